@@ -1,0 +1,19 @@
+"""What a bot is: something that picks the next action for one seat."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from risk_lan.rules import Action, Game
+
+
+class Bot(Protocol):
+    name: str
+
+    def opening(self, game: Game, player: str) -> list[Action]:
+        """Actions to take once when seated, such as a standing defence (SetAutoDefend)."""
+        ...
+
+    def choose(self, game: Game, player: str) -> Action:
+        """The action ``player`` takes now; called only when the game waits for ``player``."""
+        ...

@@ -1,0 +1,42 @@
+"""A player that picks among its legal moves at random: the baseline other bots must beat.
+
+It plays whole turns (it ends its turn half the time instead of attacking again), so games
+with it finish when a real bot is at the table.
+"""
+
+from __future__ import annotations
+
+import random
+
+from risk_lan.rules import Action, Attack, EndTurn, Fortify, Game, Place, TradeCards
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def opening(self, game: Game, player: str) -> list[Action]:
+        return []
+
+    def choose(self, game: Game, player: str) -> Action:
+        r = self._random
+        actions = [a for a in game.legal_actions(player) if a.type != "auto_defend"]
+        if game.phase == "reinforce" and game.state.pool > 0 and not game.must_trade():
+            # One random territory takes a random share, so turns do not crawl army by army.
+            trades = [a for a in actions if isinstance(a, TradeCards)]
+            if trades and r.random() < 0.5:
+                return r.choice(trades)
+            territory = r.choice(game.territories_of(player))
+            return Place(territory, r.randint(1, game.state.pool))
+        if game.phase in ("reinforce", "attack", "fortify") and not game.must_trade():
+            if r.random() < 0.5:
+                return EndTurn()
+            attacks = [a for a in actions if isinstance(a, Attack)]
+            moves = [a for a in actions if isinstance(a, Fortify)]
+            pool = attacks if attacks and r.random() < 0.8 else moves
+            if pool:
+                return r.choice(pool)
+            return EndTurn()
+        return r.choice(actions)

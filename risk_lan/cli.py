@@ -1,0 +1,103 @@
+"""The ``risk-lan`` command."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from collections.abc import Sequence
+
+from risk_lan import __version__
+from risk_lan.bots import BOTS
+from risk_lan.narrate import narrate
+from risk_lan.rules import RULESETS, Event, Game
+from risk_lan.simulate import play_game, simulate
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="risk-lan", description="The board game Risk for LAN parties, played in terminals."
+    )
+    parser.add_argument("--version", action="version", version=f"risk-lan {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play bot-only games headless and print a summary",
+        description="Play bot-only games headless and print a summary. With --show, print "
+        "every event of the first game as it happens.",
+    )
+    sim.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    sim.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="dice seed; same seed, same games")
+    sim.add_argument(
+        "--rules",
+        "--mode",
+        dest="rules",
+        default="classic",
+        choices=sorted(RULESETS),
+        help="rule set (default classic)",
+    )
+    sim.add_argument(
+        "--bots",
+        default="classic",
+        help=f"bot kind per seat, comma-separated, repeated to fill the table "
+        f"({', '.join(BOTS)}; default classic)",
+    )
+    sim.add_argument("--show", action="store_true", help="narrate the first game, event by event")
+    sim.add_argument("--lang", choices=("en", "fr"), default="en", help="language of --show")
+    return parser
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in BOTS]
+    if unknown or not kinds:
+        print(
+            f"risk-lan: unknown bot {', '.join(unknown)!r}; known: {', '.join(BOTS)}",
+            file=sys.stderr,
+        )
+        return 2
+    rules = RULESETS[args.rules]
+    if not rules.min_players <= args.players <= rules.max_players:
+        print(
+            f"risk-lan: {rules.name} is for {rules.min_players} to {rules.max_players} players",
+            file=sys.stderr,
+        )
+        return 2
+    if args.show:
+        from risk_lan.bots import make_bot
+
+        def show(game: Game, events: list[Event]) -> None:
+            for e in events:
+                line = narrate(game, e, args.lang)
+                if line:
+                    print(line)
+
+        bots = [make_bot(kinds[i % len(kinds)], f"{args.seed}:0:{i}") for i in range(args.players)]
+        play_game(bots, f"{args.seed}:0", rules, on_events=show)
+        print()
+    summary = simulate(args.players, args.games, args.seed, rules, kinds)
+    print("\n".join(summary.lines()))
+    return 0 if summary.finished == summary.games else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if hasattr(signal, "SIGPIPE"):
+        # `risk-lan simulate --show | head` should stop quietly, as other commands do.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        return _simulate(args)
+    return 2  # argparse has already refused anything else
+
+
+if __name__ == "__main__":
+    sys.exit(main())

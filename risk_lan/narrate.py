@@ -1,0 +1,140 @@
+"""Events as one readable line each, in English or French (the rulebooks' own terms)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from risk_lan.rules import Game
+from risk_lan.rules import events as ev
+
+_TEXT = {
+    "en": {
+        "order": "{winner} rolls highest and {what}.",
+        "first_placer": "places first",
+        "first_turn": "plays first",
+        "dealt": "Territories dealt: {counts}.",
+        "setup": "Setup done: {counts}. {first} opens the game.",
+        "turn": "— Turn {turn} (round {round}): {player} holds {territories} territories"
+        " and receives {income} armies{continents}.",
+        "continents": " (continents: {names})",
+        "trade": "{player} trades {cards} for {armies} armies (set #{n}).",
+        "placed": "{player} places {count} on {territory}.",
+        "bonus": "{player} puts the {count}-army card bonus on {territory}.",
+        "battle": "  {source} ({adice}) attacks {target} ({ddice}): "
+        "attacker loses {al}, defender loses {dl}.",
+        "stopped": "  {player} stops attacking {target}.",
+        "conquered": "{player} conquers {territory} from {previous}.",
+        "moved_in": "  {total} armies move into {target}.",
+        "eliminated": "{player} is eliminated by {by}, who takes {n} cards.",
+        "fortified": "{player} moves {count} armies from {source} to {target}.",
+        "card": "{player} draws a card.",
+        "no_card": "No card left for {player}.",
+        "shuffled": "The {n} cards are shuffled.",
+        "won": "*** {winner} wins: the world is conquered. ***",
+    },
+    "fr": {
+        "order": "{winner} fait le plus haut dé et {what}.",
+        "first_placer": "place en premier",
+        "first_turn": "joue en premier",
+        "dealt": "Territoires distribués : {counts}.",
+        "setup": "Mise en place terminée : {counts}. {first} commence.",
+        "turn": "— Tour {turn} (manche {round}) : {player} contrôle {territories} territoires"
+        " et reçoit {income} renforts{continents}.",
+        "continents": " (continents : {names})",
+        "trade": "{player} échange {cards} contre {armies} régiments (série n° {n}).",
+        "placed": "{player} place {count} régiments sur {territory}.",
+        "bonus": "{player} place le bonus de {count} régiments sur {territory}.",
+        "battle": "  {source} ({adice}) attaque {target} ({ddice}) : "
+        "l'attaquant perd {al}, le défenseur perd {dl}.",
+        "stopped": "  {player} cesse d'attaquer {target}.",
+        "conquered": "{player} conquiert {territory} sur {previous}.",
+        "moved_in": "  {total} régiments entrent en {target}.",
+        "eliminated": "{player} est éliminé par {by}, qui prend ses {n} cartes.",
+        "fortified": "Manœuvre stratégique : {player} déplace {count} régiments de {source}"
+        " vers {target}.",
+        "card": "{player} pioche une carte Territoire.",
+        "no_card": "Plus de carte pour {player}.",
+        "shuffled": "Les {n} cartes sont mélangées.",
+        "won": "*** {winner} a conquis le monde ! ***",
+    },
+}
+
+
+def narrate(game: Game, event: ev.Event, lang: str = "en") -> str | None:
+    """One line for ``event``, or None for events not worth a line (setup placements)."""
+    text = _TEXT.get(lang, _TEXT["en"])
+    board = game.board
+
+    def name(t: str) -> str:
+        return board.name(t, lang)
+
+    def counts() -> str:
+        s = game.state
+        return ", ".join(f"{p} {s.count(p)}" for p in s.players)
+
+    def dice(values: tuple[int, ...]) -> str:
+        return " ".join(map(str, values))
+
+    def card(c: str) -> str:
+        return "joker" if c.startswith("joker") else name(c)
+
+    lines: dict[type, Callable[[ev.Event], str | None]] = {
+        ev.OrderRolled: lambda e: text["order"].format(winner=e.winner, what=text[e.purpose]),
+        ev.TerritoriesDealt: lambda e: text["dealt"].format(counts=counts()),
+        ev.SetupFinished: lambda e: text["setup"].format(counts=counts(), first=e.first_player),
+        ev.TurnStarted: lambda e: text["turn"].format(
+            turn=e.turn,
+            round=e.round,
+            player=e.player,
+            territories=e.territories,
+            income=e.income,
+            continents=text["continents"].format(
+                names=", ".join(
+                    board.continents[c].name_fr if lang == "fr" else board.continents[c].name_en
+                    for c in e.continents
+                )
+            )
+            if e.continents
+            else "",
+        ),
+        ev.CardsTraded: lambda e: text["trade"].format(
+            player=e.player,
+            cards=", ".join(card(c) for c in e.cards),
+            armies=e.armies,
+            n=e.set_number,
+        ),
+        ev.Placed: lambda e: (
+            None
+            if e.reason in ("claim", "setup")
+            else text["bonus" if e.reason == "card_bonus" else "placed"].format(
+                player=e.player, count=e.count, territory=name(e.territory)
+            )
+        ),
+        ev.BattleRolled: lambda e: text["battle"].format(
+            source=name(e.source),
+            target=name(e.target),
+            adice=dice(e.attacker_dice),
+            ddice=dice(e.defender_dice),
+            al=e.attacker_losses,
+            dl=e.defender_losses,
+        ),
+        ev.AttackStopped: lambda e: text["stopped"].format(
+            player=game.current_player, target=name(e.target)
+        ),
+        ev.Conquered: lambda e: text["conquered"].format(
+            player=e.player, territory=name(e.territory), previous=e.previous_owner
+        ),
+        ev.MovedIn: lambda e: text["moved_in"].format(total=e.total, target=name(e.target)),
+        ev.PlayerEliminated: lambda e: text["eliminated"].format(
+            player=e.player, by=e.by, n=e.card_count
+        ),
+        ev.Fortified: lambda e: text["fortified"].format(
+            player=e.player, count=e.count, source=name(e.source), target=name(e.target)
+        ),
+        ev.CardDrawn: lambda e: text["card"].format(player=e.player),
+        ev.NoCardLeft: lambda e: text["no_card"].format(player=e.player),
+        ev.DeckShuffled: lambda e: text["shuffled"].format(n=e.cards),
+        ev.GameWon: lambda e: text["won"].format(winner=e.winner),
+    }
+    line = lines.get(type(event))
+    return line(event) if line else None

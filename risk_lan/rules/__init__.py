@@ -1,0 +1,75 @@
+"""The rules engine: a pure, deterministic Risk game (no I/O, no asyncio, no randomness).
+
+Public API (see docs/engine.md)::
+
+    from risk_lan.rules import Game, Attack, Place, ...
+    game, events = Game.new(["ann", "bob", "cat"], source, rules="classic")
+    events = game.apply("ann", Place("alaska"))
+"""
+
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    Attack,
+    Defend,
+    EndTurn,
+    Fortify,
+    MoveIn,
+    Place,
+    SetAutoDefend,
+    TradeCards,
+    action_from_dict,
+)
+from .board import (
+    Board,
+    Border,
+    Continent,
+    MapError,
+    Territory,
+    classic_board,
+    load_board,
+    load_board_data,
+)
+from .engine import Game
+from .errors import IllegalAction
+from .events import EVENT_TYPES, Event
+from .randomness import RandomSource, ScriptedSource, SourceExhausted
+from .ruleset import CLASSIC, CLASSIC_2015, RULESETS, RuleSet, ruleset
+from .state import GameState, InvariantError, check_invariants
+
+__all__ = [
+    "ACTION_TYPES",
+    "CLASSIC",
+    "CLASSIC_2015",
+    "EVENT_TYPES",
+    "RULESETS",
+    "Action",
+    "Attack",
+    "Board",
+    "Border",
+    "Continent",
+    "Defend",
+    "EndTurn",
+    "Event",
+    "Fortify",
+    "Game",
+    "GameState",
+    "IllegalAction",
+    "InvariantError",
+    "MapError",
+    "MoveIn",
+    "Place",
+    "RandomSource",
+    "RuleSet",
+    "ScriptedSource",
+    "SetAutoDefend",
+    "SourceExhausted",
+    "Territory",
+    "TradeCards",
+    "action_from_dict",
+    "check_invariants",
+    "classic_board",
+    "load_board",
+    "load_board_data",
+    "ruleset",
+]

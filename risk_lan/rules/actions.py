@@ -1,0 +1,173 @@
+"""Actions: what a player asks the engine to do. Plain, hashable, and convertible to dicts.
+
+Actions are values: equal when their fields are equal, hashable, and never changed once
+made (not frozen only because frozen dataclasses are several times slower to build).
+
+Every action converts to a msgpack-friendly dict with a ``type`` key and back; a dict that
+does not describe an action is refused with ``IllegalAction("malformed", …)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Action:
+    type: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Place(Action):
+    """Put armies on a territory: a claim or a starting army during setup, or reinforcements."""
+
+    type: ClassVar[str] = "place"
+    territory: str
+    count: int = 1
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class TradeCards(Action):
+    """Trade three cards for armies. ``bonus_territory`` names where a once-per-set territory
+    bonus goes; it is required exactly when the rule set gives one and a card of the set shows
+    a territory the player holds."""
+
+    type: ClassVar[str] = "trade"
+    cards: tuple[str, ...]
+    bonus_territory: str | None = None
+
+    def __post_init__(self) -> None:
+        # A set is the same set in any order: keep one order so equal trades compare equal.
+        if type(self.cards) in (tuple, list) and all(type(c) is str for c in self.cards):
+            self.cards = tuple(sorted(self.cards))
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Attack(Action):
+    """Attack ``target`` from ``source`` rolling up to ``dice`` dice.
+
+    With ``stop_at`` None it is one battle. Otherwise it is a blitz: battles repeat until the
+    target falls or the source is down to ``stop_at`` armies (at least 1).
+    """
+
+    type: ClassVar[str] = "attack"
+    source: str
+    target: str
+    dice: int
+    stop_at: int | None = None
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Defend(Action):
+    """The defender's dice for the declared attack (for a blitz: for each of its battles)."""
+
+    type: ClassVar[str] = "defend"
+    dice: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class MoveIn(Action):
+    """After a conquest: how many armies, in all, move into the conquered territory."""
+
+    type: ClassVar[str] = "move_in"
+    count: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Fortify(Action):
+    """The end-of-turn move of ``count`` armies from ``source`` to ``target``."""
+
+    type: ClassVar[str] = "fortify"
+    source: str
+    target: str
+    count: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class EndTurn(Action):
+    """End the turn (skipping whatever optional step is left)."""
+
+    type: ClassVar[str] = "end_turn"
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class SetAutoDefend(Action):
+    """A standing answer to attacks on this player: always defend with up to ``dice`` dice,
+    or ``None`` to be asked each time. Any player may send it at any time."""
+
+    type: ClassVar[str] = "auto_defend"
+    dice: int | None
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type: cls
+    for cls in (Place, TradeCards, Attack, Defend, MoveIn, Fortify, EndTurn, SetAutoDefend)
+}
+
+
+def _is_cards(v: object) -> bool:
+    return type(v) is tuple and all(type(c) is str for c in v)
+
+
+# One test per action type, written out because it runs on every action the engine is given.
+_FIELDS_OK: dict[type[Action], Any] = {
+    Place: lambda a: type(a.territory) is str and type(a.count) is int,
+    TradeCards: lambda a: (
+        _is_cards(a.cards) and (a.bonus_territory is None or type(a.bonus_territory) is str)
+    ),
+    Attack: lambda a: (
+        type(a.source) is str
+        and type(a.target) is str
+        and type(a.dice) is int
+        and (a.stop_at is None or type(a.stop_at) is int)
+    ),
+    Defend: lambda a: type(a.dice) is int,
+    MoveIn: lambda a: type(a.count) is int,
+    Fortify: lambda a: type(a.source) is str and type(a.target) is str and type(a.count) is int,
+    EndTurn: lambda a: True,
+    SetAutoDefend: lambda a: a.dice is None or type(a.dice) is int,
+}
+
+
+def check_fields(action: Action) -> None:
+    """Refuse an action whose fields have the wrong types (built by hand or decoded)."""
+    test = _FIELDS_OK.get(type(action))
+    if test is None:
+        raise IllegalAction("malformed", "not an action")
+    if not test(action):
+        raise IllegalAction("malformed", f"{action.type}: a field has the wrong type")
+
+
+def action_from_dict(data: Any) -> Action:
+    """Rebuild an action from its dict form, refusing anything malformed."""
+    if not isinstance(data, dict):
+        raise IllegalAction("malformed", "an action must be a map with a 'type'")
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise IllegalAction("malformed", f"unknown action type {kind!r}")
+    names = {f.name for f in fields(cls)}
+    extra = set(data) - names - {"type"}
+    if extra:
+        raise IllegalAction("malformed", f"{kind}: unexpected fields {sorted(map(str, extra))}")
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data:
+            if f.default is MISSING:
+                raise IllegalAction("malformed", f"{kind}: missing field {f.name!r}")
+            continue
+        value = data[f.name]
+        values[f.name] = tuple(value) if isinstance(value, list) else value
+    action = cls(**values)
+    check_fields(action)
+    return action

@@ -1,0 +1,85 @@
+"""Territory cards: what a card shows, which three cards make a set, and what a set is worth."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .board import CARD_SYMBOLS, Board
+
+JOKER = "joker"
+JOKER_PREFIX = "joker_"
+
+
+def deck_cards(board: Board) -> list[str]:
+    """Every card of the deck: one per territory (its id) and the jokers (``joker_1`` …)."""
+    return [*board.territory_ids, *(f"{JOKER_PREFIX}{i + 1}" for i in range(board.jokers))]
+
+
+def is_joker(card: str) -> bool:
+    return card.startswith(JOKER_PREFIX)
+
+
+def symbol(board: Board, card: str) -> str:
+    """``infantry``, ``cavalry``, ``artillery`` or ``joker``."""
+    return JOKER if is_joker(card) else board.territories[card].card
+
+
+def set_kinds(symbols: tuple[str, ...] | list[str]) -> list[str]:
+    """What three symbols can stand for, jokers being wild.
+
+    ``alike:<symbol>`` (three of one symbol), ``one_each`` (one of each symbol) and
+    ``joker_pair`` (a joker with two cards that are, or can be, identical — seed 000-A's
+    12-army line). An empty list means the three cards are no set.
+    """
+    if len(symbols) != 3:
+        return []
+    plain = [s for s in symbols if s != JOKER]
+    jokers = 3 - len(plain)
+    kinds: list[str] = []
+    distinct = set(plain)
+    if len(distinct) <= 1:
+        kinds.extend(f"alike:{s}" for s in CARD_SYMBOLS if not distinct or s in distinct)
+    if len(distinct) == len(plain):
+        kinds.append("one_each")
+    if jokers and len(distinct) <= 1:
+        kinds.append("joker_pair")
+    return kinds
+
+
+# The fixed tables. Seed 001 «Risk MISSION» and seed 002 «RISK par équipe»: by symbol.
+FIXED_MODERN = {"alike:infantry": 4, "alike:cavalry": 6, "alike:artillery": 8, "one_each": 10}
+# Seed 000-A «FORCES ARMÉES» C. A joker with two different cards is not in the seed's
+# table; it counts as one of each (10), see docs/rules.md.
+FIXED_OLD = {
+    "alike:artillery": 4,
+    "alike:infantry": 6,
+    "alike:cavalry": 8,
+    "one_each": 10,
+    "joker_pair": 12,
+}
+FIXED_TABLES = {"fixed_modern": FIXED_MODERN, "fixed_old": FIXED_OLD}
+
+
+def escalating_value(index: int, start: tuple[int, ...], step: int) -> int:
+    """The value of the game's ``index``-th set (0 = first), counted across all players."""
+    if index < len(start):
+        return start[index]
+    return start[-1] + step * (index - len(start) + 1)
+
+
+def fixed_value(table: dict[str, int], symbols: tuple[str, ...] | list[str]) -> int:
+    """The best value a set can claim in a fixed table; 0 when it is no set there."""
+    return max((table[k] for k in set_kinds(symbols) if k in table), default=0)
+
+
+def valid_sets(
+    hand: list[str], board: Board, table: dict[str, int] | None
+) -> list[tuple[str, ...]]:
+    """Every set of three in ``hand`` (as sorted card tuples), in a stable order."""
+    out = []
+    for combo in combinations(sorted(hand), 3):
+        syms = [symbol(board, c) for c in combo]
+        kinds = set_kinds(syms)
+        if (table is None and kinds) or (table is not None and fixed_value(table, syms)):
+            out.append(combo)
+    return out

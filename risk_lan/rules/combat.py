@@ -1,0 +1,213 @@
+"""Combat with dice (RULES.md 1.7–1.9): declare, defend, roll, conquer, move in, eliminate."""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .events import (
+    AttackDeclared,
+    AttackStopped,
+    BattleRolled,
+    Conquered,
+    DefenceChosen,
+    Event,
+    GameWon,
+    MovedIn,
+    PlayerEliminated,
+)
+from .randomness import RandomSource
+from .state import GameState, PendingAttack, PendingMoveIn
+from .turn import check_can_move_on, has_set
+from .victory import winner_after_conquest
+
+
+def defender_of(state: GameState, territory: str) -> str:
+    """Who rolls the defence of a territory: its owner, or for a neutral army the next
+    player after the attacker (the opponent, in two-player games)."""
+    owner = state.owner[territory]
+    assert owner is not None
+    if owner in state.hands:
+        return owner
+    return state.next_player(state.current)
+
+
+def check_attack(
+    state: GameState, player: str, source: str, target: str, dice: int, stop_at: int | None
+) -> None:
+    if state.phase == "fortify":
+        raise IllegalAction("wrong_phase", "no attacks after fortifying")
+    check_can_move_on(state)
+    for t in (source, target):
+        if t not in state.owner:
+            raise IllegalAction("unknown_territory", f"no territory called {t!r}")
+    if state.owner[source] != player:
+        raise IllegalAction("not_owner", f"{source} is not yours")
+    if state.owner[target] == player:
+        raise IllegalAction("own_territory", f"{target} is already yours")
+    if not state.board.adjacent(source, target):
+        raise IllegalAction("not_adjacent", f"{source} does not border {target}")
+    armies = state.armies[source]
+    if armies < 2:
+        raise IllegalAction("too_few_armies", f"{source} needs at least 2 armies to attack")
+    most = min(state.rules.attacker_max_dice, armies - 1)
+    if not 1 <= dice <= most:
+        raise IllegalAction("bad_dice", f"attack with 1 to {most} dice from {source}")
+    if stop_at is not None and not 1 <= stop_at < armies:
+        raise IllegalAction("bad_stop", f"a blitz stops at 1 to {armies - 1} armies in {source}")
+    protect = state.rules.protect_last_territory_rounds
+    victim = state.owner[target]
+    if protect and state.round <= protect and victim in state.hands and state.count(victim) == 1:
+        raise IllegalAction(
+            "protected", f"no player may be eliminated before the end of round {protect}"
+        )
+
+
+def declare(
+    state: GameState,
+    source_rng: RandomSource,
+    player: str,
+    source: str,
+    target: str,
+    dice: int,
+    stop_at: int | None,
+) -> list[Event]:
+    state.phase = "attack"
+    state.trade_window = "none"
+    defender = defender_of(state, target)
+    state.attack = PendingAttack(source, target, dice, stop_at, defender)
+    events: list[Event] = [AttackDeclared(player, source, target, dice, stop_at, defender)]
+    standing = state.auto_defend.get(defender)
+    if standing is None:
+        state.phase = "defend"
+        return events
+    answer = min(standing, state.rules.defender_max_dice, state.armies[target])
+    events.append(DefenceChosen(defender, answer, True))
+    events.extend(_resolve(state, source_rng, answer))
+    return events
+
+
+def check_defend(state: GameState, player: str, dice: int) -> None:
+    attack = state.attack
+    assert attack is not None
+    if player != attack.defender:
+        raise IllegalAction("not_defender", f"{attack.defender} defends {attack.target}")
+    most = min(state.rules.defender_max_dice, state.armies[attack.target])
+    if not 1 <= dice <= most:
+        raise IllegalAction("bad_dice", f"defend with 1 to {most} dice")
+
+
+def defend(state: GameState, source_rng: RandomSource, player: str, dice: int) -> list[Event]:
+    events: list[Event] = [DefenceChosen(player, dice, False)]
+    events.extend(_resolve(state, source_rng, dice))
+    return events
+
+
+def _resolve(state: GameState, rng: RandomSource, defence: int) -> list[Event]:
+    attack = state.attack
+    assert attack is not None
+    src, tgt = attack.source, attack.target
+    armies = state.armies
+    floor = 1 if attack.stop_at is None else attack.stop_at
+    track = state.rules.fortification == "unfought_steps"
+    events: list[Event] = []
+    while True:
+        a = min(attack.dice, armies[src] - 1)
+        d = min(defence, armies[tgt])
+        rolled_a = list(rng.dice(a))
+        rolled_a.sort(reverse=True)
+        rolled_d = list(rng.dice(d))
+        rolled_d.sort(reverse=True)
+        lost_a = lost_d = 0
+        for x, y in zip(rolled_a, rolled_d, strict=False):
+            if x > y:
+                lost_d += 1
+            else:
+                lost_a += 1
+        armies[src] -= lost_a
+        armies[tgt] -= lost_d
+        if track:
+            state.engaged[src] = max(state.engaged.get(src, 0), a) - lost_a
+        events.append(
+            BattleRolled(
+                src, tgt, tuple(rolled_a), tuple(rolled_d), lost_a, lost_d, armies[src], armies[tgt]
+            )
+        )
+        if armies[tgt] == 0:
+            events.extend(_conquer(state, a))
+            return events
+        if attack.stop_at is None:
+            break
+        if armies[src] <= floor or armies[src] < 2:
+            events.append(AttackStopped(src, tgt))
+            break
+    state.attack = None
+    state.phase = "attack"
+    return events
+
+
+def _conquer(state: GameState, rolled: int) -> list[Event]:
+    attack = state.attack
+    assert attack is not None
+    player, src, tgt = state.current, attack.source, attack.target
+    previous = state.owner[tgt]
+    assert previous is not None
+    state.take(tgt, player)
+    state.armies[src] -= rolled
+    state.armies[tgt] = rolled
+    state.conquered = True
+    state.attack = None
+    events: list[Event] = [Conquered(player, tgt, previous, rolled)]
+    if previous not in state.held and previous in state.hands:
+        events.append(_eliminate(state, previous, player))
+    won = winner_after_conquest(state, player)
+    if won is not None:
+        state.winner, reason = won
+        state.phase = "over"
+        events.append(GameWon(state.winner, reason))
+        return events
+    most = rolled + state.armies[src] - 1
+    if most > rolled:
+        state.move_in = PendingMoveIn(src, tgt, rolled, most)
+        state.phase = "move_in"
+    else:
+        _after_move_in(state, src, tgt, rolled)
+    return events
+
+
+def _eliminate(state: GameState, loser: str, winner: str) -> PlayerEliminated:
+    taken = state.hands[loser]
+    state.hands[loser] = []
+    state.hands[winner].extend(taken)
+    state.eliminated.append(loser)
+    rules = state.rules
+    hand = len(state.hands[winner])
+    if rules.elimination_trade_at is not None and hand >= rules.elimination_trade_at:
+        state.trade_window = "elimination_forced"
+    elif rules.elimination_trade_optional and has_set(state, winner):
+        state.trade_window = "elimination_optional"
+    return PlayerEliminated(loser, winner, tuple(taken), len(taken))
+
+
+def check_move_in(state: GameState, count: int) -> None:
+    m = state.move_in
+    assert m is not None
+    if not m.minimum <= count <= m.maximum:
+        raise IllegalAction("bad_count", f"move in between {m.minimum} and {m.maximum} armies")
+
+
+def move_in(state: GameState, player: str, count: int) -> list[Event]:
+    m = state.move_in
+    assert m is not None
+    extra = count - m.minimum
+    state.armies[m.source] -= extra
+    state.armies[m.target] += extra
+    state.move_in = None
+    _after_move_in(state, m.source, m.target, count)
+    return [MovedIn(player, m.source, m.target, count)]
+
+
+def _after_move_in(state: GameState, src: str, tgt: str, moved: int) -> None:
+    if state.rules.fortification == "unfought_steps":
+        # Armies that moved in took part in the fight; count the ones that rolled first.
+        state.engaged[src] = max(0, state.engaged.get(src, 0) - moved)
+        state.engaged[tgt] = moved
+    state.phase = "reinforce" if state.trade_window != "none" else "attack"

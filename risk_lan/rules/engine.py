@@ -1,0 +1,241 @@
+"""The game engine's front door: :class:`Game`.
+
+A game is its state plus a source of randomness. ``apply`` checks an action and, if the rules
+allow it, changes the state and returns the events that happened; otherwise it raises
+:class:`IllegalAction` and changes nothing. No I/O, no clock, no randomness of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import combat, setup, turn
+from .actions import (
+    Action,
+    Attack,
+    Defend,
+    EndTurn,
+    Fortify,
+    MoveIn,
+    Place,
+    SetAutoDefend,
+    TradeCards,
+    check_fields,
+)
+from .board import Board, classic_board
+from .errors import IllegalAction
+from .events import AutoDefendSet, Event
+from .legal import legal_actions, waiting_for
+from .randomness import RandomSource
+from .ruleset import RuleSet, ruleset
+from .state import GameState
+
+_PHASE_HINTS = {
+    "claim": "claim an empty territory",
+    "setup": "place a starting army",
+    "defend": "the defender chooses its dice",
+    "move_in": "choose how many armies move in",
+}
+
+
+class Game:
+    """A game of Risk under one rule set. See docs/engine.md for a walk-through."""
+
+    __slots__ = ("source", "state")
+
+    def __init__(self, state: GameState, source: RandomSource | None = None) -> None:
+        self.state = state
+        self.source = source
+
+    @classmethod
+    def new(
+        cls,
+        players: list[str],
+        source: RandomSource,
+        rules: RuleSet | str = "classic",
+        board: Board | None = None,
+    ) -> tuple[Game, list[Event]]:
+        """Start a game: players in seat order (play goes to the left, i.e. down the list).
+        Returns the game and the opening events (the roll for who places first, the deal)."""
+        rule_set = ruleset(rules) if isinstance(rules, str) else rules
+        state = GameState(board or classic_board(), rule_set, list(players))
+        events = setup.start(state, source)
+        return cls(state, source), events
+
+    # ----- what is going on ---------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.state.board
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.state.rules
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def current_player(self) -> str:
+        """Whose turn it is (during setup: who places next)."""
+        return self.state.current
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    def waiting_for(self) -> str | None:
+        """The player the game waits for: the defender while dice are chosen, otherwise the
+        current player; None when the game is over."""
+        return waiting_for(self.state)
+
+    def owner(self, territory: str) -> str | None:
+        return self.state.owner[territory]
+
+    def armies(self, territory: str) -> int:
+        return self.state.armies[territory]
+
+    def hand(self, player: str) -> list[str]:
+        return list(self.state.hands[player])
+
+    def territories_of(self, player: str) -> list[str]:
+        return self.state.territories_of(player)
+
+    def income(self, player: str) -> int:
+        """What ``player`` would receive from territories and continents now (no cards)."""
+        territory_armies, bonus, _ = turn.income(self.state, player)
+        return territory_armies + bonus
+
+    def must_trade(self) -> bool:
+        return turn.must_trade(self.state)
+
+    def set_value(self, cards: tuple[str, ...] | list[str]) -> int:
+        """What three cards would be worth if traded now (0 when they are not a set)."""
+        return turn.set_value(self.state, cards)
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Every action ``player`` (default: the one the game waits for) may take now."""
+        who = player if player is not None else self.waiting_for()
+        return legal_actions(self.state, who) if who is not None else []
+
+    # ----- acting -------------------------------------------------------------------------
+
+    def check(self, player: str, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``player`` may take ``action`` now."""
+        s = self.state
+        check_fields(action)
+        if s.phase == "over":
+            raise IllegalAction("game_over", f"the game is over; {s.winner} won")
+        if player not in s.hands:
+            raise IllegalAction("unknown_player", f"{player!r} is not playing")
+        if player in s.eliminated:
+            raise IllegalAction("eliminated", f"{player} has been eliminated")
+        if isinstance(action, SetAutoDefend):
+            most = s.rules.defender_max_dice
+            if action.dice is not None and not 1 <= action.dice <= most:
+                raise IllegalAction("bad_dice", f"defend with 1 to {most} dice")
+            return
+        phase = s.phase
+        expected = s.attack.defender if phase == "defend" and s.attack else s.current
+        if player != expected:
+            raise IllegalAction("not_your_turn", f"waiting for {expected}")
+        if phase in _PHASE_HINTS and not _fits_phase(phase, action):
+            raise IllegalAction("wrong_phase", f"now: {_PHASE_HINTS[phase]}")
+        _CHECKS[type(action)](s, player, action)
+
+    def apply(self, player: str, action: Action) -> list[Event]:
+        """Apply ``player``'s action and return what happened; refused actions raise
+        :class:`IllegalAction` and leave the game unchanged."""
+        self.check(player, action)
+        if self.source is None:
+            raise RuntimeError("this game has no random source")
+        return _APPLY[type(action)](self.state, self.source, player, action)
+
+    # ----- copies and views -----------------------------------------------------------------
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """The state as ``player`` may see it (see ``GameState.view_for``)."""
+        return self.state.view_for(player)
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.state.to_dict()
+
+    @classmethod
+    def from_dict(
+        cls, data: dict[str, Any], source: RandomSource | None = None, board: Board | None = None
+    ) -> Game:
+        return cls(GameState.from_dict(data, board), source)
+
+    def copy(self) -> Game:
+        return Game(self.state.copy(), self.source)
+
+
+def _check_place(s: GameState, player: str, action: Place) -> None:
+    if s.phase in ("claim", "setup"):
+        setup.check_setup_place(s, player, action.territory, action.count)
+    elif s.phase == "reinforce":
+        turn.check_reinforce(s, player, action.territory, action.count)
+    else:
+        raise IllegalAction("wrong_phase", "armies are placed before attacking")
+
+
+def _check_defend(s: GameState, player: str, action: Defend) -> None:
+    if s.phase != "defend":
+        raise IllegalAction("wrong_phase", "no attack is waiting for its defence")
+    combat.check_defend(s, player, action.dice)
+
+
+def _check_move_in(s: GameState, player: str, action: MoveIn) -> None:
+    if s.phase != "move_in":
+        raise IllegalAction("wrong_phase", "there is no conquest to move into")
+    combat.check_move_in(s, action.count)
+
+
+_CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
+    Place: _check_place,
+    TradeCards: lambda s, p, a: turn.check_trade(s, p, a.cards, a.bonus_territory) and None,
+    Attack: lambda s, p, a: combat.check_attack(s, p, a.source, a.target, a.dice, a.stop_at),
+    Defend: _check_defend,
+    MoveIn: _check_move_in,
+    Fortify: lambda s, p, a: turn.check_fortify(s, p, a.source, a.target, a.count),
+    EndTurn: lambda s, p, a: turn.check_can_move_on(s),
+}
+
+
+def _apply_place(s: GameState, rng: RandomSource, player: str, a: Place) -> list[Event]:
+    if s.phase in ("claim", "setup"):
+        return setup.setup_place(s, rng, player, a.territory)
+    return turn.reinforce(s, player, a.territory, a.count)
+
+
+def _apply_auto_defend(
+    s: GameState, rng: RandomSource, player: str, a: SetAutoDefend
+) -> list[Event]:
+    s.auto_defend[player] = a.dice
+    return [AutoDefendSet(player, a.dice)]
+
+
+_APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] = {
+    Place: _apply_place,
+    TradeCards: lambda s, rng, p, a: turn.trade(s, p, a.cards, a.bonus_territory),
+    Attack: lambda s, rng, p, a: combat.declare(s, rng, p, a.source, a.target, a.dice, a.stop_at),
+    Defend: lambda s, rng, p, a: combat.defend(s, rng, p, a.dice),
+    MoveIn: lambda s, rng, p, a: combat.move_in(s, p, a.count),
+    Fortify: lambda s, rng, p, a: turn.fortify(s, rng, p, a.source, a.target, a.count),
+    EndTurn: lambda s, rng, p, a: turn.end_turn(s, rng, p),
+    SetAutoDefend: _apply_auto_defend,
+}
+
+
+def _fits_phase(phase: str, action: Action) -> bool:
+    if phase in ("claim", "setup"):
+        return isinstance(action, Place)
+    if phase == "defend":
+        return isinstance(action, Defend)
+    return isinstance(action, MoveIn)

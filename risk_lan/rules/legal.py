@@ -1,0 +1,143 @@
+"""Every legal action in a state, enumerated exactly (each one is accepted by the engine, and
+anything else is refused)."""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    Attack,
+    Defend,
+    EndTurn,
+    Fortify,
+    MoveIn,
+    Place,
+    SetAutoDefend,
+    TradeCards,
+)
+from .cards import valid_sets
+from .state import GameState
+from .turn import FIXED_TABLES, bonus_candidates, must_trade, trade_open
+
+
+def waiting_for(state: GameState) -> str | None:
+    """The player whose decision the game waits for (None once it is over)."""
+    if state.phase == "over":
+        return None
+    if state.phase == "defend":
+        assert state.attack is not None
+        return state.attack.defender
+    return state.current
+
+
+def legal_actions(state: GameState, player: str) -> list[Action]:
+    if state.phase == "over" or not state.alive(player):
+        return []
+    out: list[Action] = [SetAutoDefend(None)]
+    out.extend(SetAutoDefend(d) for d in range(1, state.rules.defender_max_dice + 1))
+    if player != waiting_for(state):
+        return out
+    phase = state.phase
+    owned = state.territories_of(player)
+    if phase == "claim":
+        out.extend(Place(t) for t, o in state.owner.items() if o is None)
+    elif phase == "setup":
+        out.extend(Place(t) for t in owned)
+    elif phase == "defend":
+        assert state.attack is not None
+        most = min(state.rules.defender_max_dice, state.armies[state.attack.target])
+        out.extend(Defend(d) for d in range(1, most + 1))
+    elif phase == "move_in":
+        assert state.move_in is not None
+        out.extend(MoveIn(n) for n in range(state.move_in.minimum, state.move_in.maximum + 1))
+    elif phase == "reinforce":
+        if trade_open(state):
+            out.extend(_trades(state, player))
+        if must_trade(state):
+            return out
+        if state.pool > 0:
+            out.extend(Place(t, n) for t in owned for n in range(1, state.pool + 1))
+            return out
+        out.extend(_attacks(state, player, owned))
+        out.extend(_fortifications(state, player, owned))
+        out.append(EndTurn())
+    elif phase == "attack":
+        out.extend(_attacks(state, player, owned))
+        out.extend(_fortifications(state, player, owned))
+        out.append(EndTurn())
+    elif phase == "fortify":
+        out.extend(_fortifications(state, player, owned))
+        out.append(EndTurn())
+    return out
+
+
+def _trades(state: GameState, player: str) -> list[Action]:
+    out: list[Action] = []
+    table = FIXED_TABLES.get(state.rules.trade_values)
+    for cards in valid_sets(state.hands[player], state.board, table):
+        candidates = bonus_candidates(state, player, cards)
+        if state.rules.territory_bonus == "once_per_set" and candidates:
+            out.extend(TradeCards(cards, t) for t in candidates)
+        else:
+            out.append(TradeCards(cards))
+    return out
+
+
+def _attacks(state: GameState, player: str, owned: list[str]) -> list[Action]:
+    out: list[Action] = []
+    rules = state.rules
+    protect = (
+        rules.protect_last_territory_rounds and state.round <= rules.protect_last_territory_rounds
+    )
+    for src in owned:
+        armies = state.armies[src]
+        if armies < 2:
+            continue
+        for tgt in state.board.neighbours[src]:
+            victim = state.owner[tgt]
+            if victim == player:
+                continue
+            if protect and victim in state.hands and state.count(victim) == 1:
+                continue
+            for dice in range(1, min(rules.attacker_max_dice, armies - 1) + 1):
+                out.append(Attack(src, tgt, dice))
+                out.extend(Attack(src, tgt, dice, k) for k in range(1, armies))
+    return out
+
+
+def _fortifications(state: GameState, player: str, owned: list[str]) -> list[Action]:
+    rule = state.rules.fortification
+    if state.phase == "fortify" and rule != "unfought_steps":
+        return []
+    out: list[Action] = []
+    mine = set(owned)
+    reach: dict[str, set[str]] = {}
+    if rule == "connected":
+        for t in owned:
+            if t not in reach:
+                group = _component(state, t, mine)
+                for member in group:
+                    reach[member] = group
+    for src in owned:
+        movable = state.armies[src] - 1
+        if rule == "unfought_steps":
+            movable = min(movable, state.armies[src] - state.engaged.get(src, 0))
+        if movable < 1:
+            continue
+        if rule == "connected":
+            targets = [t for t in owned if t in reach[src] and t != src]
+        else:
+            targets = [t for t in state.board.neighbours[src] if t in mine]
+        for tgt in targets:
+            out.extend(Fortify(src, tgt, n) for n in range(1, movable + 1))
+    return out
+
+
+def _component(state: GameState, start: str, mine: set[str]) -> set[str]:
+    group = {start}
+    stack = [start]
+    while stack:
+        for other in state.board.neighbours[stack.pop()]:
+            if other in mine and other not in group:
+                group.add(other)
+                stack.append(other)
+    return group

@@ -1,0 +1,154 @@
+"""Rule sets: every difference between the rulebooks is an option here, not a branch of code.
+
+A :class:`RuleSet` is plain data. The engine reads its options; presets name the bundles the
+rulebooks describe (``../shared/RULES.md`` 0.3). Options and the decisions behind their
+defaults are explained in ``docs/rules.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+DISTRIBUTIONS = ("claim", "deal")
+FIRST_TURNS = ("reroll", "first_placer")
+TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old")
+TERRITORY_BONUSES = ("none", "per_card", "once_per_set")
+FORTIFICATIONS = ("connected", "adjacent", "unfought_steps")
+CARD_DRAWS = ("end_of_turn", "after_attack")
+VICTORIES = ("world",)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The options of one way to play. See docs/rules.md for each option's sources."""
+
+    name: str
+    title: str = ""
+    min_players: int = 3
+    max_players: int = 6
+    # Starting armies by number of players, as (players, armies) pairs.
+    starting_armies: tuple[tuple[int, int], ...] = ((3, 35), (4, 30), (5, 25), (6, 20))
+    # "claim": in turn, one army on an empty territory (D2); "deal": the shuffled territory
+    # cards are dealt out, one army on each (D1). The rest is then placed one at a time.
+    distribution: str = "claim"
+    # "reroll": roll again for the first turn after setup (seeds 001/002);
+    # "first_placer": whoever placed first plays first (seed 003 Classic).
+    first_turn: str = "reroll"
+    income_divisor: int = 3
+    min_income: int = 3
+    trade_values: str = "escalating"
+    escalation: tuple[int, ...] = (4, 6, 8, 10, 12, 15)
+    escalation_step: int = 5
+    # "per_card": +N on each traded card's territory the player holds (000-A);
+    # "once_per_set": +N once, on one such territory of the player's choice (003).
+    territory_bonus: str = "none"
+    territory_bonus_armies: int = 2
+    # A hand this large at the start of the turn must trade one set first (None: never).
+    forced_trade_at: int | None = 5
+    # After an elimination, a hand this large must trade at once down to 4 cards or fewer
+    # (None: no forced trade). With elimination_trade_optional the conqueror may trade then.
+    elimination_trade_at: int | None = 5
+    elimination_trade_optional: bool = False
+    # "connected": one move through own territories (F2); "adjacent": one move to a
+    # neighbour (F1); "unfought_steps": any number of one-step moves of armies that did not
+    # fight this turn (F3).
+    fortification: str = "connected"
+    attacker_max_dice: int = 3
+    defender_max_dice: int = 2
+    # When the end-of-turn card is drawn: after fortifying (001/002) or when the attack
+    # phase ends, before fortifying (003).
+    card_draw: str = "end_of_turn"
+    # During rounds 1..N no attack may target a player's last territory (000-A/B).
+    protect_last_territory_rounds: int = 0
+    victory: str = "world"
+    sources: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        choices = {
+            "distribution": DISTRIBUTIONS,
+            "first_turn": FIRST_TURNS,
+            "trade_values": TRADE_VALUES,
+            "territory_bonus": TERRITORY_BONUSES,
+            "fortification": FORTIFICATIONS,
+            "card_draw": CARD_DRAWS,
+            "victory": VICTORIES,
+        }
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"rule option {name} must be one of {allowed}")
+        if not 2 <= self.min_players <= self.max_players:
+            raise ValueError("player counts must satisfy 2 <= min_players <= max_players")
+        armies = dict(self.starting_armies)
+        missing = [n for n in range(self.min_players, self.max_players + 1) if n not in armies]
+        if missing:
+            raise ValueError(f"no starting armies given for {missing} players")
+        if self.income_divisor < 1 or self.min_income < 0:
+            raise ValueError("income_divisor must be >= 1 and min_income >= 0")
+        if not self.escalation or self.escalation_step < 0:
+            raise ValueError("escalation needs at least one value and a step >= 0")
+        if not self.attacker_max_dice >= 1 or not self.defender_max_dice >= 1:
+            raise ValueError("each side rolls at least one die")
+        for name in ("forced_trade_at", "elimination_trade_at"):
+            value = getattr(self, name)
+            if value is not None and value < 3:
+                raise ValueError(f"{name} must be None or >= 3")
+
+    def starting_armies_for(self, players: int) -> int:
+        return dict(self.starting_armies)[players]
+
+    def with_options(self, **changes: Any) -> RuleSet:
+        """A copy with some options changed (validated like any rule set)."""
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["starting_armies"] = [list(p) for p in self.starting_armies]
+        data["escalation"] = list(self.escalation)
+        data["sources"] = list(self.sources)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown rule options: {sorted(unknown)}")
+        values = dict(data)
+        if "starting_armies" in values:
+            values["starting_armies"] = tuple(tuple(p) for p in values["starting_armies"])
+        for name in ("escalation", "sources"):
+            if name in values:
+                values[name] = tuple(values[name])
+        return cls(**values)
+
+
+# H-WORLD: the golden-cavalry game of seeds 001 and 002, the default (RULES.md Part 3, item 1).
+CLASSIC = RuleSet(
+    name="classic",
+    title="Classic world conquest",
+    sources=("001 «Risk La conquête du Monde»", "002"),
+)
+
+# C-CLASSIC: seed 003 «JEU 2», 3 to 5 players.
+CLASSIC_2015 = RuleSet(
+    name="classic-2015",
+    title="Classic world conquest, 2015 rules",
+    max_players=5,
+    starting_armies=((3, 35), (4, 30), (5, 25)),
+    first_turn="first_placer",
+    territory_bonus="once_per_set",
+    elimination_trade_at=6,
+    card_draw="after_attack",
+    sources=("003 «JEU 2 : RISK Classique»",),
+)
+
+RULESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, CLASSIC_2015)}
+
+
+def ruleset(name: str) -> RuleSet:
+    """A preset by name."""
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown rule set {name!r}; known: {', '.join(RULESETS)}") from None

@@ -1,0 +1,124 @@
+"""Setting up: who places first, the territories claimed or dealt, the starting armies."""
+
+from __future__ import annotations
+
+from .cards import deck_cards
+from .errors import IllegalAction
+from .events import DeckShuffled, Event, OrderRolled, Placed, SetupFinished, TerritoriesDealt
+from .randomness import RandomSource
+from .state import GameState
+from .turn import begin_turn
+
+
+def roll_for_order(
+    source: RandomSource, players: list[str], purpose: str
+) -> tuple[str, OrderRolled]:
+    """Everyone rolls one die; the highest wins and ties among the highest roll again
+    (seed 001 «Mise en place» 6; seed 003 «JEU 2» 2)."""
+    rounds: list[dict[str, int]] = []
+    contenders = list(players)
+    while True:
+        rolls = dict(zip(contenders, source.dice(len(contenders)), strict=True))
+        rounds.append(rolls)
+        best = max(rolls.values())
+        contenders = [p for p in contenders if rolls[p] == best]
+        if len(contenders) == 1:
+            return contenders[0], OrderRolled(purpose, tuple(rounds), contenders[0])
+
+
+def start(state: GameState, source: RandomSource) -> list[Event]:
+    rules, board = state.rules, state.board
+    n = len(state.players)
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(
+            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}"
+        )
+    if len(set(state.players)) != n or not all(isinstance(p, str) and p for p in state.players):
+        raise ValueError("players must be distinct non-empty ids")
+    armies = rules.starting_armies_for(n)
+    if armies * n < len(board.territory_ids):
+        raise ValueError("not enough starting armies to occupy every territory")
+    state.setup_left = dict.fromkeys(state.players, armies)
+    state.deck = deck_cards(board)
+
+    first, rolled = roll_for_order(source, state.players, "first_placer")
+    state.first_player = state.current = first
+    events: list[Event] = [rolled]
+    if rules.distribution == "deal":
+        events.append(_deal(state, source))
+        state.phase = "setup"
+    else:
+        state.phase = "claim"
+    return events
+
+
+def _seats_from(state: GameState, first: str) -> list[str]:
+    i = state.players.index(first)
+    return state.players[i:] + state.players[:i]
+
+
+def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
+    """Deal the territory cards (jokers left out) one at a time from the first player."""
+    ids = list(state.board.territory_ids)
+    order = [ids[j] for j in source.permutation(len(ids))]
+    seats = _seats_from(state, state.first_player)
+    owners: dict[str, str] = {}
+    for i, t in enumerate(order):
+        p = seats[i % len(seats)]
+        owners[t] = p
+        state.take(t, p)
+        state.armies[t] = 1
+        state.setup_left[p] -= 1
+    return TerritoriesDealt(owners)
+
+
+def check_setup_place(state: GameState, player: str, territory: str, count: int) -> None:
+    if territory not in state.owner:
+        raise IllegalAction("unknown_territory", f"no territory called {territory!r}")
+    if count != 1:
+        raise IllegalAction("bad_count", "during setup armies are placed one at a time")
+    if state.phase == "claim":
+        if state.owner[territory] is not None:
+            raise IllegalAction("occupied", f"{territory} is already claimed")
+    elif state.owner[territory] != player:
+        raise IllegalAction("not_owner", f"{territory} is not yours")
+
+
+def setup_place(state: GameState, source: RandomSource, player: str, territory: str) -> list[Event]:
+    claiming = state.phase == "claim"
+    if claiming:
+        state.take(territory, player)
+    state.armies[territory] += 1
+    state.setup_left[player] -= 1
+    events: list[Event] = [Placed(player, territory, 1, "claim" if claiming else "setup")]
+    if claiming and all(o is not None for o in state.owner.values()):
+        state.phase = "setup"
+    nxt = _next_placer(state, player)
+    if nxt is None:
+        events.extend(_finish(state, source))
+    else:
+        state.current = nxt
+    return events
+
+
+def _next_placer(state: GameState, player: str) -> str | None:
+    seats = _seats_from(state, player)
+    for p in seats[1:] + seats[:1]:
+        if state.setup_left[p] > 0:
+            return p
+    return None
+
+
+def _finish(state: GameState, source: RandomSource) -> list[Event]:
+    cards = state.deck
+    state.deck = [cards[j] for j in source.permutation(len(cards))]
+    events: list[Event] = [DeckShuffled(len(state.deck))]
+    if state.rules.first_turn == "reroll":
+        first, rolled = roll_for_order(source, state.players, "first_turn")
+        events.append(rolled)
+    else:
+        first = state.first_player
+    state.first_player = first
+    events.append(SetupFinished(first))
+    events.extend(begin_turn(state, source, first))
+    return events

@@ -1,0 +1,341 @@
+"""The game state: plain data, its dict form, what one player may see, and its invariants."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .board import Board, builtin_board
+from .cards import deck_cards
+from .ruleset import RuleSet
+
+STATE_VERSION = 1
+
+PHASES = ("claim", "setup", "reinforce", "attack", "defend", "move_in", "fortify", "over")
+TRADE_WINDOWS = ("none", "turn_start", "elimination_forced", "elimination_optional")
+
+
+@dataclass(slots=True)
+class PendingAttack:
+    """An attack declared and not yet rolled (waiting for the defender's dice)."""
+
+    source: str
+    target: str
+    dice: int
+    stop_at: int | None
+    defender: str
+
+
+@dataclass(slots=True)
+class PendingMoveIn:
+    """A conquest whose move-in is still to choose: the total moved is in [minimum, maximum]."""
+
+    source: str
+    target: str
+    minimum: int
+    maximum: int
+
+
+class GameState:
+    """Everything about a game in progress. Territory, player and card ids are strings.
+
+    ``owner[t]`` is the player (or neutral army) holding territory ``t``; ``armies[t]`` its
+    armies. ``mixed[t]``, used by team rules only, splits a territory's armies between
+    teammates (player -> armies); a territory absent from it holds only its owner's armies.
+    ``neutrals`` are armies that own territories without being players.
+    """
+
+    __slots__ = (
+        "armies",
+        "attack",
+        "auto_defend",
+        "board",
+        "conquered",
+        "current",
+        "deck",
+        "discard",
+        "eliminated",
+        "engaged",
+        "first_player",
+        "hands",
+        "held",
+        "mixed",
+        "move_in",
+        "neutrals",
+        "owner",
+        "phase",
+        "players",
+        "pool",
+        "round",
+        "rules",
+        "setup_left",
+        "start_trade_due",
+        "trade_window",
+        "trades",
+        "turn",
+        "winner",
+    )
+
+    def __init__(self, board: Board, rules: RuleSet, players: list[str]) -> None:
+        self.board = board
+        self.rules = rules
+        self.players = list(players)
+        self.neutrals: list[str] = []
+        self.owner: dict[str, str | None] = dict.fromkeys(board.territory_ids)
+        self.armies: dict[str, int] = dict.fromkeys(board.territory_ids, 0)
+        self.mixed: dict[str, dict[str, int]] = {}
+        # Each owner's territories, as an insertion-ordered set (dict keys), kept in step
+        # with ``owner``: counting and listing holdings is on every hot path.
+        self.held: dict[str, dict[str, None]] = {}
+        self.hands: dict[str, list[str]] = {p: [] for p in players}
+        self.deck: list[str] = []  # the top of the pile is the end of the list
+        self.discard: list[str] = []
+        self.trades = 0
+        self.phase = "claim"
+        self.current = players[0]
+        self.first_player = players[0]
+        self.setup_left: dict[str, int] = dict.fromkeys(players, 0)
+        self.pool = 0
+        self.turn = 0
+        self.round = 0
+        self.conquered = False
+        self.engaged: dict[str, int] = {}
+        self.trade_window = "none"
+        self.start_trade_due = False
+        self.attack: PendingAttack | None = None
+        self.move_in: PendingMoveIn | None = None
+        self.auto_defend: dict[str, int | None] = dict.fromkeys(players)
+        self.eliminated: list[str] = []
+        self.winner: str | None = None
+
+    # ----- queries -------------------------------------------------------------------
+
+    def alive(self, player: str) -> bool:
+        return player in self.hands and player not in self.eliminated
+
+    def count(self, owner: str) -> int:
+        """How many territories ``owner`` holds."""
+        held = self.held.get(owner)
+        return len(held) if held else 0
+
+    def territories_of(self, owner: str) -> list[str]:
+        """``owner``'s territories, in board order."""
+        held = self.held.get(owner, {})
+        return [t for t in self.board.territory_ids if t in held]
+
+    def take(self, territory: str, new_owner: str) -> None:
+        """Hand ``territory`` to ``new_owner`` (armies are the caller's business)."""
+        old = self.owner[territory]
+        if old is not None:
+            del self.held[old][territory]
+            if not self.held[old]:
+                del self.held[old]
+        self.owner[territory] = new_owner
+        self.held.setdefault(new_owner, {})[territory] = None
+
+    def next_player(self, player: str) -> str:
+        """The next player to the left who is still in the game."""
+        seats = self.players
+        i = seats.index(player)
+        for step in range(1, len(seats) + 1):
+            candidate = seats[(i + step) % len(seats)]
+            if candidate not in self.eliminated:
+                return candidate
+        return player
+
+    def connected(self, owner: str, source: str, target: str) -> bool:
+        """Whether a chain of ``owner``'s territories joins source to target."""
+        own = self.owner
+        neighbours = self.board.neighbours
+        seen = {source}
+        stack = [source]
+        while stack:
+            for other in neighbours[stack.pop()]:
+                if other == target:
+                    return True
+                if other not in seen and own[other] == owner:
+                    seen.add(other)
+                    stack.append(other)
+        return False
+
+    def recount(self) -> None:
+        """Rebuild ``held`` from ``owner`` (after setting owners directly)."""
+        self.held = {}
+        for t, o in self.owner.items():
+            if o is not None:
+                self.held.setdefault(o, {})[t] = None
+
+    # ----- dict form -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as plain data (msgpack-friendly; ids are strings)."""
+        return {
+            "version": STATE_VERSION,
+            "board": self.board.id,
+            "rules": self.rules.to_dict(),
+            "players": list(self.players),
+            "neutrals": list(self.neutrals),
+            "owner": dict(self.owner),
+            "armies": dict(self.armies),
+            "mixed": {t: dict(m) for t, m in self.mixed.items()},
+            "hands": {p: list(h) for p, h in self.hands.items()},
+            "hand_sizes": {p: len(h) for p, h in self.hands.items()},
+            "deck": list(self.deck),
+            "deck_size": len(self.deck),
+            "discard": list(self.discard),
+            "trades": self.trades,
+            "phase": self.phase,
+            "current": self.current,
+            "first_player": self.first_player,
+            "setup_left": dict(self.setup_left),
+            "pool": self.pool,
+            "turn": self.turn,
+            "round": self.round,
+            "conquered": self.conquered,
+            "engaged": dict(self.engaged),
+            "trade_window": self.trade_window,
+            "start_trade_due": self.start_trade_due,
+            "attack": None
+            if self.attack is None
+            else {
+                "source": self.attack.source,
+                "target": self.attack.target,
+                "dice": self.attack.dice,
+                "stop_at": self.attack.stop_at,
+                "defender": self.attack.defender,
+            },
+            "move_in": None
+            if self.move_in is None
+            else {
+                "source": self.move_in.source,
+                "target": self.move_in.target,
+                "minimum": self.move_in.minimum,
+                "maximum": self.move_in.maximum,
+            },
+            "auto_defend": dict(self.auto_defend),
+            "eliminated": list(self.eliminated),
+            "winner": self.winner,
+        }
+
+    def view_for(self, viewer: str | None) -> dict[str, Any]:
+        """The state as ``viewer`` may see it: other hands are hidden (their sizes stay) and
+        the draw pile's order is hidden. ``None`` is a spectator who sees no hand."""
+        data = self.to_dict()
+        data["hands"] = {p: (h if p == viewer else None) for p, h in data["hands"].items()}
+        data["deck"] = None
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], board: Board | None = None) -> GameState:
+        """Rebuild a full state (not a view) and check its invariants."""
+        if data.get("version") != STATE_VERSION:
+            raise ValueError(f"unsupported state version {data.get('version')!r}")
+        if data.get("deck") is None:
+            raise ValueError("a player's view cannot be loaded as a full state")
+        board = board or builtin_board(data["board"])
+        if board.id != data["board"]:
+            raise ValueError(f"state is for board {data['board']!r}, not {board.id!r}")
+        s = cls(board, RuleSet.from_dict(data["rules"]), list(data["players"]))
+        s.neutrals = list(data["neutrals"])
+        s.owner = {t: data["owner"][t] for t in board.territory_ids}
+        s.armies = {t: int(data["armies"][t]) for t in board.territory_ids}
+        s.mixed = {t: dict(m) for t, m in data["mixed"].items()}
+        s.hands = {p: list(h) for p, h in data["hands"].items()}
+        s.deck = list(data["deck"])
+        s.discard = list(data["discard"])
+        s.trades = data["trades"]
+        s.phase = data["phase"]
+        s.current = data["current"]
+        s.first_player = data["first_player"]
+        s.setup_left = dict(data["setup_left"])
+        s.pool = data["pool"]
+        s.turn = data["turn"]
+        s.round = data["round"]
+        s.conquered = data["conquered"]
+        s.engaged = dict(data["engaged"])
+        s.trade_window = data["trade_window"]
+        s.start_trade_due = data["start_trade_due"]
+        s.attack = PendingAttack(**data["attack"]) if data["attack"] else None
+        s.move_in = PendingMoveIn(**data["move_in"]) if data["move_in"] else None
+        s.auto_defend = dict(data["auto_defend"])
+        s.eliminated = list(data["eliminated"])
+        s.winner = data["winner"]
+        s.recount()
+        check_invariants(s)
+        return s
+
+    def copy(self) -> GameState:
+        c = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.players = list(self.players)
+        c.neutrals = list(self.neutrals)
+        c.owner = dict(self.owner)
+        c.armies = dict(self.armies)
+        c.mixed = {t: dict(m) for t, m in self.mixed.items()}
+        c.held = {o: dict(ts) for o, ts in self.held.items()}
+        c.hands = {p: list(h) for p, h in self.hands.items()}
+        c.deck = list(self.deck)
+        c.discard = list(self.discard)
+        c.setup_left = dict(self.setup_left)
+        c.engaged = dict(self.engaged)
+        c.auto_defend = dict(self.auto_defend)
+        c.eliminated = list(self.eliminated)
+        if self.attack is not None:
+            c.attack = PendingAttack(
+                **{k: getattr(self.attack, k) for k in PendingAttack.__slots__}
+            )
+        if self.move_in is not None:
+            c.move_in = PendingMoveIn(
+                **{k: getattr(self.move_in, k) for k in PendingMoveIn.__slots__}
+            )
+        return c
+
+
+class InvariantError(AssertionError):
+    """The state broke a rule that must always hold (a bug, or a tampered record)."""
+
+
+def check_invariants(s: GameState) -> None:
+    """Raise :class:`InvariantError` unless the state is consistent."""
+    owners = set(s.players) | set(s.neutrals)
+    if s.phase not in PHASES:
+        raise InvariantError(f"unknown phase {s.phase!r}")
+    if s.trade_window not in TRADE_WINDOWS:
+        raise InvariantError(f"unknown trade window {s.trade_window!r}")
+    for t in s.board.territory_ids:
+        o, n = s.owner[t], s.armies[t]
+        if o is None:
+            if s.phase != "claim" or n != 0:
+                raise InvariantError(f"{t} has no owner in phase {s.phase} ({n} armies)")
+            continue
+        if o not in owners:
+            raise InvariantError(f"{t} is owned by unknown {o!r}")
+        if n < 1:
+            raise InvariantError(f"{t} holds {n} armies")
+        if o in s.eliminated:
+            raise InvariantError(f"{t} is owned by eliminated player {o}")
+        if t in s.mixed and sum(s.mixed[t].values()) != n:
+            raise InvariantError(f"{t}: the mixed armies do not add up to {n}")
+    held = [c for h in s.hands.values() for c in h]
+    every = Counter(deck_cards(s.board))
+    found = Counter(s.deck) + Counter(s.discard) + Counter(held)
+    if found != every:
+        raise InvariantError(
+            f"cards not accounted for: missing {sorted((every - found).elements())}, "
+            f"extra {sorted((found - every).elements())}"
+        )
+    for p in s.eliminated:
+        if s.hands.get(p):
+            raise InvariantError(f"eliminated player {p} still holds cards")
+    expected: dict[str, set[str]] = {}
+    for t, o in s.owner.items():
+        if o is not None:
+            expected.setdefault(o, set()).add(t)
+    if {o: set(ts) for o, ts in s.held.items()} != expected:
+        raise InvariantError("the territories held by each owner are stale")
+    if s.pool < 0 or any(v < 0 for v in s.setup_left.values()):
+        raise InvariantError("negative armies left to place")
+    if s.phase == "over" and s.winner is None:
+        raise InvariantError("game over without a winner")

@@ -1,0 +1,291 @@
+"""A player's turn outside combat: income, card trades, placing, fortifying, ending the turn."""
+
+from __future__ import annotations
+
+from .cards import (
+    FIXED_TABLES,
+    escalating_value,
+    fixed_value,
+    is_joker,
+    set_kinds,
+    symbol,
+    valid_sets,
+)
+from .errors import IllegalAction
+from .events import (
+    CardDrawn,
+    CardsTraded,
+    DeckShuffled,
+    Event,
+    Fortified,
+    NoCardLeft,
+    Placed,
+    TurnEnded,
+    TurnStarted,
+)
+from .randomness import RandomSource
+from .state import GameState
+
+# ----- income -----------------------------------------------------------------------------
+
+
+def income(state: GameState, player: str) -> tuple[int, int, tuple[str, ...]]:
+    """(territory armies, continent armies, continents held) for ``player`` now."""
+    rules = state.rules
+    held = state.count(player)
+    territory_armies = max(rules.min_income, held // rules.income_divisor)
+    own = state.owner
+    continents = tuple(
+        c.id
+        for c in state.board.continents.values()
+        if all(own[t] == player for t in c.territories)
+    )
+    bonus = sum(state.board.continents[c].bonus for c in continents)
+    return territory_armies, bonus, continents
+
+
+def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Event]:
+    seats = state.players
+    first = seats.index(state.first_player)
+    if state.turn == 0:
+        state.round = 1
+    else:
+        previous = (seats.index(state.current) - first) % len(seats)
+        if (seats.index(player) - first) % len(seats) <= previous:
+            state.round += 1
+    state.turn += 1
+    state.current = player
+    state.conquered = False
+    state.engaged.clear()
+    territory_armies, bonus, continents = income(state, player)
+    state.pool = territory_armies + bonus
+    state.phase = "reinforce"
+    state.trade_window = "turn_start"
+    due = state.rules.forced_trade_at
+    state.start_trade_due = (
+        due is not None and len(state.hands[player]) >= due and has_set(state, player)
+    )
+    return [
+        TurnStarted(
+            player,
+            state.turn,
+            state.round,
+            state.count(player),
+            territory_armies,
+            continents,
+            bonus,
+            state.pool,
+        )
+    ]
+
+
+# ----- cards ------------------------------------------------------------------------------
+
+
+def _table(state: GameState) -> dict[str, int] | None:
+    return FIXED_TABLES.get(state.rules.trade_values)
+
+
+def has_set(state: GameState, player: str) -> bool:
+    return bool(valid_sets(state.hands[player], state.board, _table(state)))
+
+
+def set_value(state: GameState, cards: tuple[str, ...] | list[str]) -> int:
+    """What these three cards are worth if traded now (0: not a set)."""
+    syms = [symbol(state.board, c) for c in cards]
+    table = _table(state)
+    if table is not None:
+        return fixed_value(table, syms)
+    if not set_kinds(syms):
+        return 0
+    return escalating_value(state.trades, state.rules.escalation, state.rules.escalation_step)
+
+
+def must_trade(state: GameState) -> bool:
+    """Whether the current player has to trade before doing anything else."""
+    if state.phase != "reinforce":
+        return False
+    if state.trade_window == "turn_start":
+        return state.start_trade_due
+    if state.trade_window == "elimination_forced":
+        return len(state.hands[state.current]) > 4 and has_set(state, state.current)
+    return False
+
+
+def trade_open(state: GameState) -> bool:
+    """Whether the current player may trade a set now."""
+    if state.phase != "reinforce":
+        return False
+    if state.trade_window == "elimination_forced":
+        return len(state.hands[state.current]) > 4
+    return state.trade_window in ("turn_start", "elimination_optional")
+
+
+def bonus_candidates(state: GameState, player: str, cards: tuple[str, ...]) -> list[str]:
+    return [c for c in cards if not is_joker(c) and state.owner.get(c) == player]
+
+
+def check_trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | None) -> int:
+    """Validate a trade; returns its value."""
+    if not trade_open(state):
+        raise IllegalAction(
+            "no_trade_now",
+            "cards can only be traded at the start of your turn "
+            "or right after eliminating a player",
+        )
+    if len(cards) != 3 or len(set(cards)) != 3:
+        raise IllegalAction("invalid_set", "a set is three different cards")
+    hand = state.hands[player]
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        raise IllegalAction("not_in_hand", f"you do not hold {', '.join(missing)}")
+    value = set_value(state, cards)
+    if not value:
+        raise IllegalAction("invalid_set", "these three cards are not a set")
+    candidates = bonus_candidates(state, player, cards)
+    if state.rules.territory_bonus == "once_per_set" and candidates:
+        if bonus not in candidates:
+            raise IllegalAction(
+                "bonus_territory",
+                f"choose where the +{state.rules.territory_bonus_armies} go: "
+                f"one of {', '.join(candidates)}",
+            )
+    elif bonus is not None:
+        raise IllegalAction("bonus_territory", "this trade gives no territory bonus to place")
+    return value
+
+
+def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | None) -> list[Event]:
+    value = check_trade(state, player, cards, bonus)
+    hand = state.hands[player]
+    for c in cards:
+        hand.remove(c)
+    state.discard.extend(cards)
+    state.trades += 1
+    state.pool += value
+    state.start_trade_due = False
+    events: list[Event] = [CardsTraded(player, tuple(cards), value, state.trades)]
+    extra = state.rules.territory_bonus_armies
+    kind = state.rules.territory_bonus
+    targets = bonus_candidates(state, player, cards) if kind == "per_card" else []
+    if kind == "once_per_set" and bonus is not None:
+        targets = [bonus]
+    for t in targets:
+        state.armies[t] += extra
+        events.append(Placed(player, t, extra, "card_bonus"))
+    return events
+
+
+def draw_card(state: GameState, source: RandomSource, player: str) -> list[Event]:
+    events: list[Event] = []
+    if not state.deck and state.discard:
+        pile = state.discard
+        state.deck = [pile[j] for j in source.permutation(len(pile))]
+        state.discard = []
+        events.append(DeckShuffled(len(state.deck)))
+    if not state.deck:
+        return [NoCardLeft(player)]
+    card = state.deck.pop()
+    state.hands[player].append(card)
+    events.append(CardDrawn(player, card))
+    return events
+
+
+# ----- placing, fortifying, ending ------------------------------------------------------
+
+
+def check_reinforce(state: GameState, player: str, territory: str, count: int) -> None:
+    if must_trade(state):
+        raise IllegalAction("must_trade", "you hold too many cards: trade a set first")
+    if state.pool <= 0:
+        raise IllegalAction("nothing_to_place", "you have no armies left to place")
+    if territory not in state.owner:
+        raise IllegalAction("unknown_territory", f"no territory called {territory!r}")
+    if state.owner[territory] != player:
+        raise IllegalAction("not_owner", f"{territory} is not yours")
+    if not 1 <= count <= state.pool:
+        raise IllegalAction("bad_count", f"place between 1 and {state.pool} armies")
+
+
+def reinforce(state: GameState, player: str, territory: str, count: int) -> list[Event]:
+    state.armies[territory] += count
+    state.pool -= count
+    return [Placed(player, territory, count, "reinforcement")]
+
+
+def check_can_move_on(state: GameState) -> None:
+    """Placing is done and no trade is owed, so the player may attack, fortify or end."""
+    if state.phase == "reinforce":
+        if must_trade(state):
+            raise IllegalAction("must_trade", "you hold too many cards: trade a set first")
+        if state.pool > 0:
+            raise IllegalAction(
+                "armies_to_place", f"place your {state.pool} remaining armies first"
+            )
+    elif state.phase not in ("attack", "fortify"):
+        raise IllegalAction("wrong_phase", f"not possible during {state.phase}")
+
+
+def leave_attack(state: GameState, source: RandomSource) -> list[Event]:
+    """The attack phase is over: the card is drawn now under the 'after_attack' rule."""
+    state.trade_window = "none"
+    if state.rules.card_draw == "after_attack" and state.conquered:
+        return draw_card(state, source, state.current)
+    return []
+
+
+def check_fortify(state: GameState, player: str, source: str, target: str, count: int) -> None:
+    check_can_move_on(state)
+    rule = state.rules.fortification
+    if state.phase == "fortify" and rule != "unfought_steps":
+        raise IllegalAction("already_fortified", "only one fortification per turn")
+    for t in (source, target):
+        if t not in state.owner:
+            raise IllegalAction("unknown_territory", f"no territory called {t!r}")
+        if state.owner[t] != player:
+            raise IllegalAction("not_owner", f"{t} is not yours")
+    if source == target:
+        raise IllegalAction("same_territory", "move to another territory")
+    if rule == "connected":
+        if not state.connected(player, source, target):
+            raise IllegalAction(
+                "not_connected", f"no chain of your territories joins {source} to {target}"
+            )
+    elif not state.board.adjacent(source, target):
+        raise IllegalAction("not_adjacent", f"{source} does not border {target}")
+    movable = state.armies[source] - 1
+    if rule == "unfought_steps":
+        movable = min(movable, state.armies[source] - state.engaged.get(source, 0))
+    if not 1 <= count <= movable:
+        if movable < 1:
+            raise IllegalAction("bad_count", f"no army of {source} may move")
+        raise IllegalAction("bad_count", f"move between 1 and {movable} armies")
+
+
+def fortify(
+    state: GameState, source_rng: RandomSource, player: str, source: str, target: str, count: int
+) -> list[Event]:
+    events = leave_attack(state, source_rng) if state.phase != "fortify" else []
+    state.armies[source] -= count
+    state.armies[target] += count
+    events.append(Fortified(player, source, target, count))
+    if state.rules.fortification == "unfought_steps":
+        state.phase = "fortify"
+        state.engaged[target] = state.engaged.get(target, 0) + count
+        return events
+    events.extend(end_turn(state, source_rng, player, leaving=False))
+    return events
+
+
+def end_turn(
+    state: GameState, source: RandomSource, player: str, leaving: bool = True
+) -> list[Event]:
+    events: list[Event] = []
+    if leaving and state.phase != "fortify":
+        events.extend(leave_attack(state, source))
+    if state.rules.card_draw == "end_of_turn" and state.conquered:
+        events.extend(draw_card(state, source, player))
+    state.trade_window = "none"
+    events.append(TurnEnded(player))
+    events.extend(begin_turn(state, source, state.next_player(player)))
+    return events

@@ -1,0 +1,14 @@
+"""Victory conditions, by the name a rule set gives in ``RuleSet.victory``."""
+
+from __future__ import annotations
+
+from .state import GameState
+
+
+def winner_after_conquest(state: GameState, player: str) -> tuple[str, str] | None:
+    """(winner, reason) if the conquest just made by ``player`` ends the game."""
+    if state.rules.victory == "world":
+        if state.count(player) == len(state.board.territory_ids):
+            return player, "world"
+        return None
+    raise ValueError(f"unknown victory condition {state.rules.victory!r}")

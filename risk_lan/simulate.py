@@ -1,0 +1,119 @@
+"""Headless games between bots: one game (``play_game``) or many (``simulate``)."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from risk_lan.bots import Bot, make_bot
+from risk_lan.randomness import SeededSource
+from risk_lan.rules import Event, Game, RuleSet
+
+# A safety net: a game this long means the bots are stuck, and it is reported as unfinished.
+MAX_TURNS = 2000
+
+
+@dataclass
+class GameResult:
+    winner: str | None
+    winner_bot: str | None
+    turns: int
+    rounds: int
+    actions: int
+    seconds: float
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    finished: int = 0
+    wins_by_seat: Counter[str] = field(default_factory=Counter)
+    wins_by_bot: Counter[str] = field(default_factory=Counter)
+    turns: int = 0
+    rounds: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.actions += r.actions
+        self.seconds += r.seconds
+        if r.winner is not None:
+            self.finished += 1
+            self.wins_by_seat[r.winner] += 1
+            self.wins_by_bot[r.winner_bot or "?"] += 1
+            self.turns += r.turns
+            self.rounds += r.rounds
+
+    def lines(self) -> list[str]:
+        mean_turns = self.turns / self.finished if self.finished else 0.0
+        mean_rounds = self.rounds / self.finished if self.finished else 0.0
+        rate = self.games / self.seconds if self.seconds else 0.0
+        out = [
+            f"games: {self.games} ({self.finished} finished, "
+            f"{self.games - self.finished} unfinished)",
+            "wins by seat: " + ", ".join(f"{p} {n}" for p, n in sorted(self.wins_by_seat.items())),
+            "wins by bot: " + ", ".join(f"{b} {n}" for b, n in self.wins_by_bot.most_common()),
+            f"mean turns: {mean_turns:.1f} (rounds: {mean_rounds:.1f})",
+            f"actions: {self.actions}",
+            f"time: {self.seconds:.2f} s ({rate:.1f} games/s)",
+        ]
+        return out
+
+
+def seat_names(count: int) -> list[str]:
+    return [f"p{i + 1}" for i in range(count)]
+
+
+def play_game(
+    bots: Sequence[Bot],
+    seed: int | str,
+    rules: RuleSet | str = "classic",
+    on_events: Callable[[Game, list[Event]], None] | None = None,
+    max_turns: int = MAX_TURNS,
+) -> GameResult:
+    """Play one game between ``bots`` (in seat order) with dice seeded by ``seed``."""
+    started = time.perf_counter()
+    players = seat_names(len(bots))
+    seats = dict(zip(players, bots, strict=True))
+    game, events = Game.new(players, SeededSource(seed), rules)
+    for player, bot in seats.items():
+        for action in bot.opening(game, player):
+            events.extend(game.apply(player, action))
+    if on_events:
+        on_events(game, events)
+    actions = 0
+    while not game.is_over and game.state.turn <= max_turns:
+        player = game.waiting_for()
+        assert player is not None
+        events = game.apply(player, seats[player].choose(game, player))
+        actions += 1
+        if on_events:
+            on_events(game, events)
+    winner = game.winner
+    return GameResult(
+        winner=winner,
+        winner_bot=seats[winner].name if winner else None,
+        turns=game.state.turn,
+        rounds=game.state.round,
+        actions=actions,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    rules: RuleSet | str = "classic",
+    bot_kinds: Sequence[str] = ("classic",),
+) -> Summary:
+    """Play ``games`` games; bot kinds are given per seat and repeat to fill the table."""
+    summary = Summary()
+    for g in range(games):
+        kinds = [bot_kinds[i % len(bot_kinds)] for i in range(players)]
+        bots = [make_bot(k, f"{seed}:{g}:{i}") for i, k in enumerate(kinds)]
+        summary.add(play_game(bots, f"{seed}:{g}", rules))
+    return summary

@@ -1,0 +1,164 @@
+"""Properties that hold for any sequence of legal actions, under every rule option.
+
+Games are driven partly by the default bot (to reach deep states: eliminations, big hands,
+reshuffles) and partly by actions drawn at random from ``legal_actions``; hypothesis picks
+the seeds, the table and the rule options.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from risk_lan.bots import ClassicBot
+from risk_lan.randomness import SeededSource
+from risk_lan.rules import (
+    RULESETS,
+    Action,
+    Attack,
+    Defend,
+    EndTurn,
+    Fortify,
+    Game,
+    IllegalAction,
+    MoveIn,
+    Place,
+    SetAutoDefend,
+    TradeCards,
+    check_invariants,
+)
+from risk_lan.rules.events import BattleRolled, Placed
+
+OPTION_CHOICES = {
+    "trade_values": ["escalating", "fixed_modern", "fixed_old"],
+    "territory_bonus": ["none", "per_card", "once_per_set"],
+    "fortification": ["connected", "adjacent", "unfought_steps"],
+    "defender_max_dice": [2, 3],
+    "min_income": [0, 3],
+    "elimination_trade_at": [None, 5, 6],
+    "elimination_trade_optional": [False, True],
+    "distribution": ["claim", "deal"],
+    "card_draw": ["end_of_turn", "after_attack"],
+    "protect_last_territory_rounds": [0, 4],
+    "forced_trade_at": [None, 5],
+}
+
+rule_options = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_CHOICES.items()})
+
+
+def total_armies(game: Game) -> int:
+    return sum(game.state.armies.values())
+
+
+def army_change(events: list) -> int:
+    """What the events say happened to the number of armies on the board."""
+    placed = sum(e.count for e in events if isinstance(e, Placed))
+    lost = sum(e.attacker_losses + e.defender_losses for e in events if isinstance(e, BattleRolled))
+    return placed - lost
+
+
+def perturbed(game: Game, rng: random.Random) -> tuple[str, Action]:
+    """A plausible-looking action, often illegal: wrong player, territory, count or dice."""
+    s = game.state
+    ids = [*s.board.territory_ids, "atlantis"]
+    players = [*s.players, "nobody"]
+    player = rng.choice([game.waiting_for() or s.current] * 3 + players)
+    t1, t2 = rng.choice(ids), rng.choice(ids)
+    n = rng.choice([-1, 0, 1, 2, 3, 4, 7, 50])
+    hand = s.hands.get(player, [])
+    cards = tuple(rng.sample(hand, 3)) if len(hand) >= 3 else (t1, t2, "joker_1")
+    action = rng.choice(
+        [
+            Place(t1, n),
+            TradeCards(cards, rng.choice([None, t1])),
+            Attack(t1, t2, n, rng.choice([None, 1, n])),
+            Defend(n),
+            MoveIn(n),
+            Fortify(t1, t2, n),
+            EndTurn(),
+            SetAutoDefend(rng.choice([None, n])),
+        ]
+    )
+    return player, action
+
+
+def drive(game: Game, rng: random.Random, steps: int, bot_share: float) -> None:
+    bots = {p: ClassicBot() for p in game.state.players}
+    for _ in range(steps):
+        if game.is_over:
+            return
+        player = game.waiting_for()
+        assert player is not None
+        legal = game.legal_actions(player)
+        assert legal, "the player the game waits for always has something to do"
+        legal_set = set(legal)
+
+        # Anything outside the legal list is refused and changes nothing; anything the
+        # engine would accept is in the list.
+        for _ in range(2):
+            who, action = perturbed(game, rng)
+            offered = set(game.legal_actions(who)) if who in game.state.hands else set()
+            before = game.to_dict()
+            try:
+                game.check(who, action)
+                accepted = True
+            except IllegalAction:
+                accepted = False
+            assert accepted == (action in offered), (who, action, game.phase)
+            if not accepted:
+                try:
+                    game.apply(who, action)
+                except IllegalAction as refused:
+                    assert refused.code and refused.message
+                else:
+                    raise AssertionError(f"{action} was applied after check refused it")
+                assert game.to_dict() == before
+
+        if rng.random() < bot_share:
+            action = bots[player].choose(game, player)
+            assert action in legal_set, (action, game.phase)
+        else:
+            action = rng.choice(legal)
+        armies_before = total_armies(game)
+        events = game.apply(player, action)
+        check_invariants(game.state)
+        if game.phase not in ("claim",):
+            assert all(game.armies(t) >= 1 for t in game.board.territory_ids)
+        assert total_armies(game) == armies_before + army_change(events)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(3, 5),
+    preset=st.sampled_from(sorted(RULESETS)),
+    options=rule_options,
+    bot_share=st.sampled_from([0.0, 0.7, 0.95]),
+)
+def test_legal_play_keeps_every_invariant(seed, players, preset, options, bot_share) -> None:
+    rules = RULESETS[preset].with_options(**options)
+    game, _ = Game.new([f"p{i}" for i in range(players)], SeededSource(seed), rules)
+    check_invariants(game.state)
+    drive(game, random.Random(seed), steps=300, bot_share=bot_share)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), options=rule_options)
+def test_whole_bot_games_under_any_options_finish(seed, options) -> None:
+    rules = RULESETS["classic"].with_options(**options)
+    game, _ = Game.new(["a", "b", "c", "d"], SeededSource(seed), rules)
+    bots = {p: ClassicBot() for p in game.state.players}
+    for p, bot in bots.items():
+        for action in bot.opening(game, p):
+            game.apply(p, action)
+    steps = 0
+    while not game.is_over:
+        player = game.waiting_for()
+        game.apply(player, bots[player].choose(game, player))
+        steps += 1
+        assert steps < 20_000, "the game did not finish"
+    check_invariants(game.state)
+    assert game.winner is not None
+    assert game.state.count(game.winner) == 42
