@@ -22,7 +22,7 @@ from risk_lan.rules import (
 )
 from risk_lan.rules.cards import valid_sets
 from risk_lan.rules.state import GameState
-from risk_lan.rules.turn import FIXED_TABLES, bonus_candidates, has_set, must_trade, trade_open
+from risk_lan.rules.turn import FIXED_TABLES, bonus_candidates, has_set, trade_open
 
 
 class ClassicBot:
@@ -46,29 +46,25 @@ class ClassicBot:
     def choose(self, game: Game, player: str) -> Action:
         s = game.state
         phase = s.phase
+        if phase == "attack":
+            return self._attack(s, player) or self._fortify(s, player) or EndTurn()
+        if phase == "move_in":
+            return MoveIn(self._move_in(s, player))
+        if phase == "setup":
+            return Place(self._setup_front(s, player))
+        if phase == "claim":
+            return Place(self._claim(s, player))
         if phase == "defend":
             assert s.attack is not None
             return Defend(min(s.rules.defender_max_dice, s.armies[s.attack.target]))
-        if phase == "move_in":
-            return MoveIn(self._move_in(s, player))
-        if phase == "claim":
-            return Place(self._claim(s, player))
-        if phase == "setup":
-            return Place(self._setup_front(s, player))
         if phase == "reinforce":
-            if trade_open(s) and (must_trade(s) or has_set(s, player)):
+            if len(s.hands[player]) >= 3 and trade_open(s) and has_set(s, player):
                 trade = self._trade(game, player)
                 if trade is not None:
                     return trade
             if s.pool > 0:
                 return Place(self._front(s, player), s.pool)
-        if phase in ("reinforce", "attack"):
-            attack = self._attack(s, player)
-            if attack is not None:
-                return attack
-            move = self._fortify(s, player)
-            if move is not None:
-                return move
+            return self._attack(s, player) or self._fortify(s, player) or EndTurn()
         return EndTurn()
 
     # ----- choosing targets ---------------------------------------------------------------
@@ -97,20 +93,28 @@ class ClassicBot:
         return best
 
     def _claim(self, s: GameState, player: str) -> str:
+        """The continent where it stands best (small and rich first), then the free
+        territory there with the most of its own neighbours."""
         own, board = s.owner, s.board
-        best, best_score = "", -1e9
+        best_continent, best_score = None, -1e9
         for c in board.continents.values():
-            size = len(c.territories)
             holders = [own[t] for t in c.territories]
+            free = holders.count(None)
+            if not free:
+                continue
+            size = len(holders)
             mine = holders.count(player)
-            theirs = size - mine - holders.count(None)
-            base = 10 * mine / size - 6 * theirs / size + c.bonus / size
-            for t in c.territories:
-                if own[t] is not None:
-                    continue
-                score = base + [own[n] for n in board.neighbours[t]].count(player)
-                if score > best_score:
-                    best, best_score = t, score
+            theirs = size - mine - free
+            score = 10 * mine / size - 6 * theirs / size + c.bonus / size
+            if score > best_score:
+                best_continent, best_score = c, score
+        assert best_continent is not None, "claiming ends when no territory is free"
+        best, most = "", -1
+        for t in best_continent.territories:
+            if own[t] is None:
+                friends = [own[n] for n in board.neighbours[t]].count(player)
+                if friends > most:
+                    best, most = t, friends
         return best
 
     def _setup_front(self, s: GameState, player: str) -> str:
@@ -159,32 +163,35 @@ class ClassicBot:
     # ----- attacking ----------------------------------------------------------------------
 
     def _attack(self, s: GameState, player: str) -> Attack | None:
-        own, armies, board = s.owner, s.armies, s.board
+        own, armies, neighbours = s.owner, s.armies, s.board.neighbours
         goal_set = self._goal_territories(s, player)
         protect = s.rules.protect_last_territory_rounds
         protected = protect and s.round <= protect
         margin = self.margin
-        best: tuple[float, str, str] | None = None
-        sources = [t for t in s.held.get(player, ()) if armies[t] > 2]
-        for src in sources:
+        best_src = best_tgt = ""
+        best_score = -(10**9)
+        for src in s.held.get(player, ()):
             mine = armies[src] - 1
-            for tgt in board.neighbours[src]:
+            if mine < 2:
+                continue
+            for tgt in neighbours[src]:
                 victim = own[tgt]
                 if victim == player:
-                    continue
-                if protected and victim in s.hands and s.count(victim) == 1:
                     continue
                 theirs = armies[tgt]
                 if mine < theirs + margin:
                     continue
-                score = mine - theirs + (4 if tgt in goal_set else 0) - theirs * 0.5
-                if best is None or score > best[0]:
-                    best = (score, src, tgt)
-        if best is None:
+                if protected and victim in s.hands and s.count(victim) == 1:
+                    continue
+                # Odds first (armies left over, defenders weighed half again), then the goal.
+                score = 2 * mine - 3 * theirs + (8 if tgt in goal_set else 0)
+                if score > best_score:
+                    best_src, best_tgt, best_score = src, tgt, score
+        if not best_src:
             return None
-        _, src, tgt = best
-        dice = min(s.rules.attacker_max_dice, armies[src] - 1)
-        return Attack(src, tgt, dice, stop_at=2 if armies[src] > 2 else 1)
+        armies_there = armies[best_src]
+        dice = min(s.rules.attacker_max_dice, armies_there - 1)
+        return Attack(best_src, best_tgt, dice, stop_at=2)
 
     def _move_in(self, s: GameState, player: str) -> int:
         m = s.move_in

@@ -55,6 +55,7 @@ class Board:
 
     __slots__ = (
         "_kinds",
+        "_neighbour_sets",
         "borders",
         "continents",
         "id",
@@ -88,9 +89,11 @@ class Board:
             t.id: t.neighbours for t in territories.values()
         }
         self._kinds = {frozenset((b.first, b.second)): b.kind for b in borders}
+        self._neighbour_sets = {t: frozenset(n) for t, n in self.neighbours.items()}
 
     def adjacent(self, a: str, b: str) -> bool:
-        return frozenset((a, b)) in self._kinds
+        near = self._neighbour_sets.get(a)
+        return near is not None and b in near
 
     def border_kind(self, a: str, b: str) -> str:
         """``"land"`` or ``"sea"``; raises ``KeyError`` when a and b are not adjacent."""

@@ -36,10 +36,11 @@ def check_attack(
     if state.phase == "fortify":
         raise IllegalAction("wrong_phase", "no attacks after fortifying")
     check_can_move_on(state)
-    for t in (source, target):
-        if t not in state.owner:
-            raise IllegalAction("unknown_territory", f"no territory called {t!r}")
-    if state.owner[source] != player:
+    owners = state.owner
+    if source not in owners or target not in owners:
+        unknown = source if source not in owners else target
+        raise IllegalAction("unknown_territory", f"no territory called {unknown!r}")
+    if owners[source] != player:
         raise IllegalAction("not_owner", f"{source} is not yours")
     if state.owner[target] == player:
         raise IllegalAction("own_territory", f"{target} is already yours")
@@ -72,16 +73,17 @@ def declare(
 ) -> list[Event]:
     state.phase = "attack"
     state.trade_window = "none"
-    defender = defender_of(state, target)
-    state.attack = PendingAttack(source, target, dice, stop_at, defender)
+    owner = state.owner[target]
+    defender = owner if owner in state.hands else defender_of(state, target)
     events: list[Event] = [AttackDeclared(player, source, target, dice, stop_at, defender)]
     standing = state.auto_defend.get(defender)
     if standing is None:
+        state.attack = PendingAttack(source, target, dice, stop_at, defender)
         state.phase = "defend"
         return events
     answer = min(standing, state.rules.defender_max_dice, state.armies[target])
     events.append(DefenceChosen(defender, answer, True))
-    events.extend(_resolve(state, source_rng, answer))
+    events.extend(_resolve(state, source_rng, source, target, dice, stop_at, answer))
     return events
 
 
@@ -96,26 +98,37 @@ def check_defend(state: GameState, player: str, dice: int) -> None:
 
 
 def defend(state: GameState, source_rng: RandomSource, player: str, dice: int) -> list[Event]:
+    attack = state.attack
+    assert attack is not None
+    state.attack = None
     events: list[Event] = [DefenceChosen(player, dice, False)]
-    events.extend(_resolve(state, source_rng, dice))
+    events.extend(
+        _resolve(state, source_rng, attack.source, attack.target, attack.dice, attack.stop_at, dice)
+    )
     return events
 
 
-def _resolve(state: GameState, rng: RandomSource, defence: int) -> list[Event]:
-    attack = state.attack
-    assert attack is not None
-    src, tgt = attack.source, attack.target
+def _resolve(
+    state: GameState,
+    rng: RandomSource,
+    src: str,
+    tgt: str,
+    dice: int,
+    stop_at: int | None,
+    defence: int,
+) -> list[Event]:
+    """Roll battles until the target falls, or after one battle, or (a blitz) until the
+    stop rule says so; the attack is no longer pending while this runs."""
     armies = state.armies
-    floor = 1 if attack.stop_at is None else attack.stop_at
+    floor = 1 if stop_at is None else stop_at
     track = state.rules.fortification == "unfought_steps"
     events: list[Event] = []
+    roll = rng.dice
     while True:
-        a = min(attack.dice, armies[src] - 1)
+        a = min(dice, armies[src] - 1)
         d = min(defence, armies[tgt])
-        rolled_a = list(rng.dice(a))
-        rolled_a.sort(reverse=True)
-        rolled_d = list(rng.dice(d))
-        rolled_d.sort(reverse=True)
+        rolled_a = sorted(roll(a), reverse=True)
+        rolled_d = sorted(roll(d), reverse=True)
         lost_a = lost_d = 0
         for x, y in zip(rolled_a, rolled_d, strict=False):
             if x > y:
@@ -132,29 +145,25 @@ def _resolve(state: GameState, rng: RandomSource, defence: int) -> list[Event]:
             )
         )
         if armies[tgt] == 0:
-            events.extend(_conquer(state, a))
+            events.extend(_conquer(state, src, tgt, a))
             return events
-        if attack.stop_at is None:
+        if stop_at is None:
             break
         if armies[src] <= floor or armies[src] < 2:
             events.append(AttackStopped(src, tgt))
             break
-    state.attack = None
     state.phase = "attack"
     return events
 
 
-def _conquer(state: GameState, rolled: int) -> list[Event]:
-    attack = state.attack
-    assert attack is not None
-    player, src, tgt = state.current, attack.source, attack.target
+def _conquer(state: GameState, src: str, tgt: str, rolled: int) -> list[Event]:
+    player = state.current
     previous = state.owner[tgt]
     assert previous is not None
     state.take(tgt, player)
     state.armies[src] -= rolled
     state.armies[tgt] = rolled
     state.conquered = True
-    state.attack = None
     events: list[Event] = [Conquered(player, tgt, previous, rolled)]
     if previous not in state.held and previous in state.hands:
         events.append(_eliminate(state, previous, player))
