@@ -1,0 +1,39 @@
+"""The documentation's example runs, and its lists match the code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from risk_lan.rules import ACTION_TYPES, EVENT_TYPES
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+RULES_SRC = Path(__file__).resolve().parent.parent / "risk_lan" / "rules"
+
+
+def test_the_engine_guide_example_runs(capsys) -> None:
+    text = (DOCS / "engine.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/engine.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "receives" in out and "nothing_to_place" in out
+
+
+def test_every_error_code_is_documented() -> None:
+    raised = set()
+    for path in RULES_SRC.glob("*.py"):
+        raised.update(
+            re.findall(r'IllegalAction\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8"))
+        )
+    documented = (DOCS / "engine.md").read_text(encoding="utf-8")
+    assert raised, "no error codes found"
+    assert sorted(c for c in raised if f"`{c}`" not in documented) == []
+
+
+def test_every_action_and_event_type_is_documented() -> None:
+    documented = (DOCS / "engine.md").read_text(encoding="utf-8")
+    names = {cls.__name__ for cls in ACTION_TYPES.values()}
+    assert sorted(n for n in names if f"`{n}`" not in documented) == []
+    assert sorted(t for t in EVENT_TYPES if f"`{t}`" not in documented) == []
