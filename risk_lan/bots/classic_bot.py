@@ -148,7 +148,11 @@ class ClassicBot:
         sets = valid_sets(s.hands[player], s.board, FIXED_TABLES.get(s.rules.trade_values))
         if not sets:
             return None
-        cards = max(sets, key=game.set_value)
+        if s.rules.trade_values == "escalating":
+            # Every set is worth the same now: keep the jokers for later.
+            cards = min(sets, key=lambda combo: sum(c.startswith("joker") for c in combo))
+        else:
+            cards = max(sets, key=game.set_value)
         bonus = None
         if s.rules.territory_bonus == "once_per_set":
             candidates = bonus_candidates(s, player, cards)
@@ -197,8 +201,8 @@ class ClassicBot:
         m = s.move_in
         assert m is not None
         own = s.owner
-        source_exposed = any(own[n] != player for n in s.board.neighbours[m.source])
-        if not source_exposed:
+        near = s.board.neighbours[m.source]
+        if [own[n] for n in near].count(player) == len(near):
             return m.maximum
         return max(m.minimum, (m.minimum + m.maximum * 2) // 3)
 

@@ -8,6 +8,7 @@ which refuses an inconsistent map with a :class:`MapError` naming the problem.
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from collections import deque
 from dataclasses import dataclass
@@ -205,6 +206,12 @@ def load_board_data(data: dict[str, Any]) -> Board:
                 seen.add(key)
                 borders.append(Border(tid, other, "sea" if key in sea else "land"))
 
+    # Interned ids make every dict lookup and comparison on the hot paths an identity check.
+    raw_neighbours = {
+        sys.intern(t): tuple(sys.intern(n) for n in ns) for t, ns in raw_neighbours.items()
+    }
+    members = {sys.intern(c): [sys.intern(t) for t in ts] for c, ts in members.items()}
+    borders = [Border(sys.intern(b.first), sys.intern(b.second), b.kind) for b in borders]
     continents = {
         cid: Continent(
             id=cid,
@@ -213,18 +220,18 @@ def load_board_data(data: dict[str, Any]) -> Board:
             bonus=c["bonus"],
             territories=tuple(members[cid]),
         )
-        for cid, c in continent_info.items()
+        for cid, c in ((sys.intern(k), v) for k, v in continent_info.items())
     }
     territories = {
         tid: Territory(
             id=tid,
-            continent=t["continent"],
+            continent=sys.intern(t["continent"]),
             name_en=str(t.get("name_en", tid)),
             name_fr=str(t.get("name_fr", t.get("name_en", tid))),
             card=t["card"],
-            neighbours=tuple(t["neighbours"]),
+            neighbours=raw_neighbours[tid],
         )
-        for tid, t in territory_info.items()
+        for tid, t in ((sys.intern(k), v) for k, v in territory_info.items())
     }
     return Board(
         id=map_id,

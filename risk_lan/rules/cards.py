@@ -76,10 +76,16 @@ def valid_sets(
     hand: list[str], board: Board, table: dict[str, int] | None
 ) -> list[tuple[str, ...]]:
     """Every set of three in ``hand`` (as sorted card tuples), in a stable order."""
+    if len(hand) < 3:
+        return []
+    cards = sorted(hand)
+    symbols = {c: symbol(board, c) for c in cards}
     out = []
-    for combo in combinations(sorted(hand), 3):
-        syms = [symbol(board, c) for c in combo]
-        kinds = set_kinds(syms)
-        if (table is None and kinds) or (table is not None and fixed_value(table, syms)):
+    for combo in combinations(cards, 3):
+        syms = [symbols[c] for c in combo]
+        if table is None:
+            if set_kinds(syms):
+                out.append(combo)
+        elif fixed_value(table, syms):
             out.append(combo)
     return out

@@ -33,9 +33,10 @@ def defender_of(state: GameState, territory: str) -> str:
 def check_attack(
     state: GameState, player: str, source: str, target: str, dice: int, stop_at: int | None
 ) -> None:
-    if state.phase == "fortify":
-        raise IllegalAction("wrong_phase", "no attacks after fortifying")
-    check_can_move_on(state)
+    if state.phase != "attack":
+        if state.phase == "fortify":
+            raise IllegalAction("wrong_phase", "no attacks after fortifying")
+        check_can_move_on(state)
     owners = state.owner
     if source not in owners or target not in owners:
         unknown = source if source not in owners else target
@@ -125,8 +126,12 @@ def _resolve(
     events: list[Event] = []
     roll = rng.dice
     while True:
-        a = min(dice, armies[src] - 1)
-        d = min(defence, armies[tgt])
+        a = armies[src] - 1
+        if dice < a:
+            a = dice
+        d = armies[tgt]
+        if defence < d:
+            d = defence
         rolled_a = sorted(roll(a), reverse=True)
         rolled_d = sorted(roll(d), reverse=True)
         lost_a = lost_d = 0

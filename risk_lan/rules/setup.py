@@ -102,9 +102,13 @@ def setup_place(state: GameState, source: RandomSource, player: str, territory: 
 
 
 def _next_placer(state: GameState, player: str) -> str | None:
-    seats = _seats_from(state, player)
-    for p in seats[1:] + seats[:1]:
-        if state.setup_left[p] > 0:
+    """The next player to the left with starting armies left (possibly ``player`` again)."""
+    seats, left = state.players, state.setup_left
+    i = seats.index(player)
+    n = len(seats)
+    for step in range(1, n + 1):
+        p = seats[(i + step) % n]
+        if left[p] > 0:
             return p
     return None
 

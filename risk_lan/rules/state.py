@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -80,7 +81,8 @@ class GameState:
     def __init__(self, board: Board, rules: RuleSet, players: list[str]) -> None:
         self.board = board
         self.rules = rules
-        self.players = list(players)
+        players = [sys.intern(p) if isinstance(p, str) else p for p in players]
+        self.players = players
         self.neutrals: list[str] = []
         self.owner: dict[str, str | None] = dict.fromkeys(board.territory_ids)
         self.armies: dict[str, int] = dict.fromkeys(board.territory_ids, 0)
