@@ -34,9 +34,11 @@ class ClassicBot:
     def __init__(self, seed: int | str | None = None) -> None:
         # Deterministic: the seed is accepted so every bot can be built the same way.
         self.seed = seed
-        self._goal_key: tuple[int, int, int, int] | None = None
+        # Caches are keyed by the state object itself (compared by identity, and kept alive
+        # so its address is never reused) and the player, so one bot can serve any game.
+        self._goal_key: tuple[GameState, str, int, int] | None = None
         self._goal_set: frozenset[str] = frozenset()
-        self._setup_key: tuple[int, int] | None = None
+        self._setup_key: tuple[GameState, str, int] | None = None
         self._setup_choice = ""
 
     def opening(self, game: Game, player: str) -> list[Action]:
@@ -71,7 +73,7 @@ class ClassicBot:
 
     def _goal_territories(self, s: GameState, player: str) -> frozenset[str]:
         """The goal continent's territories, chosen once a turn (and after each claim)."""
-        key = (id(s), s.turn, s.count(player) if s.phase == "claim" else 0, 0)
+        key = (s, player, s.turn, s.count(player) if s.phase == "claim" else 0)
         if key != self._goal_key:
             goal = s.board.continents.get(self._goal(s, player))
             self._goal_set = frozenset(goal.territories) if goal else frozenset()
@@ -120,7 +122,7 @@ class ClassicBot:
     def _setup_front(self, s: GameState, player: str) -> str:
         # Owners do not change while starting armies are placed, and the front chosen only
         # grows stronger with each army, so the choice is revisited every few placements.
-        key = (id(s), s.setup_left[player] // 4)
+        key = (s, player, s.setup_left[player] // 4)
         if key != self._setup_key:
             self._setup_choice = self._front(s, player)
             self._setup_key = key

@@ -124,7 +124,7 @@ def load_board_data(data: dict[str, Any]) -> Board:
     head = _require(data, "map", dict, "map file")
     map_id = _require(head, "id", str, "[map]")
     jokers = head.get("jokers", 0)
-    if not isinstance(jokers, int) or jokers < 0:
+    if not isinstance(jokers, int) or isinstance(jokers, bool) or jokers < 0:
         raise MapError(f"[map]: jokers must be a whole number >= 0, got {jokers!r}")
 
     continents_raw = _require(data, "continents", list, "map file")
@@ -135,6 +135,8 @@ def load_board_data(data: dict[str, Any]) -> Board:
     continent_info: dict[str, dict[str, Any]] = {}
     for i, c in enumerate(continents_raw):
         where = f"continent #{i + 1}"
+        if not isinstance(c, dict):
+            raise MapError(f"{where}: must be a table, got {c!r}")
         cid = _require(c, "id", str, where)
         where = f"continent {cid!r}"
         if cid in continent_info:
@@ -148,6 +150,8 @@ def load_board_data(data: dict[str, Any]) -> Board:
     raw_neighbours: dict[str, list[str]] = {}
     territory_info: dict[str, dict[str, Any]] = {}
     for i, t in enumerate(territories_raw):
+        if not isinstance(t, dict):
+            raise MapError(f"territory #{i + 1}: must be a table, got {t!r}")
         tid = _require(t, "id", str, f"territory #{i + 1}")
         where = f"territory {tid!r}"
         if tid in territory_info:
@@ -159,6 +163,8 @@ def load_board_data(data: dict[str, Any]) -> Board:
         if card not in CARD_SYMBOLS:
             raise MapError(f"{where}: card symbol must be one of {CARD_SYMBOLS}, got {card!r}")
         neighbours = _require(t, "neighbours", list, where)
+        if not all(isinstance(n, str) for n in neighbours):
+            raise MapError(f"{where}: neighbours must be territory ids, got {neighbours!r}")
         if len(set(neighbours)) != len(neighbours):
             raise MapError(f"{where}: a neighbour is listed twice")
         territory_info[tid] = t
@@ -182,7 +188,10 @@ def load_board_data(data: dict[str, Any]) -> Board:
                 )
 
     sea: set[frozenset[str]] = set()
-    for i, line in enumerate(data.get("sea_lines", [])):
+    sea_lines = data.get("sea_lines", [])
+    if not isinstance(sea_lines, list):
+        raise MapError(f"map file: sea_lines must be a list of pairs, got {sea_lines!r}")
+    for i, line in enumerate(sea_lines):
         if not (
             isinstance(line, list) and len(line) == 2 and all(isinstance(x, str) for x in line)
         ):

@@ -101,11 +101,13 @@ def check_defend(state: GameState, player: str, dice: int) -> None:
 def defend(state: GameState, source_rng: RandomSource, player: str, dice: int) -> list[Event]:
     attack = state.attack
     assert attack is not None
-    state.attack = None
     events: list[Event] = [DefenceChosen(player, dice, False)]
+    # The attack stays pending until the dice are in: if the source fails, the defender can
+    # answer again and the game goes on.
     events.extend(
         _resolve(state, source_rng, attack.source, attack.target, attack.dice, attack.stop_at, dice)
     )
+    state.attack = None
     return events
 
 

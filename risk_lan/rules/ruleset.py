@@ -89,10 +89,14 @@ class RuleSet:
             raise ValueError("escalation needs at least one value and a step >= 0")
         if not self.attacker_max_dice >= 1 or not self.defender_max_dice >= 1:
             raise ValueError("each side rolls at least one die")
-        for name in ("forced_trade_at", "elimination_trade_at"):
-            value = getattr(self, name)
-            if value is not None and value < 3:
-                raise ValueError(f"{name} must be None or >= 3")
+        if self.forced_trade_at is not None and self.forced_trade_at < 3:
+            raise ValueError("forced_trade_at must be None or >= 3")
+        # After an elimination the hand is traded down to 4 cards or fewer, so a lower
+        # threshold would open a window with nothing owed.
+        if self.elimination_trade_at is not None and self.elimination_trade_at < 5:
+            raise ValueError("elimination_trade_at must be None or >= 5")
+        if self.territory_bonus_armies < 0:
+            raise ValueError("territory_bonus_armies must be >= 0")
 
     def starting_armies_for(self, players: int) -> int:
         return dict(self.starting_armies)[players]

@@ -36,6 +36,7 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     if len(set(state.players)) != n or not all(isinstance(p, str) and p for p in state.players):
         raise ValueError("players must be distinct non-empty ids")
     armies = rules.starting_armies_for(n)
+    # Enough for every territory means enough for every player's share of a deal too.
     if armies * n < len(board.territory_ids):
         raise ValueError("not enough starting armies to occupy every territory")
     state.setup_left = dict.fromkeys(state.players, armies)
@@ -47,6 +48,13 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     if rules.distribution == "deal":
         events.append(_deal(state, source))
         state.phase = "setup"
+        # Whoever has nothing left to place is skipped; with nobody left, setup is over.
+        if state.setup_left[first] == 0:
+            nxt = _next_placer(state, first)
+            if nxt is None:
+                events.extend(_finish(state, source))
+            else:
+                state.current = nxt
     else:
         state.phase = "claim"
     return events

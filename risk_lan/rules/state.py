@@ -81,6 +81,8 @@ class GameState:
     def __init__(self, board: Board, rules: RuleSet, players: list[str]) -> None:
         self.board = board
         self.rules = rules
+        if not players:
+            raise ValueError("a game needs players")
         players = [sys.intern(p) if isinstance(p, str) else p for p in players]
         self.players = players
         self.neutrals: list[str] = []
@@ -341,3 +343,7 @@ def check_invariants(s: GameState) -> None:
         raise InvariantError("negative armies left to place")
     if s.phase == "over" and s.winner is None:
         raise InvariantError("game over without a winner")
+    if (s.phase == "defend") != (s.attack is not None):
+        raise InvariantError("an attack is pending exactly while its defence is awaited")
+    if (s.phase == "move_in") != (s.move_in is not None):
+        raise InvariantError("a move-in is pending exactly during the move_in phase")

@@ -31,6 +31,8 @@ from .state import GameState
 
 def income(state: GameState, player: str) -> tuple[int, int, tuple[str, ...]]:
     """(territory armies, continent armies, continents held) for ``player`` now."""
+    if not state.alive(player):
+        return 0, 0, ()
     rules = state.rules
     held = state.count(player)
     territory_armies = max(rules.min_income, held // rules.income_divisor)
@@ -92,7 +94,10 @@ def has_set(state: GameState, player: str) -> bool:
 
 def set_value(state: GameState, cards: tuple[str, ...] | list[str]) -> int:
     """What these three cards are worth if traded now (0: not a set)."""
-    syms = [symbol(state.board, c) for c in cards]
+    board = state.board
+    if any(not is_joker(c) and c not in board.territories for c in cards):
+        return 0
+    syms = [symbol(board, c) for c in cards]
     table = _table(state)
     if table is not None:
         return fixed_value(table, syms)
