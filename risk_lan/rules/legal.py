@@ -14,9 +14,9 @@ from .actions import (
     SetAutoDefend,
     TradeCards,
 )
-from .cards import valid_sets
+from .cards import FIXED_TABLES, valid_sets
 from .state import GameState
-from .turn import FIXED_TABLES, bonus_candidates, must_trade, trade_open
+from .turn import bonus_candidates, must_trade, trade_open
 
 
 def waiting_for(state: GameState) -> str | None:
