@@ -1,0 +1,158 @@
+"""Dice that no peer can bias: hash-chain commitments, reveals, and dice derived from them.
+
+Each peer makes a secret chain for the game and commits to its tip before play starts.
+Roll ``k`` needs every peer's link ``k``: the preimage of link ``k - 1`` under a hash bound to
+the game and to ``k``, so a peer's contribution was fixed at the start and cannot be chosen
+later, and a link cannot be replayed for another roll or another game. The dice of roll
+``k`` come from all the links together with the roll's locked choices, through SHA-256 in
+counter mode and rejection sampling (no modulo bias). One honest peer's link, unknown to
+the others until it is revealed, is enough to make the roll unpredictable.
+
+Shuffles mix the joint randomness with a secret the host committed to at the start: the
+host cannot choose the order (the joint part was unknown when it committed) and the players
+cannot read the deck (they lack the secret until the host reveals it at the end).
+
+See docs/fairness.md for the protocol around these pieces and its threat model.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+
+from .errors import ProtocolError
+
+DOMAIN = b"risk-lan/1/"
+LINK_SIZE = 32
+
+
+def digest(label: str, *parts: bytes | int | str) -> bytes:
+    """SHA-256 of a label and parts, each length-prefixed so no two inputs collide."""
+    h = hashlib.sha256(DOMAIN + label.encode())
+    for part in parts:
+        if isinstance(part, int):
+            data = part.to_bytes(8, "big", signed=False)
+        elif isinstance(part, str):
+            data = part.encode()
+        else:
+            data = bytes(part)
+        h.update(len(data).to_bytes(4, "big"))
+        h.update(data)
+    return h.digest()
+
+
+def chain_step(game_id: str, index: int, link: bytes) -> bytes:
+    """The link before ``link`` in a chain: ``link`` is the one revealed for roll ``index``."""
+    return digest("chain", game_id, index, link)
+
+
+class HashChain:
+    """One peer's secret chain for one game. ``tip`` is committed at the start; ``link(k)``
+    is revealed for roll ``k`` (1 ≤ k ≤ length)."""
+
+    def __init__(self, game_id: str, length: int, seed: bytes | None = None) -> None:
+        if length < 1:
+            raise ValueError("a chain needs at least one link")
+        self.game_id = game_id
+        self.length = length
+        top = digest("chain-seed", seed if seed is not None else secrets.token_bytes(32))
+        links = [top]
+        for k in range(length, 0, -1):
+            links.append(chain_step(game_id, k, links[-1]))
+        links.reverse()  # links[0] is the tip, links[k] the link for roll k
+        self._links = links
+
+    @property
+    def tip(self) -> bytes:
+        return self._links[0]
+
+    def link(self, index: int) -> bytes:
+        if not 1 <= index <= self.length:
+            raise IndexError(f"this chain has links 1..{self.length}")
+        return self._links[index]
+
+
+class ChainVerifier:
+    """Checks each peer's reveals against its committed tip, in order, one roll at a time."""
+
+    def __init__(self, game_id: str, tips: dict[str, bytes]) -> None:
+        self.game_id = game_id
+        self._last = dict(tips)
+        self._index = dict.fromkeys(tips, 0)
+
+    def next_index(self, peer: str) -> int:
+        return self._index[peer] + 1
+
+    def accept(self, peer: str, index: int, link: bytes) -> None:
+        """Record ``peer``'s link for roll ``index``, or raise naming the peer."""
+        if peer not in self._last:
+            raise ProtocolError("unknown_peer", f"no chain committed by {peer}", culprit=peer)
+        expected = self._index[peer] + 1
+        if index != expected:
+            raise ProtocolError(
+                "wrong_roll", f"{peer} revealed for roll {index}, expected {expected}", peer
+            )
+        if not isinstance(link, bytes) or len(link) != LINK_SIZE:
+            raise ProtocolError(
+                "bad_reveal", f"{peer}'s reveal is not a {LINK_SIZE}-byte link", peer
+            )
+        if not hmac.compare_digest(chain_step(self.game_id, index, link), self._last[peer]):
+            raise ProtocolError(
+                "bad_reveal", f"{peer}'s link for roll {index} does not match its chain", peer
+            )
+        self._last[peer] = link
+        self._index[peer] = index
+
+
+def roll_seed(game_id: str, index: int, context: bytes, links: Sequence[bytes]) -> bytes:
+    """The seed of roll ``index``: every peer's link (in seat order) and the locked choices."""
+    return digest("roll", game_id, index, context, len(links), *links)
+
+
+def shuffle_seed(roll: bytes, host_secret: bytes) -> bytes:
+    """A shuffle's seed: a roll's joint randomness mixed with the host's committed secret."""
+    return digest("shuffle", roll, host_secret)
+
+
+def commit_secret(game_id: str, secret: bytes) -> bytes:
+    """The commitment to the host's secret, published before any roll."""
+    return digest("host-secret", game_id, secret)
+
+
+class DerivedSource:
+    """A random source for the engine, drawing from one seed: SHA-256 in counter mode, with
+    rejection sampling so every die face and every permutation is exactly as likely."""
+
+    def __init__(self, seed: bytes) -> None:
+        self._seed = bytes(seed)
+        self._counter = 0
+        self._pool = b""
+
+    def _take(self, n: int) -> bytes:
+        while len(self._pool) < n:
+            self._pool += digest("stream", self._seed, self._counter)
+            self._counter += 1
+        out, self._pool = self._pool[:n], self._pool[n:]
+        return out
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in 0..n-1."""
+        if not 1 <= n <= 2**32:
+            raise ValueError("randbelow takes 1 <= n <= 2**32")
+        limit = (2**32 // n) * n  # values at or above this would favour the low results
+        while True:
+            value = int.from_bytes(self._take(4), "big")
+            if value < limit:
+                return value % n
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        return [self.randbelow(sides) + 1 for _ in range(count)]
+
+    def permutation(self, n: int) -> list[int]:
+        order = list(range(n))
+        for i in range(n - 1, 0, -1):  # Fisher–Yates
+            j = self.randbelow(i + 1)
+            order[i], order[j] = order[j], order[i]
+        return order

@@ -1,0 +1,134 @@
+"""The fairness cryptography: chains, reveals, unbiased dice, signatures, transcripts."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from protocol.errors import ProtocolError
+from protocol.fairness import (
+    ChainVerifier,
+    DerivedSource,
+    HashChain,
+    commit_secret,
+    roll_seed,
+    shuffle_seed,
+)
+from protocol.signing import Identity, verify
+from protocol.transcript import Transcript
+
+
+def test_reveals_verify_in_order_against_the_committed_tip() -> None:
+    chains = {p: HashChain("g1", 50) for p in ("ann", "bob")}
+    verifier = ChainVerifier("g1", {p: c.tip for p, c in chains.items()})
+    for k in range(1, 51):
+        for p, chain in chains.items():
+            verifier.accept(p, k, chain.link(k))
+    assert verifier.next_index("ann") == 51
+
+
+@pytest.mark.parametrize(
+    "cheat, code",
+    [
+        (lambda own, other: own.link(2), "wrong_roll"),  # skipping ahead, as if it were roll 1
+        (lambda own, other: other.link(1), "bad_reveal"),  # someone else's link
+        (lambda own, other: HashChain("g2", 5, b"same").link(1), "bad_reveal"),  # other game
+        (lambda own, other: b"\x00" * 32, "bad_reveal"),
+        (lambda own, other: b"short", "bad_reveal"),
+    ],
+)
+def test_a_wrong_reveal_is_caught_and_blamed(cheat, code: str) -> None:
+    own, other = HashChain("g1", 5, b"same"), HashChain("g1", 5, b"other")
+    verifier = ChainVerifier("g1", {"bob": own.tip})
+    link = cheat(own, other)
+    index = 2 if code == "wrong_roll" else 1
+    with pytest.raises(ProtocolError) as caught:
+        verifier.accept("bob", index, link)
+    assert caught.value.code == code and caught.value.culprit == "bob"
+    verifier.accept("bob", 1, own.link(1))  # the honest reveal still goes through
+
+
+def test_a_link_cannot_be_replayed_for_a_later_roll() -> None:
+    chain = HashChain("g1", 5)
+    verifier = ChainVerifier("g1", {"bob": chain.tip})
+    verifier.accept("bob", 1, chain.link(1))
+    with pytest.raises(ProtocolError, match="bad_reveal"):
+        verifier.accept("bob", 2, chain.link(1))
+
+
+def test_every_contribution_and_the_context_change_the_dice() -> None:
+    links = [HashChain("g", 3, bytes([i])).link(1) for i in range(3)]
+    base = DerivedSource(roll_seed("g", 1, b"attack", links)).dice(30)
+    changed = [
+        roll_seed("g", 1, b"attack", [links[0], links[1], b"\x01" * 32]),
+        roll_seed("g", 1, b"attack", links[:2]),
+        roll_seed("g", 2, b"attack", links),
+        roll_seed("h", 1, b"attack", links),
+        roll_seed("g", 1, b"attack with 2 dice", links),
+    ]
+    for seed in changed:
+        assert DerivedSource(seed).dice(30) != base
+
+
+def test_derived_dice_are_uniform() -> None:
+    source = DerivedSource(b"seed")
+    faces = Counter(source.dice(60_000))
+    assert sorted(faces) == [1, 2, 3, 4, 5, 6]
+    # Chi-square with 5 degrees of freedom: 20.5 is the 0.1% critical value.
+    chi2 = sum((n - 10_000) ** 2 / 10_000 for n in faces.values())
+    assert chi2 < 20.5, faces
+
+
+def test_rejection_sampling_skips_the_values_that_would_bias() -> None:
+    source = DerivedSource(b"x")
+    biased = (2**32 // 6) * 6  # the first 32-bit value that modulo would fold onto low faces
+    source._pool = biased.to_bytes(4, "big") + (7).to_bytes(4, "big")
+    assert source.randbelow(6) == 7 % 6
+
+
+def test_permutations_are_permutations_and_all_orders_occur() -> None:
+    seen = Counter(
+        tuple(DerivedSource(bytes([i, j])).permutation(3)) for i in range(40) for j in range(40)
+    )
+    assert len(seen) == 6 and min(seen.values()) > 200
+    assert sorted(DerivedSource(b"p").permutation(44)) == list(range(44))
+
+
+def test_the_host_secret_is_committed_and_mixed_into_shuffles() -> None:
+    secret = b"s" * 32
+    assert commit_secret("g", secret) != commit_secret("g", b"t" * 32)
+    roll = roll_seed("g", 1, b"deal", [b"\x02" * 32])
+    assert shuffle_seed(roll, secret) != shuffle_seed(roll, b"t" * 32)
+    assert DerivedSource(shuffle_seed(roll, secret)).permutation(44) != DerivedSource(
+        roll
+    ).permutation(44)
+
+
+def test_signatures_verify_and_forgeries_are_blamed() -> None:
+    ann, mallory = Identity(), Identity()
+    envelope = ann.sign("ann", {"type": "reveal", "roll": 3, "link": b"\x01" * 32})
+    assert verify(envelope, ann.public_key)["roll"] == 3
+    forged = mallory.sign("ann", {"type": "reveal", "roll": 3, "link": b"\x01" * 32})
+    with pytest.raises(ProtocolError) as caught:
+        verify(forged, ann.public_key)
+    assert caught.value.code == "bad_signature" and caught.value.culprit == "ann"
+    tampered = dict(envelope, body={**envelope["body"], "roll": 4})
+    with pytest.raises(ProtocolError, match="bad_signature"):
+        verify(tampered, ann.public_key)
+    with pytest.raises(ProtocolError, match="malformed"):
+        verify({"from": "ann", "body": "x", "sig": b""}, ann.public_key)
+
+
+def test_transcripts_agree_only_when_the_messages_do() -> None:
+    ann = Identity()
+    messages = [ann.sign("ann", {"type": "commit", "i": i}) for i in range(5)]
+    one, two, three = Transcript("g"), Transcript("g"), Transcript("g")
+    for m in messages:
+        one.add(m)
+        two.add(m)
+    for m in [*messages[:4], ann.sign("ann", {"type": "commit", "i": 99})]:
+        three.add(m)
+    assert one.code == two.code and one.hash == two.hash
+    assert one.code != three.code
+    assert len(one.code) == 9 and one.code[4] == "-"
