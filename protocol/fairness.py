@@ -156,3 +156,20 @@ class DerivedSource:
             j = self.randbelow(i + 1)
             order[i], order[j] = order[j], order[i]
         return order
+
+
+class RollSource:
+    """The random source for one roll: dice from the joint seed (every peer can check them at
+    once), shuffles from the seed mixed with the host's secret (checked when it is revealed
+    at the end)."""
+
+    def __init__(self, seed: bytes, host_secret: bytes) -> None:
+        self.seed = seed
+        self._dice = DerivedSource(seed)
+        self._shuffles = DerivedSource(shuffle_seed(seed, host_secret))
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        return self._dice.dice(count, sides)
+
+    def permutation(self, n: int) -> list[int]:
+        return self._shuffles.permutation(n)

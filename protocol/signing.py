@@ -1,6 +1,7 @@
 """Who said what: every peer signs its messages with an Ed25519 key of its own.
 
-A signed message is an envelope ``{"from": peer, "body": {...}, "sig": 64 bytes}``; the
+A signed message is an envelope ``{"type": "signed", "from": peer, "body": {...}, "sig": 64
+bytes}``; the
 signature covers the canonical msgpack of the sender and the body, under a domain label, so
 a signature from another context cannot be replayed here.
 """
@@ -36,7 +37,8 @@ class Identity:
 
     def sign(self, sender: str, body: dict[str, Any]) -> dict[str, Any]:
         """The envelope carrying ``body`` from ``sender``, signed."""
-        return {"from": sender, "body": body, "sig": self._key.sign(_signed_bytes(sender, body))}
+        signature = self._key.sign(_signed_bytes(sender, body))
+        return {"type": "signed", "from": sender, "body": body, "sig": signature}
 
 
 def verify(envelope: dict[str, Any], public_key: bytes) -> dict[str, Any]:

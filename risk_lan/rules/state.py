@@ -12,6 +12,7 @@ from .cards import deck_cards
 from .ruleset import RuleSet
 
 STATE_VERSION = 1
+HIDDEN = "?"  # a card a player's view does not show
 
 PHASES = ("claim", "setup", "reinforce", "attack", "defend", "move_in", "fortify", "over")
 TRADE_WINDOWS = ("none", "turn_start", "elimination_forced", "elimination_optional")
@@ -233,10 +234,29 @@ class GameState:
     @classmethod
     def from_dict(cls, data: dict[str, Any], board: Board | None = None) -> GameState:
         """Rebuild a full state (not a view) and check its invariants."""
-        if data.get("version") != STATE_VERSION:
-            raise ValueError(f"unsupported state version {data.get('version')!r}")
         if data.get("deck") is None:
             raise ValueError("a player's view cannot be loaded as a full state")
+        s = cls._load(data, board)
+        check_invariants(s)
+        return s
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], board: Board | None = None) -> GameState:
+        """A state to read from a player's view: hidden cards (other hands, the deck) are
+        placeholders, so it answers every question the player may ask, and no other. It is
+        not a full state: its invariants do not hold and it must not be played on."""
+        data = dict(view)
+        data["hands"] = {
+            p: cards if cards is not None else [HIDDEN] * view["hand_sizes"][p]
+            for p, cards in view["hands"].items()
+        }
+        data["deck"] = [HIDDEN] * view["deck_size"]
+        return cls._load(data, board)
+
+    @classmethod
+    def _load(cls, data: dict[str, Any], board: Board | None) -> GameState:
+        if data.get("version") != STATE_VERSION:
+            raise ValueError(f"unsupported state version {data.get('version')!r}")
         board = board or builtin_board(data["board"])
         if board.id != data["board"]:
             raise ValueError(f"state is for board {data['board']!r}, not {board.id!r}")
@@ -248,25 +268,15 @@ class GameState:
         s.hands = {p: list(h) for p, h in data["hands"].items()}
         s.deck = list(data["deck"])
         s.discard = list(data["discard"])
-        s.trades = data["trades"]
-        s.phase = data["phase"]
-        s.current = data["current"]
-        s.first_player = data["first_player"]
+        for name in _PLAIN_FIELDS:
+            setattr(s, name, data[name])
         s.setup_left = dict(data["setup_left"])
-        s.pool = data["pool"]
-        s.turn = data["turn"]
-        s.round = data["round"]
-        s.conquered = data["conquered"]
         s.engaged = dict(data["engaged"])
-        s.trade_window = data["trade_window"]
-        s.start_trade_due = data["start_trade_due"]
         s.attack = PendingAttack(**data["attack"]) if data["attack"] else None
         s.move_in = PendingMoveIn(**data["move_in"]) if data["move_in"] else None
         s.auto_defend = dict(data["auto_defend"])
         s.eliminated = list(data["eliminated"])
-        s.winner = data["winner"]
         s.recount()
-        check_invariants(s)
         return s
 
     def copy(self) -> GameState:
@@ -295,6 +305,21 @@ class GameState:
                 **{k: getattr(self.move_in, k) for k in PendingMoveIn.__slots__}
             )
         return c
+
+
+_PLAIN_FIELDS = (
+    "trades",
+    "phase",
+    "current",
+    "first_player",
+    "pool",
+    "turn",
+    "round",
+    "conquered",
+    "trade_window",
+    "start_trade_due",
+    "winner",
+)
 
 
 class InvariantError(AssertionError):

@@ -1,0 +1,113 @@
+"""Every message of the protocol, its fields, and their validation.
+
+A message is a msgpack map with a ``type``. Signed messages travel inside an envelope
+(``protocol.signing``); ``validate`` checks a bare message against its schema, so nothing
+malformed reaches the host's engine or a client's view. See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import ProtocolError
+
+PROTOCOL_VERSION = 1
+
+Check = Callable[[Any], bool]
+
+
+def text(max_len: int = 64) -> Check:
+    return lambda v: isinstance(v, str) and 0 < len(v) <= max_len
+
+
+def whole(low: int = 0, high: int = 2**31) -> Check:
+    return lambda v: type(v) is int and low <= v <= high
+
+
+def raw(size: int) -> Check:
+    return lambda v: isinstance(v, bytes) and len(v) == size
+
+
+def optional(check: Check) -> Check:
+    return lambda v: v is None or check(v)
+
+
+def mapping(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def listing(v: Any) -> bool:
+    return isinstance(v, list)
+
+
+def flag(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+GAME_ID = text(32)
+SEAT = text(16)
+
+# Client to host.
+CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
+    "hello": {"version": whole(), "name": text(24), "key": raw(32), "token": optional(raw(16))},
+    "ready": {},
+    "commit": {"game": GAME_ID, "tip": raw(32)},
+    "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32)},
+    "act": {"game": GAME_ID, "seq": whole(1), "action": mapping},
+}
+
+# Host to client.
+HOST_MESSAGES: dict[str, dict[str, Check]] = {
+    "welcome": {
+        "version": whole(),
+        "game": GAME_ID,
+        "seat": SEAT,
+        "token": raw(16),
+        "host_key": raw(32),
+    },
+    "error": {"code": text(32), "message": text(300)},
+    "lobby": {"seats": listing, "total": whole(2, 6), "mode": text(32), "state": text(16)},
+    "start": {
+        "game": GAME_ID,
+        "players": listing,
+        "keys": mapping,
+        "contributors": listing,
+        "rules": text(32),
+        "chain_length": whole(1, 1 << 20),
+        "secret_commit": raw(32),
+    },
+    "commits": {"game": GAME_ID, "envelopes": listing},
+    "move": {
+        "game": GAME_ID,
+        "n": whole(1),
+        "seat": SEAT,
+        "action": mapping,
+        "request": optional(mapping),
+        "roll": optional(whole(1)),
+    },
+    "reveals": {"game": GAME_ID, "roll": whole(1), "envelopes": listing},
+    "update": {"game": GAME_ID, "n": whole(0), "events": listing, "view": mapping},
+    "over": {"game": GAME_ID, "winner": optional(SEAT), "secret": raw(32), "reason": text(32)},
+}
+
+
+def validate(message: Any, schemas: dict[str, dict[str, Check]]) -> dict[str, Any]:
+    """Return ``message`` if it is a known type with exactly its fields, each well-formed."""
+    if not isinstance(message, dict):
+        raise ProtocolError("malformed", "a message must be a map")
+    kind = message.get("type")
+    schema = schemas.get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+    fields = set(message) - {"type"}
+    missing = [f for f in schema if f not in message and not schema[f](None)]
+    extra = fields - set(schema)
+    if missing or extra:
+        raise ProtocolError(
+            "malformed", f"{kind}: missing {sorted(missing)}, unexpected {sorted(extra)}"
+        )
+    for name, check in schema.items():
+        if not check(message.get(name)):
+            raise ProtocolError("malformed", f"{kind}: field {name!r} is not valid")
+    return message

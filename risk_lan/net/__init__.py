@@ -1,0 +1,1 @@
+"""Play over the LAN: the authoritative host, the client, and the game record."""

@@ -1,0 +1,226 @@
+"""A client: joins a host, contributes to every roll, checks everything the host says, and
+(with a bot) plays its seat. A client trusts nobody: it verifies every signature, every
+reveal against its commitment, and every die against the roll's seed, and stops naming the
+culprit when something does not verify."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from protocol.errors import ProtocolError
+from protocol.fairness import ChainVerifier, HashChain, commit_secret, roll_seed
+from protocol.framing import pack
+from protocol.messages import HOST_MESSAGES, PROTOCOL_VERSION, validate
+from protocol.signing import Identity, verify
+from protocol.transcript import Transcript
+from risk_lan.net.connection import Connection
+from risk_lan.net.dicecheck import dice_mismatch
+from risk_lan.rules import Game, GameState
+
+
+@dataclass
+class Outcome:
+    winner: str | None = None
+    reason: str = ""
+    transcript: str = ""
+    culprit: str | None = None
+    error: str | None = None
+
+
+class Client:
+    def __init__(
+        self, name: str, bot: Any = None, log: Callable[[str], None] | None = None
+    ) -> None:
+        self.name = name
+        self.bot = bot
+        self.log = log or (lambda line: None)
+        self.identity = Identity()
+        self.seat = ""
+        self.game_id = ""
+        self.host_key = b""
+        self.token: bytes | None = None
+        self.keys: dict[str, bytes] = {}
+        self.contributors: list[str] = []
+        self.chain: HashChain | None = None
+        self.verifier: ChainVerifier | None = None
+        self.transcript: Transcript | None = None
+        self.secret_commit = b""
+        self.moves: dict[int, dict[str, Any]] = {}
+        self.seeds: dict[int, bytes] = {}
+        self.view: dict[str, Any] | None = None
+        self.seq = 0
+        self.outstanding = 0  # acts sent that the host has neither applied nor refused
+        self.opened = False
+        self.conn: Connection | None = None
+
+    async def run(self, host: str, port: int) -> Outcome:
+        reader, writer = await asyncio.open_connection(host, port)
+        self.conn = conn = Connection(reader, writer)
+        conn.send(
+            {
+                "type": "hello",
+                "version": PROTOCOL_VERSION,
+                "name": self.name,
+                "key": self.identity.public_key,
+                "token": self.token,
+            }
+        )
+        try:
+            async for message in conn.messages():
+                outcome = self._receive(message)
+                if outcome is not None:
+                    return outcome
+            return Outcome(error="the host closed the connection")
+        except ProtocolError as e:
+            self.log(f"stopping: {e.code}: {e.message}")
+            return Outcome(error=f"{e.code}: {e.message}", culprit=e.culprit)
+        finally:
+            conn.close()
+
+    def _send_signed(self, body: dict[str, Any]) -> None:
+        assert self.conn is not None
+        self.conn.send(self.identity.sign(self.seat, body))
+
+    def _receive(self, message: dict[str, Any]) -> Outcome | None:
+        kind = message.get("type")
+        if kind == "welcome":
+            validate(message, HOST_MESSAGES)
+            if message["version"] != PROTOCOL_VERSION:
+                raise ProtocolError("version", f"the host speaks protocol {message['version']}")
+            self.seat, self.game_id = message["seat"], message["game"]
+            self.host_key, self.token = message["host_key"], message["token"]
+            self.log(f"joined as {self.seat}")
+            assert self.conn is not None
+            self.conn.send({"type": "ready"})
+        elif kind == "lobby":
+            validate(message, HOST_MESSAGES)
+        elif kind == "error":
+            validate(message, HOST_MESSAGES)
+            self.log(f"host says {message['code']}: {message['message']}")
+            self.outstanding = max(0, self.outstanding - 1)
+        elif kind == "signed":
+            if message.get("from") != "host":
+                raise ProtocolError("malformed", "clients only hear the host", "host")
+            body = validate(verify(message, self.host_key), HOST_MESSAGES)
+            if body["game"] != self.game_id:
+                raise ProtocolError("wrong_game", "a message from another game", "host")
+            return self._from_host(body, message)
+        else:
+            raise ProtocolError("unknown_type", f"unexpected {kind!r} from the host", "host")
+        return None
+
+    def _from_host(self, body: dict[str, Any], envelope: dict[str, Any]) -> Outcome | None:
+        kind = body["type"]
+        if kind != "update":
+            if self.transcript is None:
+                self.transcript = Transcript(self.game_id)
+            self.transcript.add(envelope)
+        if kind == "start":
+            self.keys = dict(body["keys"])
+            self.contributors = list(body["contributors"])
+            self.secret_commit = body["secret_commit"]
+            if self.keys.get(self.seat) != self.identity.public_key:
+                raise ProtocolError(
+                    "wrong_key", "the host announced another key for this seat", "host"
+                )
+            self.chain = HashChain(self.game_id, body["chain_length"])
+            self._send_signed({"type": "commit", "game": self.game_id, "tip": self.chain.tip})
+        elif kind == "commits":
+            tips = {}
+            for env, who in zip(body["envelopes"], self.contributors, strict=True):
+                inner = verify(env, self.keys[who])
+                if env["from"] != who or inner.get("type") != "commit":
+                    raise ProtocolError(
+                        "bad_commit", f"a commitment for {who} is not its own", "host"
+                    )
+                tips[who] = inner["tip"]
+            assert self.chain is not None
+            if tips.get(self.seat) != self.chain.tip:
+                raise ProtocolError(
+                    "bad_commit", "the host relayed another tip for this seat", "host"
+                )
+            self.verifier = ChainVerifier(self.game_id, tips)
+        elif kind == "move":
+            self._check_request(body)
+            self.moves[body["n"]] = body
+            if body["seat"] == self.seat:
+                self.outstanding = max(0, self.outstanding - 1)
+            if body["roll"] is not None:
+                assert self.chain is not None
+                link = self.chain.link(body["roll"])
+                self._send_signed(
+                    {"type": "reveal", "game": self.game_id, "roll": body["roll"], "link": link}
+                )
+        elif kind == "reveals":
+            self._check_reveals(body)
+        elif kind == "update":
+            self._check_update(body)
+        elif kind == "over":
+            if commit_secret(self.game_id, body["secret"]) != self.secret_commit:
+                raise ProtocolError(
+                    "bad_secret", "the host's secret does not match its commitment", "host"
+                )
+            assert self.transcript is not None
+            return Outcome(body["winner"], body["reason"], self.transcript.code)
+        return None
+
+    def _check_request(self, move: dict[str, Any]) -> None:
+        request = move["request"]
+        if request is None:
+            if move["seat"] in self.keys and move["seat"] != "host":
+                raise ProtocolError(
+                    "forged_move", f"a move for {move['seat']} it never asked", "host"
+                )
+            return
+        who = move["seat"]
+        asked = verify(request, self.keys.get(who, b""))
+        if request.get("from") != who or asked.get("action") != move["action"]:
+            raise ProtocolError("forged_move", f"move {move['n']} is not what {who} asked", "host")
+
+    def _check_reveals(self, body: dict[str, Any]) -> None:
+        roll = body["roll"]
+        move = next((m for m in self.moves.values() if m["roll"] == roll), None)
+        if move is None or self.verifier is None:
+            raise ProtocolError("out_of_order", f"reveals for roll {roll} before its move", "host")
+        links = []
+        for env, who in zip(body["envelopes"], self.contributors, strict=True):
+            inner = verify(env, self.keys[who])
+            if env["from"] != who or inner.get("roll") != roll or inner.get("game") != self.game_id:
+                raise ProtocolError("bad_reveal", f"{who}'s reveal is not for roll {roll}", who)
+            self.verifier.accept(who, roll, inner["link"])
+            links.append(inner["link"])
+        self.seeds[move["n"]] = roll_seed(self.game_id, roll, pack(move), links)
+
+    def _check_update(self, body: dict[str, Any]) -> None:
+        n = body["n"]
+        seed = self.seeds.get(n)
+        if seed is not None:
+            wrong = dice_mismatch(body["events"], seed)
+            if wrong:
+                raise ProtocolError("bad_dice", f"move {n}: {wrong}", "host")
+        elif any(e.get("type") in ("battle", "order_rolled") for e in body["events"]):
+            raise ProtocolError("bad_dice", f"move {n} rolled dice without a roll", "host")
+        self.view = body["view"]
+        if self.bot is not None:
+            self._play()
+
+    def _play(self) -> None:
+        assert self.view is not None
+        if self.view["phase"] == "over" or self.outstanding:
+            return
+        game = Game(GameState.from_view(self.view))
+        actions = []
+        if not self.opened:
+            self.opened = True
+            actions = list(self.bot.opening(game, self.seat))
+        if game.waiting_for() == self.seat:
+            actions.append(self.bot.choose(game, self.seat))
+        for action in actions:
+            self.seq += 1
+            self.outstanding += 1
+            self._send_signed(
+                {"type": "act", "game": self.game_id, "seq": self.seq, "action": action.to_dict()}
+            )

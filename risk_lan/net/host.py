@@ -1,0 +1,210 @@
+"""The host: seats players, runs the one authoritative engine, and runs every roll through
+the commit-reveal protocol (docs/fairness.md). Everything a client sends is checked before
+it reaches the engine; a client that sends garbage is told why and dropped, and the others
+play on."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from protocol.errors import ProtocolError
+from protocol.fairness import HashChain, commit_secret
+from protocol.messages import CLIENT_MESSAGES, PROTOCOL_VERSION, validate
+from protocol.signing import Identity, verify
+from risk_lan.bots import ClassicBot
+from risk_lan.net.connection import Connection
+from risk_lan.net.hostgame import HostGame
+from risk_lan.rules import IllegalAction, ruleset
+
+HELLO_TIMEOUT = 10.0
+
+
+@dataclass
+class Seat:
+    id: str
+    name: str
+    kind: str  # "human", "bot" (played by the host) or "open"
+    key: bytes = b""
+    token: bytes = b""
+    ready: bool = False
+    connection: Connection | None = None
+    last_seq: int = 0
+
+
+@dataclass
+class HostConfig:
+    name: str = "risk-lan"
+    seats: int = 4
+    bots: int = 0
+    mode: str = "classic"
+    record: str | None = None
+    chain_length: int = 4096
+    log: Callable[[str], None] | None = None
+    bot_factory: Callable[[], Any] = field(default=ClassicBot)
+
+
+class Host:
+    def __init__(self, config: HostConfig) -> None:
+        rules = ruleset(config.mode)
+        if not rules.min_players <= config.seats <= rules.max_players:
+            raise ValueError(
+                f"{rules.name} is for {rules.min_players} to {rules.max_players} players"
+            )
+        if not 0 <= config.bots <= config.seats:
+            raise ValueError("there cannot be more bots than seats")
+        self.config = config
+        self.identity = Identity()
+        self.game_id = secrets.token_hex(8)
+        self.secret = secrets.token_bytes(32)
+        self.secret_commit = commit_secret(self.game_id, self.secret)
+        self.chain = HashChain(self.game_id, config.chain_length)
+        humans = config.seats - config.bots
+        self.seats: list[Seat] = [
+            Seat(f"p{i + 1}", "", "open" if i < humans else "bot") for i in range(config.seats)
+        ]
+        for i, seat in enumerate(s for s in self.seats if s.kind == "bot"):
+            seat.name = f"bot-{i + 1}"
+        self.state = "lobby"
+        self.game: HostGame | None = None
+        self.server: asyncio.base_events.Server | None = None
+        self.done = asyncio.Event()
+        self._started = asyncio.Event()
+
+    # ----- serving ------------------------------------------------------------------------
+
+    async def serve(self, host: str = "0.0.0.0", port: int = 0) -> int:
+        self.server = await asyncio.start_server(self._handle, host, port)
+        bound = self.server.sockets[0].getsockname()[1]
+        if self._all_ready():
+            self._begin()
+        return bound
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+        for seat in self.seats:
+            if seat.connection:
+                seat.connection.close()
+        if self.game is not None:
+            self.game.cancel()
+
+    def log(self, line: str) -> None:
+        if self.config.log:
+            self.config.log(line)
+
+    def taken(self) -> int:
+        return sum(1 for s in self.seats if s.kind != "open")
+
+    def _seat(self, seat_id: str) -> Seat:
+        return next(s for s in self.seats if s.id == seat_id)
+
+    def _all_ready(self) -> bool:
+        return all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self.seats)
+
+    def _begin(self) -> None:
+        if self.state != "lobby":
+            return
+        self.state = "playing"
+        self.game = HostGame(self)
+        self.game.start()
+
+    # ----- one connection -----------------------------------------------------------------
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(reader, writer)
+        seat: Seat | None = None
+        try:
+            messages = conn.messages()
+            first = await asyncio.wait_for(anext(messages), HELLO_TIMEOUT)
+            seat = self._admit(conn, first)
+            async for message in messages:
+                self._receive(seat, message)
+        except (ProtocolError, IllegalAction) as e:
+            conn.send({"type": "error", "code": e.code, "message": e.message[:300]})
+            self.log(f"dropped {seat.id if seat else conn.address}: {e.code}: {e.message}")
+        except (TimeoutError, StopAsyncIteration, ConnectionError):
+            pass
+        finally:
+            conn.close()
+            if seat is not None and seat.connection is conn:
+                seat.connection = None
+                self.log(f"{seat.name} ({seat.id}) disconnected")
+                if self.game is not None:
+                    self.game.disconnected(seat.id)
+
+    def _admit(self, conn: Connection, hello: dict[str, Any]) -> Seat:
+        validate(hello, {"hello": CLIENT_MESSAGES["hello"]})
+        if hello["version"] != PROTOCOL_VERSION:
+            raise ProtocolError(
+                "version",
+                f"this host speaks protocol {PROTOCOL_VERSION}, the client {hello['version']}",
+            )
+        token = hello.get("token")
+        if token is not None:
+            seat = next((s for s in self.seats if s.token and s.token == token), None)
+            if seat is None:
+                raise ProtocolError("bad_token", "no seat has this reconnect token")
+            if seat.connection is not None:
+                seat.connection.close()
+            if hello["key"] != seat.key:
+                raise ProtocolError("bad_token", "a seat keeps the key it joined with")
+        else:
+            seat = next((s for s in self.seats if s.kind == "open"), None)
+            if seat is None or self.state != "lobby":
+                raise ProtocolError("full", "every seat is taken")
+            seat.kind, seat.name, seat.key = "human", hello["name"], hello["key"]
+            seat.token = secrets.token_bytes(16)
+        seat.connection = conn
+        conn.send(
+            {
+                "type": "welcome",
+                "version": PROTOCOL_VERSION,
+                "game": self.game_id,
+                "seat": seat.id,
+                "token": seat.token,
+                "host_key": self.identity.public_key,
+            }
+        )
+        self.log(f"{seat.name} joined as {seat.id} from {conn.address}")
+        if self.game is not None:
+            self.game.reconnected(seat.id)
+        else:
+            self._send_lobby()
+        return seat
+
+    def _send_lobby(self) -> None:
+        lobby = {
+            "type": "lobby",
+            "seats": [
+                {"seat": s.id, "name": s.name, "kind": s.kind, "ready": s.ready} for s in self.seats
+            ],
+            "total": len(self.seats),
+            "mode": self.config.mode,
+            "state": self.state,
+        }
+        for s in self.seats:
+            if s.connection:
+                s.connection.send(lobby)
+
+    def _receive(self, seat: Seat, message: dict[str, Any]) -> None:
+        if message.get("type") == "ready":
+            validate(message, CLIENT_MESSAGES)
+            seat.ready = True
+            self._send_lobby()
+            if self._all_ready():
+                self._begin()
+            return
+        if message.get("type") != "signed":
+            raise ProtocolError("malformed", "after hello, messages are 'ready' or signed")
+        if message.get("from") != seat.id:
+            raise ProtocolError("wrong_seat", f"{seat.id} may only speak for itself", seat.id)
+        body = validate(verify(message, seat.key), CLIENT_MESSAGES)
+        if body.get("game") != self.game_id:
+            raise ProtocolError("wrong_game", "that message is for another game", seat.id)
+        if self.game is None:
+            raise ProtocolError("not_started", "the game has not started")
+        self.game.receive(seat.id, body, message)

@@ -1,0 +1,288 @@
+"""The game as the host runs it: commits, then every move and roll in order, then the end.
+
+Every broadcast is signed by the host, added to the transcript and written to the record.
+A move that needs chance waits for every contributor's reveal for its roll; the engine then
+applies it with dice derived from all of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from protocol.errors import ProtocolError
+from protocol.fairness import ChainVerifier, RollSource, roll_seed
+from protocol.framing import pack
+from protocol.transcript import Transcript
+from risk_lan.narrate import narrate
+from risk_lan.net.record import RecordWriter
+from risk_lan.rules import Action, Event, Game, IllegalAction, action_from_dict
+
+if TYPE_CHECKING:
+    from risk_lan.net.host import Host
+
+COMMIT_TIMEOUT = 30.0
+REVEAL_NAG = 10.0  # how often to say who the game is waiting for
+
+
+class NeedsChance(Exception):
+    """Raised by the probe source: the action would use the dice or a shuffle."""
+
+
+class _Probe:
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        raise NeedsChance
+
+    def permutation(self, n: int) -> list[int]:
+        raise NeedsChance
+
+
+class HostGame:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.id = host.game_id
+        humans = [s.id for s in host.seats if s.kind == "human"]
+        self.contributors = ["host", *humans]
+        self.keys = {"host": host.identity.public_key} | {
+            s.id: s.key for s in host.seats if s.kind == "human"
+        }
+        self.bots = {s.id: host.config.bot_factory() for s in host.seats if s.kind == "bot"}
+        self.transcript = Transcript(self.id)
+        self.record = RecordWriter(host.config.record) if host.config.record else None
+        self.commits: dict[str, dict[str, Any]] = {}
+        self._commits_in = asyncio.Event()
+        self.verifier: ChainVerifier | None = None
+        self.reveals: dict[int, dict[str, dict[str, Any]]] = {}
+        self._reveal_waiters: dict[int, asyncio.Event] = {}
+        self.acts: asyncio.Queue[tuple[str, Action, dict[str, Any]]] = asyncio.Queue()
+        self.game: Game | None = None
+        self.n = 0
+        self.roll = 0
+        self.task: asyncio.Task[None] | None = None
+        self.transcript_log: list[dict[str, Any]] = []
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run())
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        if self.record is not None:
+            self.record.close()
+
+    # ----- what clients send ----------------------------------------------------------------
+
+    def receive(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
+        kind = body["type"]
+        if kind == "commit":
+            if seat in self.commits:
+                raise ProtocolError("replayed", f"{seat} has already committed", seat)
+            self.commits[seat] = envelope
+            if all(c in self.commits for c in self.contributors[1:]):
+                self._commits_in.set()
+        elif kind == "reveal":
+            self._accept_reveal(seat, body["roll"], body["link"], envelope)
+        elif kind == "act":
+            s = self.host._seat(seat)
+            if body["seq"] <= s.last_seq:
+                raise ProtocolError("replayed", f"{seat} sent act {body['seq']} again", seat)
+            s.last_seq = body["seq"]
+            try:
+                action = action_from_dict(body["action"])
+            except IllegalAction as e:
+                self._tell(seat, e.code, e.message)
+                return
+            self.acts.put_nowait((seat, action, envelope))
+
+    def _accept_reveal(self, seat: str, roll: int, link: bytes, envelope: dict[str, Any]) -> None:
+        if self.verifier is None or roll != self.roll or roll not in self._reveal_waiters:
+            raise ProtocolError("wrong_roll", f"no roll {roll} is waiting for reveals", seat)
+        self.verifier.accept(seat, roll, link)
+        self.reveals[roll][seat] = envelope
+        if len(self.reveals[roll]) == len(self.contributors):
+            self._reveal_waiters[roll].set()
+
+    def disconnected(self, seat: str) -> None:
+        self.host.log(f"waiting for {seat} to reconnect")
+
+    def reconnected(self, seat: str) -> None:
+        s = self.host._seat(seat)
+        if s.connection is None:
+            return
+        # A returning client gets the signed history to check, then its current view.
+        for envelope in self.transcript_log:
+            s.connection.send(envelope)
+        if self.game is not None:
+            s.connection.send(self._update(seat, []))
+
+    # ----- the game -----------------------------------------------------------------------
+
+    def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
+        envelope = self.host.identity.sign("host", body)
+        self.transcript.add(envelope)
+        self.transcript_log.append(envelope)
+        if self.record is not None:
+            self.record.write(envelope)
+        for s in self.host.seats:
+            if s.connection:
+                s.connection.send(envelope)
+        return envelope
+
+    def _tell(self, seat: str, code: str, message: str) -> None:
+        conn = self.host._seat(seat).connection
+        if conn:
+            conn.send({"type": "error", "code": code, "message": message[:300]})
+
+    async def _run(self) -> None:
+        try:
+            await self._play()
+        except ProtocolError as e:
+            self.host.log(f"game stopped: {e.code}: {e.message}")
+            self._finish(None, f"stopped:{e.code}"[:32])
+        finally:
+            if self.record is not None:
+                self.record.close()
+            self.host.done.set()
+
+    async def _play(self) -> None:
+        host = self.host
+        players = [{"seat": s.id, "name": s.name, "kind": s.kind} for s in host.seats]
+        self._publish(
+            {
+                "type": "start",
+                "game": self.id,
+                "players": players,
+                "keys": self.keys,
+                "contributors": self.contributors,
+                "rules": host.config.mode,
+                "chain_length": host.config.chain_length,
+                "secret_commit": host.secret_commit,
+            }
+        )
+        mine = host.identity.sign(
+            "host", {"type": "commit", "game": self.id, "tip": host.chain.tip}
+        )
+        self.commits["host"] = mine
+        if len(self.contributors) > 1:
+            await asyncio.wait_for(self._commits_in.wait(), COMMIT_TIMEOUT)
+        envelopes = [self.commits[c] for c in self.contributors]
+        self._publish({"type": "commits", "game": self.id, "envelopes": envelopes})
+        self.verifier = ChainVerifier(
+            self.id, {c: self.commits[c]["body"]["tip"] for c in self.contributors}
+        )
+        seats = [s.id for s in host.seats]
+        body = self._move_body(
+            "host", {"type": "start_game", "rules": host.config.mode}, None, True
+        )
+        source = await self._chance(body)
+        self.game, events = Game.new(seats, source, host.config.mode)
+        self._broadcast_updates(events)
+        for seat, bot in self.bots.items():
+            for action in bot.opening(self.game, seat):
+                await self._move(seat, action, None)
+        while not self.game.is_over:
+            who = self.game.waiting_for()
+            assert who is not None
+            if who in self.bots and self.acts.empty():
+                await self._move(who, self.bots[who].choose(self.game, who), None)
+                continue
+            seat, action, request = await self.acts.get()
+            try:
+                self.game.check(seat, action)
+            except IllegalAction as e:
+                self._tell(seat, e.code, e.message)
+                continue
+            await self._move(seat, action, request)
+        self._finish(self.game.winner, "world")
+
+    def _move_body(
+        self, seat: str, action: dict[str, Any], request: dict[str, Any] | None, chance: bool
+    ) -> dict[str, Any]:
+        self.n += 1
+        if chance:
+            self.roll += 1
+        return {
+            "type": "move",
+            "game": self.id,
+            "n": self.n,
+            "seat": seat,
+            "action": action,
+            "request": request,
+            "roll": self.roll if chance else None,
+        }
+
+    async def _move(self, seat: str, action: Action, request: dict[str, Any] | None) -> None:
+        assert self.game is not None
+        trial = Game(self.game.state.copy(), _Probe())
+        try:
+            trial.apply(seat, action)
+            chance = False
+        except NeedsChance:
+            chance = True
+        body = self._move_body(seat, action.to_dict(), request, chance)
+        if chance:
+            self.game.source = await self._chance(body)
+        else:
+            self._publish(body)
+            self.game.source = _Probe()
+        self._broadcast_updates(self.game.apply(seat, action))
+
+    async def _chance(self, body: dict[str, Any]) -> RollSource:
+        """Publish a move that needs chance, gather every reveal for its roll, and return the
+        source its dice come from."""
+        roll = body["roll"]
+        self.reveals[roll] = {}
+        waiter = self._reveal_waiters[roll] = asyncio.Event()
+        self._publish(body)
+        assert self.verifier is not None
+        own = self.host.identity.sign(
+            "host",
+            {"type": "reveal", "game": self.id, "roll": roll, "link": self.host.chain.link(roll)},
+        )
+        self._accept_reveal("host", roll, self.host.chain.link(roll), own)
+        while not waiter.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(waiter.wait(), REVEAL_NAG)
+            missing = [c for c in self.contributors if c not in self.reveals[roll]]
+            if missing:
+                self.host.log(f"waiting for {', '.join(missing)} to reveal roll {roll}")
+        del self._reveal_waiters[roll]
+        envelopes = [self.reveals[roll][c] for c in self.contributors]
+        self._publish({"type": "reveals", "game": self.id, "roll": roll, "envelopes": envelopes})
+        links = [e["body"]["link"] for e in envelopes]
+        return RollSource(roll_seed(self.id, roll, pack(body), links), self.host.secret)
+
+    def _update(self, seat: str, events: list[Event]) -> dict[str, Any]:
+        assert self.game is not None
+        return self.host.identity.sign(
+            "host",
+            {
+                "type": "update",
+                "game": self.id,
+                "n": self.n,
+                "events": [e.seen_by(seat).to_dict() for e in events],
+                "view": self.game.view(seat),
+            },
+        )
+
+    def _broadcast_updates(self, events: list[Event]) -> None:
+        assert self.game is not None
+        for e in events:
+            line = narrate(self.game, e)
+            if line:
+                self.host.log(line)
+        for s in self.host.seats:
+            if s.connection:
+                s.connection.send(self._update(s.id, events))
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        body = {
+            "type": "over",
+            "game": self.id,
+            "winner": winner,
+            "secret": self.host.secret,
+            "reason": reason,
+        }
+        self._publish(body)
+        self.host.log(f"transcript {self.transcript.code}")

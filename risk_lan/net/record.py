@@ -1,0 +1,56 @@
+"""The game record: every message the host broadcast, in order, as a msgpack stream.
+
+It holds everything needed to re-check a game offline: the players' keys, their chain
+commitments, every move (with the signed request of the player who asked for it), every
+roll's reveals, and at the end the host's secret, which unlocks the shuffles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from protocol.errors import ProtocolError
+from protocol.framing import MAX_FRAME, pack
+
+RECORD_MAGIC = {"type": "risk-lan-record", "version": 1}
+
+
+class RecordWriter:
+    def __init__(self, path: str | Path) -> None:
+        self._file = Path(path).open("wb")  # noqa: SIM115 - kept open for the whole game
+        self._file.write(pack(RECORD_MAGIC))
+
+    def write(self, envelope: dict[str, Any]) -> None:
+        self._file.write(pack(envelope))
+        self._file.flush()
+
+    def close(self) -> None:
+        if not self._file.closed:
+            self._file.close()
+
+
+def read_record(path: str | Path) -> Iterator[dict[str, Any]]:
+    """The envelopes of a record, in order."""
+    unpacker = msgpack.Unpacker(
+        raw=False, strict_map_key=True, max_buffer_size=4 * MAX_FRAME, max_ext_len=0
+    )
+    with Path(path).open("rb") as f:
+        first = True
+        while chunk := f.read(64 * 1024):
+            unpacker.feed(chunk)
+            try:
+                for item in unpacker:
+                    if first:
+                        if item != RECORD_MAGIC:
+                            raise ProtocolError("not_a_record", f"{path} is not a risk-lan record")
+                        first = False
+                        continue
+                    if not isinstance(item, dict):
+                        raise ProtocolError("malformed", "a record entry is not a map")
+                    yield item
+            except (ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError) as e:
+                raise ProtocolError("malformed", f"the record is damaged: {e}") from None

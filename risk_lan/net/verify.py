@@ -1,0 +1,157 @@
+"""Re-check a game record offline: every signature, commitment and reveal, then the whole
+game replayed through the engine with the dice and shuffles the record implies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from protocol.errors import ProtocolError
+from protocol.fairness import ChainVerifier, RollSource, commit_secret, roll_seed
+from protocol.framing import pack
+from protocol.messages import CLIENT_MESSAGES, HOST_MESSAGES, validate
+from protocol.signing import verify
+from protocol.transcript import Transcript
+from risk_lan.net.record import read_record
+from risk_lan.rules import Game, IllegalAction, action_from_dict
+
+
+@dataclass
+class Verdict:
+    ok: bool
+    message: str
+    culprit: str | None = None
+    moves: int = 0
+    rolls: int = 0
+    winner: str | None = None
+    transcript: str = ""
+
+
+class _NoChance:
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        raise ProtocolError("no_roll", "a move used the dice without a roll", "host")
+
+    def permutation(self, n: int) -> list[int]:
+        raise ProtocolError("no_roll", "a move shuffled without a roll", "host")
+
+
+def verify_record(path: str | Path) -> Verdict:
+    """Check the record; the verdict names the first thing that fails and whom it blames."""
+    try:
+        envelopes = list(read_record(path))
+        return _check(envelopes)
+    except ProtocolError as e:
+        return Verdict(False, f"{e.code}: {e.message}", e.culprit)
+    except OSError as e:
+        return Verdict(False, f"cannot read the record: {e}")
+
+
+def _host_body(envelope: dict[str, Any], key: bytes, kind: str) -> dict[str, Any]:
+    body = validate(verify(envelope, key), HOST_MESSAGES)
+    if envelope.get("from") != "host" or body["type"] != kind:
+        raise ProtocolError("out_of_order", f"expected the host's {kind!r}", "host")
+    return body
+
+
+def _check(envelopes: list[dict[str, Any]]) -> Verdict:
+    if not envelopes:
+        raise ProtocolError("empty", "the record holds no messages")
+    start = envelopes[0]
+    keys = start.get("body", {}).get("keys", {}) if isinstance(start.get("body"), dict) else {}
+    host_key = keys.get("host") if isinstance(keys, dict) else None
+    if not isinstance(host_key, bytes):
+        raise ProtocolError("malformed", "the record does not open with the host's start")
+    body = _host_body(start, host_key, "start")
+    game_id, contributors = body["game"], body["contributors"]
+    seats = [p["seat"] for p in body["players"]]
+    humans = {p["seat"] for p in body["players"] if p["kind"] == "human"}
+    transcript = Transcript(game_id)
+    transcript.add(start)
+
+    over = _host_body(envelopes[-1], host_key, "over")
+    if commit_secret(game_id, over["secret"]) != body["secret_commit"]:
+        raise ProtocolError("bad_secret", "the host's secret does not match its commitment", "host")
+    secret = over["secret"]
+
+    commits = _host_body(envelopes[1], host_key, "commits")
+    transcript.add(envelopes[1])
+    tips = {}
+    for env, who in zip(commits["envelopes"], contributors, strict=True):
+        inner = validate(verify(env, keys[who]), CLIENT_MESSAGES)
+        if env["from"] != who or inner["type"] != "commit" or inner["game"] != game_id:
+            raise ProtocolError("bad_commit", f"{who}'s commitment is not for this game", who)
+        tips[who] = inner["tip"]
+    chains = ChainVerifier(game_id, tips)
+
+    game: Game | None = None
+    moves = rolls = 0
+    i = 2
+    while i < len(envelopes) - 1:
+        move_env = envelopes[i]
+        move = _host_body(move_env, host_key, "move")
+        transcript.add(move_env)
+        i += 1
+        source: Any = _NoChance()
+        if move["roll"] is not None:
+            reveals_env = envelopes[i]
+            reveals = _host_body(reveals_env, host_key, "reveals")
+            transcript.add(reveals_env)
+            i += 1
+            if reveals["roll"] != move["roll"]:
+                raise ProtocolError("out_of_order", f"reveals for roll {reveals['roll']}", "host")
+            links = []
+            for env, who in zip(reveals["envelopes"], contributors, strict=True):
+                inner = validate(verify(env, keys[who]), CLIENT_MESSAGES)
+                if env["from"] != who or inner["game"] != game_id or inner["roll"] != move["roll"]:
+                    raise ProtocolError("bad_reveal", f"{who}'s reveal is not for this roll", who)
+                chains.accept(who, move["roll"], inner["link"])
+                links.append(inner["link"])
+            source = RollSource(roll_seed(game_id, move["roll"], pack(move), links), secret)
+            rolls += 1
+        if game is None:
+            if move["action"].get("type") != "start_game":
+                raise ProtocolError("out_of_order", "the first move must start the game", "host")
+            game, _ = Game.new(seats, source, body["rules"])
+            continue
+        _check_request(move, keys, humans, game_id)
+        game.source = source
+        try:
+            game.apply(move["seat"], action_from_dict(move["action"]))
+        except IllegalAction as e:
+            raise ProtocolError(
+                "illegal_move", f"move {move['n']} was illegal ({e.code})", "host"
+            ) from None
+        moves += 1
+    transcript.add(envelopes[-1])
+    winner = game.winner if game else None
+    if over["winner"] != winner:
+        raise ProtocolError(
+            "wrong_winner", f"the record names {over['winner']}, play gave {winner}", "host"
+        )
+    return Verdict(
+        True,
+        f"every move, roll and draw verifies: {moves} moves, {rolls} rolls, winner {winner}",
+        moves=moves,
+        rolls=rolls,
+        winner=winner,
+        transcript=transcript.code,
+    )
+
+
+def _check_request(
+    move: dict[str, Any], keys: dict[str, bytes], humans: set[str], game_id: str
+) -> None:
+    """A human seat's move must carry that player's own signed request for exactly it."""
+    seat, request = move["seat"], move["request"]
+    if seat not in humans:
+        if request is not None:
+            raise ProtocolError("bad_request", f"move {move['n']} carries a stray request", "host")
+        return
+    if request is None or request.get("from") != seat:
+        raise ProtocolError(
+            "forged_move", f"move {move['n']} was never asked for by {seat}", "host"
+        )
+    asked = validate(verify(request, keys[seat]), CLIENT_MESSAGES)
+    if asked["type"] != "act" or asked["game"] != game_id or asked["action"] != move["action"]:
+        raise ProtocolError("forged_move", f"move {move['n']} is not what {seat} asked", "host")
