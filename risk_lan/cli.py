@@ -10,6 +10,9 @@ from collections.abc import Sequence
 from risk_lan import __version__
 from risk_lan.bots import BOTS
 from risk_lan.narrate import narrate
+from risk_lan.net import commands
+from risk_lan.net.commands import DEFAULT_PORT
+from risk_lan.net.host import HostConfig
 from risk_lan.rules import RULESETS, Event, Game
 from risk_lan.simulate import play_game, simulate
 
@@ -53,6 +56,30 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--show", action="store_true", help="narrate the first game, event by event")
     sim.add_argument("--lang", choices=("en", "fr"), default="en", help="language of --show")
+
+    host = commands.add_parser("host", help="host a game on the LAN")
+    host.add_argument("--name", default="risk-lan", help="the game's name")
+    host.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)"
+    )
+    host.add_argument("--interface", default="0.0.0.0", help="address to listen on (default all)")
+    host.add_argument("--seats", type=int, default=4, help="seats at the table (default 4)")
+    host.add_argument("--bots", type=int, default=0, help="seats the host fills with bots")
+    host.add_argument("--mode", default="classic", choices=sorted(RULESETS), help="rule set")
+    host.add_argument("--record", help="write the game record to this file")
+    host.add_argument(
+        "--headless",
+        action="store_true",
+        help="print the game as lines of text (the only way until the Textual client exists)",
+    )
+
+    join = commands.add_parser("join", help="join a game by address")
+    join.add_argument("address", nargs="?", help="HOST or HOST:PORT of the game")
+    join.add_argument("--name", default="player", help="your name at the table")
+    join.add_argument("--bot", action="store_true", help="let the built-in bot play the seat")
+
+    ver = commands.add_parser("verify", help="re-check a game record offline")
+    ver.add_argument("record", help="the record file written by risk-lan host --record")
     return parser
 
 
@@ -96,6 +123,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "host":
+        try:
+            config = HostConfig(
+                name=args.name,
+                seats=args.seats,
+                bots=args.bots,
+                mode=args.mode,
+                record=args.record,
+                log=print,
+            )
+            return commands.run(commands.host_game(config, args.interface, args.port))
+        except ValueError as e:
+            print(f"risk-lan: {e}", file=sys.stderr)
+            return 2
+    if args.command == "join":
+        if not args.address:
+            print(
+                "risk-lan: give the host's address (finding games on the LAN is still to come)",
+                file=sys.stderr,
+            )
+            return 2
+        if not args.bot:
+            print(
+                "risk-lan: only --bot seats can join until the Textual client exists",
+                file=sys.stderr,
+            )
+            return 2
+        return commands.run(commands.join_game(args.address, args.name))
+    if args.command == "verify":
+        return commands.verify(args.record)
     return 2  # argparse has already refused anything else
 
 

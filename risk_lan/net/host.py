@@ -72,7 +72,7 @@ class Host:
         self.game: HostGame | None = None
         self.server: asyncio.base_events.Server | None = None
         self.done = asyncio.Event()
-        self._started = asyncio.Event()
+        self._handlers: set[asyncio.Task[None]] = set()
 
     # ----- serving ------------------------------------------------------------------------
 
@@ -84,6 +84,7 @@ class Host:
         return bound
 
     async def close(self) -> None:
+        """Stop listening, close every connection and let each handler finish."""
         if self.server is not None:
             self.server.close()
         for seat in self.seats:
@@ -91,6 +92,8 @@ class Host:
                 seat.connection.close()
         if self.game is not None:
             self.game.cancel()
+        if self._handlers:
+            await asyncio.wait(self._handlers, timeout=2.0)
 
     def log(self, line: str) -> None:
         if self.config.log:
@@ -117,6 +120,9 @@ class Host:
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer)
         seat: Seat | None = None
+        task = asyncio.current_task()
+        assert task is not None
+        self._handlers.add(task)
         try:
             messages = conn.messages()
             first = await asyncio.wait_for(anext(messages), HELLO_TIMEOUT)
@@ -129,12 +135,14 @@ class Host:
         except (TimeoutError, StopAsyncIteration, ConnectionError):
             pass
         finally:
+            self._handlers.discard(task)
             conn.close()
             if seat is not None and seat.connection is conn:
                 seat.connection = None
-                self.log(f"{seat.name} ({seat.id}) disconnected")
-                if self.game is not None:
-                    self.game.disconnected(seat.id)
+                if not self.done.is_set():
+                    self.log(f"{seat.name} ({seat.id}) disconnected")
+                    if self.game is not None:
+                        self.game.disconnected(seat.id)
 
     def _admit(self, conn: Connection, hello: dict[str, Any]) -> Seat:
         validate(hello, {"hello": CLIENT_MESSAGES["hello"]})

@@ -61,6 +61,7 @@ class HostGame:
         self.roll = 0
         self.task: asyncio.Task[None] | None = None
         self.transcript_log: list[dict[str, Any]] = []
+        self.finished = False
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run())
@@ -82,7 +83,13 @@ class HostGame:
             if all(c in self.commits for c in self.contributors[1:]):
                 self._commits_in.set()
         elif kind == "reveal":
-            self._accept_reveal(seat, body["roll"], body["link"], envelope)
+            try:
+                self._accept_reveal(seat, body["roll"], body["link"], envelope)
+            except ProtocolError as e:
+                # A reveal that does not match its commitment would leave this roll with no
+                # honest result: the game stops, naming the culprit.
+                self.abort(e)
+                raise
         elif kind == "act":
             s = self.host._seat(seat)
             if body["seq"] <= s.last_seq:
@@ -90,6 +97,12 @@ class HostGame:
             s.last_seq = body["seq"]
             try:
                 action = action_from_dict(body["action"])
+                # Judged as it arrives: a move sent out of turn is refused now, not held until
+                # the turn comes round. The game loop checks it again when it is applied.
+                if self.game is None:
+                    raise IllegalAction("not_started", "the game is still being set up")
+                if action.type != "auto_defend" and seat != self.game.waiting_for():
+                    self.game.check(seat, action)
             except IllegalAction as e:
                 self._tell(seat, e.code, e.message)
                 return
@@ -102,6 +115,17 @@ class HostGame:
         self.reveals[roll][seat] = envelope
         if len(self.reveals[roll]) == len(self.contributors):
             self._reveal_waiters[roll].set()
+
+    def abort(self, error: ProtocolError) -> None:
+        """Stop the game for good, telling everyone why and whom to blame."""
+        if self.finished:
+            return
+        blame = f" by {error.culprit}" if error.culprit else ""
+        self.host.log(f"game stopped: {error.code}{blame}: {error.message}")
+        self._finish(None, f"{error.code}:{error.culprit or '?'}"[:32])
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+        self.host.done.set()
 
     def disconnected(self, seat: str) -> None:
         self.host.log(f"waiting for {seat} to reconnect")
@@ -138,8 +162,7 @@ class HostGame:
         try:
             await self._play()
         except ProtocolError as e:
-            self.host.log(f"game stopped: {e.code}: {e.message}")
-            self._finish(None, f"stopped:{e.code}"[:32])
+            self.abort(e)
         finally:
             if self.record is not None:
                 self.record.close()
@@ -277,6 +300,9 @@ class HostGame:
                 s.connection.send(self._update(s.id, events))
 
     def _finish(self, winner: str | None, reason: str) -> None:
+        if self.finished:
+            return
+        self.finished = True
         body = {
             "type": "over",
             "game": self.id,

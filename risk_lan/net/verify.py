@@ -94,6 +94,8 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
         i += 1
         source: Any = _NoChance()
         if move["roll"] is not None:
+            if i == len(envelopes) - 1 and over["winner"] is None:
+                break  # the game stopped while this roll waited for its reveals
             reveals_env = envelopes[i]
             reveals = _host_body(reveals_env, host_key, "reveals")
             transcript.add(reveals_env)
@@ -125,6 +127,15 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
         moves += 1
     transcript.add(envelopes[-1])
     winner = game.winner if game else None
+    if over["winner"] is None and over["reason"] != "world":
+        return Verdict(
+            True,
+            f"every move, roll and draw verifies ({moves} moves, {rolls} rolls); the game was "
+            f"stopped: {over['reason']}",
+            moves=moves,
+            rolls=rolls,
+            transcript=transcript.code,
+        )
     if over["winner"] != winner:
         raise ProtocolError(
             "wrong_winner", f"the record names {over['winner']}, play gave {winner}", "host"

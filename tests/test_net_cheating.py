@@ -1,0 +1,227 @@
+"""Cheats and hostile input over real sockets: each is caught and blamed on its author, and
+honest players are never the ones who pay."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+
+from protocol.framing import HEADER, MAX_FRAME, pack
+from protocol.signing import Identity
+from risk_lan.bots import ClassicBot
+from risk_lan.net.client import Client
+from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.hostgame import HostGame
+from risk_lan.net.record import RECORD_MAGIC, read_record
+from risk_lan.net.verify import verify_record
+
+
+async def run(host: Host, clients: list[Client], timeout: float = 60) -> list:
+    port = await host.serve("127.0.0.1", 0)
+    try:
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
+        done, pending = await asyncio.wait(tasks, timeout=timeout)
+        for t in pending:
+            t.cancel()
+        return [t.result() if t in done else None for t in tasks]
+    finally:
+        await host.close()
+
+
+class BadRevealClient(Client):
+    def _send_signed(self, body: dict[str, Any]) -> None:
+        if body["type"] == "reveal" and body["roll"] == 3:
+            body = {**body, "link": bytes(32)}
+        super()._send_signed(body)
+
+
+def test_a_wrong_chain_link_stops_the_game_and_names_the_cheat() -> None:
+    lines: list[str] = []
+    host = Host(HostConfig(seats=3, bots=1, log=lines.append))
+    cheat, honest = BadRevealClient("cheat", ClassicBot()), Client("honest", ClassicBot())
+    outcomes = asyncio.run(run(host, [cheat, honest]))
+    assert outcomes[1].winner is None and outcomes[1].reason == f"bad_reveal:{cheat.seat}"
+    assert any(f"bad_reveal by {cheat.seat}" in line for line in lines)
+
+
+class DieAlteringGame(HostGame):
+    def _update(self, seat: str, events: list) -> dict[str, Any]:
+        envelope = super()._update(seat, events)
+        body = envelope["body"]
+        for event in body["events"]:
+            if event["type"] == "battle" and event["attacker_dice"][0] < 6:
+                event["attacker_dice"][0] += 1
+                return self.host.identity.sign("host", body)
+        return envelope
+
+
+class DieAlteringHost(Host):
+    def _begin(self) -> None:
+        self.state = "playing"
+        self.game = DieAlteringGame(self)
+        self.game.start()
+
+
+def test_a_host_that_alters_a_die_is_caught_by_every_client() -> None:
+    host = DieAlteringHost(HostConfig(seats=3, bots=1))
+    outcomes = asyncio.run(run(host, [Client("a", ClassicBot()), Client("b", ClassicBot())]))
+    for outcome in outcomes:
+        assert outcome.culprit == "host" and "bad_dice" in outcome.error
+
+
+class ForgingClient(Client):
+    """Signs its first act with a key that is not its own."""
+
+    forged = False
+
+    def _send_signed(self, body: dict[str, Any]) -> None:
+        if body["type"] == "act" and not self.forged:
+            self.forged = True
+            assert self.conn is not None
+            self.conn.send(Identity().sign(self.seat, body))
+            return
+        super()._send_signed(body)
+
+
+class OtherSeatClient(Client):
+    """Speaks for the next seat."""
+
+    def _send_signed(self, body: dict[str, Any]) -> None:
+        if body["type"] == "act":
+            assert self.conn is not None
+            other = f"p{int(self.seat[1:]) % 2 + 1}"
+            self.conn.send(self.identity.sign(other, body))
+            return
+        super()._send_signed(body)
+
+
+class ReplayingClient(Client):
+    """Sends its first act twice."""
+
+    replayed = False
+
+    def _send_signed(self, body: dict[str, Any]) -> None:
+        super()._send_signed(body)
+        if body["type"] == "act" and not self.replayed:
+            self.replayed = True
+            super()._send_signed(body)
+
+
+@pytest.mark.parametrize(
+    "cheat_class, code",
+    [
+        (ForgingClient, "bad_signature"),
+        (OtherSeatClient, "wrong_seat"),
+        (ReplayingClient, "replayed"),
+    ],
+)
+def test_forged_foreign_and_replayed_messages_are_refused(cheat_class, code: str) -> None:
+    lines: list[str] = []
+    host = Host(HostConfig(seats=3, bots=1, log=lines.append))
+    heard: list[str] = []
+    cheat = cheat_class("cheat", ClassicBot(), log=heard.append)
+    asyncio.run(run(host, [cheat, Client("honest", ClassicBot())], timeout=2))
+    assert any(f"dropped {cheat.seat}: {code}" in line for line in lines), lines[:5]
+    assert any(code in line for line in heard)
+
+
+class OutOfTurnClient(Client):
+    """Tries to place an army on someone else's turn once, then plays fair."""
+
+    tried = False
+
+    def _play(self) -> None:
+        if not self.tried and self.view is not None and self.view["current"] != self.seat:
+            self.tried = True
+            self.seq += 1
+            self.outstanding += 1
+            self._send_signed(
+                {
+                    "type": "act",
+                    "game": self.game_id,
+                    "seq": self.seq,
+                    "action": {"type": "place", "territory": "peru", "count": 1},
+                }
+            )
+            return
+        super()._play()
+
+
+def test_a_move_out_of_turn_is_refused_and_the_game_goes_on() -> None:
+    heard: list[str] = []
+    host = Host(HostConfig(seats=3, bots=1))
+    outcomes = asyncio.run(
+        run(
+            host,
+            [
+                OutOfTurnClient("eager", ClassicBot(), log=heard.append),
+                Client("calm", ClassicBot()),
+            ],
+        )
+    )
+    assert any("not_your_turn" in line for line in heard)
+    assert outcomes[0].winner and outcomes[0].winner == outcomes[1].winner
+
+
+async def junk_while_playing(junk: list[bytes]) -> tuple[list, list[bytes]]:
+    host = Host(HostConfig(seats=3, bots=1))
+    port = await host.serve("127.0.0.1", 0)
+    answers: list[bytes] = []
+
+    async def send_junk(data: bytes) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(data)
+        await writer.drain()
+        answers.append(await asyncio.wait_for(reader.read(4096), 15))
+        writer.close()
+
+    try:
+        games = [
+            asyncio.create_task(Client(n, ClassicBot()).run("127.0.0.1", port)) for n in ("a", "b")
+        ]
+        await asyncio.sleep(0.2)
+        await asyncio.gather(*(send_junk(j) for j in junk))
+        outcomes = await asyncio.wait_for(asyncio.gather(*games), 120)
+    finally:
+        await host.close()
+    return outcomes, answers
+
+
+def test_hostile_connections_are_dropped_and_the_game_goes_on() -> None:
+    rng = random.Random(3)
+    junk = [
+        bytes(rng.randrange(256) for _ in range(300)),
+        HEADER.pack(MAX_FRAME + 1),
+        HEADER.pack(5) + b"\x81\xa1a\x91\x91",  # truncated, then closed
+        HEADER.pack(40_003) + b"\x81\xa1a" + b"\x91" * 40_000 + b"\xc0",  # nested too deep
+        HEADER.pack(len(pack({"type": "hello", "version": "1"})))
+        + pack({"type": "hello", "version": "1"}),  # wrong types
+        HEADER.pack(len(pack({"type": "hello", "version": 99, "name": "x", "key": bytes(32)})))
+        + pack({"type": "hello", "version": 99, "name": "x", "key": bytes(32)}),
+    ]
+    outcomes, answers = asyncio.run(junk_while_playing(junk))
+    assert outcomes[0].winner and outcomes[0].winner == outcomes[1].winner
+    assert len(answers) == len(junk)
+    assert any(b"version" in a for a in answers)
+
+
+def test_an_edited_record_is_refused_and_blames_the_host(tmp_path: Path) -> None:
+    record = tmp_path / "game.rec"
+    host = Host(HostConfig(seats=3, bots=1, record=str(record)))
+    asyncio.run(run(host, [Client("a", ClassicBot()), Client("b", ClassicBot())]))
+    assert verify_record(record).ok
+    envelopes = list(read_record(record))
+    move = next(e for e in envelopes if e["body"]["type"] == "move" and e["body"]["n"] > 20)
+    move["body"]["n"] += 1000
+    edited = tmp_path / "edited.rec"
+    edited.write_bytes(pack(RECORD_MAGIC) + b"".join(msgpack.packb(e) for e in envelopes))
+    verdict = verify_record(edited)
+    assert not verdict.ok and verdict.culprit == "host" and "bad_signature" in verdict.message
+    truncated = tmp_path / "truncated.rec"
+    truncated.write_bytes(record.read_bytes()[:-40])
+    assert not verify_record(truncated).ok

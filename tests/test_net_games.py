@@ -1,0 +1,118 @@
+"""Whole games over real TCP sockets on 127.0.0.1: in one process, and between processes."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from risk_lan.bots import ClassicBot
+from risk_lan.net.client import Client
+from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.verify import verify_record
+
+RISK_LAN = [sys.executable, "-m", "risk_lan.cli"]
+
+
+async def play(seats: int, bots: int, record: Path | None = None) -> tuple[list, list[str]]:
+    lines: list[str] = []
+    host = Host(
+        HostConfig(seats=seats, bots=bots, record=str(record) if record else None, log=lines.append)
+    )
+    port = await host.serve("127.0.0.1", 0)
+    clients = [Client(f"c{i}", ClassicBot()) for i in range(seats - bots)]
+    try:
+        outcomes = await asyncio.wait_for(
+            asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
+        )
+        await asyncio.wait_for(host.done.wait(), 10)
+    finally:
+        await host.close()
+    return outcomes, lines
+
+
+@pytest.mark.parametrize("seats, bots", [(3, 1), (4, 0), (6, 2)])
+def test_bot_clients_finish_a_game_and_agree_on_the_transcript(tmp_path, seats, bots) -> None:
+    record = tmp_path / "game.rec"
+    outcomes, lines = asyncio.run(play(seats, bots, record))
+    host_code = next(line.split()[-1] for line in lines if line.startswith("transcript"))
+    assert all(o.error is None for o in outcomes), outcomes
+    assert {o.winner for o in outcomes} == {outcomes[0].winner} and outcomes[0].winner
+    assert {o.transcript for o in outcomes} == {host_code}
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.message
+    assert verdict.winner == outcomes[0].winner and verdict.transcript == host_code
+    assert verdict.rolls > 10 and verdict.moves > verdict.rolls
+
+
+def test_clients_in_separate_processes_play_a_whole_game(tmp_path) -> None:
+    record = tmp_path / "game.rec"
+    # The host narrates the whole game: into a file, so that a full pipe never blocks it.
+    log = tmp_path / "host.log"
+    with log.open("w") as out:
+        host = subprocess.Popen(
+            [
+                *RISK_LAN,
+                "host",
+                "--headless",
+                "--seats",
+                "4",
+                "--bots",
+                "1",
+                "--port",
+                "0",
+                "--interface",
+                "127.0.0.1",
+                "--record",
+                str(record),
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+    try:
+        found = None
+        for _ in range(300):
+            found = re.search(r"on 127\.0\.0\.1:(\d+)", log.read_text())
+            if found:
+                break
+            time.sleep(0.05)
+        assert found, log.read_text()
+        joiners = [
+            subprocess.Popen(
+                [*RISK_LAN, "join", f"127.0.0.1:{found.group(1)}", "--bot", "--name", f"n{i}"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+            for i in range(3)
+        ]
+        outputs = [j.communicate(timeout=180)[0] for j in joiners]
+        host.wait(timeout=30)
+        rest = log.read_text()
+    finally:
+        host.kill()
+    assert host.returncode == 0, rest
+    assert all(j.returncode == 0 for j in joiners), outputs
+    codes = {re.search(r"transcript (\S+)", out).group(1) for out in outputs}
+    assert len(codes) == 1 and f"transcript {codes.pop()}" in rest
+    verified = subprocess.run([*RISK_LAN, "verify", str(record)], capture_output=True, text=True)
+    assert verified.returncode == 0 and "every move, roll and draw verifies" in verified.stdout
+
+
+def test_join_and_host_refuse_what_they_cannot_do(capsys) -> None:
+    from risk_lan.cli import main
+
+    assert main(["join"]) == 2
+    assert "address" in capsys.readouterr().err
+    assert main(["join", "127.0.0.1:1"]) == 2
+    assert "--bot" in capsys.readouterr().err
+    assert main(["host", "--seats", "9"]) == 2
+    assert "3 to 6 players" in capsys.readouterr().err
+    assert main(["join", "127.0.0.1:1", "--bot"]) == 2
+    assert "cannot reach" in capsys.readouterr().out
