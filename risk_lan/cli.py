@@ -74,9 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     join = commands.add_parser("join", help="join a game by address")
-    join.add_argument("address", nargs="?", help="HOST or HOST:PORT of the game")
+    join.add_argument(
+        "address", nargs="?", help="HOST or HOST:PORT of the game (default: find one on the LAN)"
+    )
     join.add_argument("--name", default="player", help="your name at the table")
     join.add_argument("--bot", action="store_true", help="let the built-in bot play the seat")
+
+    lister = commands.add_parser("list", help="list the games on the LAN")
+    lister.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
 
     ver = commands.add_parser("verify", help="re-check a game record offline")
     ver.add_argument("record", help="the record file written by risk-lan host --record")
@@ -137,13 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError as e:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
+    if args.command == "list":
+        return commands.run(commands.list_games(args.timeout))
     if args.command == "join":
-        if not args.address:
-            print(
-                "risk-lan: give the host's address (finding games on the LAN is still to come)",
-                file=sys.stderr,
-            )
-            return 2
         if not args.bot:
             print(
                 "risk-lan: only --bot seats can join until the Textual client exists",

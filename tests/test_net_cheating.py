@@ -130,42 +130,55 @@ def test_forged_foreign_and_replayed_messages_are_refused(cheat_class, code: str
     assert any(code in line for line in heard)
 
 
-class OutOfTurnClient(Client):
-    """Tries to place an army on someone else's turn once, then plays fair."""
-
-    tried = False
+class SilentClient(Client):
+    """Commits and reveals but never moves: the game waits on it for good."""
 
     def _play(self) -> None:
-        if not self.tried and self.view is not None and self.view["current"] != self.seat:
-            self.tried = True
-            self.seq += 1
-            self.outstanding += 1
-            self._send_signed(
-                {
-                    "type": "act",
-                    "game": self.game_id,
-                    "seq": self.seq,
-                    "action": {"type": "place", "territory": "peru", "count": 1},
-                }
-            )
-            return
-        super()._play()
+        pass
 
 
-def test_a_move_out_of_turn_is_refused_and_the_game_goes_on() -> None:
-    heard: list[str] = []
-    host = Host(HostConfig(seats=3, bots=1))
-    outcomes = asyncio.run(
-        run(
-            host,
-            [
-                OutOfTurnClient("eager", ClassicBot(), log=heard.append),
-                Client("calm", ClassicBot()),
-            ],
+class OutOfTurnClient(Client):
+    """Claims on its own turn, then places an army while the game waits for a silent seat."""
+
+    tried = False
+    claimed_at: int | None = None
+
+    def _act(self, territory: str) -> None:
+        self.seq += 1
+        self._send_signed(
+            {
+                "type": "act",
+                "game": self.game_id,
+                "seq": self.seq,
+                "action": {"type": "place", "territory": territory, "count": 1},
+            }
         )
-    )
-    assert any("not_your_turn" in line for line in heard)
-    assert outcomes[0].winner and outcomes[0].winner == outcomes[1].winner
+
+    def _play(self) -> None:
+        view = self.view
+        if view is None or self.tried or view["phase"] != "claim":
+            return
+        free = next(t for t, o in view["owner"].items() if o is None)
+        if view["current"] == self.seat:
+            if self.claimed_at is None:
+                self.claimed_at = self.seq
+                self._act(free)
+            return
+        self.tried = True
+        self._act(free)
+
+
+def test_a_move_out_of_turn_is_refused_and_changes_nothing() -> None:
+    heard: list[str] = []
+    host = Host(HostConfig(seats=3, bots=0))
+    eager = OutOfTurnClient("eager", ClassicBot(), log=heard.append)
+    asyncio.run(run(host, [eager, SilentClient("quiet"), SilentClient("still")], timeout=3))
+    assert eager.tried
+    assert any("not_your_turn" in line for line in heard), heard
+    game = host.game
+    assert game is not None and game.game is not None
+    assert game.game.waiting_for() != eager.seat  # still waiting for a silent seat
+    assert sum(1 for t in game.game.board.territory_ids if game.game.owner(t) == eager.seat) <= 1
 
 
 async def junk_while_playing(junk: list[bytes]) -> tuple[list, list[bytes]]:

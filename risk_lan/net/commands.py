@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import sys
 
+from protocol.messages import PROTOCOL_VERSION
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
+from risk_lan.net.discovery import Advertiser, DiscoveryUnavailable, find_games
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.verify import verify_record
 
@@ -40,18 +42,70 @@ async def host_game(config: HostConfig, interface: str, port: int) -> int:
         f"hosting {config.name!r} ({config.mode}, {config.seats} seats, {config.bots} bots) "
         f"on {interface}:{bound}"
     )
+    advertiser = Advertiser(config.name, bound, interface)
+
+    def announcement() -> dict[str, str]:
+        return {
+            "v": str(PROTOCOL_VERSION),
+            "name": config.name,
+            "mode": config.mode,
+            "seats": f"{host.taken()}/{config.seats}",
+            "state": host.state,
+        }
+
+    pending: set[asyncio.Task[None]] = set()
+
+    def changed() -> None:
+        task = asyncio.create_task(advertiser.update(announcement()))
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+
+    try:
+        await advertiser.start(announcement())
+        host.on_change = changed
+        _say("announced on the LAN: players can run risk-lan join")
+    except DiscoveryUnavailable as e:
+        _say(f"not announced on the LAN: {e}; players can still join by address")
     if humans:
         _say(f"waiting for {humans} player(s): risk-lan join <this machine's address>:{bound}")
     try:
         await host.done.wait()
     finally:
+        await advertiser.stop()
         await host.close()
     if config.record:
         _say(f"record written to {config.record}")
     return 0
 
 
-async def join_game(address: str, name: str) -> int:
+async def list_games(timeout: float) -> int:
+    try:
+        games = await find_games(timeout)
+    except DiscoveryUnavailable as e:
+        _say(f"risk-lan: cannot look for games: {e}")
+        return 0
+    for game in games:
+        _say(game.line())
+    return 0
+
+
+async def join_game(address: str | None, name: str) -> int:
+    if address is None:
+        try:
+            games = await find_games(3.0)
+        except DiscoveryUnavailable as e:
+            _say(f"risk-lan: cannot look for games ({e}): give the host's address")
+            return 2
+        open_games = [
+            g
+            for g in games
+            if g.state == "lobby" and g.seats.split("/")[0] != g.seats.split("/")[-1]
+        ]
+        if not open_games:
+            _say("risk-lan: no game with a free seat on the LAN")
+            return 2
+        address = f"{open_games[0].address}:{open_games[0].port}"
+        _say(f"joining {open_games[0].name!r} at {address}")
     host, port = parse_address(address)
     client = Client(name, ClassicBot(), log=_say)
     try:

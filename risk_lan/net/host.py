@@ -73,6 +73,8 @@ class Host:
         self.server: asyncio.base_events.Server | None = None
         self.done = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
+        # Called whenever seats fill or the game starts (the LAN announcement follows it).
+        self.on_change: Callable[[], None] | None = None
 
     # ----- serving ------------------------------------------------------------------------
 
@@ -114,6 +116,8 @@ class Host:
         self.state = "playing"
         self.game = HostGame(self)
         self.game.start()
+        if self.on_change:
+            self.on_change()
 
     # ----- one connection -----------------------------------------------------------------
 
@@ -197,6 +201,8 @@ class Host:
         for s in self.seats:
             if s.connection:
                 s.connection.send(lobby)
+        if self.on_change:
+            self.on_change()
 
     def _receive(self, seat: Seat, message: dict[str, Any]) -> None:
         if message.get("type") == "ready":
