@@ -35,6 +35,18 @@ class Identity:
             serialization.Encoding.Raw, serialization.PublicFormat.Raw
         )
 
+    @classmethod
+    def from_private_bytes(cls, raw: bytes) -> Identity:
+        """The identity whose 32-byte private key was saved with ``private_bytes``."""
+        return cls(Ed25519PrivateKey.from_private_bytes(raw))
+
+    def private_bytes(self) -> bytes:
+        return self._key.private_bytes(
+            serialization.Encoding.Raw,
+            serialization.PrivateFormat.Raw,
+            serialization.NoEncryption(),
+        )
+
     def sign(self, sender: str, body: dict[str, Any]) -> dict[str, Any]:
         """The envelope carrying ``body`` from ``sender``, signed."""
         signature = self._key.sign(_signed_bytes(sender, body))

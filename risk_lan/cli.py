@@ -79,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument("--name", default="player", help="your name at the table")
     join.add_argument("--bot", action="store_true", help="let the built-in bot play the seat")
+    join.add_argument(
+        "--state",
+        help="keep the seat's key and progress in this file, to take the seat back "
+        "after a crash (run the same command again)",
+    )
 
     lister = commands.add_parser("list", help="list the games on the LAN")
     lister.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
@@ -151,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        return commands.run(commands.join_game(args.address, args.name))
+        return commands.run(commands.join_game(args.address, args.name, args.state))
     if args.command == "verify":
         return commands.verify(args.record)
     return 2  # argparse has already refused anything else

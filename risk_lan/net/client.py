@@ -6,8 +6,10 @@ culprit when something does not verify."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from protocol.errors import ProtocolError
@@ -18,6 +20,7 @@ from protocol.signing import Identity, verify
 from protocol.transcript import Transcript
 from risk_lan.net.connection import Connection
 from risk_lan.net.dicecheck import dice_mismatch
+from risk_lan.net.seatfile import SeatState, load, save
 from risk_lan.rules import Game, GameState
 
 
@@ -32,7 +35,12 @@ class Outcome:
 
 class Client:
     def __init__(
-        self, name: str, bot: Any = None, log: Callable[[str], None] | None = None
+        self,
+        name: str,
+        bot: Any = None,
+        log: Callable[[str], None] | None = None,
+        state_path: Path | None = None,
+        retries: int = 30,
     ) -> None:
         self.name = name
         self.bot = bot
@@ -55,10 +63,44 @@ class Client:
         self.outstanding = 0  # acts sent that the host has neither applied nor refused
         self.opened = False
         self.conn: Connection | None = None
+        self.retries = retries
+        self.chain_seed = secrets.token_bytes(32)
+        self.committed = False
+        self.revealed = 0  # the highest roll revealed
+        self.seen = 0  # broadcast messages checked so far
+        self.skip = 0  # broadcast messages a host replays that were already checked
+        self.state_path = state_path
+        saved = load(state_path) if state_path else None
+        if saved is not None:
+            self.identity = Identity.from_private_bytes(saved.private_key)
+            self.chain_seed, self.token = saved.chain_seed, saved.token
+            self.committed, self.revealed, self.seq = saved.committed, saved.revealed, saved.seq
+            self.log(f"resuming seat {saved.seat} of game {saved.game}")
 
     async def run(self, host: str, port: int) -> Outcome:
+        """Play until the game ends; a lost connection is retried with the seat's token."""
+        attempt = 0
+        while True:
+            try:
+                outcome = await self._session(host, port)
+            except OSError:
+                if self.token is None:
+                    raise  # never got a seat: the caller says the host cannot be reached
+                outcome = None
+            if outcome is not None:
+                return outcome
+            if self.token is None or attempt >= self.retries:
+                return Outcome(error="the connection to the host was lost")
+            attempt += 1
+            self.log("connection lost; reconnecting")
+            await asyncio.sleep(min(0.1 * attempt, 2.0))
+
+    async def _session(self, host: str, port: int) -> Outcome | None:
         reader, writer = await asyncio.open_connection(host, port)
         self.conn = conn = Connection(reader, writer)
+        # A host replays the whole signed history to a returning client: skip what was checked.
+        self.skip = self.seen
+        self.outstanding = 0
         conn.send(
             {
                 "type": "hello",
@@ -73,12 +115,30 @@ class Client:
                 outcome = self._receive(message)
                 if outcome is not None:
                     return outcome
-            return Outcome(error="the host closed the connection")
+            return None
         except ProtocolError as e:
             self.log(f"stopping: {e.code}: {e.message}")
             return Outcome(error=f"{e.code}: {e.message}", culprit=e.culprit)
+        except ConnectionError:
+            return None
         finally:
             conn.close()
+
+    def _save(self) -> None:
+        if self.state_path is not None and self.token is not None:
+            save(
+                self.state_path,
+                SeatState(
+                    self.game_id,
+                    self.seat,
+                    self.token,
+                    self.identity.private_bytes(),
+                    self.chain_seed,
+                    self.committed,
+                    self.revealed,
+                    self.seq,
+                ),
+            )
 
     def _send_signed(self, body: dict[str, Any]) -> None:
         assert self.conn is not None
@@ -93,6 +153,7 @@ class Client:
             self.seat, self.game_id = message["seat"], message["game"]
             self.host_key, self.token = message["host_key"], message["token"]
             self.log(f"joined as {self.seat}")
+            self._save()
             assert self.conn is not None
             self.conn.send({"type": "ready"})
         elif kind == "lobby":
@@ -107,6 +168,11 @@ class Client:
             body = validate(verify(message, self.host_key), HOST_MESSAGES)
             if body["game"] != self.game_id:
                 raise ProtocolError("wrong_game", "a message from another game", "host")
+            if body["type"] != "update":
+                if self.skip:
+                    self.skip -= 1
+                    return None
+                self.seen += 1
             return self._from_host(body, message)
         else:
             raise ProtocolError("unknown_type", f"unexpected {kind!r} from the host", "host")
@@ -126,8 +192,11 @@ class Client:
                 raise ProtocolError(
                     "wrong_key", "the host announced another key for this seat", "host"
                 )
-            self.chain = HashChain(self.game_id, body["chain_length"])
-            self._send_signed({"type": "commit", "game": self.game_id, "tip": self.chain.tip})
+            self.chain = HashChain(self.game_id, body["chain_length"], self.chain_seed)
+            if not self.committed:
+                self._send_signed({"type": "commit", "game": self.game_id, "tip": self.chain.tip})
+                self.committed = True
+                self._save()
         elif kind == "commits":
             tips = {}
             for env, who in zip(body["envelopes"], self.contributors, strict=True):
@@ -148,12 +217,19 @@ class Client:
             self.moves[body["n"]] = body
             if body["seat"] == self.seat:
                 self.outstanding = max(0, self.outstanding - 1)
-            if body["roll"] is not None:
+            if body["roll"] is not None and body["roll"] > self.revealed:
                 assert self.chain is not None
-                link = self.chain.link(body["roll"])
+                roll = body["roll"]
                 self._send_signed(
-                    {"type": "reveal", "game": self.game_id, "roll": body["roll"], "link": link}
+                    {
+                        "type": "reveal",
+                        "game": self.game_id,
+                        "roll": roll,
+                        "link": self.chain.link(roll),
+                    }
                 )
+                self.revealed = roll
+                self._save()
         elif kind == "reveals":
             self._check_reveals(body)
         elif kind == "update":
@@ -221,6 +297,7 @@ class Client:
         for action in actions:
             self.seq += 1
             self.outstanding += 1
+            self._save()  # before sending: a resumed client must never reuse a sequence number
             self._send_signed(
                 {"type": "act", "game": self.game_id, "seq": self.seq, "action": action.to_dict()}
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from pathlib import Path
 
 from protocol.messages import PROTOCOL_VERSION
 from risk_lan.bots import ClassicBot
@@ -89,7 +90,7 @@ async def list_games(timeout: float) -> int:
     return 0
 
 
-async def join_game(address: str | None, name: str) -> int:
+async def join_game(address: str | None, name: str, state: str | None = None) -> int:
     if address is None:
         try:
             games = await find_games(3.0)
@@ -107,7 +108,7 @@ async def join_game(address: str | None, name: str) -> int:
         address = f"{open_games[0].address}:{open_games[0].port}"
         _say(f"joining {open_games[0].name!r} at {address}")
     host, port = parse_address(address)
-    client = Client(name, ClassicBot(), log=_say)
+    client = Client(name, ClassicBot(), log=_say, state_path=Path(state) if state else None)
     try:
         outcome = await client.run(host, port)
     except OSError as e:

@@ -78,6 +78,8 @@ class HostGame:
         kind = body["type"]
         if kind == "commit":
             if seat in self.commits:
+                if self.commits[seat]["body"]["tip"] == body["tip"]:
+                    return  # a client resumed after a crash says it again: nothing new
                 raise ProtocolError("replayed", f"{seat} has already committed", seat)
             self.commits[seat] = envelope
             if all(c in self.commits for c in self.contributors[1:]):
@@ -109,6 +111,9 @@ class HostGame:
             self.acts.put_nowait((seat, action, envelope))
 
     def _accept_reveal(self, seat: str, roll: int, link: bytes, envelope: dict[str, Any]) -> None:
+        earlier = self.reveals.get(roll, {}).get(seat)
+        if earlier is not None and earlier["body"]["link"] == link:
+            return  # the same reveal again, from a client resumed after a crash
         if self.verifier is None or roll != self.roll or roll not in self._reveal_waiters:
             raise ProtocolError("wrong_roll", f"no roll {roll} is waiting for reveals", seat)
         self.verifier.accept(seat, roll, link)
