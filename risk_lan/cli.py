@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import signal
+import os
 import sys
 from collections.abc import Sequence
 
@@ -127,9 +127,17 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if hasattr(signal, "SIGPIPE"):
-        # `risk-lan simulate --show | head` should stop quietly, as other commands do.
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # `risk-lan simulate --show | head` stops quietly, as other commands do; the process's
+        # signal handling is left alone (the network code relies on EPIPE being an error).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
