@@ -58,16 +58,19 @@ def unpack(payload: bytes) -> dict[str, Any]:
 
 
 def _check_depth(value: Any, depth: int) -> None:
+    """Refuse nesting past MAX_DEPTH and non-string keys; only containers are visited."""
     if depth > MAX_DEPTH:
         raise ProtocolError("malformed", f"nested deeper than {MAX_DEPTH}")
-    if isinstance(value, dict):
+    if type(value) is dict:
         for k, v in value.items():
-            if not isinstance(k, str):
+            if type(k) is not str:
                 raise ProtocolError("malformed", "map keys must be strings")
-            _check_depth(v, depth + 1)
-    elif isinstance(value, list):
+            if type(v) is dict or type(v) is list:
+                _check_depth(v, depth + 1)
+    else:
         for v in value:
-            _check_depth(v, depth + 1)
+            if type(v) is dict or type(v) is list:
+                _check_depth(v, depth + 1)
 
 
 class FrameDecoder:

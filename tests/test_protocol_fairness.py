@@ -132,3 +132,10 @@ def test_transcripts_agree_only_when_the_messages_do() -> None:
     assert one.code == two.code and one.hash == two.hash
     assert one.code != three.code
     assert len(one.code) == 9 and one.code[4] == "-"
+
+
+def test_the_fast_chain_step_hashes_exactly_what_the_digest_says() -> None:
+    from protocol.fairness import chain_step, digest
+
+    for index, link in [(1, b"\x00" * 32), (4096, bytes(range(32))), (2**40, b"x" * 32)]:
+        assert chain_step("game", index, link) == digest("chain", "game", index, link)

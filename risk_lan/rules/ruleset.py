@@ -8,6 +8,7 @@ defaults are explained in ``docs/rules.md``.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
+from functools import cache
 from typing import Any
 
 DISTRIBUTIONS = ("claim", "deal")
@@ -106,7 +107,7 @@ class RuleSet:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = dict(_as_plain_data(self))
         data["starting_armies"] = [list(p) for p in self.starting_armies]
         data["escalation"] = list(self.escalation)
         data["sources"] = list(self.sources)
@@ -125,6 +126,16 @@ class RuleSet:
             if name in values:
                 values[name] = tuple(values[name])
         return cls(**values)
+
+
+@cache
+def _as_plain_data(rules: RuleSet) -> dict[str, Any]:
+    # Every view a player is sent carries its rule set: work it out once per rule set.
+    data = asdict(rules)
+    data["starting_armies"] = [list(p) for p in rules.starting_armies]
+    data["escalation"] = list(rules.escalation)
+    data["sources"] = list(rules.sources)
+    return data
 
 
 # H-WORLD: the golden-cavalry game of seeds 001 and 002, the default (RULES.md Part 3, item 1).
