@@ -1,6 +1,9 @@
 """The wire between risk-lan peers: message schemas, framing, and the fairness cryptography.
 
-It knows nothing of the Textual client or of the engine's internals.
+Sans-IO (no sockets, no event loop); it knows nothing of the Textual client or of the
+engine's internals.
 """
 
-PROTOCOL_VERSION = 1
+from .messages import PROTOCOL_VERSION
+
+__all__ = ["PROTOCOL_VERSION"]

@@ -31,6 +31,8 @@ FORBIDDEN = {
     "protocol": {
         "textual",
         "zeroconf",
+        "asyncio",
+        "socket",
         "risk_lan.tui",
         "risk_lan.rules.state",
         "risk_lan.rules.engine",

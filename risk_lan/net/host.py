@@ -104,7 +104,7 @@ class Host:
     def taken(self) -> int:
         return sum(1 for s in self.seats if s.kind != "open")
 
-    def _seat(self, seat_id: str) -> Seat:
+    def seat_by_id(self, seat_id: str) -> Seat:
         return next(s for s in self.seats if s.id == seat_id)
 
     def _all_ready(self) -> bool:

@@ -93,7 +93,7 @@ class HostGame:
                 self.abort(e)
                 raise
         elif kind == "act":
-            s = self.host._seat(seat)
+            s = self.host.seat_by_id(seat)
             if body["seq"] <= s.last_seq:
                 raise ProtocolError("replayed", f"{seat} sent act {body['seq']} again", seat)
             s.last_seq = body["seq"]
@@ -136,7 +136,7 @@ class HostGame:
         self.host.log(f"waiting for {seat} to reconnect")
 
     def reconnected(self, seat: str) -> None:
-        s = self.host._seat(seat)
+        s = self.host.seat_by_id(seat)
         if s.connection is None:
             return
         # A returning client gets the signed history to check, then its current view.
@@ -159,7 +159,7 @@ class HostGame:
         return envelope
 
     def _tell(self, seat: str, code: str, message: str) -> None:
-        conn = self.host._seat(seat).connection
+        conn = self.host.seat_by_id(seat).connection
         if conn:
             conn.send({"type": "error", "code": code, "message": message[:300]})
 
