@@ -53,7 +53,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "hello": {"version": whole(), "name": text(24), "key": raw(32), "token": optional(raw(16))},
     "ready": {},
     "commit": {"game": GAME_ID, "tip": raw(32)},
-    "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32)},
+    "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
     "act": {"game": GAME_ID, "seq": whole(1), "action": mapping},
 }
 

@@ -238,3 +238,56 @@ def test_an_edited_record_is_refused_and_blames_the_host(tmp_path: Path) -> None
     truncated = tmp_path / "truncated.rec"
     truncated.write_bytes(record.read_bytes()[:-40])
     assert not verify_record(truncated).ok
+
+
+class TwoFacedGame(HostGame):
+    """Sends the first seat a different 'start' (another name for a bot) than everyone else."""
+
+    def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
+        if body["type"] != "start":
+            return super()._publish(body)
+        honest = self.host.identity.sign("host", body)
+        twisted = {**body, "players": [{**p, "name": "changed"} for p in body["players"]]}
+        lie = self.host.identity.sign("host", twisted)
+        self.transcript.add(honest)
+        self.transcript_log.append(honest)
+        for i, seat in enumerate(self.host.seats):
+            if seat.connection:
+                seat.connection.send(lie if i == 0 else honest)
+        return honest
+
+    def _accept_reveal(self, seat, roll, link, envelope):
+        # A lying host does not check what its victims report; it forwards everything.
+        self.seen_at_roll = envelope["body"]["seen"]
+        super()._accept_reveal(seat, roll, link, envelope)
+
+
+class TwoFacedHost(Host):
+    def _begin(self) -> None:
+        self.state = "playing"
+        self.game = TwoFacedGame(self)
+        self.game.start()
+
+
+def test_a_host_showing_peers_different_histories_is_caught_at_the_next_roll() -> None:
+    host = TwoFacedHost(HostConfig(seats=3, bots=1))
+    outcomes = asyncio.run(run(host, [Client("a", ClassicBot()), Client("b", ClassicBot())], 10))
+    blamed = [o for o in outcomes if o is not None and o.error]
+    assert blamed, outcomes
+    assert all(o.culprit == "host" and "equivocation" in o.error for o in blamed), blamed
+
+
+class FalseWitnessClient(Client):
+    """Claims, in its reveals, to have seen a history nobody sent."""
+
+    def _send_signed(self, body: dict[str, Any]) -> None:
+        if body["type"] == "reveal":
+            body = {**body, "seen": bytes(32)}
+        super()._send_signed(body)
+
+
+def test_a_client_lying_about_what_it_saw_is_blamed_by_an_honest_host() -> None:
+    host = Host(HostConfig(seats=3, bots=1))
+    liar, honest = FalseWitnessClient("liar", ClassicBot()), Client("honest", ClassicBot())
+    outcomes = asyncio.run(run(host, [liar, honest], 10))
+    assert outcomes[1].reason == f"equivocation:{liar.seat}"

@@ -58,6 +58,7 @@ class Client:
         self.secret_commit = b""
         self.moves: dict[int, dict[str, Any]] = {}
         self.roll_moves: dict[int, dict[str, Any]] = {}
+        self.seen_at: dict[int, bytes] = {}
         self.seeds: dict[int, bytes] = {}
         self.view: dict[str, Any] | None = None
         self.seq = 0
@@ -220,6 +221,11 @@ class Client:
                 self.roll_moves[body["roll"]] = body
             if body["seat"] == self.seat:
                 self.outstanding = max(0, self.outstanding - 1)
+            if body["roll"] is not None:
+                assert self.transcript is not None
+                # What this client has seen up to the move: every reveal says it, so a host
+                # that showed peers different histories is caught at the next roll.
+                self.seen_at[body["roll"]] = self.transcript.hash
             if body["roll"] is not None and body["roll"] > self.revealed:
                 assert self.chain is not None
                 roll = body["roll"]
@@ -229,6 +235,7 @@ class Client:
                         "game": self.game_id,
                         "roll": roll,
                         "link": self.chain.link(roll),
+                        "seen": self.seen_at[roll],
                     }
                 )
                 self.revealed = roll
@@ -264,8 +271,17 @@ class Client:
         move = self.roll_moves.get(roll)
         if move is None or self.verifier is None:
             raise ProtocolError("out_of_order", f"reveals for roll {roll} before its move", "host")
+        envelopes = body["envelopes"]
+        if len(envelopes) != len(self.contributors):
+            raise ProtocolError("bad_reveal", f"roll {roll} lacks reveals", "host")
+        for env, who in zip(envelopes, self.contributors, strict=True):
+            inner = env.get("body") if isinstance(env, dict) else None
+            if not isinstance(inner, dict) or inner.get("seen") != self.seen_at.get(roll):
+                raise ProtocolError(
+                    "equivocation", f"{who} was shown a different history by the host", "host"
+                )
         links = []
-        for env, who in zip(body["envelopes"], self.contributors, strict=True):
+        for env, who in zip(envelopes, self.contributors, strict=True):
             # No signature check here: a link that matches the contributor's committed chain
             # could only come from that contributor, which is the stronger proof.
             inner = env.get("body") if isinstance(env, dict) else None

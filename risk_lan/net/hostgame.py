@@ -62,6 +62,7 @@ class HostGame:
         self.task: asyncio.Task[None] | None = None
         self.transcript_log: list[dict[str, Any]] = []
         self.finished = False
+        self.seen_at_roll = b""
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run())
@@ -111,6 +112,10 @@ class HostGame:
             self.acts.put_nowait((seat, action, envelope))
 
     def _accept_reveal(self, seat: str, roll: int, link: bytes, envelope: dict[str, Any]) -> None:
+        if roll == self.roll and envelope["body"]["seen"] != self.seen_at_roll:
+            raise ProtocolError(
+                "equivocation", f"{seat} reports a history this host never sent", seat
+            )
         earlier = self.reveals.get(roll, {}).get(seat)
         if earlier is not None and earlier["body"]["link"] == link:
             return  # the same reveal again, from a client resumed after a crash
@@ -263,10 +268,17 @@ class HostGame:
         self.reveals[roll] = {}
         waiter = self._reveal_waiters[roll] = asyncio.Event()
         self._publish(body)
+        self.seen_at_roll = self.transcript.hash
         assert self.verifier is not None
         own = self.host.identity.sign(
             "host",
-            {"type": "reveal", "game": self.id, "roll": roll, "link": self.host.chain.link(roll)},
+            {
+                "type": "reveal",
+                "game": self.id,
+                "roll": roll,
+                "link": self.host.chain.link(roll),
+                "seen": self.transcript.hash,
+            },
         )
         self._accept_reveal("host", roll, self.host.chain.link(roll), own)
         while not waiter.is_set():

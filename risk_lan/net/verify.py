@@ -91,6 +91,7 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
         move_env = envelopes[i]
         move = _host_body(move_env, host_key, "move")
         transcript.add(move_env)
+        seen = transcript.hash
         i += 1
         source: Any = _NoChance()
         if move["roll"] is not None:
@@ -106,6 +107,8 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
             for env, who in zip(reveals["envelopes"], contributors, strict=True):
                 # The chain check below is what proves a reveal's author.
                 inner = validate(env.get("body"), CLIENT_MESSAGES)
+                if inner["seen"] != seen:
+                    raise ProtocolError("equivocation", f"{who} saw another history", "host")
                 if env["from"] != who or inner["game"] != game_id or inner["roll"] != move["roll"]:
                     raise ProtocolError("bad_reveal", f"{who}'s reveal is not for this roll", who)
                 chains.accept(who, move["roll"], inner["link"])
