@@ -291,3 +291,20 @@ def test_a_client_lying_about_what_it_saw_is_blamed_by_an_honest_host() -> None:
     liar, honest = FalseWitnessClient("liar", ClassicBot()), Client("honest", ClassicBot())
     outcomes = asyncio.run(run(host, [liar, honest], 10))
     assert outcomes[1].reason == f"equivocation:{liar.seat}"
+
+
+class NeverCommitsClient(Client):
+    def _send_signed(self, body: dict[str, Any]) -> None:
+        if body["type"] != "commit":
+            super()._send_signed(body)
+
+
+def test_a_client_that_never_commits_stops_the_game_naming_it(monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr("risk_lan.net.hostgame.COMMIT_TIMEOUT", 0.5)
+    record = tmp_path / "game.rec"
+    host = Host(HostConfig(seats=3, bots=1, record=str(record)))
+    mute, honest = NeverCommitsClient("mute", ClassicBot()), Client("honest", ClassicBot())
+    outcomes = asyncio.run(run(host, [mute, honest], 10))
+    assert outcomes[1].reason == f"no_commit:{mute.seat}"
+    verdict = verify_record(record)
+    assert verdict.ok and "stopped before it began: no_commit" in verdict.message

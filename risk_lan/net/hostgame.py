@@ -198,7 +198,13 @@ class HostGame:
         )
         self.commits["host"] = mine
         if len(self.contributors) > 1:
-            await asyncio.wait_for(self._commits_in.wait(), COMMIT_TIMEOUT)
+            try:
+                await asyncio.wait_for(self._commits_in.wait(), COMMIT_TIMEOUT)
+            except TimeoutError:
+                missing = [c for c in self.contributors if c not in self.commits]
+                raise ProtocolError(
+                    "no_commit", f"no commitment from {', '.join(missing)}", missing[0]
+                ) from None
         envelopes = [self.commits[c] for c in self.contributors]
         self._publish({"type": "commits", "game": self.id, "envelopes": envelopes})
         self.verifier = ChainVerifier(

@@ -73,6 +73,13 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
     if commit_secret(game_id, over["secret"]) != body["secret_commit"]:
         raise ProtocolError("bad_secret", "the host's secret does not match its commitment", "host")
     secret = over["secret"]
+    if len(envelopes) == 2:
+        transcript.add(envelopes[1])
+        return Verdict(
+            True,
+            f"the game was stopped before it began: {over['reason']}",
+            transcript=transcript.code,
+        )
 
     commits = _host_body(envelopes[1], host_key, "commits")
     transcript.add(envelopes[1])
