@@ -11,6 +11,7 @@ from typing import Any
 import msgpack
 import pytest
 
+from protocol.fairness import HashChain
 from protocol.framing import HEADER, MAX_FRAME, pack
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
@@ -34,16 +35,30 @@ async def run(host: Host, clients: list[Client], timeout: float = 60) -> list:
 
 
 class BadRevealClient(Client):
+    """At roll 3 it reveals something other than its chain's link for roll 3."""
+
+    forge: str = "zeros"
+
     def _send_signed(self, body: dict[str, Any]) -> None:
         if body["type"] == "reveal" and body["roll"] == 3:
-            body = {**body, "link": bytes(32)}
+            assert self.chain is not None
+            if self.forge == "zeros":
+                link = bytes(32)
+            elif self.forge == "next_roll":
+                link = self.chain.link(4)  # a real link of its chain, for another roll
+            else:  # a link for the same roll from a chain made for another game
+                link = HashChain("another game", 10, self.chain_seed).link(3)
+            body = {**body, "link": link}
         super()._send_signed(body)
 
 
-def test_a_wrong_chain_link_stops_the_game_and_names_the_cheat() -> None:
+@pytest.mark.parametrize("forge", ["zeros", "next_roll", "other_game"])
+def test_a_wrong_chain_link_stops_the_game_and_names_the_cheat(forge: str) -> None:
     lines: list[str] = []
     host = Host(HostConfig(seats=3, bots=1, log=lines.append))
-    cheat, honest = BadRevealClient("cheat", ClassicBot()), Client("honest", ClassicBot())
+    cheat = BadRevealClient("cheat", ClassicBot())
+    cheat.forge = forge
+    honest = Client("honest", ClassicBot())
     outcomes = asyncio.run(run(host, [cheat, honest]))
     assert outcomes[1].winner is None and outcomes[1].reason == f"bad_reveal:{cheat.seat}"
     assert any(f"bad_reveal by {cheat.seat}" in line for line in lines)
