@@ -28,6 +28,7 @@ from .errors import ProtocolError
 
 DOMAIN = b"risk-lan/1/"
 LINK_SIZE = 32
+MAX_SKIP = 8  # rolls a reveal may jump over (cancelled rolls)
 
 
 def digest(label: str, *parts: bytes | int | str) -> bytes:
@@ -105,11 +106,14 @@ class ChainVerifier:
         return self._index[peer] + 1
 
     def accept(self, peer: str, index: int, link: bytes) -> None:
-        """Record ``peer``'s link for roll ``index``, or raise naming the peer."""
+        """Record ``peer``'s link for roll ``index``, or raise naming the peer.
+
+        Rolls may be skipped (a roll cancelled when a peer was taken over leaves some links
+        unpublished), up to MAX_SKIP at a time: the link is then hashed back step by step."""
         if peer not in self._last:
             raise ProtocolError("unknown_peer", f"no chain committed by {peer}", culprit=peer)
         expected = self._index[peer] + 1
-        if index != expected:
+        if not expected <= index <= expected + MAX_SKIP:
             raise ProtocolError(
                 "wrong_roll", f"{peer} revealed for roll {index}, expected {expected}", peer
             )
@@ -117,7 +121,10 @@ class ChainVerifier:
             raise ProtocolError(
                 "bad_reveal", f"{peer}'s reveal is not a {LINK_SIZE}-byte link", peer
             )
-        if not hmac.compare_digest(chain_step(self.game_id, index, link), self._last[peer]):
+        back = link
+        for k in range(index, expected, -1):
+            back = chain_step(self.game_id, k, back)
+        if not hmac.compare_digest(chain_step(self.game_id, expected, back), self._last[peer]):
             raise ProtocolError(
                 "bad_reveal", f"{peer}'s link for roll {index} does not match its chain", peer
             )

@@ -87,6 +87,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "roll": optional(whole(1)),
     },
     "reveals": {"game": GAME_ID, "roll": whole(1), "envelopes": listing},
+    "takeover": {"game": GAME_ID, "seat": SEAT, "roll": whole(1)},
     "update": {"game": GAME_ID, "n": whole(0), "events": listing, "view": mapping},
     "over": {"game": GAME_ID, "winner": optional(SEAT), "secret": raw(32), "reason": text(32)},
 }

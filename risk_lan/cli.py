@@ -68,6 +68,14 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--mode", default="classic", choices=sorted(RULESETS), help="rule set")
     host.add_argument("--record", help="write the game record to this file")
     host.add_argument(
+        "--absent-after",
+        type=float,
+        default=120.0,
+        metavar="SECONDS",
+        help="hand a seat to a bot when its player has been away, or kept a roll waiting, "
+        "this long (default 120; 0 for never)",
+    )
+    host.add_argument(
         "--headless",
         action="store_true",
         help="print the game as lines of text (the only way until the Textual client exists)",
@@ -149,6 +157,7 @@ def _main(argv: Sequence[str] | None) -> int:
                 bots=args.bots,
                 mode=args.mode,
                 record=args.record,
+                absent_after=args.absent_after or None,
                 log=print,
             )
             return commands.run(commands.host_game(config, args.interface, args.port))

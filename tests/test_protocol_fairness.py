@@ -8,6 +8,7 @@ import pytest
 
 from protocol.errors import ProtocolError
 from protocol.fairness import (
+    MAX_SKIP,
     ChainVerifier,
     DerivedSource,
     HashChain,
@@ -31,7 +32,7 @@ def test_reveals_verify_in_order_against_the_committed_tip() -> None:
 @pytest.mark.parametrize(
     "cheat, code",
     [
-        (lambda own, other: own.link(2), "wrong_roll"),  # skipping ahead, as if it were roll 1
+        (lambda own, other: own.link(1), "wrong_roll"),  # for a roll too far ahead
         (lambda own, other: other.link(1), "bad_reveal"),  # someone else's link
         (lambda own, other: HashChain("g2", 5, b"same").link(1), "bad_reveal"),  # other game
         (lambda own, other: b"\x00" * 32, "bad_reveal"),
@@ -42,7 +43,7 @@ def test_a_wrong_reveal_is_caught_and_blamed(cheat, code: str) -> None:
     own, other = HashChain("g1", 5, b"same"), HashChain("g1", 5, b"other")
     verifier = ChainVerifier("g1", {"bob": own.tip})
     link = cheat(own, other)
-    index = 2 if code == "wrong_roll" else 1
+    index = 2 + MAX_SKIP if code == "wrong_roll" else 1
     with pytest.raises(ProtocolError) as caught:
         verifier.accept("bob", index, link)
     assert caught.value.code == code and caught.value.culprit == "bob"
@@ -139,3 +140,13 @@ def test_the_fast_chain_step_hashes_exactly_what_the_digest_says() -> None:
 
     for index, link in [(1, b"\x00" * 32), (4096, bytes(range(32))), (2**40, b"x" * 32)]:
         assert chain_step("game", index, link) == digest("chain", "game", index, link)
+
+
+def test_a_reveal_may_skip_cancelled_rolls_but_must_still_match() -> None:
+    chain = HashChain("g1", 20)
+    verifier = ChainVerifier("g1", {"bob": chain.tip})
+    verifier.accept("bob", 1, chain.link(1))
+    with pytest.raises(ProtocolError, match="bad_reveal"):
+        verifier.accept("bob", 4, chain.link(3))  # a real link, but not roll 4's
+    verifier.accept("bob", 4, chain.link(4))  # rolls 2 and 3 were cancelled
+    assert verifier.next_index("bob") == 5

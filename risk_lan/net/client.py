@@ -59,6 +59,7 @@ class Client:
         self.moves: dict[int, dict[str, Any]] = {}
         self.roll_moves: dict[int, dict[str, Any]] = {}
         self.seen_at: dict[int, bytes] = {}
+        self.taken: set[str] = set()  # seats handed to the host's bots
         self.seeds: dict[int, bytes] = {}
         self.view: dict[str, Any] | None = None
         self.seq = 0
@@ -242,6 +243,14 @@ class Client:
                 self._save()
         elif kind == "reveals":
             self._check_reveals(body)
+        elif kind == "takeover":
+            if body["seat"] == self.seat:
+                raise ProtocolError(
+                    "taken_over", "this seat was handed to a bot after too long an absence"
+                )
+            if body["seat"] in self.contributors:
+                self.contributors.remove(body["seat"])
+            self.taken.add(body["seat"])
         elif kind == "update":
             self._check_update(body)
         elif kind == "over":
@@ -256,7 +265,7 @@ class Client:
     def _check_request(self, move: dict[str, Any]) -> None:
         request = move["request"]
         if request is None:
-            if move["seat"] in self.keys and move["seat"] != "host":
+            if move["seat"] in self.keys and move["seat"] not in self.taken | {"host"}:
                 raise ProtocolError(
                     "forged_move", f"a move for {move['seat']} it never asked", "host"
                 )

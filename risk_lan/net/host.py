@@ -44,6 +44,9 @@ class HostConfig:
     record: str | None = None
     chain_length: int = 4096
     log: Callable[[str], None] | None = None
+    # Seconds a disconnected player may keep the game waiting before a bot takes the seat
+    # (None: wait for ever).
+    absent_after: float | None = 120.0
     bot_factory: Callable[[], Any] = field(default=ClassicBot)
 
 

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 
 COMMIT_TIMEOUT = 30.0
 REVEAL_NAG = 10.0  # how often to say who the game is waiting for
+POLL = 0.2  # how often a waiting host looks at who has been away too long
+
+
+class RollCancelled(Exception):
+    """A roll that will never complete: a contributor it waits for was taken over."""
 
 
 class NeedsChance(Exception):
@@ -63,6 +68,7 @@ class HostGame:
         self.transcript_log: list[dict[str, Any]] = []
         self.finished = False
         self.seen_at_roll = b""
+        self.absent_since: dict[str, float] = {}
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run())
@@ -112,6 +118,8 @@ class HostGame:
             self.acts.put_nowait((seat, action, envelope))
 
     def _accept_reveal(self, seat: str, roll: int, link: bytes, envelope: dict[str, Any]) -> None:
+        if seat not in self.contributors:
+            return  # a seat taken over no longer contributes
         if roll == self.roll and envelope["body"]["seen"] != self.seen_at_roll:
             raise ProtocolError(
                 "equivocation", f"{seat} reports a history this host never sent", seat
@@ -138,9 +146,34 @@ class HostGame:
         self.host.done.set()
 
     def disconnected(self, seat: str) -> None:
+        self.absent_since[seat] = asyncio.get_running_loop().time()
         self.host.log(f"waiting for {seat} to reconnect")
 
+    def _take_over_absent(self, seats: list[str], waiting_since: float | None = None) -> bool:
+        """Hand to a bot every one of ``seats`` away, or withholding what the game waits for,
+        longer than the host allows; True if any was."""
+        limit = self.host.config.absent_after
+        if limit is None:
+            return False
+        now = asyncio.get_running_loop().time()
+        overdue = waiting_since is not None and now - waiting_since >= limit
+        gone = [
+            s
+            for s in seats
+            if overdue or (s in self.absent_since and now - self.absent_since[s] >= limit)
+        ]
+        for seat in gone:
+            self.contributors.remove(seat)
+            self.bots[seat] = self.host.config.bot_factory()
+            self.absent_since.pop(seat, None)
+            self._publish(
+                {"type": "takeover", "game": self.id, "seat": seat, "roll": self.roll + 1}
+            )
+            self.host.log(f"{seat} has been away too long: a bot plays the seat from now on")
+        return bool(gone)
+
     def reconnected(self, seat: str) -> None:
+        self.absent_since.pop(seat, None)
         s = self.host.seat_by_id(seat)
         if s.connection is None:
             return
@@ -226,7 +259,11 @@ class HostGame:
             if who in self.bots and self.acts.empty():
                 await self._move(who, self.bots[who].choose(self.game, who), None)
                 continue
-            seat, action, request = await self.acts.get()
+            try:
+                seat, action, request = await asyncio.wait_for(self.acts.get(), POLL)
+            except TimeoutError:
+                self._take_over_absent([who])
+                continue
             try:
                 self.game.check(seat, action)
             except IllegalAction as e:
@@ -261,7 +298,13 @@ class HostGame:
             chance = True
         body = self._move_body(seat, action.to_dict(), request, chance)
         if chance:
-            self.game.source = await self._chance(body)
+            while True:
+                try:
+                    self.game.source = await self._chance(body)
+                    break
+                except RollCancelled:
+                    # An absent contributor was taken over: the same move, on a new roll.
+                    body = self._move_body(seat, action.to_dict(), request, chance)
         else:
             self._publish(body)
             self.game.source = _Probe()
@@ -287,11 +330,17 @@ class HostGame:
             },
         )
         self._accept_reveal("host", roll, self.host.chain.link(roll), own)
+        nagged = started = asyncio.get_running_loop().time()
         while not waiter.is_set():
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(waiter.wait(), REVEAL_NAG)
+                await asyncio.wait_for(waiter.wait(), POLL)
             missing = [c for c in self.contributors if c not in self.reveals[roll]]
-            if missing:
+            if missing and self._take_over_absent(missing, started):
+                del self._reveal_waiters[roll]
+                raise RollCancelled
+            now = asyncio.get_running_loop().time()
+            if missing and now - nagged >= REVEAL_NAG:
+                nagged = now
                 self.host.log(f"waiting for {', '.join(missing)} to reveal roll {roll}")
         del self._reveal_waiters[roll]
         envelopes = [self.reveals[roll][c] for c in self.contributors]

@@ -94,8 +94,18 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
     game: Game | None = None
     moves = rolls = 0
     i = 2
+    taken: set[str] = set()
     while i < len(envelopes) - 1:
         move_env = envelopes[i]
+        peek = move_env.get("body") if isinstance(move_env.get("body"), dict) else {}
+        if peek.get("type") == "takeover":
+            takeover = _host_body(move_env, host_key, "takeover")
+            transcript.add(move_env)
+            i += 1
+            if takeover["seat"] in contributors:
+                contributors = [c for c in contributors if c != takeover["seat"]]
+            taken.add(takeover["seat"])
+            continue
         move = _host_body(move_env, host_key, "move")
         transcript.add(move_env)
         seen = transcript.hash
@@ -104,6 +114,9 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
         if move["roll"] is not None:
             if i == len(envelopes) - 1 and over["winner"] is None:
                 break  # the game stopped while this roll waited for its reveals
+            nxt = envelopes[i].get("body") if isinstance(envelopes[i].get("body"), dict) else {}
+            if nxt.get("type") == "takeover":
+                continue  # the roll was cancelled: the move is made again on a later roll
             reveals_env = envelopes[i]
             reveals = _host_body(reveals_env, host_key, "reveals")
             transcript.add(reveals_env)
@@ -127,7 +140,8 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
                 raise ProtocolError("out_of_order", "the first move must start the game", "host")
             game, _ = Game.new(seats, source, body["rules"])
             continue
-        _check_request(move, keys, humans, game_id)
+        if not (move["seat"] in taken and move["request"] is None):
+            _check_request(move, keys, humans, game_id)
         game.source = source
         try:
             game.apply(move["seat"], action_from_dict(move["action"]))

@@ -1,0 +1,130 @@
+"""A player who stays away: the game waits, then a bot takes the seat and play goes on."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from risk_lan.bots import ClassicBot
+from risk_lan.net.client import Client
+from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.record import read_record
+from risk_lan.net.verify import verify_record
+
+
+class VanishingClient(Client):
+    """Drops its connection in the middle of the game and never comes back."""
+
+    def _check_update(self, body):
+        super()._check_update(body)
+        if body["n"] >= 60 and self.conn is not None:
+            self.retries = 0
+            self.conn.writer.transport.abort()
+
+
+def test_an_absent_player_is_replaced_by_a_bot_and_the_game_finishes(tmp_path: Path) -> None:
+    record = tmp_path / "game.rec"
+    lines: list[str] = []
+
+    async def play() -> list:
+        host = Host(
+            HostConfig(seats=3, bots=1, record=str(record), absent_after=0.3, log=lines.append)
+        )
+        port = await host.serve("127.0.0.1", 0)
+        clients = [VanishingClient("gone", ClassicBot()), Client("stays", ClassicBot())]
+        try:
+            return await asyncio.wait_for(
+                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
+            )
+        finally:
+            await host.close()
+
+    gone, stays = asyncio.run(play())
+    assert gone.error and stays.error is None and stays.winner, (gone, stays)
+    assert any("a bot plays the seat from now on" in line for line in lines)
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.message
+    assert verdict.winner == stays.winner and verdict.transcript == stays.transcript
+
+
+def test_without_a_limit_the_game_waits_for_the_absent_player() -> None:
+    lines: list[str] = []
+
+    async def play() -> None:
+        host = Host(HostConfig(seats=3, bots=1, absent_after=None, log=lines.append))
+        port = await host.serve("127.0.0.1", 0)
+        tasks = [
+            asyncio.create_task(c.run("127.0.0.1", port))
+            for c in (VanishingClient("gone", ClassicBot()), Client("stays", ClassicBot()))
+        ]
+        await asyncio.sleep(2)
+        assert not host.done.is_set()
+        for t in tasks:
+            t.cancel()
+        await host.close()
+
+    asyncio.run(play())
+    assert not any("a bot plays the seat" in line for line in lines)
+    assert any("waiting for" in line for line in lines)
+
+
+class VanishOnRollClient(Client):
+    """Disappears at the moment a roll needs its reveal, so that roll can never complete."""
+
+    def _from_host(self, body, envelope):
+        if body["type"] == "move" and (body["roll"] or 0) >= 5 and self.conn is not None:
+            self.retries = 0
+            self.conn.writer.transport.abort()
+            return None
+        return super()._from_host(body, envelope)
+
+
+def test_a_roll_waiting_for_an_absent_player_is_made_again_without_it(tmp_path: Path) -> None:
+    record = tmp_path / "game.rec"
+
+    async def play() -> list:
+        host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=0.3))
+        port = await host.serve("127.0.0.1", 0)
+        clients = [VanishOnRollClient("gone", ClassicBot()), Client("stays", ClassicBot())]
+        try:
+            return await asyncio.wait_for(
+                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
+            )
+        finally:
+            await host.close()
+
+    _, stays = asyncio.run(play())
+    assert stays.error is None and stays.winner, stays
+    envelopes = [e["body"] for e in read_record(record)]
+    cut = next(i for i, b in enumerate(envelopes) if b["type"] == "takeover")
+    cancelled, after = envelopes[cut - 1], envelopes[cut + 1]
+    assert cancelled["type"] == "move" and cancelled["roll"] == 5
+    assert after["type"] == "move" and after["roll"] == 6 and after["action"] == cancelled["action"]
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.transcript == stays.transcript, verdict.message
+
+
+class WithholdingClient(Client):
+    """Stays connected but never reveals from roll 4 on."""
+
+    def _send_signed(self, body):
+        if body["type"] == "reveal" and body["roll"] >= 4:
+            return
+        super()._send_signed(body)
+
+
+def test_a_player_who_withholds_a_reveal_is_removed_after_the_delay() -> None:
+    async def play() -> list:
+        host = Host(HostConfig(seats=3, bots=1, absent_after=0.3))
+        port = await host.serve("127.0.0.1", 0)
+        clients = [WithholdingClient("staller", ClassicBot()), Client("fair", ClassicBot())]
+        try:
+            return await asyncio.wait_for(
+                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
+            )
+        finally:
+            await host.close()
+
+    staller, fair = asyncio.run(play())
+    assert staller.error and "taken_over" in staller.error
+    assert fair.error is None and fair.winner
