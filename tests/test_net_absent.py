@@ -128,3 +128,27 @@ def test_a_player_who_withholds_a_reveal_is_removed_after_the_delay() -> None:
     staller, fair = asyncio.run(play())
     assert staller.error and "taken_over" in staller.error
     assert fair.error is None and fair.winner
+
+
+class DeafClient(Client):
+    """Stops reading anything the host sends from move 40 on, but keeps its connection."""
+
+    def _check_update(self, body):
+        super()._check_update(body)
+        if body["n"] >= 40 and self.conn is not None:
+            self.conn.writer.transport.pause_reading()
+
+
+def test_a_client_that_never_reads_does_not_stall_the_others() -> None:
+    async def play() -> object:
+        host = Host(HostConfig(seats=3, bots=1, absent_after=0.3))
+        port = await host.serve("127.0.0.1", 0)
+        deaf = asyncio.create_task(DeafClient("deaf", ClassicBot()).run("127.0.0.1", port))
+        try:
+            return await asyncio.wait_for(Client("fair", ClassicBot()).run("127.0.0.1", port), 120)
+        finally:
+            deaf.cancel()
+            await host.close()
+
+    fair = asyncio.run(play())
+    assert fair.error is None and fair.winner, fair

@@ -253,16 +253,22 @@ class HostGame:
         for seat, bot in self.bots.items():
             for action in bot.opening(self.game, seat):
                 await self._move(seat, action, None)
+        loop = asyncio.get_running_loop()
+        decision = (self.n, None)  # (moves so far, who is to decide): when this changes,
+        waiting_since = loop.time()  # the clock for the new decision starts again
         while not self.game.is_over:
             who = self.game.waiting_for()
             assert who is not None
+            if (self.n, who) != decision:
+                decision, waiting_since = (self.n, who), loop.time()
             if who in self.bots and self.acts.empty():
                 await self._move(who, self.bots[who].choose(self.game, who), None)
                 continue
             try:
                 seat, action, request = await asyncio.wait_for(self.acts.get(), POLL)
             except TimeoutError:
-                self._take_over_absent([who])
+                # Away, or connected and keeping everyone waiting: the same delay applies.
+                self._take_over_absent([who], waiting_since)
                 continue
             try:
                 self.game.check(seat, action)
