@@ -63,6 +63,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "version": whole(),
         "game": GAME_ID,
         "seat": SEAT,
+        "colour": text(16),
         "token": raw(16),
         "host_key": raw(32),
     },

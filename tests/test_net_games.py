@@ -50,7 +50,8 @@ def test_bot_clients_finish_a_game_and_agree_on_the_transcript(tmp_path, seats, 
     assert verdict.rolls > 10 and verdict.moves > verdict.rolls
 
 
-def test_clients_in_separate_processes_play_a_whole_game(tmp_path) -> None:
+@pytest.mark.parametrize("clients", [2, 6])
+def test_clients_in_separate_processes_play_a_whole_game(tmp_path, clients: int) -> None:
     record = tmp_path / "game.rec"
     # The host narrates the whole game: into a file, so that a full pipe never blocks it.
     log = tmp_path / "host.log"
@@ -61,9 +62,9 @@ def test_clients_in_separate_processes_play_a_whole_game(tmp_path) -> None:
                 "host",
                 "--headless",
                 "--seats",
-                "4",
+                str(max(3, clients)),
                 "--bots",
-                "1",
+                str(max(3, clients) - clients),
                 "--port",
                 "0",
                 "--interface",
@@ -90,7 +91,7 @@ def test_clients_in_separate_processes_play_a_whole_game(tmp_path) -> None:
                 stderr=subprocess.STDOUT,
                 text=True,
             )
-            for i in range(3)
+            for i in range(clients)
         ]
         outputs = [j.communicate(timeout=180)[0] for j in joiners]
         host.wait(timeout=30)
@@ -114,3 +115,45 @@ def test_join_and_host_refuse_what_they_cannot_do(capsys) -> None:
     assert "3 to 6 players" in capsys.readouterr().err
     assert main(["join", "127.0.0.1:1", "--bot"]) == 2
     assert "cannot reach" in capsys.readouterr().out
+
+
+class WatchingClient(Client):
+    """Keeps every update it is sent."""
+
+    def _check_update(self, body):
+        self.updates = [*getattr(self, "updates", []), body]
+        super()._check_update(body)
+
+
+def test_each_client_gets_its_own_view_and_no_one_elses_cards() -> None:
+    async def game() -> list[WatchingClient]:
+        host = Host(HostConfig(seats=3, bots=1))
+        port = await host.serve("127.0.0.1", 0)
+        clients = [WatchingClient("a", ClassicBot()), WatchingClient("b", ClassicBot())]
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
+            )
+        finally:
+            await host.close()
+        return clients
+
+    clients = asyncio.run(game())
+    for client in clients:
+        assert client.colour in ("red", "blue", "green")
+        saw_own_card = False
+        for update in client.updates:
+            hands = update["view"]["hands"]
+            assert update["view"]["deck"] is None
+            assert all(cards is None for seat, cards in hands.items() if seat != client.seat)
+            for event in update["events"]:
+                if event["type"] == "card_drawn":
+                    mine = event["player"] == client.seat
+                    assert (event["card"] is not None) == mine
+                    saw_own_card |= mine
+        assert saw_own_card or all(
+            e["player"] != client.seat
+            for u in client.updates
+            for e in u["events"]
+            if e["type"] == "card_drawn"
+        )

@@ -47,6 +47,7 @@ class Client:
         self.log = log or (lambda line: None)
         self.identity = Identity()
         self.seat = ""
+        self.colour = ""
         self.game_id = ""
         self.host_key = b""
         self.token: bytes | None = None
@@ -155,7 +156,8 @@ class Client:
                 raise ProtocolError("version", f"the host speaks protocol {message['version']}")
             self.seat, self.game_id = message["seat"], message["game"]
             self.host_key, self.token = message["host_key"], message["token"]
-            self.log(f"joined as {self.seat}")
+            self.colour = message["colour"]
+            self.log(f"joined as {self.seat} ({self.colour})")
             self._save()
             assert self.conn is not None
             self.conn.send({"type": "ready"})

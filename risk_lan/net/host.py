@@ -21,6 +21,9 @@ from risk_lan.net.hostgame import HostGame
 from risk_lan.rules import IllegalAction, ruleset
 
 HELLO_TIMEOUT = 10.0
+# Seat colours, each with a letter of its own so that players who cannot tell colours apart
+# can still tell owners apart.
+COLOURS = ("red", "blue", "green", "yellow", "black", "white")
 
 
 @dataclass
@@ -28,6 +31,7 @@ class Seat:
     id: str
     name: str
     kind: str  # "human", "bot" (played by the host) or "open"
+    colour: str = ""
     key: bytes = b""
     token: bytes = b""
     ready: bool = False
@@ -67,7 +71,8 @@ class Host:
         self.chain = HashChain(self.game_id, config.chain_length)
         humans = config.seats - config.bots
         self.seats: list[Seat] = [
-            Seat(f"p{i + 1}", "", "open" if i < humans else "bot") for i in range(config.seats)
+            Seat(f"p{i + 1}", "", "open" if i < humans else "bot", COLOURS[i])
+            for i in range(config.seats)
         ]
         for i, seat in enumerate(s for s in self.seats if s.kind == "bot"):
             seat.name = f"bot-{i + 1}"
@@ -180,6 +185,7 @@ class Host:
                 "version": PROTOCOL_VERSION,
                 "game": self.game_id,
                 "seat": seat.id,
+                "colour": seat.colour,
                 "token": seat.token,
                 "host_key": self.identity.public_key,
             }
@@ -195,7 +201,8 @@ class Host:
         lobby = {
             "type": "lobby",
             "seats": [
-                {"seat": s.id, "name": s.name, "kind": s.kind, "ready": s.ready} for s in self.seats
+                {"seat": s.id, "name": s.name, "kind": s.kind, "colour": s.colour, "ready": s.ready}
+                for s in self.seats
             ],
             "total": len(self.seats),
             "mode": self.config.mode,

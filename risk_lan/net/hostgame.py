@@ -213,7 +213,9 @@ class HostGame:
 
     async def _play(self) -> None:
         host = self.host
-        players = [{"seat": s.id, "name": s.name, "kind": s.kind} for s in host.seats]
+        players = [
+            {"seat": s.id, "name": s.name, "kind": s.kind, "colour": s.colour} for s in host.seats
+        ]
         self._publish(
             {
                 "type": "start",
