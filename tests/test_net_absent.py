@@ -12,6 +12,18 @@ from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
 
 
+async def play_out(config: HostConfig, clients: list[Client]) -> list:
+    """Host a game and run the clients until each one ends (two minutes at most)."""
+    host = Host(config)
+    port = await host.serve("127.0.0.1", 0)
+    try:
+        return await asyncio.wait_for(
+            asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
+        )
+    finally:
+        await host.close()
+
+
 class VanishingClient(Client):
     """Drops its connection in the middle of the game and never comes back."""
 
@@ -26,20 +38,9 @@ def test_an_absent_player_is_replaced_by_a_bot_and_the_game_finishes(tmp_path: P
     record = tmp_path / "game.rec"
     lines: list[str] = []
 
-    async def play() -> list:
-        host = Host(
-            HostConfig(seats=3, bots=1, record=str(record), absent_after=0.3, log=lines.append)
-        )
-        port = await host.serve("127.0.0.1", 0)
-        clients = [VanishingClient("gone", ClassicBot()), Client("stays", ClassicBot())]
-        try:
-            return await asyncio.wait_for(
-                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
-            )
-        finally:
-            await host.close()
-
-    gone, stays = asyncio.run(play())
+    config = HostConfig(seats=3, bots=1, record=str(record), absent_after=0.3, log=lines.append)
+    clients = [VanishingClient("gone", ClassicBot()), Client("stays", ClassicBot())]
+    gone, stays = asyncio.run(play_out(config, clients))
     assert gone.error and stays.error is None and stays.winner, (gone, stays)
     assert any("a bot plays the seat from now on" in line for line in lines)
     verdict = verify_record(record)
@@ -82,18 +83,9 @@ class VanishOnRollClient(Client):
 def test_a_roll_waiting_for_an_absent_player_is_made_again_without_it(tmp_path: Path) -> None:
     record = tmp_path / "game.rec"
 
-    async def play() -> list:
-        host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=0.3))
-        port = await host.serve("127.0.0.1", 0)
-        clients = [VanishOnRollClient("gone", ClassicBot()), Client("stays", ClassicBot())]
-        try:
-            return await asyncio.wait_for(
-                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
-            )
-        finally:
-            await host.close()
-
-    _, stays = asyncio.run(play())
+    config = HostConfig(seats=3, bots=1, record=str(record), absent_after=0.3)
+    clients = [VanishOnRollClient("gone", ClassicBot()), Client("stays", ClassicBot())]
+    _, stays = asyncio.run(play_out(config, clients))
     assert stays.error is None and stays.winner, stays
     envelopes = [e["body"] for e in read_record(record)]
     cut = next(i for i, b in enumerate(envelopes) if b["type"] == "takeover")
@@ -114,18 +106,9 @@ class WithholdingClient(Client):
 
 
 def test_a_player_who_withholds_a_reveal_is_removed_after_the_delay() -> None:
-    async def play() -> list:
-        host = Host(HostConfig(seats=3, bots=1, absent_after=0.3))
-        port = await host.serve("127.0.0.1", 0)
-        clients = [WithholdingClient("staller", ClassicBot()), Client("fair", ClassicBot())]
-        try:
-            return await asyncio.wait_for(
-                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
-            )
-        finally:
-            await host.close()
-
-    staller, fair = asyncio.run(play())
+    config = HostConfig(seats=3, bots=1, absent_after=0.3)
+    clients = [WithholdingClient("staller", ClassicBot()), Client("fair", ClassicBot())]
+    staller, fair = asyncio.run(play_out(config, clients))
     assert staller.error and "taken_over" in staller.error
     assert fair.error is None and fair.winner
 
