@@ -31,7 +31,9 @@ JOIN = [sys.executable, "-m", "risk_lan.cli", "join"]
 class TimedGame(HostGame):
     """Times each roll from publishing its move to the last reveal."""
 
-    roll_times: list[float]
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.roll_times: list[float] = []
 
     async def _chance(self, body):
         started = time.perf_counter()
@@ -41,11 +43,7 @@ class TimedGame(HostGame):
 
 
 class TimedHost(Host):
-    def _begin(self) -> None:
-        self.state = "playing"
-        self.game = TimedGame(self)
-        self.game.roll_times = []
-        self.game.start()
+    game_class = TimedGame
 
 
 async def networked_game(peers: int, record: Path) -> tuple[float, list[float], int]:

@@ -41,10 +41,6 @@ def listing(v: Any) -> bool:
     return isinstance(v, list)
 
 
-def flag(v: Any) -> bool:
-    return isinstance(v, bool)
-
-
 GAME_ID = text(32)
 SEAT = text(16)
 

@@ -76,10 +76,7 @@ class DieAlteringGame(HostGame):
 
 
 class DieAlteringHost(Host):
-    def _begin(self) -> None:
-        self.state = "playing"
-        self.game = DieAlteringGame(self)
-        self.game.start()
+    game_class = DieAlteringGame
 
 
 def test_a_host_that_alters_a_die_is_caught_by_every_client() -> None:
@@ -278,10 +275,7 @@ class TwoFacedGame(HostGame):
 
 
 class TwoFacedHost(Host):
-    def _begin(self) -> None:
-        self.state = "playing"
-        self.game = TwoFacedGame(self)
-        self.game.start()
+    game_class = TwoFacedGame
 
 
 def test_a_host_showing_peers_different_histories_is_caught_at_the_next_roll() -> None:

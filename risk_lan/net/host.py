@@ -55,6 +55,8 @@ class HostConfig:
 
 
 class Host:
+    game_class: type[HostGame] = HostGame  # what runs the game once every seat is ready
+
     def __init__(self, config: HostConfig) -> None:
         rules = ruleset(config.mode)
         if not rules.min_players <= config.seats <= rules.max_players:
@@ -122,7 +124,7 @@ class Host:
         if self.state != "lobby":
             return
         self.state = "playing"
-        self.game = HostGame(self)
+        self.game = self.game_class(self)
         self.game.start()
         if self.on_change:
             self.on_change()

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 CARD_SYMBOLS = ("infantry", "cavalry", "artillery")
-BORDER_KINDS = ("land", "sea")
 
 
 class MapError(ValueError):

@@ -37,7 +37,6 @@ class ScriptedSource:
     ) -> None:
         self._dice = list(dice)
         self._permutations = [list(p) for p in permutations]
-        self.dice_used = 0
 
     def add_dice(self, *values: int) -> None:
         self._dice.extend(values)
@@ -49,7 +48,6 @@ class ScriptedSource:
         for v in out:
             if not 1 <= v <= sides:
                 raise ValueError(f"scripted die {v} is not in 1..{sides}")
-        self.dice_used += count
         return out
 
     def permutation(self, n: int) -> list[int]:
