@@ -85,9 +85,23 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "reveals": {"game": GAME_ID, "roll": whole(1), "envelopes": listing},
     "takeover": {"game": GAME_ID, "seat": SEAT, "roll": whole(1)},
-    "update": {"game": GAME_ID, "n": whole(0), "events": listing, "view": mapping},
+    "update": {
+        "game": GAME_ID,
+        "n": whole(0),
+        "events": listing,
+        "view": mapping,
+        "waiting": optional(SEAT),
+    },
     "over": {"game": GAME_ID, "winner": optional(SEAT), "secret": raw(32), "reason": text(32)},
 }
+
+# The host's broadcasts that make up the transcript, each in a signed envelope. The others
+# (welcome, error, lobby, update) are plain: private to one peer, and outside the transcript.
+SIGNED_BY_HOST = frozenset({"start", "commits", "move", "reveals", "takeover", "over"})
+
+# Every CHECKPOINT-th roll, clients check the signatures of all its reveals, so each peer's
+# own word for what it had seen is confirmed (fairness.md, "Equivocation").
+CHECKPOINT = 8
 
 
 def validate(message: Any, schemas: dict[str, dict[str, Check]]) -> dict[str, Any]:

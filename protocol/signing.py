@@ -1,9 +1,12 @@
 """Who said what: every peer signs its messages with an Ed25519 key of its own.
 
 A signed message is an envelope ``{"type": "signed", "from": peer, "body": {...}, "sig": 64
-bytes}``; the
-signature covers the canonical msgpack of the sender and the body, under a domain label, so
-a signature from another context cannot be replayed here.
+bytes}``. The signature covers, under a domain label, the canonical msgpack of
+``[sender, body, prev]``: ``prev`` is empty for a client's messages, and for the host's
+broadcasts the transcript hash just before the message (``protocol.transcript``). So each of
+the host's signatures vouches for the whole history before it, and a peer may check only the
+latest one it holds (fairness.md, "Checkpoints"). A signature made for another context, or
+another place in the history, does not verify here.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ PUBLIC_KEY_SIZE = 32
 SIGNATURE_SIZE = 64
 
 
-def _signed_bytes(sender: str, body: dict[str, Any]) -> bytes:
-    return SIGNING_DOMAIN + pack([sender, body])
+def _signed_bytes(sender: str, body: dict[str, Any], prev: bytes) -> bytes:
+    return SIGNING_DOMAIN + pack([sender, body, prev])
 
 
 class Identity:
@@ -47,21 +50,25 @@ class Identity:
             serialization.NoEncryption(),
         )
 
-    def sign(self, sender: str, body: dict[str, Any]) -> dict[str, Any]:
-        """The envelope carrying ``body`` from ``sender``, signed."""
-        signature = self._key.sign(_signed_bytes(sender, body))
+    def sign(self, sender: str, body: dict[str, Any], prev: bytes = b"") -> dict[str, Any]:
+        """The envelope carrying ``body`` from ``sender``, signed; ``prev`` is the transcript
+        hash before it, for the host's broadcasts."""
+        signature = self._key.sign(_signed_bytes(sender, body, prev))
         return {"type": "signed", "from": sender, "body": body, "sig": signature}
 
 
-def verify(envelope: dict[str, Any], public_key: bytes) -> dict[str, Any]:
-    """Check an envelope's signature against the sender's key; returns the body."""
+def verify(envelope: dict[str, Any], public_key: bytes, prev: bytes = b"") -> dict[str, Any]:
+    """Check an envelope's signature against the sender's key (and, for the host's
+    broadcasts, the transcript hash before it); returns the body."""
     sender, body, sig = envelope.get("from"), envelope.get("body"), envelope.get("sig")
     if not isinstance(sender, str) or not isinstance(body, dict) or not isinstance(sig, bytes):
         raise ProtocolError("malformed", "a signed message needs 'from', 'body' and 'sig'")
     if len(sig) != SIGNATURE_SIZE or len(public_key) != PUBLIC_KEY_SIZE:
         raise ProtocolError("bad_signature", f"the signature of {sender} is malformed", sender)
     try:
-        Ed25519PublicKey.from_public_bytes(public_key).verify(sig, _signed_bytes(sender, body))
+        Ed25519PublicKey.from_public_bytes(public_key).verify(
+            sig, _signed_bytes(sender, body, prev)
+        )
     except InvalidSignature:
         raise ProtocolError(
             "bad_signature", f"a message claiming to be from {sender} is forged", sender

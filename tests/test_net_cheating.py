@@ -13,7 +13,9 @@ import pytest
 
 from protocol.fairness import HashChain
 from protocol.framing import HEADER, MAX_FRAME, pack
+from protocol.messages import CHECKPOINT
 from protocol.signing import Identity
+from protocol.transcript import Transcript
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.host import Host, HostConfig
@@ -65,14 +67,13 @@ def test_a_wrong_chain_link_stops_the_game_and_names_the_cheat(forge: str) -> No
 
 
 class DieAlteringGame(HostGame):
-    def _update(self, seat: str, events: list) -> dict[str, Any]:
-        envelope = super()._update(seat, events)
-        body = envelope["body"]
-        for event in body["events"]:
+    def _update(self, seat: str, events: list, converted=None) -> dict[str, Any]:
+        update = super()._update(seat, events)  # its own dicts, to alter
+        for event in update["events"]:
             if event["type"] == "battle" and event["attacker_dice"][0] < 6:
                 event["attacker_dice"][0] += 1
-                return self.host.identity.sign("host", body)
-        return envelope
+                break
+        return update
 
 
 class DieAlteringHost(Host):
@@ -258,9 +259,10 @@ class TwoFacedGame(HostGame):
     def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
         if body["type"] != "start":
             return super()._publish(body)
-        honest = self.host.identity.sign("host", body)
+        prev = self.transcript.hash
+        honest = self.host.identity.sign("host", body, prev)
         twisted = {**body, "players": [{**p, "name": "changed"} for p in body["players"]]}
-        lie = self.host.identity.sign("host", twisted)
+        lie = self.host.identity.sign("host", twisted, prev)
         self.transcript.add(honest)
         self.transcript_log.append(honest)
         for i, seat in enumerate(self.host.seats):
@@ -284,6 +286,65 @@ def test_a_host_showing_peers_different_histories_is_caught_at_the_next_roll() -
     blamed = [o for o in outcomes if o is not None and o.error]
     assert blamed, outcomes
     assert all(o.culprit == "host" and "equivocation" in o.error for o in blamed), blamed
+
+
+class CoveringTwoFacedGame(HostGame):
+    """Shows the first seat another history and covers it up as well as a host can: it keeps
+    each client's transcript and signs what it sends each one over that client's own history,
+    and gives each client every reveal with the `seen` that client expects. Only the reveals'
+    own signatures can give it away."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.shown = {s.id: Transcript(self.id) for s in host.seats}
+
+    def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
+        honest = self.host.identity.sign("host", body, self.transcript.hash)
+        self.transcript.add(honest)
+        self.transcript_log.append(honest)
+        for i, seat in enumerate(self.host.seats):
+            if seat.kind != "human":
+                continue
+            told = body
+            if body["type"] == "start" and i == 0:
+                told = {**body, "players": [{**p, "name": "changed"} for p in body["players"]]}
+            elif body["type"] == "reveals":
+                expected = self.reveals[body["roll"]][seat.id]["body"]["seen"]
+                told = {
+                    **body,
+                    "envelopes": [
+                        {**e, "body": {**e["body"], "seen": expected}} for e in body["envelopes"]
+                    ],
+                }
+            envelope = self.host.identity.sign("host", told, self.shown[seat.id].hash)
+            self.shown[seat.id].add(envelope)
+            if seat.connection:
+                seat.connection.send(envelope)
+        return honest
+
+    def _accept_reveal(self, seat, roll, link, envelope):
+        self.seen_at_roll = envelope["body"]["seen"]
+        super()._accept_reveal(seat, roll, link, envelope)
+
+
+class CoveringTwoFacedHost(Host):
+    game_class = CoveringTwoFacedGame
+
+
+def test_a_host_covering_up_different_histories_is_caught_at_the_next_checkpoint() -> None:
+    host = CoveringTwoFacedHost(HostConfig(seats=3, bots=1))
+    outcomes = asyncio.run(run(host, [Client("a", ClassicBot()), Client("b", ClassicBot())], 20))
+    for outcome in outcomes:
+        assert outcome.culprit == "host" and "equivocation" in outcome.error, outcome
+        assert f"roll {CHECKPOINT} was altered" in outcome.error
+
+
+def test_a_host_signature_over_another_history_is_caught_at_once() -> None:
+    # The two-faced host above, without the per-client signatures: its next signature covers
+    # the history it keeps, not the one the first seat was shown.
+    host = TwoFacedHost(HostConfig(seats=3, bots=1, absent_after=0.5))
+    outcomes = asyncio.run(run(host, [Client("a", ClassicBot()), Client("b", ClassicBot())], 20))
+    assert "signature does not cover" in outcomes[0].error and outcomes[0].culprit == "host"
 
 
 class FalseWitnessClient(Client):
@@ -317,3 +378,22 @@ def test_a_client_that_never_commits_stops_the_game_naming_it(monkeypatch, tmp_p
     assert outcomes[1].reason == f"no_commit:{mute.seat}"
     verdict = verify_record(record)
     assert verdict.ok and "stopped before it began: no_commit" in verdict.message
+
+
+class BadlySignedRevealClient(Client):
+    """Signs its reveal for the first checkpoint's roll with a key that is not its own, to make
+    the others blame the host that relays it."""
+
+    def _send_signed(self, body: dict[str, Any]) -> None:
+        if body["type"] == "reveal" and body["roll"] == CHECKPOINT:
+            assert self.conn is not None
+            self.conn.send(Identity().sign(self.seat, body))
+            return
+        super()._send_signed(body)
+
+
+def test_a_badly_signed_reveal_is_blamed_on_its_sender_not_on_the_host() -> None:
+    host = Host(HostConfig(seats=3, bots=1))
+    framer, honest = BadlySignedRevealClient("framer", ClassicBot()), Client("b", ClassicBot())
+    outcomes = asyncio.run(run(host, [framer, honest]))
+    assert outcomes[1].reason == f"bad_signature:{framer.seat}", outcomes[1]

@@ -1,7 +1,6 @@
-"""A client: joins a host, contributes to every roll, checks everything the host says, and
-(with a bot) plays its seat. A client trusts nobody: it verifies every signature, every
-reveal against its commitment, and every die against the roll's seed, and stops naming the
-culprit when something does not verify."""
+"""A client: joins a host, contributes to every roll, checks everything the host says (through
+its ``Witness``), and, with a bot, plays its seat. A client trusts nobody and stops, naming the
+culprit, when something does not verify."""
 
 from __future__ import annotations
 
@@ -13,14 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from protocol.errors import ProtocolError
-from protocol.fairness import ChainVerifier, HashChain, commit_secret, roll_seed
-from protocol.framing import pack
-from protocol.messages import HOST_MESSAGES, PROTOCOL_VERSION, validate
-from protocol.signing import Identity, verify
-from protocol.transcript import Transcript
+from protocol.fairness import HashChain
+from protocol.messages import HOST_MESSAGES, PROTOCOL_VERSION, SIGNED_BY_HOST, validate
+from protocol.signing import Identity
 from risk_lan.net.connection import Connection
-from risk_lan.net.dicecheck import dice_mismatch
 from risk_lan.net.seatfile import SeatState, load, save
+from risk_lan.net.witness import Witness
 from risk_lan.rules import Game, GameState
 
 
@@ -49,20 +46,11 @@ class Client:
         self.seat = ""
         self.colour = ""
         self.game_id = ""
-        self.host_key = b""
         self.token: bytes | None = None
-        self.keys: dict[str, bytes] = {}
-        self.contributors: list[str] = []
+        self.witness: Witness | None = None  # from the welcome on
         self.chain: HashChain | None = None
-        self.verifier: ChainVerifier | None = None
-        self.transcript: Transcript | None = None
-        self.secret_commit = b""
-        self.moves: dict[int, dict[str, Any]] = {}
-        self.roll_moves: dict[int, dict[str, Any]] = {}
-        self.seen_at: dict[int, bytes] = {}
-        self.taken: set[str] = set()  # seats handed to the host's bots
-        self.seeds: dict[int, bytes] = {}
         self.view: dict[str, Any] | None = None
+        self.waiting: str | None = None  # the seat the game waits for, as of the last update
         self.seq = 0
         self.outstanding = 0  # acts sent that the host has neither applied nor refused
         self.opened = False
@@ -115,8 +103,16 @@ class Client:
             }
         )
         try:
-            async for message in conn.messages():
-                outcome = self._receive(message)
+            async for batch in conn.batches():
+                outcome = None
+                for message in batch:
+                    outcome = self._receive(message)
+                    if outcome is not None:
+                        break
+                # Signatures are checked once what arrived together has been taken in, so a
+                # reveal leaves before the slow checks; nothing else is done before them.
+                if self.witness is not None:
+                    self.witness.check_signatures()
                 if outcome is not None:
                     return outcome
             return None
@@ -155,7 +151,9 @@ class Client:
             if message["version"] != PROTOCOL_VERSION:
                 raise ProtocolError("version", f"the host speaks protocol {message['version']}")
             self.seat, self.game_id = message["seat"], message["game"]
-            self.host_key, self.token = message["host_key"], message["token"]
+            self.token = message["token"]
+            if self.witness is None or self.witness.game_id != self.game_id:
+                self.witness = Witness(self.game_id, message["host_key"])
             self.colour = message["colour"]
             self.log(f"joined as {self.seat} ({self.colour})")
             self._save()
@@ -167,17 +165,25 @@ class Client:
             validate(message, HOST_MESSAGES)
             self.log(f"host says {message['code']}: {message['message']}")
             self.outstanding = max(0, self.outstanding - 1)
+        elif kind == "update":
+            # Private to this seat and not signed (protocol.md): its dice are checked against
+            # the roll's seed, which comes from the signed public history.
+            validate(message, HOST_MESSAGES)
+            if message["game"] != self.game_id:
+                raise ProtocolError("wrong_game", "an update from another game", "host")
+            self._check_update(message)
         elif kind == "signed":
             if message.get("from") != "host":
                 raise ProtocolError("malformed", "clients only hear the host", "host")
-            body = validate(verify(message, self.host_key), HOST_MESSAGES)
+            body = validate(message.get("body"), HOST_MESSAGES)
+            if body["type"] not in SIGNED_BY_HOST:
+                raise ProtocolError("malformed", f"a signed {body['type']} from the host", "host")
             if body["game"] != self.game_id:
                 raise ProtocolError("wrong_game", "a message from another game", "host")
-            if body["type"] != "update":
-                if self.skip:
-                    self.skip -= 1
-                    return None
-                self.seen += 1
+            if self.skip:
+                self.skip -= 1
+                return None
+            self.seen += 1
             return self._from_host(body, message)
         else:
             raise ProtocolError("unknown_type", f"unexpected {kind!r} from the host", "host")
@@ -185,139 +191,62 @@ class Client:
 
     def _from_host(self, body: dict[str, Any], envelope: dict[str, Any]) -> Outcome | None:
         kind = body["type"]
-        if kind != "update":
-            if self.transcript is None:
-                self.transcript = Transcript(self.game_id)
-            self.transcript.add(envelope)
+        witness = self.witness
+        assert witness is not None
+        witness.take(body, envelope)
+        if kind == "move" and body["roll"] is not None:
+            # Revealed before the slower checks, since every peer waits for it: the link is
+            # good for this roll alone, and a forged move still stops the game at once.
+            self._reveal(body["roll"])
         if kind == "start":
-            self.keys = dict(body["keys"])
-            self.contributors = list(body["contributors"])
-            self.secret_commit = body["secret_commit"]
-            if self.keys.get(self.seat) != self.identity.public_key:
-                raise ProtocolError(
-                    "wrong_key", "the host announced another key for this seat", "host"
-                )
+            witness.start(body, self.seat, self.identity.public_key)
             self.chain = HashChain(self.game_id, body["chain_length"], self.chain_seed)
             if not self.committed:
                 self._send_signed({"type": "commit", "game": self.game_id, "tip": self.chain.tip})
                 self.committed = True
                 self._save()
         elif kind == "commits":
-            tips = {}
-            for env, who in zip(body["envelopes"], self.contributors, strict=True):
-                inner = verify(env, self.keys[who])
-                if env["from"] != who or inner.get("type") != "commit":
-                    raise ProtocolError(
-                        "bad_commit", f"a commitment for {who} is not its own", "host"
-                    )
-                tips[who] = inner["tip"]
             assert self.chain is not None
-            if tips.get(self.seat) != self.chain.tip:
-                raise ProtocolError(
-                    "bad_commit", "the host relayed another tip for this seat", "host"
-                )
-            self.verifier = ChainVerifier(self.game_id, tips)
+            witness.commits(body, self.seat, self.chain.tip)
         elif kind == "move":
-            self._check_request(body)
-            self.moves[body["n"]] = body
-            if body["roll"] is not None:
-                self.roll_moves[body["roll"]] = body
+            witness.move(body)
             if body["seat"] == self.seat:
                 self.outstanding = max(0, self.outstanding - 1)
-            if body["roll"] is not None:
-                assert self.transcript is not None
-                # What this client has seen up to the move: every reveal says it, so a host
-                # that showed peers different histories is caught at the next roll.
-                self.seen_at[body["roll"]] = self.transcript.hash
-            if body["roll"] is not None and body["roll"] > self.revealed:
-                assert self.chain is not None
-                roll = body["roll"]
-                self._send_signed(
-                    {
-                        "type": "reveal",
-                        "game": self.game_id,
-                        "roll": roll,
-                        "link": self.chain.link(roll),
-                        "seen": self.seen_at[roll],
-                    }
-                )
-                self.revealed = roll
-                self._save()
         elif kind == "reveals":
-            self._check_reveals(body)
+            witness.reveals(body)
         elif kind == "takeover":
             if body["seat"] == self.seat:
                 raise ProtocolError(
                     "taken_over", "this seat was handed to a bot after too long an absence"
                 )
-            if body["seat"] in self.contributors:
-                self.contributors.remove(body["seat"])
-            self.taken.add(body["seat"])
-        elif kind == "update":
-            self._check_update(body)
+            witness.takeover(body)
         elif kind == "over":
-            if commit_secret(self.game_id, body["secret"]) != self.secret_commit:
-                raise ProtocolError(
-                    "bad_secret", "the host's secret does not match its commitment", "host"
-                )
-            assert self.transcript is not None
-            return Outcome(body["winner"], body["reason"], self.transcript.code)
+            witness.over(body)
+            return Outcome(body["winner"], body["reason"], witness.code)
         return None
 
-    def _check_request(self, move: dict[str, Any]) -> None:
-        request = move["request"]
-        if request is None:
-            if move["seat"] in self.keys and move["seat"] not in self.taken | {"host"}:
-                raise ProtocolError(
-                    "forged_move", f"a move for {move['seat']} it never asked", "host"
-                )
+    def _reveal(self, roll: int) -> None:
+        if roll <= self.revealed:
             return
-        who = move["seat"]
-        asked = verify(request, self.keys.get(who, b""))
-        if request.get("from") != who or asked.get("action") != move["action"]:
-            raise ProtocolError("forged_move", f"move {move['n']} is not what {who} asked", "host")
+        assert self.chain is not None
+        self._send_signed(
+            {
+                "type": "reveal",
+                "game": self.game_id,
+                "roll": roll,
+                "link": self.chain.link(roll),
+                # What this client has seen up to the move, so that a host showing peers
+                # different histories is caught (protocol.md, "What a client checks").
+                "seen": self.witness.seen_at[roll],
+            }
+        )
+        self.revealed = roll
+        self._save()
 
-    def _check_reveals(self, body: dict[str, Any]) -> None:
-        roll = body["roll"]
-        move = self.roll_moves.get(roll)
-        if move is None or self.verifier is None:
-            raise ProtocolError("out_of_order", f"reveals for roll {roll} before its move", "host")
-        envelopes = body["envelopes"]
-        if len(envelopes) != len(self.contributors):
-            raise ProtocolError("bad_reveal", f"roll {roll} lacks reveals", "host")
-        for env, who in zip(envelopes, self.contributors, strict=True):
-            inner = env.get("body") if isinstance(env, dict) else None
-            if not isinstance(inner, dict) or inner.get("seen") != self.seen_at.get(roll):
-                raise ProtocolError(
-                    "equivocation", f"{who} was shown a different history by the host", "host"
-                )
-        links = []
-        for env, who in zip(envelopes, self.contributors, strict=True):
-            # No signature check here: a link that matches the contributor's committed chain
-            # could only come from that contributor, which is the stronger proof.
-            inner = env.get("body") if isinstance(env, dict) else None
-            if (
-                not isinstance(inner, dict)
-                or env.get("from") != who
-                or inner.get("roll") != roll
-                or inner.get("game") != self.game_id
-                or not isinstance(inner.get("link"), bytes)
-            ):
-                raise ProtocolError("bad_reveal", f"{who}'s reveal is not for roll {roll}", who)
-            self.verifier.accept(who, roll, inner["link"])
-            links.append(inner["link"])
-        self.seeds[move["n"]] = roll_seed(self.game_id, roll, pack(move), links)
-
-    def _check_update(self, body: dict[str, Any]) -> None:
-        n = body["n"]
-        seed = self.seeds.get(n)
-        if seed is not None:
-            wrong = dice_mismatch(body["events"], seed)
-            if wrong:
-                raise ProtocolError("bad_dice", f"move {n}: {wrong}", "host")
-        elif any(e.get("type") in ("battle", "order_rolled") for e in body["events"]):
-            raise ProtocolError("bad_dice", f"move {n} rolled dice without a roll", "host")
-        self.view = body["view"]
+    def _check_update(self, update: dict[str, Any]) -> None:
+        self.witness.update(update)
+        self.view = update["view"]
+        self.waiting = update["waiting"]
         if self.bot is not None:
             self._play()
 
@@ -325,12 +254,14 @@ class Client:
         assert self.view is not None
         if self.view["phase"] == "over" or self.outstanding:
             return
+        if self.opened and self.waiting != self.seat:
+            return
         game = Game(GameState.from_view(self.view))
         actions = []
         if not self.opened:
             self.opened = True
             actions = list(self.bot.opening(game, self.seat))
-        if game.waiting_for() == self.seat:
+        if self.waiting == self.seat:
             actions.append(self.bot.choose(game, self.seat))
         for action in actions:
             self.seq += 1

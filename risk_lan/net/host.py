@@ -231,7 +231,8 @@ class Host:
         body = message.get("body")
         if isinstance(body, dict) and body.get("type") == "reveal":
             # A reveal proves its author by matching the author's committed chain (checked in
-            # the game); its signature adds nothing and costs a verification per roll.
+            # the game); its signature vouches only for its `seen`, which the game checks at
+            # each checkpoint, as every client does.
             body = validate(body, CLIENT_MESSAGES)
         else:
             body = validate(verify(message, seat.key), CLIENT_MESSAGES)

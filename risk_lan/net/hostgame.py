@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING, Any
 from protocol.errors import ProtocolError
 from protocol.fairness import ChainVerifier, RollSource, roll_seed
 from protocol.framing import pack
+from protocol.messages import CHECKPOINT
+from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.narrate import narrate
 from risk_lan.net.record import RecordWriter
+from risk_lan.net.updates import NoChance, needs_chance, private_update
 from risk_lan.rules import Action, Event, Game, IllegalAction, action_from_dict
 
 if TYPE_CHECKING:
@@ -29,18 +32,6 @@ POLL = 0.2  # how often a waiting host looks at who has been away too long
 
 class RollCancelled(Exception):
     """A roll that will never complete: a contributor it waits for was taken over."""
-
-
-class NeedsChance(Exception):
-    """Raised by the probe source: the action would use the dice or a shuffle."""
-
-
-class _Probe:
-    def dice(self, count: int, sides: int = 6) -> list[int]:
-        raise NeedsChance
-
-    def permutation(self, n: int) -> list[int]:
-        raise NeedsChance
 
 
 class HostGame:
@@ -68,6 +59,7 @@ class HostGame:
         self.transcript_log: list[dict[str, Any]] = []
         self.finished = False
         self.seen_at_roll = b""
+        self.unconfirmed: list[tuple[str, dict[str, Any]]] | None = None  # the last roll's
         self.absent_since: dict[str, float] = {}
 
     def start(self) -> None:
@@ -134,6 +126,16 @@ class HostGame:
         if len(self.reveals[roll]) == len(self.contributors):
             self._reveal_waiters[roll].set()
 
+    def _confirm_reveals(self) -> None:
+        """Check the signatures of the latest roll's reveals before the clients do (at each
+        checkpoint and at the end), so that a client's bad signature is blamed on it, not on
+        the host that relayed it. A link proves its author; only the `seen` needs this."""
+        if self.unconfirmed is None:
+            return
+        reveals, self.unconfirmed = self.unconfirmed, None
+        for seat, envelope in reveals:
+            verify(envelope, self.keys[seat])
+
     def abort(self, error: ProtocolError) -> None:
         """Stop the game for good, telling everyone why and whom to blame."""
         if self.finished:
@@ -186,7 +188,7 @@ class HostGame:
     # ----- the game -----------------------------------------------------------------------
 
     def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
-        envelope = self.host.identity.sign("host", body)
+        envelope = self.host.identity.sign("host", body, self.transcript.hash)
         self.transcript.add(envelope)
         self.transcript_log.append(envelope)
         if self.record is not None:
@@ -212,6 +214,15 @@ class HostGame:
             self.host.done.set()
 
     async def _play(self) -> None:
+        await self._open()
+        await self._deal()
+        await self._play_turns()
+        assert self.game is not None
+        self._confirm_reveals()
+        self._finish(self.game.winner, "world")
+
+    async def _open(self) -> None:
+        """Announce the game and gather every contributor's commitment."""
         host = self.host
         players = [
             {"seat": s.id, "name": s.name, "kind": s.kind, "colour": s.colour} for s in host.seats
@@ -245,6 +256,10 @@ class HostGame:
         self.verifier = ChainVerifier(
             self.id, {c: self.commits[c]["body"]["tip"] for c in self.contributors}
         )
+
+    async def _deal(self) -> None:
+        """Make the game on the first roll: the order of play and the territories' deal."""
+        host = self.host
         seats = [s.id for s in host.seats]
         body = self._move_body(
             "host", {"type": "start_game", "rules": host.config.mode}, None, True
@@ -255,6 +270,9 @@ class HostGame:
         for seat, bot in self.bots.items():
             for action in bot.opening(self.game, seat):
                 await self._move(seat, action, None)
+
+    async def _play_turns(self) -> None:
+        assert self.game is not None
         loop = asyncio.get_running_loop()
         decision = (self.n, None)  # (moves so far, who is to decide): when this changes,
         waiting_since = loop.time()  # the clock for the new decision starts again
@@ -278,7 +296,6 @@ class HostGame:
                 self._tell(seat, e.code, e.message)
                 continue
             await self._move(seat, action, request)
-        self._finish(self.game.winner, "world")
 
     def _move_body(
         self, seat: str, action: dict[str, Any], request: dict[str, Any] | None, chance: bool
@@ -298,12 +315,7 @@ class HostGame:
 
     async def _move(self, seat: str, action: Action, request: dict[str, Any] | None) -> None:
         assert self.game is not None
-        trial = Game(self.game.state.copy(), _Probe())
-        try:
-            trial.apply(seat, action)
-            chance = False
-        except NeedsChance:
-            chance = True
+        chance = needs_chance(self.game, seat, action)
         body = self._move_body(seat, action.to_dict(), request, chance)
         if chance:
             while True:
@@ -315,7 +327,7 @@ class HostGame:
                     body = self._move_body(seat, action.to_dict(), request, chance)
         else:
             self._publish(body)
-            self.game.source = _Probe()
+            self.game.source = NoChance()
         self._broadcast_updates(self.game.apply(seat, action))
 
     async def _chance(self, body: dict[str, Any]) -> RollSource:
@@ -352,32 +364,30 @@ class HostGame:
                 self.host.log(f"waiting for {', '.join(missing)} to reveal roll {roll}")
         del self._reveal_waiters[roll]
         envelopes = [self.reveals[roll][c] for c in self.contributors]
+        self.unconfirmed = list(zip(self.contributors, envelopes, strict=True))
+        if roll % CHECKPOINT == 0:
+            self._confirm_reveals()
         self._publish({"type": "reveals", "game": self.id, "roll": roll, "envelopes": envelopes})
         links = [e["body"]["link"] for e in envelopes]
         return RollSource(roll_seed(self.id, roll, pack(body), links), self.host.secret)
 
-    def _update(self, seat: str, events: list[Event]) -> dict[str, Any]:
+    def _update(
+        self, seat: str, events: list[Event], converted: dict[int, dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
         assert self.game is not None
-        return self.host.identity.sign(
-            "host",
-            {
-                "type": "update",
-                "game": self.id,
-                "n": self.n,
-                "events": [e.seen_by(seat).to_dict() for e in events],
-                "view": self.game.view(seat),
-            },
-        )
+        return private_update(self.game, self.id, self.n, seat, events, converted)
 
     def _broadcast_updates(self, events: list[Event]) -> None:
         assert self.game is not None
-        for e in events:
-            line = narrate(self.game, e)
-            if line:
-                self.host.log(line)
+        if self.host.config.log is not None:
+            for e in events:
+                line = narrate(self.game, e)
+                if line:
+                    self.host.log(line)
+        converted: dict[int, dict[str, Any]] = {}
         for s in self.host.seats:
             if s.connection:
-                s.connection.send(self._update(s.id, events))
+                s.connection.send(self._update(s.id, events, converted))
 
     def _finish(self, winner: str | None, reason: str) -> None:
         if self.finished:

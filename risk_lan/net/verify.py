@@ -47,8 +47,15 @@ def verify_record(path: str | Path) -> Verdict:
         return Verdict(False, f"cannot read the record: {e}")
 
 
-def _host_body(envelope: dict[str, Any], key: bytes, kind: str) -> dict[str, Any]:
-    body = validate(verify(envelope, key), HOST_MESSAGES)
+def _host_body(
+    envelope: dict[str, Any], key: bytes, kind: str, prev: bytes | None
+) -> dict[str, Any]:
+    """The body of the host's ``kind`` broadcast, its signature checked against the history
+    before it (``prev`` None: not yet, for the closing message read ahead)."""
+    if prev is None:
+        body = validate(envelope.get("body"), HOST_MESSAGES)
+    else:
+        body = validate(verify(envelope, key, prev), HOST_MESSAGES)
     if envelope.get("from") != "host" or body["type"] != kind:
         raise ProtocolError("out_of_order", f"expected the host's {kind!r}", "host")
     return body
@@ -58,22 +65,27 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
     if not envelopes:
         raise ProtocolError("empty", "the record holds no messages")
     start = envelopes[0]
-    keys = start.get("body", {}).get("keys", {}) if isinstance(start.get("body"), dict) else {}
+    opening = start.get("body") if isinstance(start.get("body"), dict) else {}
+    keys = opening.get("keys", {})
     host_key = keys.get("host") if isinstance(keys, dict) else None
     if not isinstance(host_key, bytes):
         raise ProtocolError("malformed", "the record does not open with the host's start")
-    body = _host_body(start, host_key, "start")
-    game_id, contributors = body["game"], body["contributors"]
+    game_id = opening.get("game")
+    if not isinstance(game_id, str):
+        raise ProtocolError("malformed", "the record's start names no game")
+    transcript = Transcript(game_id)
+    body = _host_body(start, host_key, "start", transcript.hash)
+    contributors = body["contributors"]
     seats = [p["seat"] for p in body["players"]]
     humans = {p["seat"] for p in body["players"] if p["kind"] == "human"}
-    transcript = Transcript(game_id)
     transcript.add(start)
 
-    over = _host_body(envelopes[-1], host_key, "over")
+    over = _host_body(envelopes[-1], host_key, "over", None)  # its signature: at the end
     if commit_secret(game_id, over["secret"]) != body["secret_commit"]:
         raise ProtocolError("bad_secret", "the host's secret does not match its commitment", "host")
     secret = over["secret"]
     if len(envelopes) == 2:
+        _host_body(envelopes[1], host_key, "over", transcript.hash)
         transcript.add(envelopes[1])
         return Verdict(
             True,
@@ -81,7 +93,7 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
             transcript=transcript.code,
         )
 
-    commits = _host_body(envelopes[1], host_key, "commits")
+    commits = _host_body(envelopes[1], host_key, "commits", transcript.hash)
     transcript.add(envelopes[1])
     tips = {}
     for env, who in zip(commits["envelopes"], contributors, strict=True):
@@ -99,14 +111,14 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
         move_env = envelopes[i]
         peek = move_env.get("body") if isinstance(move_env.get("body"), dict) else {}
         if peek.get("type") == "takeover":
-            takeover = _host_body(move_env, host_key, "takeover")
+            takeover = _host_body(move_env, host_key, "takeover", transcript.hash)
             transcript.add(move_env)
             i += 1
             if takeover["seat"] in contributors:
                 contributors = [c for c in contributors if c != takeover["seat"]]
             taken.add(takeover["seat"])
             continue
-        move = _host_body(move_env, host_key, "move")
+        move = _host_body(move_env, host_key, "move", transcript.hash)
         transcript.add(move_env)
         seen = transcript.hash
         i += 1
@@ -118,7 +130,7 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
             if nxt.get("type") == "takeover":
                 continue  # the roll was cancelled: the move is made again on a later roll
             reveals_env = envelopes[i]
-            reveals = _host_body(reveals_env, host_key, "reveals")
+            reveals = _host_body(reveals_env, host_key, "reveals", transcript.hash)
             transcript.add(reveals_env)
             i += 1
             if reveals["roll"] != move["roll"]:
@@ -150,6 +162,7 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
                 "illegal_move", f"move {move['n']} was illegal ({e.code})", "host"
             ) from None
         moves += 1
+    _host_body(envelopes[-1], host_key, "over", transcript.hash)
     transcript.add(envelopes[-1])
     winner = game.winner if game else None
     if over["winner"] is None and over["reason"] != "world":

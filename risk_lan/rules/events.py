@@ -19,14 +19,24 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = _plain(value)
+        for name in _field_names(type(self)):
+            data[name] = _plain(getattr(self, name))
         return data
 
     def seen_by(self, viewer: str | None) -> Event:
         """This event as ``viewer`` may see it (``None``: a spectator who sees no secret)."""
         return self
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    # dataclasses.fields() is slow to call per event, and a blitz makes a hundred events.
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 def _plain(value: Any) -> Any:
