@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -82,11 +83,14 @@ class RollsGame(BenchGame):
     """Setup, then separate roll events, then one long blitz; no game beyond that."""
 
     rolls = 100
+    client_pids: list[int] = []  # noqa: RUF012 (set by run_host before the game starts)
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.setup_time = 0.0
         self.roll_times: list[float] = []
+        self.host_cpu = 0.0  # seconds of CPU over all the rolls
+        self.client_cpu: list[float] = []
         self.blitz_time = 0.0
         self.blitz_battles = 0
 
@@ -97,12 +101,17 @@ class RollsGame(BenchGame):
         await self._deal()
         await self._acks(clients)  # every client has the game and has set its defence
         self.setup_time = time.perf_counter() - started
+        cpu, clients_cpu = time.process_time(), [process_cpu(p) for p in self.client_pids]
         for _ in range(self.rolls):
             # A host move with nothing to do but roll: the pure cost of the protocol.
             body = self._move_body("host", {"type": "bench"}, None, True)
             started = time.perf_counter()
             await self._chance(body)
             self.roll_times.append(time.perf_counter() - started)
+        self.host_cpu = time.process_time() - cpu
+        self.client_cpu = [
+            process_cpu(p) - c for p, c in zip(self.client_pids, clients_cpu, strict=True)
+        ]
         await self._blitz(clients)
         self._finish(None, "bench")
 
@@ -133,6 +142,15 @@ class RollsGame(BenchGame):
         super()._broadcast_updates(events)
 
 
+def process_cpu(pid: int) -> float:
+    """Seconds of CPU (user and system) process ``pid`` has used, from /proc (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class TimedHost(Host):
     game_class = TimedGame
 
@@ -159,6 +177,7 @@ async def join(port: int, clients: int) -> list[asyncio.subprocess.Process]:
 async def run_host(host: Host, clients: int) -> float:
     port = await host.serve("127.0.0.1", 0)
     joiners = await join(port, clients)
+    RollsGame.client_pids = [j.pid for j in joiners]
     await host.done.wait()
     assert isinstance(host.game, BenchGame)
     took = time.perf_counter() - host.game.began
@@ -202,6 +221,14 @@ def main() -> None:
                 f"{peers} peers: roll event median {ms(statistics.median(rolls))}, p99 {ms(p99)} "
                 f"({len(rolls)} rolls); blitz of {bench.blitz_battles} battles "
                 f"{ms(bench.blitz_time)}; setup {ms(bench.setup_time)}",
+                flush=True,
+            )
+            per_roll = 1e6 / len(rolls)
+            client_cpu = max(bench.client_cpu, default=0.0) * per_roll
+            print(
+                f"{peers} peers: CPU a roll: host {bench.host_cpu * per_roll:.0f} us, busiest "
+                f"client {client_cpu:.0f} us, all {sum(bench.client_cpu) * per_roll:.0f} us "
+                f"+ host, on {os.cpu_count()} cores",
                 flush=True,
             )
             games: list[float] = []

@@ -285,7 +285,8 @@ class HostGame:
                 await self._move(who, self.bots[who].choose(self.game, who), None)
                 continue
             try:
-                seat, action, request = await asyncio.wait_for(self.acts.get(), POLL)
+                async with asyncio.timeout(POLL):
+                    seat, action, request = await self.acts.get()
             except TimeoutError:
                 # Away, or connected and keeping everyone waiting: the same delay applies.
                 self._take_over_absent([who], waiting_since)
@@ -353,7 +354,8 @@ class HostGame:
         nagged = started = asyncio.get_running_loop().time()
         while not waiter.is_set():
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(waiter.wait(), POLL)
+                async with asyncio.timeout(POLL):  # cheaper than wait_for, once a roll
+                    await waiter.wait()
             missing = [c for c in self.contributors if c not in self.reveals[roll]]
             if missing and self._take_over_absent(missing, started):
                 del self._reveal_waiters[roll]
