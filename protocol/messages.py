@@ -51,6 +51,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "commit": {"game": GAME_ID, "tip": raw(32)},
     "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
     "act": {"game": GAME_ID, "seq": whole(1), "action": mapping},
+    "say": {"text": text(200)},
 }
 
 # Host to client.
@@ -64,6 +65,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "host_key": raw(32),
     },
     "error": {"code": text(32), "message": text(300)},
+    "chat": {"seat": SEAT, "name": text(24), "text": text(200)},
     "lobby": {"seats": listing, "total": whole(2, 6), "mode": text(32), "state": text(16)},
     "start": {
         "game": GAME_ID,

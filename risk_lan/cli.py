@@ -24,6 +24,12 @@ def _positive(text: str) -> int:
     return value
 
 
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang", choices=("en", "fr"), help="language of the app (default: from LANG)"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="risk-lan", description="The board game Risk for LAN parties, played in terminals."
@@ -78,8 +84,22 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--headless",
         action="store_true",
-        help="print the game as lines of text (the only way until the Textual client exists)",
+        help="print the game as lines of text instead of opening the app for your own seat",
     )
+    host.add_argument("--player", default="host", help="your name at the table (default host)")
+    _add_lang(host)
+
+    play = commands.add_parser(
+        "play",
+        help="play a game on this machine against bots",
+        description="Host a game on this machine, fill the other seats with bots and open the "
+        "app. Other players on the LAN cannot join it (use host for that).",
+    )
+    play.add_argument("--bots", type=_positive, default=3, help="bots at the table (default 3)")
+    play.add_argument("--mode", default="classic", choices=sorted(RULESETS), help="rule set")
+    play.add_argument("--name", default="player", help="your name at the table")
+    play.add_argument("--record", help="write the game record to this file")
+    _add_lang(play)
 
     join = commands.add_parser("join", help="join a game by address")
     join.add_argument(
@@ -87,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument("--name", default="player", help="your name at the table")
     join.add_argument("--bot", action="store_true", help="let the built-in bot play the seat")
+    _add_lang(join)
     join.add_argument(
         "--state",
         help="keep the seat's key and progress in this file, to take the seat back "
@@ -158,22 +179,49 @@ def _main(argv: Sequence[str] | None) -> int:
                 mode=args.mode,
                 record=args.record,
                 absent_after=args.absent_after or None,
-                log=print,
+                log=print if args.headless else None,
             )
-            return commands.run(commands.host_game(config, args.interface, args.port))
+            config.check()
         except ValueError as e:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
+        if args.headless:
+            return commands.run(commands.host_game(config, args.interface, args.port))
+        if config.seats == config.bots:
+            print("risk-lan: leave a seat for yourself, or use --headless", file=sys.stderr)
+            return 2
+        from risk_lan.tui import run_app
+        from risk_lan.tui.app import LocalHost
+
+        local = LocalHost(config, args.interface, args.port, announce=True)
+        return run_app(name=args.player, lang=args.lang, local=local)
+    if args.command == "play":
+        try:
+            config = HostConfig(
+                name=f"{args.name}'s game",
+                seats=args.bots + 1,
+                bots=args.bots,
+                mode=args.mode,
+                record=args.record,
+            )
+            config.check()
+        except ValueError as e:
+            print(f"risk-lan: {e}", file=sys.stderr)
+            return 2
+        from risk_lan.tui import run_app
+        from risk_lan.tui.app import LocalHost
+
+        local = LocalHost(config, "127.0.0.1", 0)
+        return run_app(name=args.name, lang=args.lang, local=local, auto_ready=True)
     if args.command == "list":
         return commands.run(commands.list_games(args.timeout))
     if args.command == "join":
-        if not args.bot:
-            print(
-                "risk-lan: only --bot seats can join until the Textual client exists",
-                file=sys.stderr,
-            )
-            return 2
-        return commands.run(commands.join_game(args.address, args.name, args.state))
+        if args.bot:
+            return commands.run(commands.join_game(args.address, args.name, args.state))
+        from risk_lan.tui import run_app
+
+        address = commands.parse_address(args.address) if args.address else None
+        return run_app(name=args.name, lang=args.lang, address=address)
     if args.command == "verify":
         return commands.verify(args.record)
     return 2  # argparse has already refused anything else

@@ -60,17 +60,23 @@ _TEXT = {
 }
 
 
-def narrate(game: Game, event: ev.Event, lang: str = "en") -> str | None:
-    """One line for ``event``, or None for events not worth a line (setup placements)."""
+def narrate(
+    game: Game, event: ev.Event, lang: str = "en", names: dict[str, str] | None = None
+) -> str | None:
+    """One line for ``event``, or None for events not worth a line (setup placements).
+    ``names`` gives players' names to show instead of their seats."""
     text = _TEXT.get(lang, _TEXT["en"])
     board = game.board
+
+    def who(player: str) -> str:
+        return names.get(player, player) if names else player
 
     def name(t: str) -> str:
         return board.name(t, lang)
 
     def counts() -> str:
         s = game.state
-        return ", ".join(f"{p} {s.count(p)}" for p in s.players)
+        return ", ".join(f"{who(p)} {s.count(p)}" for p in s.players)
 
     def dice(values: tuple[int, ...]) -> str:
         return " ".join(map(str, values))
@@ -79,13 +85,15 @@ def narrate(game: Game, event: ev.Event, lang: str = "en") -> str | None:
         return "joker" if c.startswith("joker") else name(c)
 
     lines: dict[type, Callable[[ev.Event], str | None]] = {
-        ev.OrderRolled: lambda e: text["order"].format(winner=e.winner, what=text[e.purpose]),
+        ev.OrderRolled: lambda e: text["order"].format(winner=who(e.winner), what=text[e.purpose]),
         ev.TerritoriesDealt: lambda e: text["dealt"].format(counts=counts()),
-        ev.SetupFinished: lambda e: text["setup"].format(counts=counts(), first=e.first_player),
+        ev.SetupFinished: lambda e: text["setup"].format(
+            counts=counts(), first=who(e.first_player)
+        ),
         ev.TurnStarted: lambda e: text["turn"].format(
             turn=e.turn,
             round=e.round,
-            player=e.player,
+            player=who(e.player),
             territories=e.territories,
             income=e.income,
             continents=text["continents"].format(
@@ -98,7 +106,7 @@ def narrate(game: Game, event: ev.Event, lang: str = "en") -> str | None:
             else "",
         ),
         ev.CardsTraded: lambda e: text["trade"].format(
-            player=e.player,
+            player=who(e.player),
             cards=", ".join(card(c) for c in e.cards),
             armies=e.armies,
             n=e.set_number,
@@ -107,7 +115,7 @@ def narrate(game: Game, event: ev.Event, lang: str = "en") -> str | None:
             None
             if e.reason in ("claim", "setup")
             else text["bonus" if e.reason == "card_bonus" else "placed"].format(
-                player=e.player, count=e.count, territory=name(e.territory)
+                player=who(e.player), count=e.count, territory=name(e.territory)
             )
         ),
         ev.BattleRolled: lambda e: text["battle"].format(
@@ -119,22 +127,22 @@ def narrate(game: Game, event: ev.Event, lang: str = "en") -> str | None:
             dl=e.defender_losses,
         ),
         ev.AttackStopped: lambda e: text["stopped"].format(
-            player=game.current_player, target=name(e.target)
+            player=who(game.current_player), target=name(e.target)
         ),
         ev.Conquered: lambda e: text["conquered"].format(
-            player=e.player, territory=name(e.territory), previous=e.previous_owner
+            player=who(e.player), territory=name(e.territory), previous=who(e.previous_owner)
         ),
         ev.MovedIn: lambda e: text["moved_in"].format(total=e.total, target=name(e.target)),
         ev.PlayerEliminated: lambda e: text["eliminated"].format(
-            player=e.player, by=e.by, n=e.card_count
+            player=who(e.player), by=who(e.by), n=e.card_count
         ),
         ev.Fortified: lambda e: text["fortified"].format(
-            player=e.player, count=e.count, source=name(e.source), target=name(e.target)
+            player=who(e.player), count=e.count, source=name(e.source), target=name(e.target)
         ),
-        ev.CardDrawn: lambda e: text["card"].format(player=e.player),
-        ev.NoCardLeft: lambda e: text["no_card"].format(player=e.player),
+        ev.CardDrawn: lambda e: text["card"].format(player=who(e.player)),
+        ev.NoCardLeft: lambda e: text["no_card"].format(player=who(e.player)),
         ev.DeckShuffled: lambda e: text["shuffled"].format(n=e.cards),
-        ev.GameWon: lambda e: text["won"].format(winner=e.winner),
+        ev.GameWon: lambda e: text["won"].format(winner=who(e.winner)),
     }
     line = lines.get(type(event))
     return line(event) if line else None

@@ -18,7 +18,7 @@ from protocol.signing import Identity
 from risk_lan.net.connection import Connection
 from risk_lan.net.seatfile import SeatState, load, save
 from risk_lan.net.witness import Witness
-from risk_lan.rules import Game, GameState
+from risk_lan.rules import Action, Game, GameState
 
 
 @dataclass
@@ -30,6 +30,25 @@ class Outcome:
     error: str | None = None
 
 
+class Listener:
+    """What a client tells the person playing (through a user interface). Every method is
+    called from the client's own task; the defaults do nothing."""
+
+    def joined(self, seat: str, colour: str) -> None: ...
+
+    def started(self, players: list[dict[str, Any]]) -> None: ...
+
+    def lobby(self, message: dict[str, Any]) -> None: ...
+
+    def updated(self, update: dict[str, Any]) -> None: ...
+
+    def refused(self, code: str, message: str) -> None: ...
+
+    def chat(self, seat: str, name: str, text: str) -> None: ...
+
+    def connection(self, up: bool) -> None: ...
+
+
 class Client:
     def __init__(
         self,
@@ -38,9 +57,14 @@ class Client:
         log: Callable[[str], None] | None = None,
         state_path: Path | None = None,
         retries: int = 30,
+        listener: Listener | None = None,
+        auto_ready: bool = True,
     ) -> None:
         self.name = name
         self.bot = bot
+        self.listener = listener or Listener()
+        self.auto_ready = auto_ready  # else the player says it is ready with ready()
+        self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
         self.log = log or (lambda line: None)
         self.identity = Identity()
         self.seat = ""
@@ -48,6 +72,7 @@ class Client:
         self.game_id = ""
         self.token: bytes | None = None
         self.witness: Witness | None = None  # from the welcome on
+        self.players: list[dict[str, Any]] = []  # seat, name, kind, colour, from the start
         self.chain: HashChain | None = None
         self.view: dict[str, Any] | None = None
         self.waiting: str | None = None  # the seat the game waits for, as of the last update
@@ -85,6 +110,7 @@ class Client:
                 return Outcome(error="the connection to the host was lost")
             attempt += 1
             self.log("connection lost; reconnecting")
+            self.listener.connection(False)
             await asyncio.sleep(min(0.1 * attempt, 2.0))
 
     async def _session(self, host: str, port: int) -> Outcome | None:
@@ -156,15 +182,23 @@ class Client:
                 self.witness = Witness(self.game_id, message["host_key"])
             self.colour = message["colour"]
             self.log(f"joined as {self.seat} ({self.colour})")
+            self.listener.joined(self.seat, self.colour)
+            self.listener.connection(True)
             self._save()
-            assert self.conn is not None
-            self.conn.send({"type": "ready"})
+            if self.auto_ready:
+                self.ready()
         elif kind == "lobby":
             validate(message, HOST_MESSAGES)
+            self.listener.lobby(message)
+        elif kind == "chat":
+            validate(message, HOST_MESSAGES)
+            self.listener.chat(message["seat"], message["name"], message["text"])
         elif kind == "error":
             validate(message, HOST_MESSAGES)
             self.log(f"host says {message['code']}: {message['message']}")
             self.outstanding = max(0, self.outstanding - 1)
+            self.queued.clear()  # what followed the refused act no longer makes sense
+            self.listener.refused(message["code"], message["message"])
         elif kind == "update":
             # Private to this seat and not signed (protocol.md): its dice are checked against
             # the roll's seed, which comes from the signed public history.
@@ -200,6 +234,8 @@ class Client:
             self._reveal(body["roll"])
         if kind == "start":
             witness.start(body, self.seat, self.identity.public_key)
+            self.players = list(body["players"])
+            self.listener.started(self.players)
             self.chain = HashChain(self.game_id, body["chain_length"], self.chain_seed)
             if not self.committed:
                 self._send_signed({"type": "commit", "game": self.game_id, "tip": self.chain.tip})
@@ -247,8 +283,37 @@ class Client:
         self.witness.update(update)
         self.view = update["view"]
         self.waiting = update["waiting"]
+        self.listener.updated(update)
         if self.bot is not None:
             self._play()
+        self._send_queued()
+
+    def act(self, *actions: Action) -> None:
+        """Ask for these moves, one after another, each once the one before is applied."""
+        self.queued.extend(actions)
+        self._send_queued()
+
+    def ready(self) -> None:
+        """Tell the host this player is ready to start."""
+        if self.conn is not None:
+            self.conn.send({"type": "ready"})
+
+    def say(self, text: str) -> None:
+        """A chat line to everyone at the table."""
+        if self.conn is not None and text.strip():
+            self.conn.send({"type": "say", "text": text.strip()[:200]})
+
+    def _send_queued(self) -> None:
+        if self.queued and not self.outstanding and self.conn is not None:
+            self._send_act(self.queued.pop(0))
+
+    def _send_act(self, action: Action) -> None:
+        self.seq += 1
+        self.outstanding += 1
+        self._save()  # before sending: a resumed client must never reuse a sequence number
+        self._send_signed(
+            {"type": "act", "game": self.game_id, "seq": self.seq, "action": action.to_dict()}
+        )
 
     def _play(self) -> None:
         assert self.view is not None
@@ -264,9 +329,4 @@ class Client:
         if self.waiting == self.seat:
             actions.append(self.bot.choose(game, self.seat))
         for action in actions:
-            self.seq += 1
-            self.outstanding += 1
-            self._save()  # before sending: a resumed client must never reuse a sequence number
-            self._send_signed(
-                {"type": "act", "game": self.game_id, "seq": self.seq, "action": action.to_dict()}
-            )
+            self._send_act(action)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from protocol.messages import PROTOCOL_VERSION
@@ -31,19 +32,11 @@ def parse_address(text: str) -> tuple[str, int]:
     return text, DEFAULT_PORT
 
 
-async def host_game(config: HostConfig, interface: str, port: int) -> int:
-    host = Host(config)
-    try:
-        bound = await host.serve(interface, port)
-    except OSError as e:
-        _say(f"risk-lan: cannot listen on {interface}:{port}: {e.strerror or e}")
-        return 2
-    humans = config.seats - config.bots
-    _say(
-        f"hosting {config.name!r} ({config.mode}, {config.seats} seats, {config.bots} bots) "
-        f"on {interface}:{bound}"
-    )
-    advertiser = Advertiser(config.name, bound, interface)
+async def announce(host: Host, interface: str, port: int, say: Callable[[str], None]) -> Advertiser:
+    """Announce ``host``'s game on the LAN and keep the announcement up to date as seats fill
+    and the game starts (``say`` tells whether it could be announced)."""
+    config = host.config
+    advertiser = Advertiser(config.name, port, interface)
 
     def announcement() -> dict[str, str]:
         return {
@@ -64,9 +57,25 @@ async def host_game(config: HostConfig, interface: str, port: int) -> int:
     try:
         await advertiser.start(announcement())
         host.on_change = changed
-        _say("announced on the LAN: players can run risk-lan join")
+        say("announced on the LAN: players can run risk-lan join")
     except DiscoveryUnavailable as e:
-        _say(f"not announced on the LAN: {e}; players can still join by address")
+        say(f"not announced on the LAN: {e}; players can still join by address")
+    return advertiser
+
+
+async def host_game(config: HostConfig, interface: str, port: int) -> int:
+    host = Host(config)
+    try:
+        bound = await host.serve(interface, port)
+    except OSError as e:
+        _say(f"risk-lan: cannot listen on {interface}:{port}: {e.strerror or e}")
+        return 2
+    humans = config.seats - config.bots
+    _say(
+        f"hosting {config.name!r} ({config.mode}, {config.seats} seats, {config.bots} bots) "
+        f"on {interface}:{bound}"
+    )
+    advertiser = await announce(host, interface, bound, _say)
     if humans:
         _say(f"waiting for {humans} player(s): risk-lan join <this machine's address>:{bound}")
     try:

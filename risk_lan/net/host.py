@@ -21,6 +21,7 @@ from risk_lan.net.hostgame import HostGame
 from risk_lan.rules import IllegalAction, ruleset
 
 HELLO_TIMEOUT = 10.0
+CHAT_INTERVAL = 0.25  # seconds between two chat lines of one seat
 # Seat colours, each with a letter of its own so that players who cannot tell colours apart
 # can still tell owners apart.
 COLOURS = ("red", "blue", "green", "yellow", "black", "white")
@@ -37,6 +38,7 @@ class Seat:
     ready: bool = False
     connection: Connection | None = None
     last_seq: int = 0
+    last_said: float = float("-inf")
 
 
 @dataclass
@@ -53,18 +55,22 @@ class HostConfig:
     absent_after: float | None = 120.0
     bot_factory: Callable[[], Any] = field(default=ClassicBot)
 
+    def check(self) -> None:
+        """Raise ValueError, saying why, for a table the rule set cannot seat."""
+        rules = ruleset(self.mode)
+        if not rules.min_players <= self.seats <= rules.max_players:
+            raise ValueError(
+                f"{rules.name} is for {rules.min_players} to {rules.max_players} players"
+            )
+        if not 0 <= self.bots <= self.seats:
+            raise ValueError("there cannot be more bots than seats")
+
 
 class Host:
     game_class: type[HostGame] = HostGame  # what runs the game once every seat is ready
 
     def __init__(self, config: HostConfig) -> None:
-        rules = ruleset(config.mode)
-        if not rules.min_players <= config.seats <= rules.max_players:
-            raise ValueError(
-                f"{rules.name} is for {rules.min_players} to {rules.max_players} players"
-            )
-        if not 0 <= config.bots <= config.seats:
-            raise ValueError("there cannot be more bots than seats")
+        config.check()
         self.config = config
         self.identity = Identity()
         self.game_id = secrets.token_hex(8)
@@ -216,6 +222,17 @@ class Host:
         if self.on_change:
             self.on_change()
 
+    def _chat(self, seat: Seat, text: str) -> None:
+        now = asyncio.get_running_loop().time()
+        if now - seat.last_said < CHAT_INTERVAL:
+            return  # a flood is dropped quietly: an error here would read as a refused move
+        seat.last_said = now
+        line = {"type": "chat", "seat": seat.id, "name": seat.name, "text": text}
+        self.log(f"{seat.name}: {text}")
+        for s in self.seats:
+            if s.connection:
+                s.connection.send(line)
+
     def _receive(self, seat: Seat, message: dict[str, Any]) -> None:
         if message.get("type") == "ready":
             validate(message, CLIENT_MESSAGES)
@@ -224,8 +241,12 @@ class Host:
             if self._all_ready():
                 self._begin()
             return
+        if message.get("type") == "say":
+            validate(message, CLIENT_MESSAGES)
+            self._chat(seat, message["text"])
+            return
         if message.get("type") != "signed":
-            raise ProtocolError("malformed", "after hello, messages are 'ready' or signed")
+            raise ProtocolError("malformed", "after hello, messages are 'ready', 'say' or signed")
         if message.get("from") != seat.id:
             raise ProtocolError("wrong_seat", f"{seat.id} may only speak for itself", seat.id)
         body = message.get("body")

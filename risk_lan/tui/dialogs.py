@@ -1,0 +1,90 @@
+"""Screens shown over the game: the help, and the end of the game with its statistics."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, Static
+
+from risk_lan.rules import Game
+from risk_lan.tui.panels import player_mark
+from risk_lan.tui.texts import say
+
+
+def help_text(lang: str) -> str:
+    name = "help_fr.md" if lang == "fr" else "help_en.md"
+    return resources.files("risk_lan.tui").joinpath("data", name).read_text(encoding="utf-8")
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules of the game being played and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,question_mark,q", "dismiss", "Close", id="help.close"),
+    ]
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Markdown(help_text(self.lang))
+
+
+class GameOverScreen(ModalScreen[None]):
+    """The winner (or why the game stopped), and each player's figures."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,q", "dismiss", "Close", id="over.close"),
+    ]
+
+    def __init__(
+        self,
+        winner: str | None,
+        error: str | None,
+        game: Game | None,
+        players: list[dict[str, Any]],
+        battles: int,
+        code: str,
+        lang: str,
+    ) -> None:
+        super().__init__()
+        self.winner, self.error, self.game = winner, error, game
+        self.players, self.battles, self.code, self.lang = players, battles, code, lang
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(), id="over-box")
+
+    def _text(self) -> Text:
+        lang = self.lang
+        names = {p["seat"]: p["name"] for p in self.players}
+        text = Text()
+        if self.error:
+            text.append(say(lang, "stopped", error=self.error) + "\n\n", style="bold red")
+        else:
+            winner = names.get(self.winner or "", self.winner or "?")
+            text.append(say(lang, "winner", winner=winner) + "\n\n", style="bold yellow")
+        if self.game is not None:
+            s = self.game.state
+            text.append(say(lang, "stats") + "\n", style="bold")
+            rounds = "rounds" if lang == "en" else "manches"
+            battles = "battles" if lang == "en" else "combats"
+            text.append(f"{s.round} {rounds}, {self.battles} {battles}\n")
+            for p in self.players:
+                who = p["seat"]
+                letter, ink = player_mark(p["colour"])
+                armies = sum(n for t, n in s.armies.items() if s.owner[t] == who)
+                text.append(f"{letter} ", style=f"bold {ink}")
+                text.append(
+                    f"{p['name'][:16]:<16} {s.count(who):>2} {say(lang, 'terr')} "
+                    f"{armies:>3} {say(lang, 'armies')}\n"
+                )
+        text.append(f"\n{say(lang, 'transcript')} {self.code}\n", style="dim")
+        return text

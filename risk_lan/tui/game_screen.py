@@ -1,0 +1,253 @@
+"""The game screen: the map, the players, what to do now, the player's cards, the log, the
+chat and the transcript code, and every step of a turn at the keyboard or the mouse."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Input, RichLog
+
+from risk_lan.narrate import narrate
+from risk_lan.rules import EVENT_TYPES, Action, Game, classic_board
+from risk_lan.tui.commands import GameCommands
+from risk_lan.tui.panels import HandPanel, PlayersPanel, StatusBar, TurnPanel, player_mark
+from risk_lan.tui.texts import say
+from risk_lan.tui.turn import Turn
+from risk_lan.tui.worldmap import MapState, WorldMap
+
+DICE = "⚀⚁⚂⚃⚄⚅"
+# The step names under which each turn action is offered (the rest are greyed out).
+TURN_ACTIONS = {
+    "attack_once": "attack",
+    "blitz": "blitz",
+    "end": "end",
+    "trade": "trade",
+    "confirm": "confirm",
+    "undo": "undo",
+    "cancel": "cancel",
+}
+
+
+def faces(dice: list[int]) -> str:
+    return "".join(DICE[d - 1] for d in dice if 1 <= d <= 6)
+
+
+class GameScreen(Screen):
+    """One player's table. It only reads views and sends the moves the player asks for."""
+
+    COMMANDS: ClassVar[set] = {GameCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "attack_once", "Attack", id="turn.attack"),
+        Binding("f3", "blitz", "Blitz", id="turn.blitz"),
+        Binding("f4", "end", "End", id="turn.end"),
+        Binding("f5", "trade", "Trade", id="turn.trade"),
+        Binding("f6", "confirm", "Confirm", id="turn.confirm"),
+        Binding("backspace", "undo", "Undo", id="turn.undo"),
+        Binding("escape", "cancel", "Cancel", show=False, id="turn.cancel"),
+        Binding("plus,equals_sign", "amount(1)", "+1", show=False, id="turn.more"),
+        Binding("minus", "amount(-1)", "-1", show=False, id="turn.less"),
+        Binding("1", "dice(1)", show=False, id="turn.dice1"),
+        Binding("2", "dice(2)", show=False, id="turn.dice2"),
+        Binding("3", "dice(3)", show=False, id="turn.dice3"),
+    ]
+
+    connected: reactive[bool] = reactive(True)
+    """Whether the client is connected to the host (a banner shows when it is not)."""
+
+    code: reactive[str] = reactive("")
+    """The short code of the transcript, for players to compare across screens."""
+
+    def __init__(self, seat: str, players: list[dict[str, Any]], lang: str) -> None:
+        super().__init__()
+        self.seat = seat
+        self.players = players
+        self.lang = lang
+        self.turn = Turn(seat)
+        self.names = {p["seat"]: p["name"] for p in players}
+        self.colours = {p["seat"]: p["colour"] for p in players}
+        self.away: set[str] = set()
+        self.battles = 0
+        self.early: list[dict[str, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield WorldMap(classic_board(), id="map")
+            with Vertical(id="side"):
+                yield PlayersPanel(id="players")
+                yield TurnPanel(id="now")
+                yield HandPanel(id="hand")
+        with Horizontal(id="bottom"):
+            yield RichLog(id="log", wrap=True, markup=False)
+            with Vertical(id="chatbox"):
+                yield RichLog(id="chat", wrap=True, markup=False)
+                yield Input(placeholder="…", id="say")
+        yield StatusBar(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(WorldMap).focus()
+        self.query_one("#say", Input).placeholder = self._say("chat_hint")
+        self._refresh_status()
+        early, self.early = self.early, []
+        for update in early:
+            self.take_update(update)
+
+    # ----- what the host says -------------------------------------------------------------
+
+    def take_update(self, update: dict[str, Any]) -> None:
+        """A new view from the host (its dice already checked by the client)."""
+        if not self.is_mounted:
+            self.early.append(update)  # the first updates can come before the screen is up
+            return
+        self.turn.load(update["view"])
+        game = self.turn.game
+        assert game is not None
+        log = self.query_one("#log", RichLog)
+        for data in update["events"]:
+            line = self._event_line(game, data)
+            if line is not None:
+                log.write(line)
+        self.code = self.app.transcript_code()
+        self.redraw()
+
+    def _event_line(self, game: Game, data: dict[str, Any]) -> Text | None:
+        cls = EVENT_TYPES.get(data.get("type", ""))
+        if cls is None:
+            return None
+        fields = {k: v for k, v in data.items() if k != "type"}
+        try:
+            event = cls(**fields)
+        except TypeError:
+            return None
+        line = narrate(game, event, self.lang, self.names)
+        if line is None:
+            return None
+        if data["type"] == "battle":
+            self.battles += 1
+            text = Text(f"{faces(data['attacker_dice'])} vs {faces(data['defender_dice'])} ")
+            text.append(line.strip())
+            text.append(f"  {self._say('verified')}", style="green")
+            return text
+        return Text(line)
+
+    def refused(self, text: str) -> None:
+        self.query_one("#log", RichLog).write(Text(f"✗ {text}", style="bold red"))
+        self.redraw()
+
+    def chat_line(self, seat: str, name: str, line: str) -> None:
+        letter, ink = player_mark(self.colours.get(seat, ""))
+        text = Text()
+        text.append(f"{letter} {name}: ", style=f"bold {ink}")
+        text.append(line)
+        self.query_one("#chat", RichLog).write(text)
+
+    def watch_connected(self, connected: bool) -> None:
+        self.set_class(not connected, "-disconnected")
+        self._refresh_status()
+
+    def watch_code(self, code: str) -> None:
+        self._refresh_status()
+
+    def _refresh_status(self) -> None:
+        if self.is_mounted:
+            self.query_one(StatusBar).show(self.code, self.connected, self.lang)
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        game = self.turn.game
+        if game is None:
+            return
+        step = self.turn.step()
+        s = game.state
+        staged: dict[str, int] = {}
+        for territory, n in self.turn.staged:
+            staged[territory] = staged.get(territory, 0) + n
+        self.query_one(WorldMap).show(
+            MapState(
+                owner=dict(s.owner),
+                armies=dict(s.armies),
+                colours=self.colours,
+                choices=step.choices,
+                chosen=self.turn.source,
+                staged=staged,
+                lang=self.lang,
+                selected=None,
+            )
+        )
+        self.query_one(PlayersPanel).show(game, self.seat, self.players, self.away, self.lang)
+        self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang)
+        self.query_one(HandPanel).show(self.turn, self.lang)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        needed = TURN_ACTIONS.get(action)
+        if needed is None:
+            return True
+        return True if needed in self.turn.step().keys else None  # None: shown greyed out
+
+    # ----- what the player does -----------------------------------------------------------
+
+    def send(self, actions: list[Action]) -> None:
+        if actions:
+            self.app.act(*actions)
+        self.redraw()
+
+    @on(WorldMap.Picked)
+    def picked(self, message: WorldMap.Picked) -> None:
+        self.send(self.turn.pick(message.territory))
+
+    def action_attack_once(self) -> None:
+        self.send(self.turn.attack(blitz=False))
+
+    def action_blitz(self) -> None:
+        self.send(self.turn.attack(blitz=True))
+
+    def action_end(self) -> None:
+        self.send(self.turn.end())
+
+    def action_trade(self) -> None:
+        self.send(self.turn.trade())
+
+    def action_confirm(self) -> None:
+        self.send(self.turn.confirm())
+
+    def action_undo(self) -> None:
+        self.turn.undo()
+        self.redraw()
+
+    def action_cancel(self) -> None:
+        self.turn.cancel()
+        self.redraw()
+
+    def action_amount(self, by: int) -> None:
+        self.turn.change_amount(by)
+        self.redraw()
+
+    def action_dice(self, dice: int) -> None:
+        self.turn.set_dice(dice)
+        self.redraw()
+
+    @on(Input.Submitted, "#say")
+    def say_something(self, event: Input.Submitted) -> None:
+        self.app.say(event.value)
+        event.input.value = ""
+        self.query_one(WorldMap).focus()
+
+    def show_log(self) -> None:
+        self.query_one("#log", RichLog).focus()
+
+    def go_to(self, territory: str) -> None:
+        """Select ``territory`` on the map (from the command palette)."""
+        self.query_one(WorldMap).select(territory)
+        self.query_one(WorldMap).focus()
+
+    def _say(self, key: str, **fields: object) -> str:
+        return say(self.lang, key, **fields)

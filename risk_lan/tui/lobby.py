@@ -1,0 +1,150 @@
+"""Before the game: the games on the LAN (live), an address to type, the player's name; then,
+once seated, the seats with who is ready, and the chat."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from risk_lan.net.commands import parse_address
+from risk_lan.net.discovery import DiscoveryUnavailable, FoundGame, find_games
+from risk_lan.tui.panels import player_mark
+from risk_lan.tui.texts import say
+
+BROWSE_EVERY = 2.0  # seconds of listening for announcements per refresh of the list
+
+
+class LobbyScreen(Screen):
+    """Pick a game found on the LAN, or type an address."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+r", "refresh", "Look again", id="lobby.refresh"),
+    ]
+
+    def __init__(self, name: str, lang: str) -> None:
+        super().__init__()
+        self.player_name = name
+        self.lang = lang
+        self.games: list[FoundGame] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby-box"):
+            yield Static(say(self.lang, "lobby_title"), id="lobby-title")
+            yield Input(value=self.player_name, placeholder=say(self.lang, "name_hint"), id="name")
+            yield OptionList(id="games")
+            yield Static(say(self.lang, "no_games"), id="lobby-status")
+            yield Input(placeholder=say(self.lang, "address_hint"), id="address")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.browse()
+
+    @work(exclusive=True, group="browse")
+    async def browse(self) -> None:
+        """Keep the list of games up to date as they appear and vanish."""
+        status = self.query_one("#lobby-status", Static)
+        while True:
+            try:
+                games = await find_games(BROWSE_EVERY)
+            except DiscoveryUnavailable as e:
+                status.update(f"{e}: {say(self.lang, 'address_hint')}")
+                return
+            self.show_games(games)
+            await asyncio.sleep(0.5)
+
+    def show_games(self, games: list[FoundGame]) -> None:
+        self.games = games
+        options = self.query_one("#games", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        for game in games:
+            line = Text()
+            line.append(f"{game.name:<24}", style="bold")
+            line.append(f" {game.mode:<14} {game.seats:>5}  {game.state:<8}")
+            line.append(f"  {game.address}:{game.port}", style="dim")
+            options.add_option(Option(line, id=f"{game.address}:{game.port}"))
+        if games and highlighted is not None:
+            options.highlighted = min(highlighted, len(games) - 1)
+        status = self.query_one("#lobby-status", Static)
+        status.update("" if games else say(self.lang, "no_games"))
+
+    def action_refresh(self) -> None:
+        self.browse()
+
+    @on(OptionList.OptionSelected, "#games")
+    def game_chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self._join(event.option.id)
+
+    @on(Input.Submitted, "#address")
+    def address_typed(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self._join(event.value.strip())
+
+    def _join(self, address: str) -> None:
+        try:
+            host, port = parse_address(address)
+        except ValueError:
+            self.notify(say(self.lang, "address_hint"), severity="error")
+            return
+        name = self.query_one("#name", Input).value.strip()[:24] or "player"
+        self.workers.cancel_group(self, "browse")
+        self.app.pop_screen()
+        self.app.connect(host, port, name)
+
+
+class SeatsScreen(Screen):
+    """Seated at a table that has not started: who sits where, who is ready, and the chat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "ready", "Ready", id="seats.ready"),
+    ]
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seats-box"):
+            yield Static(say(self.lang, "seats"), id="seats-title")
+            yield Static("…", id="seats")
+            yield Static(say(self.lang, "ready_hint"), id="seats-hint")
+            yield RichLog(id="lobby-chat", wrap=True, markup=False)
+            yield Input(placeholder=say(self.lang, "chat_hint"), id="lobby-say")
+        yield Footer()
+
+    def show_lobby(self, lobby: dict[str, Any], seat: str) -> None:
+        text = Text()
+        text.append(f"{lobby['mode']}, {lobby['total']} seats\n\n", style="bold")
+        for s in lobby["seats"]:
+            letter, ink = player_mark(s["colour"])
+            text.append(f"{letter} ", style=f"bold {ink}")
+            who = s["name"] if s["kind"] != "open" else "—"
+            mine = f" ({say(self.lang, 'you')})" if s["seat"] == seat else ""
+            text.append(f"{who}{mine:<8} ")
+            if s["kind"] == "bot":
+                text.append("bot", style="dim")
+            elif s["kind"] == "human":
+                text.append("✓ ready" if s["ready"] else "…", style="green" if s["ready"] else "")
+            text.append("\n")
+        self.query_one("#seats", Static).update(text)
+
+    def chat_line(self, seat: str, name: str, line: str) -> None:
+        self.query_one("#lobby-chat", RichLog).write(f"{name}: {line}")
+
+    def action_ready(self) -> None:
+        self.app.ready()
+
+    @on(Input.Submitted, "#lobby-say")
+    def say_something(self, event: Input.Submitted) -> None:
+        self.app.say(event.value)
+        event.input.value = ""

@@ -1,0 +1,140 @@
+"""The text map's geometry: which territory each character cell shows, where labels go, and
+which sea cells carry a sea line, for a map of any size. Pure data, no drawing: the map
+widget colours it.
+
+A layout file (``data/<board>_layout.toml``) places each territory in a design space; the
+land of a territory is the cells nearer to it than to any other, up to a reach, so the
+continents take their shape from where their territories sit.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from risk_lan.rules import Board
+
+ROW_WEIGHT = 2.0  # a terminal cell is about twice as tall as it is wide
+SEA_LINE = "·"
+WRAP_WEST, WRAP_EAST = "◂", "▸"  # a sea line that leaves the map and comes back at the far side
+
+
+@dataclass(frozen=True)
+class Place:
+    x: float
+    y: float
+    short_en: str
+    short_fr: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    board: str
+    width: int
+    height: int
+    reach: float
+    places: dict[str, Place]
+
+
+@dataclass
+class Grid:
+    """A layout drawn at ``width`` x ``height`` cells."""
+
+    width: int
+    height: int
+    land: list[list[str | None]]  # the territory of each cell, None for the sea
+    labels: dict[str, tuple[int, int]]  # the left cell of each territory's name line
+    sea: dict[tuple[int, int], str]  # sea cells that carry a sea line, and the mark to draw
+    marks: dict[tuple[int, int], str]  # drawn over land or sea: where a line wraps round
+
+    def at(self, x: int, y: int) -> str | None:
+        """The territory whose land or label is at cell (x, y), if any."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return None
+        for territory, (lx, ly) in self.labels.items():
+            if ly <= y <= ly + 1 and lx <= x < lx + LABEL_WIDTH:
+                return territory
+        return self.land[y][x]
+
+
+LABEL_WIDTH = 8
+
+
+@cache
+def layout(board: str) -> Layout:
+    source = resources.files("risk_lan.tui").joinpath("data", f"{board}_layout.toml")
+    data = tomllib.loads(source.read_text(encoding="utf-8"))
+    meta = data["map"]
+    places = {
+        t: Place(float(p["x"]), float(p["y"]), p["short_en"], p["short_fr"])
+        for t, p in data["territories"].items()
+    }
+    return Layout(meta["board"], int(meta["width"]), int(meta["height"]), meta["reach"], places)
+
+
+def draw(board: Board, width: int, height: int) -> Grid:
+    """The grid of ``board``'s layout at this size (cached per size)."""
+    return _draw(board.id, board, width, height)
+
+
+@cache
+def _draw(board_id: str, board: Board, width: int, height: int) -> Grid:
+    lay = layout(board_id)
+    sx, sy = width / lay.width, height / lay.height
+    land: list[list[str | None]] = [[None] * width for _ in range(height)]
+    best = [[math.inf] * width for _ in range(height)]
+    reach_x = lay.reach * sx
+    reach_y = lay.reach / ROW_WEIGHT * sy
+    centres: dict[str, tuple[float, float]] = {}
+    for territory, p in lay.places.items():
+        cx, cy = p.x * sx, p.y * sy
+        centres[territory] = (cx, cy)
+        for y in range(max(0, int(cy - reach_y)), min(height, int(cy + reach_y) + 2)):
+            dy = (y - cy) / reach_y
+            for x in range(max(0, int(cx - reach_x)), min(width, int(cx + reach_x) + 2)):
+                dx = (x - cx) / reach_x
+                d = dx * dx + dy * dy
+                if d <= 1.0 and d < best[y][x]:
+                    best[y][x] = d
+                    land[y][x] = territory
+    labels = {}
+    for territory, (cx, cy) in centres.items():
+        lx = min(max(0, round(cx - LABEL_WIDTH / 2)), width - LABEL_WIDTH)
+        ly = min(max(0, round(cy) - 1), height - 2)
+        labels[territory] = (lx, ly)
+    sea: dict[tuple[int, int], str] = {}
+    marks: dict[tuple[int, int], str] = {}
+    for border in board.borders:
+        if border.kind != "sea":
+            continue
+        a, b = centres[border.first], centres[border.second]
+        if abs(a[0] - b[0]) > width / 2:
+            # The link across the Pacific: drawn from each end out to its edge of the map.
+            west, east = (a, b) if a[0] < b[0] else (b, a)
+            _line(sea, land, west, (0, west[1]), width, height)
+            _line(sea, land, east, (width - 1, east[1]), width, height)
+            # Marked on the row under each end's label, at the edge of the map.
+            marks[(0, min(height - 1, round(west[1]) + 1))] = WRAP_WEST
+            marks[(width - 1, min(height - 1, round(east[1]) + 1))] = WRAP_EAST
+        else:
+            _line(sea, land, a, b, width, height)
+    return Grid(width, height, land, labels, sea, marks)
+
+
+def _line(
+    sea: dict[tuple[int, int], str],
+    land: list[list[str | None]],
+    a: tuple[float, float],
+    b: tuple[float, float],
+    width: int,
+    height: int,
+) -> None:
+    steps = max(1, int(max(abs(b[0] - a[0]), abs(b[1] - a[1]) * ROW_WEIGHT)))
+    for i in range(steps + 1):
+        x = round(a[0] + (b[0] - a[0]) * i / steps)
+        y = round(a[1] + (b[1] - a[1]) * i / steps)
+        if 0 <= x < width and 0 <= y < height and land[y][x] is None:
+            sea[(x, y)] = SEA_LINE

@@ -1,0 +1,88 @@
+"""What the network tells the app, as Textual messages: the client's listener posts them to
+the app from the client's task, and screens handle them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.message import Message
+
+from risk_lan.net.client import Listener, Outcome
+
+
+class Joined(Message):
+    def __init__(self, seat: str, colour: str) -> None:
+        super().__init__()
+        self.seat, self.colour = seat, colour
+
+
+class Started(Message):
+    def __init__(self, players: list[dict[str, Any]]) -> None:
+        super().__init__()
+        self.players = players
+
+
+class LobbyChanged(Message):
+    def __init__(self, lobby: dict[str, Any]) -> None:
+        super().__init__()
+        self.lobby = lobby
+
+
+class HostUpdate(Message):
+    """A new view of the game, its dice already checked by the client."""
+
+    def __init__(self, update: dict[str, Any]) -> None:
+        super().__init__()
+        self.update = update
+
+
+class Refused(Message):
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__()
+        self.code, self.text = code, text
+
+
+class ChatLine(Message):
+    def __init__(self, seat: str, name: str, text: str) -> None:
+        super().__init__()
+        self.seat, self.name, self.text = seat, name, text
+
+
+class ConnectionChanged(Message):
+    def __init__(self, up: bool) -> None:
+        super().__init__()
+        self.up = up
+
+
+class GameEnded(Message):
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__()
+        self.outcome = outcome
+
+
+class PostingListener(Listener):
+    """Turns what the client hears into messages for ``target`` (the app)."""
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+
+    def joined(self, seat: str, colour: str) -> None:
+        self.target.post_message(Joined(seat, colour))
+
+    def started(self, players: list[dict[str, Any]]) -> None:
+        self.target.post_message(Started(players))
+
+    def lobby(self, message: dict[str, Any]) -> None:
+        self.target.post_message(LobbyChanged(message))
+
+    def updated(self, update: dict[str, Any]) -> None:
+        self.target.post_message(HostUpdate(update))
+
+    def refused(self, code: str, message: str) -> None:
+        self.target.post_message(Refused(code, message))
+
+    def chat(self, seat: str, name: str, text: str) -> None:
+        self.target.post_message(ChatLine(seat, name, text))
+
+    def connection(self, up: bool) -> None:
+        self.target.post_message(ConnectionChanged(up))

@@ -1,0 +1,183 @@
+"""The game screen's side panels: the players, what to do now, the player's cards, and the
+status bar. Each is a Static redrawn from the latest view; none of them acts on the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from risk_lan.rules import Game
+from risk_lan.tui.texts import say
+from risk_lan.tui.turn import Step, Turn
+from risk_lan.tui.worldmap import PALETTE
+
+
+def player_mark(colour: str) -> tuple[str, str]:
+    """(letter, colour to write it in) for a player's colour."""
+    letter, _, ink = PALETTE.get(colour, PALETTE["neutral"])
+    return letter, ink
+
+
+class PlayersPanel(Static):
+    """Every player: colour and letter, name, territories, armies, cards, continents held,
+    whether connected, and whose turn it is."""
+
+    def show(
+        self,
+        game: Game,
+        seat: str,
+        players: list[dict[str, Any]],
+        away: set[str],
+        lang: str,
+    ) -> None:
+        s = game.state
+        text = Text()
+        text.append(say(lang, "players") + "\n", style="bold")
+        waiting = game.waiting_for()
+        for p in players:
+            who = p["seat"]
+            letter, ink = player_mark(p["colour"])
+            turn = "▶ " if who == waiting else "  "
+            text.append(turn)
+            text.append(f"{letter} ", style=f"bold {ink}")
+            name = p["name"] + (f" ({say(lang, 'you')})" if who == seat else "")
+            gone = who in s.eliminated
+            text.append(name[:26], style="strike dim" if gone else f"bold {ink}")
+            if who in away:
+                text.append(f" {say(lang, 'away')}", style="italic red")
+            armies = sum(n for t, n in s.armies.items() if s.owner[t] == who)
+            cards = len(s.hands.get(who, []))
+            text.append(
+                f"\n    {s.count(who):>2} {say(lang, 'terr')} {armies:>3} {say(lang, 'armies')}"
+                f" {cards} {say(lang, 'cards')}",
+                style="dim" if gone else "",
+            )
+            held = [
+                c.name_fr if lang == "fr" else c.name_en
+                for c in game.board.continents.values()
+                if all(s.owner[t] == who for t in c.territories)
+            ]
+            if held:
+                text.append("\n    " + ", ".join(held)[:30], style="italic")
+            text.append("\n")
+        self.update(text)
+
+
+class TurnPanel(Static):
+    """What to do now: the phase and the reinforcements left, in words."""
+
+    def show(self, turn: Turn, step: Step, names: dict[str, str], lang: str) -> None:
+        game = turn.game
+        text = Text()
+        text.append(say(lang, "turn_panel") + "\n", style="bold")
+        if game is None:
+            self.update(text)
+            return
+        s = game.state
+        board = game.board
+
+        def name(t: str | None) -> str:
+            return board.name(t, lang) if t else "?"
+
+        if step.name == "waiting":
+            who = game.waiting_for()
+            line = say(lang, "waiting", player=names.get(who or "", who or "?"))
+        elif step.name == "setup":
+            line = say(lang, "setup", left=s.setup_left.get(turn.seat, 0))
+        elif step.name == "place":
+            left = s.pool - turn.staged_total()
+            line = say(lang, "place", left=left) if left else say(lang, "place_done")
+        elif step.name == "attack":
+            if turn.source is None:
+                line = say(lang, "attack")
+            elif turn.target is None:
+                line = say(lang, "attack_target", source=name(turn.source))
+            else:
+                line = say(
+                    lang,
+                    "attack_ready",
+                    source=name(turn.source),
+                    target=name(turn.target),
+                    dice=step.amount,
+                )
+        elif step.name == "fortify":
+            if turn.source is None:
+                line = say(lang, "fortify")
+            elif turn.target is None:
+                line = say(lang, "fortify_target", source=name(turn.source))
+            else:
+                line = say(
+                    lang,
+                    "fortify_ready",
+                    amount=step.amount,
+                    source=name(turn.source),
+                    target=name(turn.target),
+                )
+        elif step.name == "move_in":
+            low, high = step.amount_range or (0, 0)
+            line = say(lang, "move_in", amount=step.amount, low=low, high=high)
+        elif step.name == "defend":
+            attack = s.attack
+            line = say(
+                lang,
+                "defend",
+                attacker=names.get(s.current, s.current),
+                target=name(attack.target if attack else None),
+                amount=step.amount,
+            )
+        else:
+            line = say(lang, step.name)
+        text.append(line)
+        if s.pool and step.name not in ("waiting", "over"):
+            text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
+        self.update(text)
+
+
+class HandPanel(Static):
+    """The player's cards, and the sets it may trade with their value."""
+
+    def show(self, turn: Turn, lang: str) -> None:
+        game = turn.game
+        text = Text()
+        text.append(say(lang, "hand") + "\n", style="bold")
+        if game is None:
+            self.update(text)
+            return
+        hand = game.state.hands.get(turn.seat, [])
+        if not hand:
+            text.append(say(lang, "no_cards"), style="dim")
+        for card in hand:
+            text.append(f"{_card(game, card, lang)}\n")
+        trades = turn.trades() if turn.my_turn else []
+        if trades:
+            text.append(say(lang, "sets") + "\n", style="bold green")
+            for action, value in trades[:4]:
+                cards = ", ".join(_card(game, c, lang, short=True) for c in action.cards)
+                text.append(say(lang, "set_value", cards=cards, value=value) + "\n")
+        self.update(text)
+
+
+def _card(game: Game, card: str, lang: str, short: bool = False) -> str:
+    if card.startswith("joker"):
+        return "★ joker"
+    symbol = game.board.territories[card].card
+    glyph = {"infantry": "♟", "cavalry": "♞", "artillery": "♜"}.get(symbol, "?")
+    name = game.board.name(card, lang)
+    return f"{glyph} {name[:10] if short else name}"
+
+
+class StatusBar(Static):
+    """The transcript code players compare across screens, and the connection state."""
+
+    def show(self, code: str, connected: bool, lang: str) -> None:
+        text = Text()
+        text.append(f" {say(lang, 'transcript')} ", style="bold")
+        text.append(code or "----:----", style="bold reverse")
+        text.append("  ")
+        if connected:
+            text.append(say(lang, "connected"), style="green")
+        else:
+            text.append(say(lang, "reconnecting"), style="bold red")
+        self.update(text)

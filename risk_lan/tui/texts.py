@@ -1,0 +1,110 @@
+"""The app's words in English and French (French in the rulebooks' own terms: régiments,
+renforts, manœuvre stratégique)."""
+
+from __future__ import annotations
+
+import os
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "waiting": "Waiting for {player}.",
+        "claim": "Claim a territory: pick an empty one.",
+        "setup": "Place one army on one of your territories ({left} left to place).",
+        "place": "Place your reinforcements: {left} left. Pick a territory (+/- sets how many).",
+        "place_done": "All placed. Confirm (F6) or take back (Backspace).",
+        "trade": "You must trade a set of cards (F5).",
+        "attack": "Attack: pick one of your territories to attack from, or end attacks (F4).",
+        "attack_target": "Attack from {source}: pick a target.",
+        "attack_ready": "{source} → {target} with {dice} dice: F2 attack once, F3 blitz.",
+        "fortify": "Manoeuvre: pick a territory to move armies from, or end the turn (F4).",
+        "fortify_target": "Move armies from {source}: pick where to.",
+        "fortify_ready": "Move {amount} from {source} to {target}: F6 to confirm (+/-).",
+        "move_in": "Conquered! Move {amount} armies in ({low}–{high}, +/-), F6 to confirm.",
+        "defend": "{attacker} attacks {target}: defend with {amount} dice (+/-), F6.",
+        "over": "The game is over.",
+        "players": "Players",
+        "turn_panel": "Now",
+        "hand": "Your cards",
+        "no_cards": "no cards",
+        "sets": "Sets you can trade (F5 trades the first):",
+        "set_value": "{cards} → {value} armies",
+        "log": "Log",
+        "chat_hint": "Say something to the table (Enter)",
+        "transcript": "transcript",
+        "connected": "connected",
+        "reconnecting": "connection lost: reconnecting…",
+        "verified": "✓ verified",
+        "pool": "reinforcements",
+        "cards": "cards",
+        "armies": "armies",
+        "terr": "terr.",
+        "you": "you",
+        "away": "away",
+        "winner": "{winner} wins!",
+        "stopped": "The game was stopped: {error}",
+        "stats": "Statistics",
+        "lobby_title": "risk-lan — games on the LAN",
+        "address_hint": "or type an address, host:port, and press Enter",
+        "name_hint": "your name",
+        "no_games": "Looking for games on the LAN…",
+        "seats": "Seats",
+        "ready_hint": "Press R when you are ready; the game starts when everyone is.",
+        "help_title": "Help",
+    },
+    "fr": {
+        "waiting": "En attente de {player}.",
+        "claim": "Choisissez un territoire libre.",
+        "setup": "Placez un régiment sur un de vos territoires (encore {left}).",
+        "place": "Placez vos renforts : encore {left}. Choisissez un territoire (+/- : combien).",
+        "place_done": "Tout est placé. Confirmez (F6) ou reprenez (Retour arrière).",
+        "trade": "Vous devez échanger une série de cartes (F5).",
+        "attack": "Attaque : choisissez un territoire d'où attaquer, ou finissez (F4).",
+        "attack_target": "Attaque depuis {source} : choisissez la cible.",
+        "attack_ready": "{source} → {target} avec {dice} dés : F2 une attaque, F3 blitz.",
+        "fortify": "Manœuvre stratégique : choisissez d'où déplacer, ou finissez le tour (F4).",
+        "fortify_target": "Déplacer depuis {source} : choisissez vers où.",
+        "fortify_ready": "Déplacer {amount} de {source} vers {target} : F6 pour confirmer (+/-).",
+        "move_in": "Conquis ! Faites entrer {amount} régiments ({low}–{high}, +/-), F6.",
+        "defend": "{attacker} attaque {target} : défendez avec {amount} dés (+/-), F6.",
+        "over": "La partie est finie.",
+        "players": "Joueurs",
+        "turn_panel": "Maintenant",
+        "hand": "Vos cartes",
+        "no_cards": "aucune carte",
+        "sets": "Séries échangeables (F5 échange la première) :",
+        "set_value": "{cards} → {value} régiments",
+        "log": "Journal",
+        "chat_hint": "Dites quelque chose à la table (Entrée)",
+        "transcript": "transcription",
+        "connected": "connecté",
+        "reconnecting": "connexion perdue : reconnexion…",
+        "verified": "✓ vérifié",
+        "pool": "renforts",
+        "cards": "cartes",
+        "armies": "régiments",
+        "terr": "terr.",
+        "you": "vous",
+        "away": "absent",
+        "winner": "{winner} a gagné !",
+        "stopped": "La partie a été arrêtée : {error}",
+        "stats": "Statistiques",
+        "lobby_title": "risk-lan — parties sur le réseau local",
+        "address_hint": "ou tapez une adresse, hôte:port, puis Entrée",
+        "name_hint": "votre nom",
+        "no_games": "Recherche de parties sur le réseau local…",
+        "seats": "Places",
+        "ready_hint": "Appuyez sur R quand vous êtes prêt ; la partie commence quand tous le sont.",
+        "help_title": "Aide",
+    },
+}
+
+
+def language(chosen: str | None = None) -> str:
+    """``chosen`` if given, else French when the LANG environment variable says so."""
+    if chosen in TEXTS:
+        return chosen
+    return "fr" if os.environ.get("LANG", "").lower().startswith("fr") else "en"
+
+
+def say(lang: str, key: str, **fields: object) -> str:
+    return TEXTS.get(lang, TEXTS["en"])[key].format(**fields)

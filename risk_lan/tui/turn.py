@@ -1,0 +1,263 @@
+"""The player's side of a turn, without any drawing: what the current step lets the player
+pick, what a pick or a key does, and the moves that result.
+
+Everything offered comes from the engine's own list of legal actions on the player's view,
+so the screen never offers a move the host would refuse. Placements of reinforcements are
+staged here and can be taken back until the player confirms them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from risk_lan.rules import (
+    Action,
+    Attack,
+    Defend,
+    EndTurn,
+    Fortify,
+    Game,
+    GameState,
+    MoveIn,
+    Place,
+    TradeCards,
+)
+
+
+@dataclass
+class Step:
+    """What the screen shows for the current step."""
+
+    name: str  # waiting, claim, setup, place, trade, attack, fortify, move_in, defend, over
+    choices: frozenset[str] = frozenset()
+    amount: int | None = None  # the number the +/- keys change, when there is one
+    amount_range: tuple[int, int] | None = None
+    keys: frozenset[str] = frozenset()  # the turn actions allowed now (see TurnKeys)
+
+
+@dataclass
+class Turn:
+    """The player's state of mind during its turn: staged placements, a chosen source,
+    the dice and amounts it picked. Rebuilt from scratch at each new turn."""
+
+    seat: str
+    game: Game | None = None
+    staged: list[tuple[str, int]] = field(default_factory=list)
+    source: str | None = None  # the chosen source of an attack or a fortification
+    target: str | None = None  # the chosen target of an attack
+    dice: int | None = None  # None: as many as allowed
+    amount: int | None = None
+    fortifying: bool = False  # the player ended its attacks and is choosing a fortification
+    turn_key: tuple[Any, ...] = ()
+
+    # ----- the view -----------------------------------------------------------------------
+
+    def load(self, view: dict[str, Any]) -> None:
+        """Take in a new view from the host. A new turn, or a new step of it, clears what was
+        chosen for the step before."""
+        self.game = Game(GameState.from_view(view))
+        s = self.game.state
+        key = (s.turn, s.current, s.phase, s.pool, s.attack is not None, s.move_in is not None)
+        if key != self.turn_key:
+            if (s.turn, s.current) != self.turn_key[:2]:
+                self.fortifying = False
+            self.turn_key = key
+            self.staged.clear()
+            self.amount = None
+        if self.source is not None and s.owner.get(self.source) != self.seat:
+            self.source = self.target = None
+        if self.target is not None and s.owner.get(self.target) == self.seat:
+            self.target = None
+
+    @property
+    def legal(self) -> list[Action]:
+        if self.game is None:
+            return []
+        return [a for a in self.game.legal_actions(self.seat) if a.type != "auto_defend"]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.game is not None and self.game.waiting_for() == self.seat
+
+    def staged_total(self) -> int:
+        return sum(n for _, n in self.staged)
+
+    def trades(self) -> list[tuple[TradeCards, int]]:
+        """Every set the player may trade now, with its value, the most valuable first."""
+        assert self.game is not None
+        sets = [a for a in self.legal if isinstance(a, TradeCards)]
+        valued = [(a, self.game.set_value(a.cards)) for a in sets]
+        return sorted(valued, key=lambda pair: -pair[1])
+
+    # ----- the step -----------------------------------------------------------------------
+
+    def step(self) -> Step:
+        game = self.game
+        if game is None:
+            return Step("waiting")
+        s = game.state
+        if s.phase == "over":
+            return Step("over")
+        if not self.my_turn:
+            return Step("waiting")
+        legal = self.legal
+        if s.phase in ("claim", "setup"):
+            return Step(s.phase, frozenset(a.territory for a in legal if isinstance(a, Place)))
+        if s.phase == "defend":
+            most = max(a.dice for a in legal if isinstance(a, Defend))
+            return Step(
+                "defend",
+                amount=self._amount(most),
+                amount_range=(1, most),
+                keys=frozenset({"confirm"}),
+            )
+        if s.phase == "move_in":
+            counts = [a.count for a in legal if isinstance(a, MoveIn)]
+            return Step(
+                "move_in",
+                amount=self._amount(max(counts)),
+                amount_range=(min(counts), max(counts)),
+                keys=frozenset({"confirm"}),
+            )
+        trades = (
+            frozenset({"trade"}) if any(isinstance(a, TradeCards) for a in legal) else frozenset()
+        )
+        if game.must_trade():
+            return Step("trade", keys=trades)
+        if s.phase == "reinforce" and s.pool > 0:
+            left = s.pool - self.staged_total()
+            owned = frozenset(a.territory for a in legal if isinstance(a, Place))
+            keys = (
+                trades | ({"undo"} if self.staged else set()) | ({"confirm"} if not left else set())
+            )
+            return Step(
+                "place",
+                owned if left else frozenset(),
+                amount=self._amount(1, left),
+                amount_range=(1, max(1, left)),
+                keys=frozenset(keys),
+            )
+        fortifies = [a for a in legal if isinstance(a, Fortify)]
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        if self.fortifying or s.phase == "fortify" or not attacks:
+            return self._fortify_step(fortifies)
+        if self.source is None:
+            return Step("attack", frozenset(a.source for a in attacks), keys=frozenset({"end"}))
+        targets = frozenset(a.target for a in attacks if a.source == self.source)
+        keys = {"end", "cancel"}
+        if self.target is not None:
+            keys |= {"attack", "blitz"}
+        most = max((a.dice for a in attacks if a.source == self.source), default=1)
+        return Step(
+            "attack", targets, amount=self._dice(most), amount_range=(1, most), keys=frozenset(keys)
+        )
+
+    def _fortify_step(self, fortifies: list[Fortify]) -> Step:
+        if self.source is None:
+            return Step("fortify", frozenset(a.source for a in fortifies), keys=frozenset({"end"}))
+        moves = [a for a in fortifies if a.source == self.source]
+        targets = frozenset(a.target for a in moves)
+        keys = {"end", "cancel"} | ({"confirm"} if self.target in targets else set())
+        most = max((a.count for a in moves if a.target == self.target), default=1)
+        return Step(
+            "fortify",
+            targets,
+            amount=self._amount(most, most),
+            amount_range=(1, most),
+            keys=frozenset(keys),
+        )
+
+    def _amount(self, default: int, most: int | None = None) -> int:
+        if self.amount is None:
+            return default
+        return self.amount if most is None else min(self.amount, most)
+
+    def _dice(self, most: int) -> int:
+        return most if self.dice is None else min(self.dice, most)
+
+    # ----- what the player does -----------------------------------------------------------
+
+    def pick(self, territory: str) -> list[Action]:
+        """The player picked ``territory`` on the map; returns the moves to send now."""
+        step = self.step()
+        if territory not in step.choices:
+            return []
+        if step.name in ("claim", "setup"):
+            return [Place(territory)]
+        if step.name == "place":
+            count = min(step.amount or 1, step.amount_range[1] if step.amount_range else 1)
+            self.staged.append((territory, count))
+            self.amount = None
+            return []
+        if self.source is None:
+            self.source, self.target = territory, None
+        else:
+            self.target = territory
+        return []
+
+    def cancel(self) -> None:
+        if self.target is not None:
+            self.target = None
+        else:
+            self.source = None
+
+    def undo(self) -> None:
+        """Take back the last placement not yet confirmed."""
+        if self.staged:
+            self.staged.pop()
+
+    def change_amount(self, by: int) -> None:
+        step = self.step()
+        if step.amount is None or step.amount_range is None:
+            return
+        low, high = step.amount_range
+        if step.name == "attack":
+            self.dice = max(low, min(high, step.amount + by))
+        else:
+            self.amount = max(low, min(high, step.amount + by))
+
+    def set_dice(self, dice: int) -> None:
+        self.dice = dice
+
+    def confirm(self) -> list[Action]:
+        step = self.step()
+        if "confirm" not in step.keys:
+            return []
+        if step.name == "place":
+            merged: dict[str, int] = {}
+            for territory, n in self.staged:
+                merged[territory] = merged.get(territory, 0) + n
+            self.staged.clear()
+            return [Place(t, n) for t, n in merged.items()]
+        if step.name == "move_in":
+            return [MoveIn(step.amount or 0)]
+        if step.name == "defend":
+            return [Defend(step.amount or 1)]
+        if step.name == "fortify" and self.source and self.target:
+            move = Fortify(self.source, self.target, step.amount or 1)
+            self.source = self.target = None
+            return [move]
+        return []
+
+    def attack(self, blitz: bool) -> list[Action]:
+        step = self.step()
+        if step.name != "attack" or self.source is None or self.target is None:
+            return []
+        return [Attack(self.source, self.target, step.amount or 1, 1 if blitz else None)]
+
+    def trade(self, index: int = 0) -> list[Action]:
+        trades = self.trades()
+        return [trades[index][0]] if 0 <= index < len(trades) else []
+
+    def end(self) -> list[Action]:
+        """End the attacks (on to the fortification), or end the turn."""
+        step = self.step()
+        if "end" not in step.keys:
+            return []
+        if step.name == "attack":
+            self.fortifying, self.source, self.target = True, None, None
+            if self.step().choices:
+                return []
+        self.source = self.target = None
+        return [EndTurn()]

@@ -1,0 +1,250 @@
+"""The world map widget: every territory with its owner and armies, the sea lines, and what
+the current step lets the player pick.
+
+Drawn with Textual's line API from a ``maplayout.Grid``; a territory's land is tinted with
+its owner's colour, and its label shows a short name over the owner's letter and the army
+count, so players are told apart without colour too.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from risk_lan.rules import Board
+from risk_lan.tui.maplayout import LABEL_WIDTH, Grid, draw, layout
+
+# colour -> (letter, land tint, label text colour); the letter is what colour-blind players read
+PALETTE = {
+    "red": ("R", "#5f1a1a", "#ff8787"),
+    "blue": ("B", "#1a2a6a", "#87afff"),
+    "green": ("G", "#1a4d1a", "#87d787"),
+    "yellow": ("Y", "#5a5010", "#ffff87"),
+    "black": ("K", "#303030", "#d0d0d0"),
+    "white": ("W", "#8a8a8a", "#ffffff"),
+    "neutral": ("N", "#4a3520", "#d7af87"),
+}
+UNOWNED = ("·", "#1c1c1c", "#808080")
+SEA = Style(color="#005f87")
+MARK = Style(color="#5fafff", bold=True)
+TYPE_AHEAD_PAUSE = 1.0  # seconds without a key after which typing starts a new name
+
+
+@dataclass
+class MapState:
+    """What the map shows; the game screen makes a new one for each change."""
+
+    owner: dict[str, str | None] = field(default_factory=dict)
+    armies: dict[str, int] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)  # player -> colour name
+    selected: str | None = None
+    choices: frozenset[str] = frozenset()  # what the current step lets the player pick
+    chosen: str | None = None  # a first pick, such as the source of an attack
+    staged: dict[str, int] = field(default_factory=dict)  # placements not yet confirmed
+    lang: str = "en"
+
+
+class WorldMap(Widget, can_focus=True):
+    """The map. Arrow keys move the selection to a neighbouring territory, typing jumps to a
+    territory by name, Enter or a click picks one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "step(0, -1)", "North", show=False, id="map.north"),
+        Binding("down", "step(0, 1)", "South", show=False, id="map.south"),
+        Binding("left", "step(-1, 0)", "West", show=False, id="map.west"),
+        Binding("right", "step(1, 0)", "East", show=False, id="map.east"),
+        Binding("enter", "pick", "Pick", id="map.pick"),
+    ]
+
+    class Picked(Message):
+        """The player picked a territory (Enter on the selection, or a click)."""
+
+        def __init__(self, territory: str) -> None:
+            super().__init__()
+            self.territory = territory
+
+    class Selected(Message):
+        """The selection moved (arrows, typing or a click)."""
+
+        def __init__(self, territory: str) -> None:
+            super().__init__()
+            self.territory = territory
+
+    def __init__(self, board: Board, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.board = board
+        self.state = MapState(selected=board.territory_ids[0])
+        self._lines: list[Strip] = []
+        self._typed = ""
+        self._typed_at = 0.0
+
+    # ----- state --------------------------------------------------------------------------
+
+    def show(self, state: MapState) -> None:
+        """Draw ``state`` (keeping the selection when the new state has none)."""
+        if state.selected is None:
+            state.selected = self.state.selected
+        self.state = state
+        self._lines = []
+        self.refresh()
+
+    def select(self, territory: str) -> None:
+        if territory != self.state.selected:
+            self.state.selected = territory
+            self._lines = []
+            self.refresh()
+            self.post_message(self.Selected(territory))
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self._lines = []
+
+    def render_line(self, y: int) -> Strip:
+        if not self._lines:
+            self._lines = self._draw()
+        return self._lines[y] if y < len(self._lines) else Strip.blank(self.size.width)
+
+    def _draw(self) -> list[Strip]:
+        width, height = self.size.width, self.size.height
+        if width < LABEL_WIDTH or height < 2:
+            return []
+        grid = draw(self.board, width, height)
+        land_style = {}
+        for t in self.board.territory_ids:
+            _, tint, _ = self._marks(t)
+            land_style[t] = Style(bgcolor=tint)
+        cells: list[list[tuple[str, Style]]] = []
+        blank = Style()
+        for y in range(height):
+            row = []
+            land = grid.land[y]
+            for x in range(width):
+                t = land[x]
+                if t is None:
+                    mark = grid.sea.get((x, y))
+                    row.append((mark, SEA) if mark else (" ", blank))
+                else:
+                    row.append((" ", land_style[t]))
+            cells.append(row)
+        for (x, y), mark in grid.marks.items():
+            cells[y][x] = (mark, MARK)
+        for t, (lx, ly) in grid.labels.items():
+            self._label(cells, grid, t, lx, ly)
+        return [_strip(row) for row in cells]
+
+    def _marks(self, territory: str) -> tuple[str, str, str]:
+        owner = self.state.owner.get(territory)
+        if owner is None:
+            return UNOWNED
+        return PALETTE.get(self.state.colours.get(owner, ""), PALETTE["neutral"])
+
+    def _label(self, cells: list[list[tuple[str, Style]]], grid: Grid, t: str, x: int, y: int):
+        state = self.state
+        letter, tint, ink = self._marks(t)
+        place = layout(self.board.id).places[t]
+        name = place.short_fr if state.lang == "fr" else place.short_en
+        armies = state.armies.get(t, 0)
+        staged = state.staged.get(t, 0)
+        value = f"{letter}{armies:>3}" + (f"+{staged}" if staged else "")
+        style = Style(color=ink, bgcolor=tint, bold=True)
+        if t in state.choices:
+            style += Style(underline=True, color="#ffff00")
+        if t == state.chosen:
+            style += Style(color="#000000", bgcolor="#ffaf00")
+        if t == state.selected:
+            style += Style(reverse=True)
+        for i, ch in enumerate(name[:LABEL_WIDTH].ljust(LABEL_WIDTH)):
+            cells[y][x + i] = (ch, style)
+        for i, ch in enumerate(value[:LABEL_WIDTH].ljust(LABEL_WIDTH)):
+            cells[y + 1][x + i] = (ch, style)
+
+    # ----- input --------------------------------------------------------------------------
+
+    def on_click(self, event: events.Click) -> None:
+        grid = draw(self.board, self.size.width, self.size.height)
+        territory = grid.at(event.x, event.y)
+        if territory is not None:
+            self.select(territory)
+            self.post_message(self.Picked(territory))
+
+    def action_pick(self) -> None:
+        if self.state.selected is not None:
+            self.post_message(self.Picked(self.state.selected))
+
+    def action_step(self, dx: int, dy: int) -> None:
+        """Move to the neighbour that lies most nearly in the direction (dx, dy)."""
+        here = self.state.selected
+        if here is None:
+            self.select(self.board.territory_ids[0])
+            return
+        places = layout(self.board.id).places
+        width = layout(self.board.id).width
+        origin = places[here]
+        best, best_score = None, 0.0
+        for other in self.board.neighbours[here]:
+            ox = places[other].x - origin.x
+            if abs(ox) > width / 2:  # across the Pacific: the map wraps round
+                ox -= width if ox > 0 else -width
+            oy = (places[other].y - origin.y) * 2
+            length = (ox * ox + oy * oy) ** 0.5 or 1.0
+            score = (ox * dx + oy * dy) / length  # the cosine of the angle to the direction
+            if score > best_score:
+                best, best_score = other, score
+        if best is not None:
+            self.select(best)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character is None or not event.character.isprintable() or event.character == " ":
+            return
+        if event.character in "+-?":
+            return
+        now = time.monotonic()
+        if now - self._typed_at > TYPE_AHEAD_PAUSE:
+            self._typed = ""
+        self._typed_at = now
+        self._typed += event.character.lower()
+        match = self.find(self._typed)
+        if match is not None:
+            self.select(match)
+            event.stop()
+
+    def find(self, typed: str) -> str | None:
+        """The first territory whose name (in either language, without spaces or accents)
+        starts with ``typed``."""
+        typed = _plain(typed)
+        for t in self.board.territory_ids:
+            names = (self.board.territories[t].name_en, self.board.territories[t].name_fr)
+            if any(_plain(n).startswith(typed) for n in names):
+                return t
+        return None
+
+
+def _plain(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.lower())
+    return "".join(c for c in decomposed if c.isalnum())
+
+
+def _strip(row: list[tuple[str, Style]]) -> Strip:
+    segments = []
+    text, style = "", None
+    for ch, st in row:
+        if st is style:
+            text += ch
+        else:
+            if text:
+                segments.append(Segment(text, style))
+            text, style = ch, st
+    if text:
+        segments.append(Segment(text, style))
+    return Strip(segments, len(row))
