@@ -58,6 +58,7 @@ class RiskApp(App[int]):
         address: tuple[str, int] | None = None,
         local: LocalHost | None = None,
         auto_ready: bool = False,
+        host: Host | None = None,
     ) -> None:
         super().__init__()
         self.player_name = name
@@ -66,7 +67,7 @@ class RiskApp(App[int]):
         self.local = local
         self.auto_ready = auto_ready
         self.client: Client | None = None
-        self.host: Host | None = None
+        self.local_host = host  # the host this app runs, if it runs one
         self.advertiser: Advertiser | None = None
         self.seat = ""
         self.game_screen: GameScreen | None = None
@@ -85,10 +86,12 @@ class RiskApp(App[int]):
     @work(exclusive=True, group="host")
     async def start_local_host(self) -> None:
         assert self.local is not None
-        self.host = Host(self.local.config)
-        port = await self.host.serve(self.local.interface, self.local.port)
+        if self.local_host is None:
+            self.local_host = Host(self.local.config)
+        host = self.local_host
+        port = await host.serve(self.local.interface, self.local.port)
         if self.local.announce:
-            self.advertiser = await announce(self.host, self.local.interface, port, self.log)
+            self.advertiser = await announce(host, self.local.interface, port, self.log)
         self.connect("127.0.0.1", port)
 
     def connect(self, host: str, port: int, name: str | None = None) -> None:
@@ -195,5 +198,5 @@ class RiskApp(App[int]):
     async def on_unmount(self) -> None:
         if self.advertiser is not None:
             await self.advertiser.stop()
-        if self.host is not None:
-            await self.host.close()
+        if self.local_host is not None:
+            await self.local_host.close()

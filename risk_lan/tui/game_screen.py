@@ -53,6 +53,7 @@ class GameScreen(Screen):
         Binding("escape", "cancel", "Cancel", show=False, id="turn.cancel"),
         Binding("plus,equals_sign", "amount(1)", "+1", show=False, id="turn.more"),
         Binding("minus", "amount(-1)", "-1", show=False, id="turn.less"),
+        Binding("tab", "chat", "Chat", id="game.chat"),
         Binding("1", "dice(1)", show=False, id="turn.dice1"),
         Binding("2", "dice(2)", show=False, id="turn.dice2"),
         Binding("3", "dice(3)", show=False, id="turn.dice3"),
@@ -75,6 +76,7 @@ class GameScreen(Screen):
         self.away: set[str] = set()
         self.battles = 0
         self.early: list[dict[str, Any]] = []
+        self.banners = 0  # how many times the connection was lost
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -151,6 +153,8 @@ class GameScreen(Screen):
     def watch_connected(self, connected: bool) -> None:
         self.set_class(not connected, "-disconnected")
         self._refresh_status()
+        if not connected:
+            self.banners += 1
 
     def watch_code(self, code: str) -> None:
         self._refresh_status()
@@ -240,6 +244,14 @@ class GameScreen(Screen):
         self.app.say(event.value)
         event.input.value = ""
         self.query_one(WorldMap).focus()
+
+    def action_chat(self) -> None:
+        """Tab goes to the chat line, and from it back to the map."""
+        say_line = self.query_one("#say", Input)
+        if say_line.has_focus:
+            self.query_one(WorldMap).focus()
+        else:
+            say_line.focus()
 
     def show_log(self) -> None:
         self.query_one("#log", RichLog).focus()

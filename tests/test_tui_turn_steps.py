@@ -1,0 +1,186 @@
+"""The app, driven at the keyboard with Textual's Pilot, playing a real game against a real
+host on 127.0.0.1: each step of a turn ends in the move the player meant, and nothing else."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import (
+    BOARD,
+    scenario_app,
+    scenario_host,
+    screen_text,
+    set_position,
+    type_text,
+    until,
+)
+
+from risk_lan.tui.dialogs import GameOverScreen
+from risk_lan.tui.game_screen import GameScreen
+
+pytestmark = pytest.mark.asyncio
+SIZE = (120, 40)
+NORTH_AMERICA = [
+    "alaska", "northwest_territory", "greenland", "alberta", "ontario", "quebec",
+    "western_united_states", "eastern_united_states", "central_america",
+]  # fmt: skip
+
+
+def mine(*territories: str) -> dict[str, str]:
+    return dict.fromkeys(territories, "p1")
+
+
+def host_game(app):
+    return app.local_host.game.game
+
+
+async def started(app, pilot) -> GameScreen:
+    screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
+    await until(pilot, lambda: screen.turn.game is not None)
+    return screen
+
+
+async def test_placements_can_be_taken_back_until_confirmed() -> None:
+    host = scenario_host(lambda s: set_position(s, mine(*NORTH_AMERICA), phase="reinforce", pool=5))
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await type_text(pilot, "alaska")
+        await pilot.press("plus", "plus", "enter")  # 3 on Alaska
+        await type_text(pilot, "quebec")
+        await pilot.press("enter", "enter")  # 1 and 1 on Quebec
+        assert screen.turn.staged_total() == 5
+        await pilot.press("backspace")  # the last one taken back
+        assert "1 left" in screen_text(app, "now")
+        await pilot.press("enter", "f6")
+        game = host_game(app)
+        await until(pilot, lambda: game.state.pool == 0)
+        assert game.state.armies["alaska"] == 4 and game.state.armies["quebec"] == 3
+        assert sum(game.state.armies[t] for t in NORTH_AMERICA) == len(NORTH_AMERICA) + 5
+
+
+async def test_attack_once_rolls_one_verified_battle() -> None:
+    host = scenario_host(
+        lambda s: set_position(s, mine("alaska"), {"alaska": 10, "kamchatka": 5}, rest="p2")
+    )
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await type_text(pilot, "alaska")
+        await pilot.press("enter")
+        await type_text(pilot, "kamchatka")
+        await pilot.press("enter", "2", "f2")
+        game = host_game(app)
+        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        lost = 10 - game.state.armies["alaska"] + 5 - game.state.armies["kamchatka"]
+        assert lost == 2  # one battle of two dice against two: two armies lost in all
+        assert screen.turn.source == "alaska"  # still chosen, for the next roll
+
+
+async def test_blitz_conquers_and_the_player_chooses_how_many_move_in() -> None:
+    host = scenario_host(
+        lambda s: set_position(s, mine("alaska"), {"alaska": 40, "kamchatka": 1}, rest="p2")
+    )
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await type_text(pilot, "alaska")
+        await pilot.press("enter")
+        await type_text(pilot, "kamchatka")
+        await pilot.press("enter", "f3")
+        game = host_game(app)
+        await until(pilot, lambda: game.state.phase == "move_in")
+        await until(pilot, lambda: "Conquered" in screen_text(app, "now"))
+        most = game.state.move_in.maximum
+        await pilot.press("minus", "minus", "f6")
+        await until(pilot, lambda: game.state.phase != "move_in")
+        assert game.state.owner["kamchatka"] == "p1"
+        assert game.state.armies["kamchatka"] == most - 2
+
+
+async def test_fortification_moves_the_chosen_amount() -> None:
+    host = scenario_host(lambda s: set_position(s, mine(*NORTH_AMERICA), {"alaska": 9}, rest="p2"))
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await pilot.press("f4")  # no more attacks: on to the manoeuvre
+        assert "Manoeuvre" in screen_text(app, "now")
+        await type_text(pilot, "alaska")
+        await pilot.press("enter")
+        await type_text(pilot, "alberta")
+        await pilot.press("enter", "minus", "f6")  # 8 can move; one less: 7
+        game = host_game(app)
+        await until(pilot, lambda: game.state.armies["alberta"] > 1)
+        assert game.state.armies["alaska"] == 2 and game.state.armies["alberta"] == 8
+        assert screen.turn.source is None
+
+
+async def test_the_hand_offers_only_valid_sets_and_trading_adds_their_value() -> None:
+    from rulebook_helpers import ARTILLERY, CAVALRY, INFANTRY
+
+    hand = [INFANTRY[0], INFANTRY[1], INFANTRY[2], CAVALRY[0], ARTILLERY[5]]
+    host = scenario_host(
+        lambda s: set_position(
+            s, mine(*NORTH_AMERICA), phase="reinforce", pool=5, hands={"p1": hand}
+        )
+    )
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        offered = screen.turn.trades()
+        assert offered and all(game_value > 0 for _, game_value in offered)
+        assert "must trade" in screen_text(app, "now")
+        assert "→ 4 armies" in screen_text(app, "hand")
+        await pilot.press("f5")
+        game = host_game(app)
+        await until(pilot, lambda: len(game.state.hands["p1"]) == 2)
+        assert game.state.pool == 5 + offered[0][1]
+
+
+async def test_chat_reaches_the_table() -> None:
+    host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await pilot.press("tab")
+        for ch in "hello":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await until(pilot, lambda: "ann: hello" in screen_text(app, "chat"))
+
+
+async def test_a_lost_connection_shows_a_banner_and_comes_back_by_itself() -> None:
+    host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        assert screen_text(app, "status").split()[-1] == "connected"
+        screen.connected = False  # what the client's listener says as the connection drops
+        assert "reconnecting" in screen_text(app, "status")
+        assert screen.has_class("-disconnected")
+        screen.connected = True
+        host.seats[0].connection.close()  # and now for real: the client comes back by itself
+        await until(pilot, lambda: screen.banners == 2 and screen.connected)
+        await until(pilot, lambda: host.seats[0].connection is not None)
+        assert not screen.has_class("-disconnected")
+        assert screen_text(app, "status").split()[-1] == "connected"
+
+
+async def test_the_end_of_the_game_shows_the_winner_and_the_statistics() -> None:
+    # The player holds the whole board but Kamchatka, and takes it.
+    owners = {t: "p1" for t in BOARD.territory_ids if t != "kamchatka"}
+    host = scenario_host(lambda s: set_position(s, owners, {"alaska": 30}, rest="p2"))
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await type_text(pilot, "alaska")
+        await pilot.press("enter")
+        await type_text(pilot, "kamchatka")
+        await pilot.press("enter", "f3")
+        game = host_game(app)
+        await until(pilot, lambda: game.state.phase in ("move_in", "over"))
+        if game.state.phase == "move_in":
+            await until(pilot, lambda: "Conquered" in screen_text(app, "now"))
+            await pilot.press("f6")
+        over = await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and app.screen)
+        text = str(over.query_one("#over-box").render())
+        assert "ann wins" in text and "42 terr." in text

@@ -1,0 +1,101 @@
+"""Helpers for the app's tests: a real host whose game starts from a chosen position, the app
+joined to it as the first seat, and waiting for what the screen shows.
+
+The host, the protocol, the dice and the client are the real ones; only the opening position
+is written directly instead of being played out, so each test starts at the step it tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.hostgame import HostGame
+from risk_lan.rules import GameState, check_invariants, classic_board
+from risk_lan.tui.app import LocalHost, RiskApp
+
+BOARD = classic_board()
+JOKERS = ("joker_1", "joker_2")
+PLAYERS = ("p1", "p2", "p3")
+
+
+def set_position(
+    s: GameState,
+    owners: dict[str, str],
+    armies: dict[str, int] | None = None,
+    *,
+    rest: str = "p3",
+    hands: dict[str, list[str]] | None = None,
+    phase: str = "attack",
+    current: str = "p1",
+    pool: int = 0,
+) -> None:
+    """Write a mid-game position into ``s``: ``owners`` names some owners, the rest go to
+    ``rest``; armies default to 1; cards not in ``hands`` make the draw pile."""
+    for t in BOARD.territory_ids:
+        s.owner[t] = owners.get(t, rest)
+        s.armies[t] = (armies or {}).get(t, 1)
+    s.recount()
+    s.hands = {p: list((hands or {}).get(p, [])) for p in PLAYERS}
+    held = {c for hand in s.hands.values() for c in hand}
+    s.deck = [c for c in [*BOARD.territory_ids, *JOKERS] if c not in held]
+    s.discard = []
+    s.phase, s.current, s.first_player = phase, current, "p1"
+    s.turn = s.round = 1
+    s.trades, s.pool, s.trade_window = 0, pool, "turn_start" if phase == "reinforce" else "none"
+    s.setup_left = dict.fromkeys(PLAYERS, 0)
+    # At the start of a turn, five cards or more make a trade due (classic rules).
+    s.start_trade_due = phase == "reinforce" and len(s.hands[current]) >= 5
+    check_invariants(s)
+
+
+def scenario_host(position: Callable[[GameState], None], **config: Any) -> Host:
+    """A host of three seats (the app's, then two bots) whose game opens at ``position``."""
+
+    class ScenarioGame(HostGame):
+        async def _deal(self) -> None:
+            await super()._deal()
+            assert self.game is not None
+            position(self.game.state)
+            self._broadcast_updates([])
+
+    class ScenarioHost(Host):
+        game_class = ScenarioGame
+
+    return ScenarioHost(HostConfig(seats=3, bots=2, **config))
+
+
+def scenario_app(host: Host, lang: str = "en") -> RiskApp:
+    """The app joined to ``host``'s game as the first seat, ready at once."""
+    return RiskApp(name="ann", lang=lang, local=LocalHost(host.config), auto_ready=True, host=host)
+
+
+async def until(pilot: Pilot, condition: Callable[[], Any], timeout: float = 15.0) -> Any:
+    """Wait (letting the app and the host work) until ``condition()`` is true; returns it."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting for {condition}")
+
+
+def screen_text(app: RiskApp, widget_id: str) -> str:
+    """The plain text a Static or RichLog of the current screen shows."""
+    widget = app.screen.query_one(f"#{widget_id}")
+    lines = getattr(widget, "lines", None)
+    if lines is not None:  # a RichLog
+        return "\n".join(line.text for line in lines)
+    return str(widget.render())
+
+
+async def type_text(pilot: Pilot, text: str) -> None:
+    await pilot.pause(1.1)  # the map's type-ahead starts a new name after a pause
+    for ch in text:
+        await pilot.press(ch)
