@@ -184,3 +184,41 @@ async def test_the_end_of_the_game_shows_the_winner_and_the_statistics() -> None
         over = await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and app.screen)
         text = str(over.query_one("#over-box").render())
         assert "ann wins" in text and "42 terr." in text
+
+
+def attacked_by_a_bot(s) -> None:
+    set_position(s, mine("alaska"), {"alaska": 3, "kamchatka": 30}, rest="p2", current="p2")
+
+
+async def test_the_defender_is_asked_for_its_dice() -> None:
+    app = scenario_app(scenario_host(attacked_by_a_bot))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: screen.turn.step().name == "defend")
+        assert "defend with 2 dice" in screen_text(app, "now")
+        await pilot.press("minus", "f6")  # one die
+        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        assert "(" in screen_text(app, "log")
+
+
+async def test_a_defender_who_does_not_answer_defends_with_the_most_dice(monkeypatch) -> None:
+    import risk_lan.tui.game_screen as game_screen
+
+    monkeypatch.setattr(game_screen, "DEFEND_TIMEOUT", 0.3)
+    app = scenario_app(scenario_host(attacked_by_a_bot))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        first = next(line for line in screen_text(app, "log").splitlines() if " vs " in line)
+        assert len(first.split(" vs ")[1].split()[0]) == 2  # two defence dice
+
+
+async def test_f7_sets_a_standing_defence() -> None:
+    app = scenario_app(scenario_host(attacked_by_a_bot))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: screen.turn.step().name == "defend")
+        await pilot.press("f7")
+        game = host_game(app)
+        await until(pilot, lambda: game.state.auto_defend["p1"] == 2)
+        await until(pilot, lambda: "verified" in screen_text(app, "log"))

@@ -87,8 +87,10 @@ async def until(pilot: Pilot, condition: Callable[[], Any], timeout: float = 15.
 
 
 def screen_text(app: RiskApp, widget_id: str) -> str:
-    """The plain text a Static or RichLog of the current screen shows."""
-    widget = app.screen.query_one(f"#{widget_id}")
+    """The plain text a Static or RichLog shows, on the game screen once there is one (even
+    under the end-of-game screen), else on the current screen."""
+    screen = app.game_screen if app.game_screen is not None else app.screen
+    widget = screen.query_one(f"#{widget_id}")
     lines = getattr(widget, "lines", None)
     if lines is not None:  # a RichLog
         return "\n".join(line.text for line in lines)

@@ -12,10 +12,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog
 
 from risk_lan.narrate import narrate
-from risk_lan.rules import EVENT_TYPES, Action, Game, classic_board
+from risk_lan.rules import EVENT_TYPES, Action, Game, SetAutoDefend, classic_board
 from risk_lan.tui.commands import GameCommands
 from risk_lan.tui.panels import HandPanel, PlayersPanel, StatusBar, TurnPanel, player_mark
 from risk_lan.tui.texts import say
@@ -23,6 +24,7 @@ from risk_lan.tui.turn import Turn
 from risk_lan.tui.worldmap import MapState, WorldMap
 
 DICE = "⚀⚁⚂⚃⚄⚅"
+DEFEND_TIMEOUT = 20.0  # seconds a player has to choose its defence before the most dice go
 # The step names under which each turn action is offered (the rest are greyed out).
 TURN_ACTIONS = {
     "attack_once": "attack",
@@ -50,6 +52,7 @@ class GameScreen(Screen):
         Binding("f5", "trade", "Trade", id="turn.trade"),
         Binding("f6", "confirm", "Confirm", id="turn.confirm"),
         Binding("backspace", "undo", "Undo", id="turn.undo"),
+        Binding("f7", "auto_defend", "Auto-defend", id="turn.auto_defend"),
         Binding("escape", "cancel", "Cancel", show=False, id="turn.cancel"),
         Binding("plus,equals_sign", "amount(1)", "+1", show=False, id="turn.more"),
         Binding("minus", "amount(-1)", "-1", show=False, id="turn.less"),
@@ -77,6 +80,7 @@ class GameScreen(Screen):
         self.battles = 0
         self.early: list[dict[str, Any]] = []
         self.banners = 0  # how many times the connection was lost
+        self.defence_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -117,7 +121,24 @@ class GameScreen(Screen):
             if line is not None:
                 log.write(line)
         self.code = self.app.transcript_code()
+        self._time_the_defence()
         self.redraw()
+
+    def _time_the_defence(self) -> None:
+        """A player asked for its defence has DEFEND_TIMEOUT seconds; then it defends with as
+        many dice as it may, so that no one waits on a player who stepped away."""
+        defending = self.turn.step().name == "defend"
+        if defending and self.defence_timer is None:
+            self.defence_timer = self.set_timer(DEFEND_TIMEOUT, self._defend_now)
+        elif not defending and self.defence_timer is not None:
+            self.defence_timer.stop()
+            self.defence_timer = None
+
+    def _defend_now(self) -> None:
+        self.defence_timer = None
+        if self.turn.step().name == "defend":
+            self.turn.amount = None  # the most dice allowed
+            self.send(self.turn.confirm())
 
     def _event_line(self, game: Game, data: dict[str, Any]) -> Text | None:
         cls = EVENT_TYPES.get(data.get("type", ""))
@@ -222,6 +243,20 @@ class GameScreen(Screen):
 
     def action_confirm(self) -> None:
         self.send(self.turn.confirm())
+
+    def action_auto_defend(self) -> None:
+        """Switch the standing defence: always the most dice, or being asked each time."""
+        game = self.turn.game
+        if game is None:
+            return
+        standing = game.state.auto_defend.get(self.seat)
+        most = game.rules.defender_max_dice
+        moves: list[Action] = [SetAutoDefend(None if standing else most)]
+        if not standing and self.turn.step().name == "defend":
+            # The standing answer is for attacks to come; this one is answered the same way.
+            self.turn.amount = None
+            moves += self.turn.confirm()
+        self.send(moves)
 
     def action_undo(self) -> None:
         self.turn.undo()

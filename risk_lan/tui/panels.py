@@ -130,6 +130,9 @@ class TurnPanel(Static):
         else:
             line = say(lang, step.name)
         text.append(line)
+        standing = s.auto_defend.get(turn.seat)
+        if standing:
+            text.append(f"\n{say(lang, 'auto_on', dice=standing)}", style="dim")
         if s.pool and step.name not in ("waiting", "over"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
         self.update(text)

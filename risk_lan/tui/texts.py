@@ -20,7 +20,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "fortify_target": "Move armies from {source}: pick where to.",
         "fortify_ready": "Move {amount} from {source} to {target}: F6 to confirm (+/-).",
         "move_in": "Conquered! Move {amount} armies in ({low}–{high}, +/-), F6 to confirm.",
-        "defend": "{attacker} attacks {target}: defend with {amount} dice (+/-), F6.",
+        "defend": "{attacker} attacks {target}: defend with {amount} dice (+/-), F6. F7"
+        " defends with the most dice from now on.",
         "over": "The game is over.",
         "players": "Players",
         "turn_panel": "Now",
@@ -50,6 +51,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats": "Seats",
         "ready_hint": "Press R when you are ready; the game starts when everyone is.",
         "help_title": "Help",
+        "auto_on": "You defend with {dice} dice without being asked (F7 to be asked).",
     },
     "fr": {
         "waiting": "En attente de {player}.",
@@ -65,7 +67,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "fortify_target": "Déplacer depuis {source} : choisissez vers où.",
         "fortify_ready": "Déplacer {amount} de {source} vers {target} : F6 pour confirmer (+/-).",
         "move_in": "Conquis ! Faites entrer {amount} régiments ({low}–{high}, +/-), F6.",
-        "defend": "{attacker} attaque {target} : défendez avec {amount} dés (+/-), F6.",
+        "defend": "{attacker} attaque {target} : défendez avec {amount} dés (+/-), F6. F7 :"
+        " toujours le plus de dés.",
         "over": "La partie est finie.",
         "players": "Joueurs",
         "turn_panel": "Maintenant",
@@ -95,6 +98,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats": "Places",
         "ready_hint": "Appuyez sur R quand vous êtes prêt ; la partie commence quand tous le sont.",
         "help_title": "Aide",
+        "auto_on": "Vous défendez avec {dice} dés sans qu'on vous le demande (F7 : être consulté).",
     },
 }
 
