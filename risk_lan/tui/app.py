@@ -5,6 +5,7 @@ it only through its socket)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -43,7 +44,7 @@ class LocalHost:
 
 
 class RiskApp(App[int]):
-    CSS_PATH = "risk.tcss"
+    CSS_PATH = Path(__file__).parent / "risk.tcss"  # absolute: subclasses live elsewhere
     TITLE = "risk-lan"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
@@ -73,7 +74,11 @@ class RiskApp(App[int]):
         self.game_screen: GameScreen | None = None
         self.last_update: dict[str, Any] | None = None
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        await self.begin()
+
+    async def begin(self) -> None:
+        """Open the first screen: a game hosted here, a game at an address, or the lobby."""
         if self.local is not None:
             self.start_local_host()
         elif self.address is not None:

@@ -52,7 +52,7 @@ class GameScreen(Screen):
         Binding("f5", "trade", "Trade", id="turn.trade"),
         Binding("f6", "confirm", "Confirm", id="turn.confirm"),
         Binding("backspace", "undo", "Undo", id="turn.undo"),
-        Binding("f7", "auto_defend", "Auto-defend", id="turn.auto_defend"),
+        Binding("f7", "auto_defend", "Defence", id="turn.auto_defend"),
         Binding("escape", "cancel", "Cancel", show=False, id="turn.cancel"),
         Binding("plus,equals_sign", "amount(1)", "+1", show=False, id="turn.more"),
         Binding("minus", "amount(-1)", "-1", show=False, id="turn.less"),

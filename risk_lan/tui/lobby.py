@@ -30,10 +30,11 @@ class LobbyScreen(Screen):
         Binding("ctrl+r", "refresh", "Look again", id="lobby.refresh"),
     ]
 
-    def __init__(self, name: str, lang: str) -> None:
+    def __init__(self, name: str, lang: str, discover: bool = True) -> None:
         super().__init__()
         self.player_name = name
         self.lang = lang
+        self.discover = discover  # look for games on the LAN (tests show a list of their own)
         self.games: list[FoundGame] = []
 
     def compose(self) -> ComposeResult:
@@ -46,7 +47,8 @@ class LobbyScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.browse()
+        if self.discover:
+            self.browse()
 
     @work(exclusive=True, group="browse")
     async def browse(self) -> None:

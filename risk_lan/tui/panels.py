@@ -50,8 +50,8 @@ class PlayersPanel(Static):
             armies = sum(n for t, n in s.armies.items() if s.owner[t] == who)
             cards = len(s.hands.get(who, []))
             text.append(
-                f"\n    {s.count(who):>2} {say(lang, 'terr')} {armies:>3} {say(lang, 'armies')}"
-                f" {cards} {say(lang, 'cards')}",
+                f"\n    {s.count(who):>2} {say(lang, 'terr')} {armies:>3} "
+                f"{say(lang, 'armies_short')} {cards} {say(lang, 'cards')}",
                 style="dim" if gone else "",
             )
             held = [

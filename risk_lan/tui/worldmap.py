@@ -63,7 +63,7 @@ class WorldMap(Widget, can_focus=True):
         Binding("down", "step(0, 1)", "South", show=False, id="map.south"),
         Binding("left", "step(-1, 0)", "West", show=False, id="map.west"),
         Binding("right", "step(1, 0)", "East", show=False, id="map.east"),
-        Binding("enter", "pick", "Pick", id="map.pick"),
+        Binding("enter", "pick", "Pick", show=False, id="map.pick"),
     ]
 
     class Picked(Message):

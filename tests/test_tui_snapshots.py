@@ -1,0 +1,147 @@
+"""SVG snapshots of the app's screens at 120x40 (and the map at 160x50), from a game played
+by seeded bots, so every run draws the same thing. To accept a change on purpose:
+``pytest tests/test_tui_snapshots.py --snapshot-update``, then look at the SVG files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+from risk_lan.bots import ClassicBot
+from risk_lan.net.discovery import FoundGame
+from risk_lan.randomness import SeededSource
+from risk_lan.rules import Game
+from risk_lan.tui.app import RiskApp
+from risk_lan.tui.dialogs import GameOverScreen, HelpScreen
+from risk_lan.tui.game_screen import GameScreen
+from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
+
+PLAYERS = [
+    {"seat": "p1", "name": "ann", "kind": "human", "colour": "red"},
+    {"seat": "p2", "name": "bob", "kind": "bot", "colour": "blue"},
+    {"seat": "p3", "name": "cat", "kind": "bot", "colour": "green"},
+]
+
+
+def game_until(step: str) -> tuple[Game, list[Any]]:
+    """A seeded bot game played until ann (p1) is at ``step`` of one of her turns (from the
+    third round on); returns it and the last events, as ann may see them."""
+    game, events = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), "classic")
+    bots = {p: ClassicBot() for p in ("p1", "p2", "p3")}
+    for p, bot in bots.items():
+        for action in bot.opening(game, p):
+            game.apply(p, action)
+    while True:
+        who = game.waiting_for()
+        if who == "p1" and game.state.round >= 3 and game.phase == step:
+            return game, [e.seen_by("p1").to_dict() for e in events[-12:]]
+        events = game.apply(who, bots[who].choose(game, who))
+
+
+class ScreenApp(RiskApp):
+    """The app showing one screen with a fixed game, without any network."""
+
+    def __init__(self, screen_of, lang: str = "en") -> None:
+        super().__init__(name="ann", lang=lang)
+        self.screen_of = screen_of
+
+    async def begin(self) -> None:
+        await self.screen_of(self)
+
+    def transcript_code(self) -> str:
+        return "TEST-CODE"
+
+    def act(self, *actions) -> None:  # nothing is sent anywhere
+        pass
+
+
+def showing(step: str, lang: str = "en", then=None) -> App:
+    game, events = game_until(step)
+
+    async def show(app: RiskApp) -> None:
+        screen = GameScreen("p1", PLAYERS, lang)
+        app.game_screen = screen
+        await app.push_screen(screen)
+        screen.take_update({"view": game.view("p1"), "events": events, "n": 1, "waiting": "p1"})
+        if then is not None:
+            await then(app, screen, game)
+
+    return ScreenApp(show, lang)
+
+
+def test_reinforcement_step(snap_compare) -> None:
+    async def stage(app, screen, game) -> None:
+        first = game.state.territories_of("p1")[0]
+        assert screen.turn.step().name == "place"
+        screen.turn.pick(first)
+        screen.redraw()
+
+    assert snap_compare(showing("reinforce", then=stage), terminal_size=(120, 40))
+
+
+def test_attack_step_with_a_source_chosen(snap_compare) -> None:
+    async def choose(app, screen, game) -> None:
+        source = sorted(screen.turn.step().choices)[0]
+        screen.turn.pick(source)
+        screen.go_to(source)
+        screen.redraw()
+
+    assert snap_compare(showing("attack", then=choose), terminal_size=(120, 40))
+
+
+def test_game_screen_in_french(snap_compare) -> None:
+    assert snap_compare(showing("reinforce", lang="fr"), terminal_size=(120, 40))
+
+
+def test_the_map_uses_a_larger_terminal(snap_compare) -> None:
+    assert snap_compare(showing("attack"), terminal_size=(160, 50))
+
+
+def test_help(snap_compare) -> None:
+    async def help_over(app, screen, game) -> None:
+        await app.push_screen(HelpScreen("en"))
+
+    assert snap_compare(showing("attack", then=help_over), terminal_size=(120, 40))
+
+
+def test_game_over(snap_compare) -> None:
+    async def over(app, screen, game) -> None:
+        await app.push_screen(GameOverScreen("p1", None, game, PLAYERS, 57, "TEST-CODE", "en"))
+
+    assert snap_compare(showing("attack", then=over), terminal_size=(120, 40))
+
+
+def test_lobby(snap_compare) -> None:
+    async def lobby(app: RiskApp) -> None:
+        screen = LobbyScreen("ann", "en", discover=False)
+        await app.push_screen(screen)
+        screen.show_games(
+            [
+                FoundGame("Friday night", "192.168.1.20", 47474, "classic", "2/4", "lobby", "1"),
+                FoundGame("Long game", "192.168.1.31", 47474, "classic-2015", "5/5", "playing",
+                          "1"),
+            ]
+        )
+
+    assert snap_compare(ScreenApp(lobby), terminal_size=(120, 40))
+
+
+def test_seats(snap_compare) -> None:
+    async def seats(app: RiskApp) -> None:
+        screen = SeatsScreen("en")
+        await app.push_screen(screen)
+        lobby = {
+            "mode": "classic",
+            "total": 4,
+            "state": "lobby",
+            "seats": [
+                {"seat": "p1", "name": "ann", "kind": "human", "colour": "red", "ready": True},
+                {"seat": "p2", "name": "bob", "kind": "human", "colour": "blue", "ready": False},
+                {"seat": "p3", "name": "bot-3", "kind": "bot", "colour": "green", "ready": True},
+                {"seat": "p4", "name": "", "kind": "open", "colour": "yellow", "ready": False},
+            ],
+        }
+        screen.show_lobby(lobby, "p2")
+
+    assert snap_compare(ScreenApp(seats), terminal_size=(120, 40))
