@@ -119,8 +119,9 @@ def test_lobby(snap_compare) -> None:
         screen.show_games(
             [
                 FoundGame("Friday night", "192.168.1.20", 47474, "classic", "2/4", "lobby", "1"),
-                FoundGame("Long game", "192.168.1.31", 47474, "classic-2015", "5/5", "playing",
-                          "1"),
+                FoundGame(
+                    "Long game", "192.168.1.31", 47474, "classic-2015", "5/5", "playing", "1"
+                ),
             ]
         )
 

@@ -81,6 +81,7 @@ class GameScreen(Screen):
         self.early: list[dict[str, Any]] = []
         self.banners = 0  # how many times the connection was lost
         self.defence_timer: Timer | None = None
+        self.offered: frozenset[str] | None = None  # the turn actions the footer offers
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -210,7 +211,11 @@ class GameScreen(Screen):
         self.query_one(PlayersPanel).show(game, self.seat, self.players, self.away, self.lang)
         self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang)
         self.query_one(HandPanel).show(self.turn, self.lang)
-        self.refresh_bindings()
+        if step.keys != self.offered:
+            # The footer rebuilds itself on a refresh, which costs more than the whole map:
+            # only when what is offered changed.
+            self.offered = step.keys
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         needed = TURN_ACTIONS.get(action)

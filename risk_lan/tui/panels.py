@@ -20,7 +20,30 @@ def player_mark(colour: str) -> tuple[str, str]:
     return letter, ink
 
 
-class PlayersPanel(Static):
+# Continents held are shown by these codes in the players panel (the help lists them).
+CONTINENT_CODES = {
+    "north_america": "NA",
+    "south_america": "SA",
+    "europe": "EU",
+    "africa": "AF",
+    "asia": "AS",
+    "oceania": "OC",
+}
+
+
+class Panel(Static):
+    """A Static that repaints only when its text changes (each repaint costs a frame)."""
+
+    _shown: Text | None = None
+
+    def show_text(self, text: Text) -> None:
+        shown = self._shown
+        if shown is None or text.plain != shown.plain or text.spans != shown.spans:
+            self._shown = text
+            self.update(text)
+
+
+class PlayersPanel(Panel):
     """Every player: colour and letter, name, territories, armies, cards, continents held,
     whether connected, and whose turn it is."""
 
@@ -44,9 +67,16 @@ class PlayersPanel(Static):
             text.append(f"{letter} ", style=f"bold {ink}")
             name = p["name"] + (f" ({say(lang, 'you')})" if who == seat else "")
             gone = who in s.eliminated
-            text.append(name[:26], style="strike dim" if gone else f"bold {ink}")
+            text.append(name[:18], style="strike dim" if gone else f"bold {ink}")
             if who in away:
                 text.append(f" {say(lang, 'away')}", style="italic red")
+            held = [
+                CONTINENT_CODES.get(c.id, c.id[:2].upper())
+                for c in game.board.continents.values()
+                if all(s.owner[t] == who for t in c.territories)
+            ]
+            if held:
+                text.append(" " + " ".join(held), style="italic")
             armies = sum(n for t, n in s.armies.items() if s.owner[t] == who)
             cards = len(s.hands.get(who, []))
             text.append(
@@ -54,18 +84,11 @@ class PlayersPanel(Static):
                 f"{say(lang, 'armies_short')} {cards} {say(lang, 'cards')}",
                 style="dim" if gone else "",
             )
-            held = [
-                c.name_fr if lang == "fr" else c.name_en
-                for c in game.board.continents.values()
-                if all(s.owner[t] == who for t in c.territories)
-            ]
-            if held:
-                text.append("\n    " + ", ".join(held)[:30], style="italic")
             text.append("\n")
-        self.update(text)
+        self.show_text(text)
 
 
-class TurnPanel(Static):
+class TurnPanel(Panel):
     """What to do now: the phase and the reinforcements left, in words."""
 
     def show(self, turn: Turn, step: Step, names: dict[str, str], lang: str) -> None:
@@ -73,7 +96,7 @@ class TurnPanel(Static):
         text = Text()
         text.append(say(lang, "turn_panel") + "\n", style="bold")
         if game is None:
-            self.update(text)
+            self.show_text(text)
             return
         s = game.state
         board = game.board
@@ -135,10 +158,10 @@ class TurnPanel(Static):
             text.append(f"\n{say(lang, 'auto_on', dice=standing)}", style="dim")
         if s.pool and step.name not in ("waiting", "over"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
-        self.update(text)
+        self.show_text(text)
 
 
-class HandPanel(Static):
+class HandPanel(Panel):
     """The player's cards, and the sets it may trade with their value."""
 
     def show(self, turn: Turn, lang: str) -> None:
@@ -146,7 +169,7 @@ class HandPanel(Static):
         text = Text()
         text.append(say(lang, "hand") + "\n", style="bold")
         if game is None:
-            self.update(text)
+            self.show_text(text)
             return
         hand = game.state.hands.get(turn.seat, [])
         if not hand:
@@ -159,7 +182,7 @@ class HandPanel(Static):
             for action, value in trades[:4]:
                 cards = ", ".join(_card(game, c, lang, short=True) for c in action.cards)
                 text.append(say(lang, "set_value", cards=cards, value=value) + "\n")
-        self.update(text)
+        self.show_text(text)
 
 
 def _card(game: Game, card: str, lang: str, short: bool = False) -> str:
@@ -171,7 +194,7 @@ def _card(game: Game, card: str, lang: str, short: bool = False) -> str:
     return f"{glyph} {name[:10] if short else name}"
 
 
-class StatusBar(Static):
+class StatusBar(Panel):
     """The transcript code players compare across screens, and the connection state."""
 
     def show(self, code: str, connected: bool, lang: str) -> None:
@@ -183,4 +206,4 @@ class StatusBar(Static):
             text.append(say(lang, "connected"), style="green")
         else:
             text.append(say(lang, "reconnecting"), style="bold red")
-        self.update(text)
+        self.show_text(text)

@@ -1,0 +1,163 @@
+"""The real ``risk-lan play --bots 2`` in a real terminal (tmux), driven by keys as a player
+would: it claims territories, places its armies and reinforcements, attacks, ends its turn,
+and sees the bots play."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from risk_lan.rules import classic_board
+from risk_lan.tui.maplayout import draw
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+WIDTH, HEIGHT = 120, 40
+MAP_WIDTH, MAP_HEIGHT = 84, 30  # what the game screen leaves the map at 120x40
+BOARD = classic_board()
+GRID = draw(BOARD, MAP_WIDTH, MAP_HEIGHT)
+COMMAND = Path(sys.executable).parent / "risk-lan"
+
+
+class Terminal:
+    def __init__(self) -> None:
+        self.name = f"risk-lan-test-{uuid.uuid4().hex[:8]}"
+
+    def start(self, command: str) -> None:
+        env = {**os.environ, "LANG": "en_GB.UTF-8"}
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT),
+             command],
+            check=True, env=env,
+        )  # fmt: skip
+
+    def screen(self) -> list[str]:
+        out = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
+        ).stdout
+        return out.splitlines() + [""] * HEIGHT
+
+    def keys(self, *keys: str, pause: float = 0.1) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        time.sleep(pause)
+
+    def type_name(self, territory: str) -> None:
+        time.sleep(1.1)  # the map's type-ahead starts a new name after a pause
+        self.keys(*BOARD.territories[territory].name_en.lower().replace(" ", ""), pause=0.05)
+
+    def now(self) -> str:
+        """The 'Now' panel's text, on one line."""
+        lines = self.screen()
+        start = next((i for i, line in enumerate(lines) if line[85:].strip() == "Now"), None)
+        if start is None:
+            return ""
+        return " ".join(line[85:].strip() for line in lines[start + 1 : start + 5])
+
+    def owners(self) -> dict[str, tuple[str, int]]:
+        """Each territory's owner letter and armies, read off the map."""
+        lines = self.screen()
+        seen = {}
+        for t, (x, y) in GRID.labels.items():
+            value = lines[y + 1][x : x + 8]
+            letter, _, armies = value.strip().partition(" ")
+            if armies.strip().split("+")[0].isdigit():
+                seen[t] = (letter, int(armies.strip().split("+")[0]))
+        return seen
+
+    def stop(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def wait_for(condition, timeout: float = 30.0, what: str = "", terminal=None):
+    """Poll ``condition`` until it is true; a defence asked of the player meanwhile is
+    answered (F6) when ``terminal`` is given."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if terminal is not None and "defend with" in terminal.now():
+            terminal.keys("F6", pause=0.3)
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.2)
+    shown = "\n".join(terminal.screen()[:HEIGHT]) if terminal is not None else ""
+    raise AssertionError(f"timed out waiting for {what or condition}\n{shown}")
+
+
+@pytest.fixture
+def terminal():
+    term = Terminal()
+    yield term
+    term.stop()
+
+
+def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
+    terminal.start(f"{COMMAND} play --bots 2 --name tester")
+    wait_for(lambda: "Players" in "\n".join(terminal.screen()), what="the game screen")
+
+    # Claim territories until none is left.
+    while True:
+        now = wait_for(lambda: terminal.now() if "Waiting" not in terminal.now() else "", 20)
+        if "Claim" not in now:
+            break
+        free = [t for t, (letter, _) in terminal.owners().items() if letter == "·"]
+        assert free, "the claim step offers no empty territory"
+        terminal.type_name(free[0])
+        terminal.keys("Enter", pause=0.3)
+
+    # Place the starting armies one at a time, all on one of the player's territories.
+    mine = [t for t, (letter, _) in terminal.owners().items() if letter == "R"]
+    front = next(
+        t for t in mine if any(terminal.owners()[n][0] != "R" for n in BOARD.neighbours[t])
+    )
+    terminal.type_name(front)
+    while True:
+        now = wait_for(lambda: terminal.now() if "Waiting" not in terminal.now() else "", 30)
+        if "Place one army" not in now:
+            break
+        terminal.keys("Enter", pause=0.3)
+
+    # The first turn of the player: reinforcements, all on the front.
+    wait_for(lambda: "Place your" in terminal.now(), 90, "the player's turn", terminal)
+    owners = terminal.owners()  # the bots may have taken territories since the setup
+    front = next(
+        t
+        for t, (letter, _) in owners.items()
+        if letter == "R" and any(owners[n][0] != "R" for n in BOARD.neighbours[t])
+    )
+    before = owners[front][1]
+    pool = int(terminal.now().split("Place your reinforcements: ")[1].split()[0])
+    terminal.type_name(front)
+    terminal.keys(*["+"] * (pool - 1), "Enter")
+    wait_for(lambda: "All placed" in terminal.now(), 5, "the placements to be staged")
+    terminal.keys("F6")
+    wait_for(lambda: terminal.owners()[front][1] == before + pool, 10, "the placements", terminal)
+
+    # Attack a neighbour from the front with a blitz.
+    wait_for(lambda: "Attack" in terminal.now(), 10)
+    terminal.keys("Enter")
+    enemy = next(n for n in BOARD.neighbours[front] if terminal.owners()[n][0] != "R")
+    terminal.type_name(enemy)
+    terminal.keys("Enter")
+    wait_for(lambda: "F3 blitz" in terminal.now(), 5, "the attack to be set")
+    terminal.keys("F3")
+    wait_for(lambda: "verified" in "\n".join(terminal.screen()), 10, "verified dice in the log")
+    if "Conquered" in wait_for(lambda: terminal.now(), 5):
+        terminal.keys("F6")
+    # End the attacks, then the turn; the bots play theirs.
+    wait_for(lambda: "Attack" in terminal.now(), 10)
+    terminal.keys("Escape", "Escape", "F4")
+    wait_for(lambda: "Manoeuvre" in terminal.now(), 5, "the manoeuvre step")
+    terminal.keys("F4")
+    wait_for(lambda: "bot-1" in terminal.now() or "bot-2" in terminal.now(), 10, "a bot's turn")
+    wait_for(
+        lambda: any("bot-" in line and "places" in line for line in terminal.screen()[31:38]),
+        30,
+        "the bots to place their reinforcements",
+    )
