@@ -222,3 +222,23 @@ async def test_f7_sets_a_standing_defence() -> None:
         game = host_game(app)
         await until(pilot, lambda: game.state.auto_defend["p1"] == 2)
         await until(pilot, lambda: "verified" in screen_text(app, "log"))
+
+
+async def test_help_and_the_command_palette() -> None:
+    from risk_lan.tui.dialogs import HelpScreen
+    from risk_lan.tui.worldmap import WorldMap
+
+    host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("ctrl+p")
+        for ch in "go to brazil":
+            await pilot.press(ch)
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.query_one(WorldMap).state.selected == "brazil")

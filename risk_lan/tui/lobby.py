@@ -74,8 +74,8 @@ class LobbyScreen(Screen):
             line.append(f" {game.mode:<14} {game.seats:>5}  {game.state:<8}")
             line.append(f"  {game.address}:{game.port}", style="dim")
             options.add_option(Option(line, id=f"{game.address}:{game.port}"))
-        if games and highlighted is not None:
-            options.highlighted = min(highlighted, len(games) - 1)
+        if games:
+            options.highlighted = min(highlighted or 0, len(games) - 1)
         status = self.query_one("#lobby-status", Static)
         status.update("" if games else say(self.lang, "no_games"))
 
