@@ -14,6 +14,7 @@ from risk_lan.rules import (
     Defend,
     EndTurn,
     Game,
+    GameState,
     IllegalAction,
     RuleSet,
     ScriptedSource,
@@ -60,7 +61,28 @@ def position(
     placed). ``owners`` names some owners; the other territories go to ``rest`` (one player, or
     several in turn). Armies default to 1. Cards not in ``hands`` form the draw pile."""
     game, _ = Game.new(list(PLAYERS), ScriptedSource([6, 1, 1]), rules=rules)
-    s = game.state
+    write_position(game.state, owners, armies, rest=rest, hands=hands, phase=phase,
+                   current=current, pool=pool)  # fmt: skip
+    game.state.trades, game.state.trade_window = trades, trade_window
+    game.source = ScriptedSource()
+    check_invariants(game.state)
+    return game
+
+
+def write_position(
+    s: GameState,
+    owners: dict[str, str],
+    armies: dict[str, int] | None = None,
+    *,
+    rest: str | Iterable[str],
+    hands: dict[str, list[str]] | None = None,
+    phase: str,
+    current: str,
+    pool: int = 0,
+) -> None:
+    """Write owners, armies, hands and the turn into ``s`` (first turn of the first round):
+    ``owners`` names some owners, the other territories go to ``rest`` (one player, or
+    several in turn); armies default to 1; cards not in ``hands`` form the draw pile."""
     fillers = [rest] if isinstance(rest, str) else list(rest)
     others = [t for t in BOARD.territory_ids if t not in owners]
     for i, t in enumerate(others):
@@ -70,16 +92,13 @@ def position(
     for t in BOARD.territory_ids:
         s.armies[t] = (armies or {}).get(t, 1)
     s.recount()
-    s.hands = {p: list((hands or {}).get(p, [])) for p in PLAYERS}
+    s.hands = {p: list((hands or {}).get(p, [])) for p in s.players}
     held = {c for hand in s.hands.values() for c in hand}
     s.deck = [c for c in [*BOARD.territory_ids, *JOKERS] if c not in held]
     s.discard = []
-    s.phase, s.current, s.first_player = phase, current, "ann"
+    s.phase, s.current, s.first_player = phase, current, s.players[0]
     s.turn = s.round = 1
-    s.trades, s.pool, s.trade_window = trades, pool, trade_window
-    game.source = ScriptedSource()
-    check_invariants(s)
-    return game
+    s.pool = pool
 
 
 def begin(game: Game, player: str) -> TurnStarted:

@@ -33,6 +33,13 @@ def host_game(app):
     return app.local_host.game.game
 
 
+async def pick(pilot, *territories: str) -> None:
+    """Pick each territory on the map in turn, by typing its name and pressing Enter."""
+    for territory in territories:
+        await type_text(pilot, territory)
+        await pilot.press("enter")
+
+
 async def started(app, pilot) -> GameScreen:
     screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
     await until(pilot, lambda: screen.turn.game is not None)
@@ -65,10 +72,8 @@ async def test_attack_once_rolls_one_verified_battle() -> None:
     app = scenario_app(host)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
-        await type_text(pilot, "alaska")
-        await pilot.press("enter")
-        await type_text(pilot, "kamchatka")
-        await pilot.press("enter", "2", "f2")
+        await pick(pilot, "alaska", "kamchatka")
+        await pilot.press("2", "f2")
         game = host_game(app)
         await until(pilot, lambda: "verified" in screen_text(app, "log"))
         lost = 10 - game.state.armies["alaska"] + 5 - game.state.armies["kamchatka"]
@@ -83,10 +88,8 @@ async def test_blitz_conquers_and_the_player_chooses_how_many_move_in() -> None:
     app = scenario_app(host)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
-        await type_text(pilot, "alaska")
-        await pilot.press("enter")
-        await type_text(pilot, "kamchatka")
-        await pilot.press("enter", "f3")
+        await pick(pilot, "alaska", "kamchatka")
+        await pilot.press("f3")
         game = host_game(app)
         await until(pilot, lambda: game.state.phase == "move_in")
         await until(pilot, lambda: "Conquered" in screen_text(app, "now"))
@@ -104,10 +107,8 @@ async def test_fortification_moves_the_chosen_amount() -> None:
         screen = await started(app, pilot)
         await pilot.press("f4")  # no more attacks: on to the manoeuvre
         assert "Manoeuvre" in screen_text(app, "now")
-        await type_text(pilot, "alaska")
-        await pilot.press("enter")
-        await type_text(pilot, "alberta")
-        await pilot.press("enter", "minus", "f6")  # 8 can move; one less: 7
+        await pick(pilot, "alaska", "alberta")
+        await pilot.press("minus", "f6")  # 8 can move; one less: 7
         game = host_game(app)
         await until(pilot, lambda: game.state.armies["alberta"] > 1)
         assert game.state.armies["alaska"] == 2 and game.state.armies["alberta"] == 8
@@ -172,10 +173,8 @@ async def test_the_end_of_the_game_shows_the_winner_and_the_statistics() -> None
     app = scenario_app(host)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
-        await type_text(pilot, "alaska")
-        await pilot.press("enter")
-        await type_text(pilot, "kamchatka")
-        await pilot.press("enter", "f3")
+        await pick(pilot, "alaska", "kamchatka")
+        await pilot.press("f3")
         game = host_game(app)
         await until(pilot, lambda: game.state.phase in ("move_in", "over"))
         if game.state.phase == "move_in":

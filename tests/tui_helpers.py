@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from rulebook_helpers import write_position
 from textual.pilot import Pilot
 
 from risk_lan.net.host import Host, HostConfig
@@ -19,7 +20,6 @@ from risk_lan.rules import GameState, check_invariants, classic_board
 from risk_lan.tui.app import LocalHost, RiskApp
 
 BOARD = classic_board()
-JOKERS = ("joker_1", "joker_2")
 PLAYERS = ("p1", "p2", "p3")
 
 
@@ -34,19 +34,11 @@ def set_position(
     current: str = "p1",
     pool: int = 0,
 ) -> None:
-    """Write a mid-game position into ``s``: ``owners`` names some owners, the rest go to
-    ``rest``; armies default to 1; cards not in ``hands`` make the draw pile."""
-    for t in BOARD.territory_ids:
-        s.owner[t] = owners.get(t, rest)
-        s.armies[t] = (armies or {}).get(t, 1)
-    s.recount()
-    s.hands = {p: list((hands or {}).get(p, [])) for p in PLAYERS}
-    held = {c for hand in s.hands.values() for c in hand}
-    s.deck = [c for c in [*BOARD.territory_ids, *JOKERS] if c not in held]
-    s.discard = []
-    s.phase, s.current, s.first_player = phase, current, "p1"
-    s.turn = s.round = 1
-    s.trades, s.pool, s.trade_window = 0, pool, "turn_start" if phase == "reinforce" else "none"
+    """Write a mid-game position into ``s`` (see rulebook_helpers.write_position), with the
+    trade step that classic rules open at the start of a turn."""
+    write_position(s, owners, armies, rest=rest, hands=hands, phase=phase, current=current,
+                   pool=pool)  # fmt: skip
+    s.trades, s.trade_window = 0, "turn_start" if phase == "reinforce" else "none"
     s.setup_left = dict.fromkeys(PLAYERS, 0)
     # At the start of a turn, five cards or more make a trade due (classic rules).
     s.start_trade_due = phase == "reinforce" and len(s.hands[current]) >= 5
