@@ -397,3 +397,74 @@ def test_a_badly_signed_reveal_is_blamed_on_its_sender_not_on_the_host() -> None
     framer, honest = BadlySignedRevealClient("framer", ClassicBot()), Client("b", ClassicBot())
     outcomes = asyncio.run(run(host, [framer, honest]))
     assert outcomes[1].reason == f"bad_signature:{framer.seat}", outcomes[1]
+
+
+class RerollingGame(HostGame):
+    """Announces roll 3 a second time (as a new move, with everything else the same), as a
+    host would to choose between results once it has seen the links."""
+
+    async def _chance(self, body):
+        if body["roll"] == 3:
+            self._publish(body)
+            self.n += 1
+            body = {**body, "n": self.n}
+        return await super()._chance(body)
+
+
+class RerollingHost(Host):
+    game_class = RerollingGame
+
+
+def test_a_roll_announced_twice_is_caught_by_every_client() -> None:
+    host = RerollingHost(HostConfig(seats=3, bots=1))
+    outcomes = asyncio.run(run(host, [Client("a", ClassicBot()), Client("b", ClassicBot())], 20))
+    for outcome in outcomes:
+        assert outcome.culprit == "host" and outcome.error.startswith("reroll"), outcome
+
+
+class ActReplayingGame(HostGame):
+    """Makes a player's first signed act into a second move as well."""
+
+    replayed = False
+
+    def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
+        envelope = super()._publish(body)
+        if body["type"] == "move" and body["request"] is not None and not self.replayed:
+            self.replayed = True
+            self.n += 1
+            super()._publish({**body, "n": self.n})
+        return envelope
+
+
+class ActReplayingHost(Host):
+    game_class = ActReplayingGame
+
+
+def test_a_host_replaying_a_players_act_is_caught() -> None:
+    host = ActReplayingHost(HostConfig(seats=3, bots=1))
+    outcomes = asyncio.run(run(host, [Client("a", ClassicBot()), Client("b", ClassicBot())], 20))
+    for outcome in outcomes:
+        assert outcome.culprit == "host" and outcome.error.startswith("replayed"), outcome
+
+
+class FramingClient(Client):
+    """Signs its reveal for roll 3 badly (no checkpoint checks it), then reveals garbage for
+    roll 4, so that the host stops the game: the badly signed reveal must not be pinned on
+    the host that relayed it."""
+
+    def _send_signed(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        if body["type"] == "reveal" and body["roll"] == 3:
+            assert self.conn is not None
+            self.conn.send(Identity().sign(self.seat, body))
+            return None
+        if body["type"] == "reveal" and body["roll"] == 4:
+            body = {**body, "link": bytes(32)}
+        return super()._send_signed(body)
+
+
+def test_a_client_cannot_frame_the_host_with_a_badly_signed_reveal() -> None:
+    host = Host(HostConfig(seats=3, bots=1))
+    framer, honest = FramingClient("framer", ClassicBot()), Client("honest", ClassicBot())
+    outcomes = asyncio.run(run(host, [framer, honest], 20))
+    assert outcomes[1].error is None and outcomes[1].culprit is None, outcomes[1]
+    assert outcomes[1].reason == f"bad_reveal:{framer.seat}"

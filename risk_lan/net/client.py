@@ -73,6 +73,7 @@ class Client:
         self.token: bytes | None = None
         self.witness: Witness | None = None  # from the welcome on
         self.players: list[dict[str, Any]] = []  # seat, name, kind, colour, from the start
+        self.sent_reveals: dict[int, dict[str, Any]] = {}  # by roll, until its reveals come
         self.chain: HashChain | None = None
         self.view: dict[str, Any] | None = None
         self.waiting: str | None = None  # the seat the game waits for, as of the last update
@@ -145,6 +146,11 @@ class Client:
         except ProtocolError as e:
             self.log(f"stopping: {e.code}: {e.message}")
             return Outcome(error=f"{e.code}: {e.message}", culprit=e.culprit)
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            # Something in what the host sent has the wrong shape (a list of the wrong length,
+            # a seat no one has): the host's fault, and no reason to crash.
+            self.log(f"stopping: the host sent a malformed message ({e!r})")
+            return Outcome(error=f"malformed: the host sent {type(e).__name__}", culprit="host")
         except ConnectionError:
             return None
         finally:
@@ -166,9 +172,12 @@ class Client:
                 ),
             )
 
-    def _send_signed(self, body: dict[str, Any]) -> None:
+    def _send_signed(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """Sign and send ``body``; returns the envelope sent."""
         assert self.conn is not None
-        self.conn.send(self.identity.sign(self.seat, body))
+        envelope = self.identity.sign(self.seat, body)
+        self.conn.send(envelope)
+        return envelope
 
     def _receive(self, message: dict[str, Any]) -> Outcome | None:
         kind = message.get("type")
@@ -187,6 +196,9 @@ class Client:
             self._save()
             if self.auto_ready:
                 self.ready()
+            for envelope in self.sent_reveals.values():
+                # A reveal the connection may have lost on the way: the host takes a repeat.
+                self.conn.send(envelope)
         elif kind == "lobby":
             validate(message, HOST_MESSAGES)
             self.listener.lobby(message)
@@ -249,7 +261,7 @@ class Client:
             if body["seat"] == self.seat:
                 self.outstanding = max(0, self.outstanding - 1)
         elif kind == "reveals":
-            witness.reveals(body)
+            witness.reveals(body, self.seat, self.sent_reveals.pop(body["roll"], None))
         elif kind == "takeover":
             if body["seat"] == self.seat:
                 raise ProtocolError(
@@ -264,8 +276,8 @@ class Client:
     def _reveal(self, roll: int) -> None:
         if roll <= self.revealed:
             return
-        assert self.chain is not None
-        self._send_signed(
+        assert self.chain is not None and self.conn is not None
+        envelope = self._send_signed(
             {
                 "type": "reveal",
                 "game": self.game_id,
@@ -276,6 +288,9 @@ class Client:
                 "seen": self.witness.seen_at[roll],
             }
         )
+        self.conn.flush()  # now: every peer waits for it, and the slow checks come after
+        if envelope is not None:
+            self.sent_reveals[roll] = envelope
         self.revealed = roll
         self._save()
 

@@ -39,6 +39,10 @@ class Connection:
         self._queued_size += len(frame)
         return True
 
+    def flush(self) -> None:
+        """Write what is queued now rather than at the end of this turn of the loop."""
+        self._flush()
+
     def _flush(self) -> None:
         frames, self._queued, self._queued_size = self._queued, [], 0
         if not self.closed and frames:

@@ -45,6 +45,11 @@ class Witness:
         self.unchecked: list[tuple[dict[str, Any], bytes, bytes, str | None]] = []
         self.latest_from_host: tuple[dict[str, Any], bytes] | None = None
         self.last_reveals: tuple[int, list[tuple[str, Any]]] | None = None  # not confirmed yet
+        self.last_move = 0
+        self.last_roll = 0
+        # By seat: the sequence number of the last act of theirs made a move, and its roll.
+        self.last_act: dict[str, tuple[int, int | None]] = {}
+        self.rolled: set[int] = set()  # the rolls whose reveals came
 
     @property
     def code(self) -> str:
@@ -56,12 +61,26 @@ class Witness:
         self.transcript.add(envelope)
         self.latest_from_host = (envelope, prev)
         kind = body["type"]
+        if kind == "move":
+            self._in_order(body)
         if kind not in ("move", "reveals") or (
             kind == "reveals" and body["roll"] % CHECKPOINT == 0
         ):
             self._queue_host_signature()
         if kind == "move" and body["roll"] is not None:
             self.seen_at[body["roll"]] = self.transcript.hash
+
+    def _in_order(self, move: dict[str, Any]) -> None:
+        """Moves come one after another, and each roll is announced once: a host that could
+        announce a roll again, after seeing its links, could choose between results."""
+        if move["n"] != self.last_move + 1:
+            raise ProtocolError("out_of_order", f"move {move['n']} after {self.last_move}", "host")
+        self.last_move = move["n"]
+        roll = move["roll"]
+        if roll is not None:
+            if roll <= self.last_roll:
+                raise ProtocolError("reroll", f"roll {roll} announced again", "host")
+            self.last_roll = roll
 
     def start(self, body: dict[str, Any], seat: str, public_key: bytes) -> None:
         self.keys = dict(body["keys"])
@@ -98,14 +117,24 @@ class Witness:
             request.get("from") != who
             or not isinstance(asked, dict)
             or asked.get("action") != move["action"]
+            or not isinstance(asked.get("seq"), int)
         ):
             raise ProtocolError("forged_move", f"move {move['n']} is not what {who} asked", "host")
+        seq, roll = self.last_act.get(who, (0, None))
+        # A player's signed act used a second time is the host replaying it as a new move,
+        # unless it is the move of a roll cancelled by a takeover, made again on a new roll.
+        cancelled = roll is not None and roll not in self.rolled
+        if asked["seq"] < seq or (asked["seq"] == seq and not cancelled):
+            raise ProtocolError("replayed", f"move {move['n']} repeats an act of {who}", "host")
+        self.last_act[who] = (asked["seq"], move["roll"])
         # The host checked this signature when the act arrived: one that fails here was forged
         # on the way, by the host.
         forged = f"move {move['n']} carries a forged act of {who}"
         self.unchecked.append((request, b"", self.keys.get(who, b""), forged))
 
-    def reveals(self, body: dict[str, Any]) -> None:
+    def reveals(self, body: dict[str, Any], seat: str, sent: dict[str, Any] | None) -> None:
+        """Check a roll's reveals; ``sent`` is the reveal this client sent for it, which must
+        come back as it left."""
         roll = body["roll"]
         move = self.roll_moves.get(roll)
         if move is None or self.verifier is None:
@@ -119,6 +148,9 @@ class Witness:
                 raise ProtocolError(
                     "equivocation", f"{who} was shown a different history by the host", "host"
                 )
+        mine = dict(zip(self.contributors, envelopes, strict=True)).get(seat)
+        if sent is not None and mine is not None and mine != sent:
+            raise ProtocolError("equivocation", f"the reveal of {seat} was altered", "host")
         self.last_reveals = (roll, list(zip(self.contributors, envelopes, strict=True)))
         if roll % CHECKPOINT == 0:
             self._confirm_reveals()
@@ -135,6 +167,7 @@ class Witness:
             self.verifier.accept(who, roll, inner["link"])
             links.append(inner["link"])
         self.seeds[move["n"]] = roll_seed(self.game_id, roll, pack(move), links)
+        self.rolled.add(roll)
 
     def takeover(self, body: dict[str, Any]) -> None:
         if body["seat"] in self.contributors:
@@ -142,7 +175,11 @@ class Witness:
         self.taken.add(body["seat"])
 
     def over(self, body: dict[str, Any]) -> None:
-        self._confirm_reveals()
+        if body["winner"] is not None:
+            # The stretch since the last checkpoint. A game stopped by the host is not: a
+            # client may have signed the last reveals badly (the host checks signatures only
+            # at checkpoints and before a normal end), and the stop names whom it blames.
+            self._confirm_reveals()
         if commit_secret(self.game_id, body["secret"]) != self.secret_commit:
             raise ProtocolError(
                 "bad_secret", "the host's secret does not match its commitment", "host"

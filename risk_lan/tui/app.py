@@ -94,10 +94,16 @@ class RiskApp(App[int]):
         if self.local_host is None:
             self.local_host = Host(self.local.config)
         host = self.local_host
-        port = await host.serve(self.local.interface, self.local.port)
+        interface = self.local.interface
+        try:
+            port = await host.serve(interface, self.local.port)
+        except OSError as e:
+            self.exit(2, 2, f"risk-lan: cannot listen on {interface}:{self.local.port}: {e}")
+            return
         if self.local.announce:
-            self.advertiser = await announce(host, self.local.interface, port, self.log)
-        self.connect("127.0.0.1", port)
+            self.advertiser = await announce(host, interface, port, self.log)
+        # The app reaches its own host like any player, at an address the host listens on.
+        self.connect("127.0.0.1" if interface in ("0.0.0.0", "") else interface, port)
 
     def connect(self, host: str, port: int, name: str | None = None) -> None:
         if name:
@@ -187,7 +193,7 @@ class RiskApp(App[int]):
         self.push_screen(
             GameOverScreen(
                 outcome.winner,
-                outcome.error,
+                outcome.error or (None if outcome.winner else outcome.reason or "?"),
                 game,
                 screen.players if screen else [],
                 screen.battles if screen else 0,

@@ -58,7 +58,8 @@ class Turn:
         chosen for the step before."""
         self.game = Game(GameState.from_view(view))
         s = self.game.state
-        key = (s.turn, s.current, s.phase, s.pool, s.attack is not None, s.move_in is not None)
+        # The pool is left out: a trade raises it, and the placements staged before stay.
+        key = (s.turn, s.current, s.phase, s.attack is not None, s.move_in is not None)
         if key != self.turn_key:
             if (s.turn, s.current) != self.turn_key[:2]:
                 self.fortifying = False
@@ -145,6 +146,11 @@ class Turn:
         if self.source is None:
             return Step("attack", frozenset(a.source for a in attacks), keys=frozenset({"end"}))
         targets = frozenset(a.target for a in attacks if a.source == self.source)
+        if self.target not in targets:
+            self.target = None  # taken, or out of reach now that the source is weaker
+        if not targets:
+            self.source = None
+            return Step("attack", frozenset(a.source for a in attacks), keys=frozenset({"end"}))
         keys = {"end", "cancel"}
         if self.target is not None:
             keys |= {"attack", "blitz"}
@@ -255,8 +261,9 @@ class Turn:
         step = self.step()
         if "end" not in step.keys:
             return []
+        self.source = self.target = None
         if step.name == "attack":
-            self.fortifying, self.source, self.target = True, None, None
+            self.fortifying = True
             if self.step().choices:
                 return []
         self.source = self.target = None
