@@ -112,32 +112,18 @@ class TurnPanel(Panel):
         elif step.name == "place":
             left = s.pool - turn.staged_total()
             line = say(lang, "place", left=left) if left else say(lang, "place_done")
-        elif step.name == "attack":
-            if turn.source is None:
-                line = say(lang, "attack")
-            elif turn.target is None:
-                line = say(lang, "attack_target", source=name(turn.source))
-            else:
-                line = say(
-                    lang,
-                    "attack_ready",
-                    source=name(turn.source),
-                    target=name(turn.target),
-                    dice=step.amount,
-                )
-        elif step.name == "fortify":
-            if turn.source is None:
-                line = say(lang, "fortify")
-            elif turn.target is None:
-                line = say(lang, "fortify_target", source=name(turn.source))
-            else:
-                line = say(
-                    lang,
-                    "fortify_ready",
-                    amount=step.amount,
-                    source=name(turn.source),
-                    target=name(turn.target),
-                )
+        elif step.name in ("attack", "fortify"):
+            # Three stages each: choose the source, then the target, then go.
+            stage = 0 if turn.source is None else 1 if turn.target is None else 2
+            key = (step.name, f"{step.name}_target", f"{step.name}_ready")[stage]
+            line = say(
+                lang,
+                key,
+                source=name(turn.source),
+                target=name(turn.target),
+                dice=step.amount,
+                amount=step.amount,
+            )
         elif step.name == "move_in":
             low, high = step.amount_range or (0, 0)
             line = say(lang, "move_in", amount=step.amount, low=low, high=high)
