@@ -50,6 +50,7 @@ class Turn:
     amount: int | None = None
     fortifying: bool = False  # the player ended its attacks and is choosing a fortification
     turn_key: tuple[Any, ...] = ()
+    _legal: list[Action] | None = None
 
     # ----- the view -----------------------------------------------------------------------
 
@@ -57,6 +58,7 @@ class Turn:
         """Take in a new view from the host. A new turn, or a new step of it, clears what was
         chosen for the step before."""
         self.game = Game(GameState.from_view(view))
+        self._legal = None
         s = self.game.state
         # The pool is left out: a trade raises it, and the placements staged before stay.
         key = (s.turn, s.current, s.phase, s.attack is not None, s.move_in is not None)
@@ -73,9 +75,15 @@ class Turn:
 
     @property
     def legal(self) -> list[Action]:
+        """The player's legal actions in the latest view (found once a view: with big armies
+        the list of attacks is long, and every key binding's check reads it)."""
         if self.game is None:
             return []
-        return [a for a in self.game.legal_actions(self.seat) if a.type != "auto_defend"]
+        if self._legal is None:
+            self._legal = [
+                a for a in self.game.legal_actions(self.seat) if a.type != "auto_defend"
+            ]
+        return self._legal
 
     @property
     def my_turn(self) -> bool:
