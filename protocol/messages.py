@@ -52,6 +52,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
     "act": {"game": GAME_ID, "seq": whole(1), "action": mapping},
     "say": {"text": text(200)},
+    "colour": {"colour": text(16)},
 }
 
 # Host to client.

@@ -1,5 +1,6 @@
-"""The lobby, driven with Pilot: a game listed on the LAN is joined by choosing it, the seats
-show who is ready, and the game starts when the player says it is ready."""
+"""The lobby, driven with Pilot: a game listed on the LAN is joined by choosing it, the player
+picks a free colour, the seats show who is ready, and the game starts when the player says
+it is ready."""
 
 from __future__ import annotations
 
@@ -42,6 +43,12 @@ async def test_choosing_a_listed_game_seats_the_player_and_ready_starts_it() -> 
             await until(pilot, lambda: "zoe (you)" in str(seats.query_one("#seats").render()))
             assert "ready" not in str(seats.query_one("#seats").render()).split("zoe")[1]
             assert host.state == "lobby"
+            await pilot.press("c")  # red → the next colour no bot has: yellow
+            await until(pilot, lambda: "Y zoe (you)" in str(seats.query_one("#seats").render()))
+            assert host.seats[0].colour == "yellow"
+            app.choose_colour("blue")  # a bot's: refused, and nothing changes
+            await until(pilot, lambda: any("taken" in n.message for n in app._notifications))
+            assert host.seats[0].colour == "yellow"
             await pilot.press("r")
             screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
             await until(pilot, lambda: screen.turn.game is not None)

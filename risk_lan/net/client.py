@@ -313,6 +313,11 @@ class Client:
         if self.conn is not None:
             self.conn.send({"type": "ready"})
 
+    def choose_colour(self, colour: str) -> None:
+        """Ask for another colour, in the lobby (the host refuses one that is taken)."""
+        if self.conn is not None:
+            self.conn.send({"type": "colour", "colour": colour})
+
     def say(self, text: str) -> None:
         """A chat line to everyone at the table."""
         if self.conn is not None and text.strip():

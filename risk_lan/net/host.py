@@ -222,6 +222,17 @@ class Host:
         if self.on_change:
             self.on_change()
 
+    def _recolour(self, seat: Seat, colour: str) -> None:
+        """A player's choice of colour in the lobby: any colour no other seat has."""
+        taken = {s.colour for s in self.seats if s is not seat}
+        if self.state != "lobby" or colour not in COLOURS or colour in taken:
+            if seat.connection:
+                why = "the game has started" if self.state != "lobby" else "that colour is taken"
+                seat.connection.send({"type": "error", "code": "colour", "message": why})
+            return
+        seat.colour = colour
+        self._send_lobby()
+
     def _chat(self, seat: Seat, text: str) -> None:
         now = asyncio.get_running_loop().time()
         if now - seat.last_said < CHAT_INTERVAL:
@@ -245,8 +256,14 @@ class Host:
             validate(message, CLIENT_MESSAGES)
             self._chat(seat, message["text"])
             return
+        if message.get("type") == "colour":
+            validate(message, CLIENT_MESSAGES)
+            self._recolour(seat, message["colour"])
+            return
         if message.get("type") != "signed":
-            raise ProtocolError("malformed", "after hello, messages are 'ready', 'say' or signed")
+            raise ProtocolError(
+                "malformed", "after hello, messages are 'ready', 'say', 'colour' or signed"
+            )
         if message.get("from") != seat.id:
             raise ProtocolError("wrong_seat", f"{seat.id} may only speak for itself", seat.id)
         body = message.get("body")

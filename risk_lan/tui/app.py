@@ -133,6 +133,10 @@ class RiskApp(App[int]):
         if self.client is not None:
             self.client.say(text)
 
+    def choose_colour(self, colour: str) -> None:
+        if self.client is not None:
+            self.client.choose_colour(colour)
+
     def ready(self) -> None:
         if self.client is not None:
             self.client.ready()

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from risk_lan.net.commands import parse_address
 from risk_lan.net.discovery import DiscoveryUnavailable, FoundGame, find_games
+from risk_lan.net.host import COLOURS
 from risk_lan.tui.panels import player_mark
 from risk_lan.tui.texts import say
 
@@ -109,11 +110,14 @@ class SeatsScreen(Screen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "ready", "Ready", id="seats.ready"),
+        Binding("c", "colour", "Colour", id="seats.colour"),
     ]
 
     def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
+        self.lobby: dict[str, Any] | None = None
+        self.seat = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box"):
@@ -125,6 +129,7 @@ class SeatsScreen(Screen):
         yield Footer()
 
     def show_lobby(self, lobby: dict[str, Any], seat: str) -> None:
+        self.lobby, self.seat = lobby, seat
         text = Text()
         text.append(f"{lobby['mode']}, {lobby['total']} seats\n\n", style="bold")
         for s in lobby["seats"]:
@@ -142,6 +147,19 @@ class SeatsScreen(Screen):
 
     def chat_line(self, seat: str, name: str, line: str) -> None:
         self.query_one("#lobby-chat", RichLog).write(f"{name}: {line}")
+
+    def action_colour(self) -> None:
+        """Ask for the next colour no other seat has."""
+        if self.lobby is None:
+            return
+        mine = next((s["colour"] for s in self.lobby["seats"] if s["seat"] == self.seat), "")
+        taken = {s["colour"] for s in self.lobby["seats"] if s["seat"] != self.seat}
+        start = COLOURS.index(mine) if mine in COLOURS else -1
+        for step in range(1, len(COLOURS)):
+            colour = COLOURS[(start + step) % len(COLOURS)]
+            if colour not in taken:
+                self.app.choose_colour(colour)
+                return
 
     def action_ready(self) -> None:
         self.app.ready()

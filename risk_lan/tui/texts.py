@@ -50,7 +50,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "name_hint": "your name",
         "no_games": "Looking for games on the LAN…",
         "seats": "Seats",
-        "ready_hint": "Press R when you are ready; the game starts when everyone is.",
+        "ready_hint": "Press C for another colour, R when you are ready; the game starts when"
+        " everyone is.",
         "help_title": "Help",
         "auto_on": "You defend with {dice} dice without being asked (F7 to be asked).",
     },
@@ -98,7 +99,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "name_hint": "votre nom",
         "no_games": "Recherche de parties sur le réseau local…",
         "seats": "Places",
-        "ready_hint": "Appuyez sur R quand vous êtes prêt ; la partie commence quand tous le sont.",
+        "ready_hint": "C : une autre couleur ; R quand vous êtes prêt. La partie commence quand"
+        " tous le sont.",
         "help_title": "Aide",
         "auto_on": "Vous défendez avec {dice} dés sans qu'on vous le demande (F7 : être consulté).",
     },

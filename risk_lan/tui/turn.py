@@ -80,9 +80,7 @@ class Turn:
         if self.game is None:
             return []
         if self._legal is None:
-            self._legal = [
-                a for a in self.game.legal_actions(self.seat) if a.type != "auto_defend"
-            ]
+            self._legal = [a for a in self.game.legal_actions(self.seat) if a.type != "auto_defend"]
         return self._legal
 
     @property
