@@ -31,6 +31,7 @@ from risk_lan.tui.messages import (
     Refused,
     Started,
 )
+from risk_lan.tui.texts import translate_bindings
 
 
 @dataclass
@@ -49,7 +50,7 @@ class RiskApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", show=False, id="app.help_key"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+        Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit"),  # in the help
     ]
 
     def __init__(
@@ -64,6 +65,7 @@ class RiskApp(App[int]):
         super().__init__()
         self.player_name = name
         self.lang = lang
+        translate_bindings(self, lang)
         self.address = address
         self.local = local
         self.auto_ready = auto_ready

@@ -14,7 +14,7 @@ from textual.widgets import Markdown, Static
 
 from risk_lan.rules import Game
 from risk_lan.tui.panels import player_mark
-from risk_lan.tui.texts import say
+from risk_lan.tui.texts import say, translate_bindings
 
 
 def help_text(lang: str) -> str:
@@ -32,6 +32,7 @@ class HelpScreen(ModalScreen[None]):
     def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
+        translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
@@ -58,6 +59,7 @@ class GameOverScreen(ModalScreen[None]):
         super().__init__()
         self.winner, self.error, self.game = winner, error, game
         self.players, self.battles, self.code, self.lang = players, battles, code, lang
+        translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         yield Static(self._text(), id="over-box")

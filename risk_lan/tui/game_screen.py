@@ -19,7 +19,7 @@ from risk_lan.narrate import narrate
 from risk_lan.rules import EVENT_TYPES, Action, Game, SetAutoDefend, classic_board
 from risk_lan.tui.commands import GameCommands
 from risk_lan.tui.panels import HandPanel, PlayersPanel, StatusBar, TurnPanel, player_mark
-from risk_lan.tui.texts import say
+from risk_lan.tui.texts import say, translate_bindings
 from risk_lan.tui.turn import Turn
 from risk_lan.tui.worldmap import MapState, WorldMap
 
@@ -73,6 +73,7 @@ class GameScreen(Screen):
         self.seat = seat
         self.players = players
         self.lang = lang
+        translate_bindings(self, lang)
         self.turn = Turn(seat)
         self.names = {p["seat"]: p["name"] for p in players}
         self.colours = {p["seat"]: p["colour"] for p in players}

@@ -19,7 +19,7 @@ from risk_lan.net.commands import parse_address
 from risk_lan.net.discovery import DiscoveryUnavailable, FoundGame, find_games
 from risk_lan.net.host import COLOURS
 from risk_lan.tui.panels import player_mark
-from risk_lan.tui.texts import say
+from risk_lan.tui.texts import say, translate_bindings
 
 BROWSE_EVERY = 2.0  # seconds of listening for announcements per refresh of the list
 
@@ -35,6 +35,7 @@ class LobbyScreen(Screen):
         super().__init__()
         self.player_name = name
         self.lang = lang
+        translate_bindings(self, lang)
         self.discover = discover  # look for games on the LAN (tests show a list of their own)
         self.games: list[FoundGame] = []
 
@@ -116,6 +117,7 @@ class SeatsScreen(Screen):
     def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
+        translate_bindings(self, lang)
         self.lobby: dict[str, Any] | None = None
         self.seat = ""
 

@@ -4,6 +4,8 @@ renforts, manœuvre stratégique)."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
+from typing import Any
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -116,3 +118,37 @@ def language(chosen: str | None = None) -> str:
 
 def say(lang: str, key: str, **fields: object) -> str:
     return TEXTS.get(lang, TEXTS["en"])[key].format(**fields)
+
+
+# The key bindings' names in the footer, by binding id, for languages other than English.
+BINDING_NAMES: dict[str, dict[str, str]] = {
+    "fr": {
+        "turn.attack": "Attaque",
+        "turn.blitz": "Blitz",
+        "turn.end": "Finir",
+        "turn.trade": "Échanger",
+        "turn.confirm": "Confirmer",
+        "turn.undo": "Reprendre",
+        "turn.auto_defend": "Défense",
+        "game.chat": "Discuter",
+        "app.help": "Aide",
+        "app.quit": "Quitter",
+        "seats.ready": "Prêt",
+        "seats.colour": "Couleur",
+        "lobby.refresh": "Chercher",
+        "help.close": "Fermer",
+        "over.close": "Fermer",
+    },
+}
+
+
+def translate_bindings(node: Any, lang: str) -> None:
+    """Name ``node``'s key bindings in ``lang`` in the footer (call after its __init__)."""
+    names = BINDING_NAMES.get(lang)
+    if not names:
+        return
+    table = node._bindings.key_to_bindings  # this node's own copy of its bindings
+    for key, bindings in table.items():
+        table[key] = [
+            replace(b, description=names.get(b.id or "", b.description)) for b in bindings
+        ]
