@@ -54,6 +54,7 @@ def updates(count: int) -> list[dict[str, Any]]:
                 "view": game.view("p1"),
                 "events": [e.seen_by("p1").to_dict() for e in events],
                 "waiting": game.waiting_for(),
+                "away": [],
             }
         )
     return out

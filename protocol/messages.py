@@ -94,6 +94,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "events": listing,
         "view": mapping,
         "waiting": optional(SEAT),
+        "away": listing,
     },
     "over": {"game": GAME_ID, "winner": optional(SEAT), "secret": raw(32), "reason": text(32)},
 }

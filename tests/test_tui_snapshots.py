@@ -63,7 +63,9 @@ def showing(step: str, lang: str = "en", then=None) -> App:
         screen = GameScreen("p1", PLAYERS, lang)
         app.game_screen = screen
         await app.push_screen(screen)
-        screen.take_update({"view": game.view("p1"), "events": events, "n": 1, "waiting": "p1"})
+        screen.take_update(
+            {"view": game.view("p1"), "events": events, "n": 1, "waiting": "p1", "away": []}
+        )
         if then is not None:
             await then(app, screen, game)
 

@@ -3,6 +3,8 @@ host on 127.0.0.1: each step of a turn ends in the move the player meant, and no
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from tui_helpers import (
     BOARD,
@@ -14,6 +16,8 @@ from tui_helpers import (
     until,
 )
 
+from risk_lan.bots import ClassicBot
+from risk_lan.net.client import Client
 from risk_lan.tui.dialogs import GameOverScreen
 from risk_lan.tui.game_screen import GameScreen
 
@@ -241,3 +245,23 @@ async def test_help_and_the_command_palette() -> None:
         await pilot.pause(0.5)
         await pilot.press("enter")
         await until(pilot, lambda: screen.query_one(WorldMap).state.selected == "brazil")
+
+
+async def test_a_player_who_leaves_is_shown_away_to_the_others() -> None:
+    # Seat p2 is a second player's, joining from elsewhere; it never comes back.
+    host = scenario_host(
+        lambda s: set_position(s, mine("alaska"), rest="p2"), bots=1, absent_after=None
+    )
+    app = scenario_app(host)
+    other = Client("bea", ClassicBot(), retries=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: host.seats[0].connection is not None)
+        port = host.server.sockets[0].getsockname()[1]
+        task = asyncio.create_task(other.run("127.0.0.1", port))
+        screen = await started(app, pilot)
+        await until(pilot, lambda: "bea" in screen_text(app, "players"))
+        assert "away" not in screen_text(app, "players")
+        other.conn.close()
+        await until(pilot, lambda: "bea away" in screen_text(app, "players"))
+        assert "bea away" in str(screen.query_one("#players").render())
+        await task

@@ -45,8 +45,9 @@ def set_position(
     check_invariants(s)
 
 
-def scenario_host(position: Callable[[GameState], None], **config: Any) -> Host:
-    """A host of three seats (the app's, then two bots) whose game opens at ``position``."""
+def scenario_host(position: Callable[[GameState], None], bots: int = 2, **config: Any) -> Host:
+    """A host of three seats (the app's, then other players', then ``bots`` bots) whose game
+    opens at ``position``."""
 
     class ScenarioGame(HostGame):
         async def _deal(self) -> None:
@@ -58,7 +59,7 @@ def scenario_host(position: Callable[[GameState], None], **config: Any) -> Host:
     class ScenarioHost(Host):
         game_class = ScenarioGame
 
-    return ScenarioHost(HostConfig(seats=3, bots=2, **config))
+    return ScenarioHost(HostConfig(seats=3, bots=bots, **config))
 
 
 def scenario_app(host: Host, lang: str = "en") -> RiskApp:

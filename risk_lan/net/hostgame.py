@@ -150,6 +150,8 @@ class HostGame:
     def disconnected(self, seat: str) -> None:
         self.absent_since[seat] = asyncio.get_running_loop().time()
         self.host.log(f"waiting for {seat} to reconnect")
+        if self.game is not None:
+            self._broadcast_updates([])  # the others see who is away
 
     def _take_over_absent(self, seats: list[str], waiting_since: float | None = None) -> bool:
         """Hand to a bot every one of ``seats`` away, or withholding what the game waits for,
@@ -183,7 +185,7 @@ class HostGame:
         for envelope in self.transcript_log:
             s.connection.send(envelope)
         if self.game is not None:
-            s.connection.send(self._update(seat, []))
+            self._broadcast_updates([])  # its view, and the others see it back
 
     # ----- the game -----------------------------------------------------------------------
 
@@ -377,7 +379,8 @@ class HostGame:
         self, seat: str, events: list[Event], converted: dict[int, dict[str, Any]] | None = None
     ) -> dict[str, Any]:
         assert self.game is not None
-        return private_update(self.game, self.id, self.n, seat, events, converted)
+        away = [s.id for s in self.host.seats if s.kind == "human" and s.connection is None]
+        return private_update(self.game, self.id, self.n, seat, events, away, converted)
 
     def _broadcast_updates(self, events: list[Event]) -> None:
         assert self.game is not None

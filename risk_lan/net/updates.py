@@ -38,10 +38,12 @@ def private_update(
     n: int,
     seat: str,
     events: list[Event],
+    away: list[str],
     converted: dict[int, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The update for ``seat`` after move ``n``: the events as it may see them, its view and
-    whom the game waits for. ``converted`` shares event dicts among the seats of one move."""
+    """The update for ``seat`` after move ``n``: the events as it may see them, its view,
+    whom the game waits for and which players are not connected. ``converted`` shares event
+    dicts among the seats of one move."""
     # Not signed: an update is private to its seat and stays out of the transcript, and
     # what in it bears on fairness (every die) each client checks against the signed
     # public history. Signing one per seat per move would cost more than the game.
@@ -52,6 +54,7 @@ def private_update(
         "events": [_as_seen(e, seat, converted) for e in events],
         "view": game.view(seat),
         "waiting": game.waiting_for(),
+        "away": away,
     }
 
 

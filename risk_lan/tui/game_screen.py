@@ -115,6 +115,7 @@ class GameScreen(Screen):
             self.early.append(update)  # the first updates can come before the screen is up
             return
         self.turn.load(update["view"])
+        self.away = set(update["away"])
         game = self.turn.game
         assert game is not None
         log = self.query_one("#log", RichLog)

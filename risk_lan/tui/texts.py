@@ -54,7 +54,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats": "Seats",
         "ready_hint": "Press C for another colour, R when you are ready; the game starts when"
         " everyone is.",
-        "help_title": "Help",
         "auto_on": "You defend with {dice} dice without being asked (F7 to be asked).",
     },
     "fr": {
@@ -103,7 +102,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats": "Places",
         "ready_hint": "C : une autre couleur ; R quand vous êtes prêt. La partie commence quand"
         " tous le sont.",
-        "help_title": "Aide",
         "auto_on": "Vous défendez avec {dice} dés sans qu'on vous le demande (F7 : être consulté).",
     },
 }

@@ -73,13 +73,6 @@ class WorldMap(Widget, can_focus=True):
             super().__init__()
             self.territory = territory
 
-    class Selected(Message):
-        """The selection moved (arrows, typing or a click)."""
-
-        def __init__(self, territory: str) -> None:
-            super().__init__()
-            self.territory = territory
-
     def __init__(self, board: Board, **kwargs) -> None:
         super().__init__(**kwargs)
         self.board = board
@@ -103,7 +96,6 @@ class WorldMap(Widget, can_focus=True):
             self.state.selected = territory
             self._lines = []
             self.refresh()
-            self.post_message(self.Selected(territory))
 
     # ----- drawing ------------------------------------------------------------------------
 
