@@ -99,11 +99,16 @@ def terminal():
 
 def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
     terminal.start(f"{COMMAND} play --bots 2 --name tester")
-    wait_for(lambda: "Players" in "\n".join(terminal.screen()), what="the game screen")
+    wait_for(lambda: "Players" in "\n".join(terminal.screen()), 30, "the game screen", terminal)
 
     # Claim territories until none is left.
     while True:
-        now = wait_for(lambda: terminal.now() if "Waiting" not in terminal.now() else "", 20)
+        now = wait_for(
+            lambda: terminal.now() if "Waiting" not in terminal.now() else "",
+            30,
+            "a claim",
+            terminal,
+        )
         if "Claim" not in now:
             break
         free = [t for t, (letter, _) in terminal.owners().items() if letter == "·"]
@@ -118,7 +123,12 @@ def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
     )
     terminal.type_name(front)
     while True:
-        now = wait_for(lambda: terminal.now() if "Waiting" not in terminal.now() else "", 30)
+        now = wait_for(
+            lambda: terminal.now() if "Waiting" not in terminal.now() else "",
+            30,
+            "a placement",
+            terminal,
+        )
         if "Place one army" not in now:
             break
         terminal.keys("Enter", pause=0.3)
@@ -140,29 +150,39 @@ def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
     wait_for(lambda: terminal.owners()[front][1] == before + pool, 10, "the placements", terminal)
 
     # Attack a neighbour from the front with a blitz.
-    wait_for(lambda: "Attack" in terminal.now(), 10)
+    wait_for(lambda: "Attack" in terminal.now(), 10, "the attack step", terminal)
     terminal.keys("Enter")
     enemy = next(n for n in BOARD.neighbours[front] if terminal.owners()[n][0] != "R")
     terminal.type_name(enemy)
     terminal.keys("Enter")
     wait_for(lambda: "F3 blitz" in terminal.now(), 10, "the attack to be set", terminal)
     terminal.keys("F3")
-    wait_for(lambda: "verified" in "\n".join(terminal.screen()), 20, "verified dice", terminal)
-    if "Conquered" in wait_for(lambda: terminal.now(), 10):
+    # The log may hold the bots' battles already: wait for this blitz's own result.
+    now = wait_for(
+        lambda: next((t for t in [terminal.now()] if t and "F3 blitz" not in t), ""),
+        20,
+        "the blitz's result",
+        terminal,
+    )
+    # The log scrolls to its new lines a frame or two after the panels change.
+    wait_for(lambda: "verified" in "\n".join(terminal.screen()), 10, "verified dice", terminal)
+    if "Conquered" in now:
         terminal.keys("F6")
     # End the attacks (unless a lost blitz left none to make), then the turn.
     now = wait_for(
-        lambda: next((t for t in [terminal.now()] if "Attack" in t or "Manoeuvre" in t), ""), 20
+        lambda: next((t for t in [terminal.now()] if "Attack" in t or "Manoeuvre" in t), ""),
+        20,
+        "the attack step after the blitz",
+        terminal,
     )
     if "Attack" in now:
         terminal.keys("Escape", "Escape", "F4")
     # With nothing to move, ending the attacks ends the turn at once.
-    wait_for(lambda: "Manoeuvre" in terminal.now() or "bot-" in terminal.now(), 10)
+    wait_for(lambda: "Manoeuvre" in terminal.now() or "bot-" in terminal.now(), 10, "", terminal)
     if "Manoeuvre" in terminal.now():
         terminal.keys("F4")
     wait_for(lambda: "bot-" in terminal.now(), 10, "a bot's turn", terminal)
-    wait_for(
-        lambda: any("bot-" in line and "places" in line for line in terminal.screen()[31:38]),
-        30,
-        "the bots to place their reinforcements",
-    )
+    # Both bots play their turns (defences asked of the player are answered), and the turn
+    # comes back to the player.
+    wait_for(lambda: "Place your" in terminal.now(), 60, "the player's next turn", terminal)
+    assert "Turn " in "\n".join(terminal.screen()[31:38])  # the log tells of the turns
