@@ -48,3 +48,18 @@ def test_a_target_out_of_reach_is_dropped_with_its_source() -> None:
     step = turn.step()
     assert turn.source is None and turn.target is None
     assert "attack" not in step.keys and step.choices == {"alberta"}
+
+
+def test_choices_left_from_the_attacks_are_dropped_when_only_a_manoeuvre_is_left() -> None:
+    owners = {"alaska": "p1", "alberta": "p1"}
+    game = game_at(owners=owners, armies={"alaska": 3, "alberta": 3}, rest="p2")
+    turn = Turn("p1")
+    turn.load(game.view("p1"))
+    turn.pick("alaska")
+    turn.pick("kamchatka")
+    for t in ("alaska", "alberta"):
+        game.state.armies[t] = 1  # a lost blitz, and the other attacker spent too
+    turn.load(game.view("p1"))
+    step = turn.step()
+    assert step.name == "fortify" and step.keys == {"end"}  # nothing to confirm: end the turn
+    assert turn.source is None and turn.target is None

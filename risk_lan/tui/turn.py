@@ -166,10 +166,16 @@ class Turn:
         )
 
     def _fortify_step(self, fortifies: list[Fortify]) -> Step:
-        if self.source is None:
-            return Step("fortify", frozenset(a.source for a in fortifies), keys=frozenset({"end"}))
+        sources = frozenset(a.source for a in fortifies)
+        if self.source not in sources:
+            # Nothing chosen yet, or a choice left from the attacks (the step changed under it
+            # when the last attack became impossible).
+            self.source = self.target = None
+            return Step("fortify", sources, keys=frozenset({"end"}))
         moves = [a for a in fortifies if a.source == self.source]
         targets = frozenset(a.target for a in moves)
+        if self.target not in targets:
+            self.target = None
         keys = {"end", "cancel"} | ({"confirm"} if self.target in targets else set())
         most = max((a.count for a in moves if a.target == self.target), default=1)
         return Step(
