@@ -185,4 +185,5 @@ def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
     # Both bots play their turns (defences asked of the player are answered), and the turn
     # comes back to the player.
     wait_for(lambda: "Place your" in terminal.now(), 60, "the player's next turn", terminal)
-    assert "Turn " in "\n".join(terminal.screen()[31:38])  # the log tells of the turns
+    # The log tells of the turns (it scrolls a frame or two after the panels change).
+    wait_for(lambda: "Turn " in "\n".join(terminal.screen()[31:38]), 10, "the log", terminal)
