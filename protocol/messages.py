@@ -53,6 +53,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "act": {"game": GAME_ID, "seq": whole(1), "action": mapping},
     "say": {"text": text(200)},
     "colour": {"colour": text(16)},
+    "table": {"mode": text(32), "seats": whole(2, 6), "bots": whole(0, 6)},
 }
 
 # Host to client.
@@ -67,7 +68,13 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "error": {"code": text(32), "message": text(300)},
     "chat": {"seat": SEAT, "name": text(24), "text": text(200)},
-    "lobby": {"seats": listing, "total": whole(2, 6), "mode": text(32), "state": text(16)},
+    "lobby": {
+        "seats": listing,
+        "total": whole(2, 6),
+        "mode": text(32),
+        "state": text(16),
+        "owner": optional(SEAT),
+    },
     "start": {
         "game": GAME_ID,
         "players": listing,

@@ -1,19 +1,20 @@
 """The lobby, driven with Pilot: a game listed on the LAN is joined by choosing it, the player
 picks a free colour, the seats show who is ready, and the game starts when the player says
-it is ready."""
+it is ready; the host's own player sets the mode, the seats and the bots."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 from tui_helpers import screen_text, until
 
+from risk_lan.net.client import Client
 from risk_lan.net.discovery import FoundGame
 from risk_lan.net.host import Host, HostConfig
-from risk_lan.tui.app import RiskApp
+from risk_lan.tui.app import LocalHost, RiskApp
 from risk_lan.tui.game_screen import GameScreen
-from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
-
-pytestmark = pytest.mark.asyncio
+from risk_lan.tui.lobby import LobbyScreen, SeatsScreen, next_table
 
 
 class ListedApp(RiskApp):
@@ -29,6 +30,7 @@ class ListedApp(RiskApp):
         lobby.show_games([self.found])
 
 
+@pytest.mark.asyncio
 async def test_choosing_a_listed_game_seats_the_player_and_ready_starts_it() -> None:
     host = Host(HostConfig(name="Friday", seats=3, bots=2))
     port = await host.serve("127.0.0.1", 0)
@@ -56,3 +58,80 @@ async def test_choosing_a_listed_game_seats_the_player_and_ready_starts_it() -> 
             assert "zoe (you)" in screen_text(app, "players")
     finally:
         await host.close()
+
+
+def test_the_table_steps_through_what_each_rule_set_allows() -> None:
+    assert next_table("classic", 4, 1, 1, "mode") == ("classic-2015", 4, 1)
+    assert next_table("classic", 6, 2, 1, "mode") == ("classic-2015", 5, 2)  # 5 at most
+    assert next_table("classic-2015", 5, 0, 2, "seats") == ("classic-2015", 3, 0)  # round
+    assert next_table("classic", 4, 0, 4, "seats") == ("classic", 5, 0)
+    assert next_table("classic", 6, 0, 4, "seats") == ("classic", 4, 0)  # round, room for 4
+    assert next_table("classic", 4, 2, 1, "bots") == ("classic", 4, 3)
+    assert next_table("classic", 4, 3, 1, "bots") == ("classic", 4, 0)  # round
+    assert next_table("classic", 6, 3, 2, "seats") == ("classic", 3, 1)  # bots make room
+
+
+@pytest.mark.asyncio
+async def test_the_hosts_player_sets_the_table_in_the_lobby() -> None:
+    config = HostConfig(name="Friday", seats=3, bots=1)
+    app = RiskApp(name="ann", local=LocalHost(config))
+    guest = Client("bob", auto_ready=False)
+    task: asyncio.Task | None = None
+    async with app.run_test(size=(120, 40)) as pilot:
+        seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+        await until(pilot, lambda: seats.owns_table())
+        assert "M changes the mode" in str(seats.query_one("#table-hint").render())
+        host = app.local_host
+        assert host is not None and host.server is not None
+        port = host.server.sockets[0].getsockname()[1]
+        task = asyncio.create_task(guest.run("127.0.0.1", port))
+        await until(pilot, lambda: host.taken() == 3)
+        guest.ready()
+        await until(pilot, lambda: host.seat_by_id(guest.seat).ready)
+
+        await pilot.press("m")
+        await until(pilot, lambda: "2015 rules: 3 seats, 1 played" in text_of(seats, "#seats"))
+        assert host.config.mode == "classic-2015"
+        assert not host.seat_by_id(guest.seat).ready  # asked again, for the new table
+        await pilot.press("s")
+        await until(pilot, lambda: "4 seats" in text_of(seats, "#seats"))
+        await pilot.press("b")
+        await until(pilot, lambda: "2 played by bots" in text_of(seats, "#seats"))
+        assert [s.kind for s in host.seats] == ["human", "human", "bot", "bot"]
+
+        guest.ready()
+        await pilot.press("r")
+        screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
+        await until(pilot, lambda: screen.turn.game is not None)
+        assert screen.turn.game.state.rules.name == "classic-2015"
+        assert len(screen.players) == 4
+    if task is not None:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+@pytest.mark.asyncio
+async def test_a_guest_sees_the_table_but_cannot_change_it() -> None:
+    host = Host(HostConfig(name="Friday", seats=3, bots=1))
+    port = await host.serve("127.0.0.1", 0)
+    owner = Client("ann", auto_ready=False)
+    host.owner_key = owner.identity.public_key
+    task = asyncio.create_task(owner.run("127.0.0.1", port))
+    app = RiskApp(name="zoe", address=("127.0.0.1", port))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+            await until(pilot, lambda: "zoe (you)" in text_of(seats, "#seats"))
+            assert "Classic world conquest: 3 seats, 1 played by bots" in text_of(seats, "#seats")
+            assert not seats.owns_table() and text_of(seats, "#table-hint") == ""
+            await pilot.press("m", "s", "b")
+            await pilot.pause(0.2)
+            assert (host.config.mode, host.config.seats, host.config.bots) == ("classic", 3, 1)
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await host.close()
+
+
+def text_of(screen: SeatsScreen, selector: str) -> str:
+    return str(screen.query_one(selector).render())

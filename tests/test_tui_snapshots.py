@@ -138,6 +138,7 @@ def test_seats(snap_compare) -> None:
             "mode": "classic",
             "total": 4,
             "state": "lobby",
+            "owner": "p2",  # this player hosts: the table's keys show
             "seats": [
                 {"seat": "p1", "name": "ann", "kind": "human", "colour": "red", "ready": True},
                 {"seat": "p2", "name": "bob", "kind": "human", "colour": "blue", "ready": False},

@@ -30,6 +30,10 @@ class Outcome:
     error: str | None = None
 
 
+# Refusals of a lobby request, not of an act: they leave the acts in flight alone.
+LOBBY_REFUSALS = frozenset({"colour", "table"})
+
+
 class Listener:
     """What a client tells the person playing (through a user interface). Every method is
     called from the client's own task; the defaults do nothing."""
@@ -194,22 +198,26 @@ class Client:
             self.listener.joined(self.seat, self.colour)
             self.listener.connection(True)
             self._save()
-            if self.auto_ready:
-                self.ready()
             for envelope in self.sent_reveals.values():
                 # A reveal the connection may have lost on the way: the host takes a repeat.
                 self.conn.send(envelope)
         elif kind == "lobby":
             validate(message, HOST_MESSAGES)
             self.listener.lobby(message)
+            seats = [s for s in message["seats"] if isinstance(s, dict)]
+            mine = next((s for s in seats if s.get("seat") == self.seat), None)
+            if self.auto_ready and message["state"] == "lobby" and mine and not mine.get("ready"):
+                # Just seated, or the table changed: a bot is as ready for the new one.
+                self.ready()
         elif kind == "chat":
             validate(message, HOST_MESSAGES)
             self.listener.chat(message["seat"], message["name"], message["text"])
         elif kind == "error":
             validate(message, HOST_MESSAGES)
             self.log(f"host says {message['code']}: {message['message']}")
-            self.outstanding = max(0, self.outstanding - 1)
-            self.queued.clear()  # what followed the refused act no longer makes sense
+            if message["code"] not in LOBBY_REFUSALS:
+                self.outstanding = max(0, self.outstanding - 1)
+                self.queued.clear()  # what followed the refused act no longer makes sense
             self.listener.refused(message["code"], message["message"])
         elif kind == "update":
             # Private to this seat and not signed (protocol.md): its dice are checked against
@@ -317,6 +325,11 @@ class Client:
         """Ask for another colour, in the lobby (the host refuses one that is taken)."""
         if self.conn is not None:
             self.conn.send({"type": "colour", "colour": colour})
+
+    def set_table(self, mode: str, seats: int, bots: int) -> None:
+        """The host's player changes the table in the lobby (the host refuses anyone else)."""
+        if self.conn is not None:
+            self.conn.send({"type": "table", "mode": mode, "seats": seats, "bots": bots})
 
     def say(self, text: str) -> None:
         """A chat line to everyone at the table."""

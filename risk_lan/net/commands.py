@@ -32,30 +32,30 @@ def parse_address(text: str) -> tuple[str, int]:
     return text, DEFAULT_PORT
 
 
+def announcement(host: Host) -> dict[str, str]:
+    """The TXT record of ``host``'s game, as of now (the table may change in the lobby)."""
+    return {
+        "v": str(PROTOCOL_VERSION),
+        "name": host.config.name,
+        "mode": host.config.mode,
+        "seats": f"{host.taken()}/{host.config.seats}",
+        "state": host.state,
+    }
+
+
 async def announce(host: Host, interface: str, port: int, say: Callable[[str], None]) -> Advertiser:
     """Announce ``host``'s game on the LAN and keep the announcement up to date as seats fill
     and the game starts (``say`` tells whether it could be announced)."""
-    config = host.config
-    advertiser = Advertiser(config.name, port, interface)
-
-    def announcement() -> dict[str, str]:
-        return {
-            "v": str(PROTOCOL_VERSION),
-            "name": config.name,
-            "mode": config.mode,
-            "seats": f"{host.taken()}/{config.seats}",
-            "state": host.state,
-        }
-
+    advertiser = Advertiser(host.config.name, port, interface)
     pending: set[asyncio.Task[None]] = set()
 
     def changed() -> None:
-        task = asyncio.create_task(advertiser.update(announcement()))
+        task = asyncio.create_task(advertiser.update(announcement(host)))
         pending.add(task)
         task.add_done_callback(pending.discard)
 
     try:
-        await advertiser.start(announcement())
+        await advertiser.start(announcement(host))
         host.on_change = changed
         say("announced on the LAN: players can run risk-lan join")
     except DiscoveryUnavailable as e:

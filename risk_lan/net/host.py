@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from protocol.errors import ProtocolError
@@ -85,6 +85,9 @@ class Host:
         for i, seat in enumerate(s for s in self.seats if s.kind == "bot"):
             seat.name = f"bot-{i + 1}"
         self.state = "lobby"
+        # The key of the player who may change the table in the lobby (the host's own player,
+        # set by the app that runs this host); None: the table is as configured.
+        self.owner_key: bytes | None = None
         self.game: HostGame | None = None
         self.server: asyncio.base_events.Server | None = None
         self.done = asyncio.Event()
@@ -215,6 +218,7 @@ class Host:
             "total": len(self.seats),
             "mode": self.config.mode,
             "state": self.state,
+            "owner": next((s.id for s in self.seats if self._owns(s)), None),
         }
         for s in self.seats:
             if s.connection:
@@ -233,6 +237,49 @@ class Host:
         seat.colour = colour
         self._send_lobby()
 
+    def _owns(self, seat: Seat) -> bool:
+        return self.owner_key is not None and seat.kind == "human" and seat.key == self.owner_key
+
+    def _set_table(self, seat: Seat, mode: str, total: int, bots: int) -> None:
+        """The host's player changes the mode, the number of seats or of bots in the lobby.
+
+        Seated players keep their seats and colours; everyone is asked to be ready again,
+        since the table they were ready for has changed."""
+        humans = [s for s in self.seats if s.kind == "human"]
+        why = ""
+        if not self._owns(seat):
+            why = "only the host's player sets the table"
+        elif self.state != "lobby":
+            why = "the game has started"
+        elif len(humans) + bots > total:
+            why = f"{len(humans)} players are seated: leave them room beside {bots} bots"
+        else:
+            changed = replace(self.config, mode=mode, seats=total, bots=bots)
+            try:
+                changed.check()
+            except ValueError as e:
+                why = str(e)
+        if why:
+            if seat.connection:
+                seat.connection.send({"type": "error", "code": "table", "message": why})
+            return
+        self.config = changed
+        used_ids = {s.id for s in humans}
+        used_colours = {s.colour for s in humans}
+        fresh_ids = (f"p{i}" for i in range(1, 2 * total + 1) if f"p{i}" not in used_ids)
+        fresh_colours = (c for c in COLOURS if c not in used_colours)
+        others = [
+            Seat(next(fresh_ids), "", "open", next(fresh_colours))
+            for _ in range(total - len(humans))
+        ]
+        for i, bot in enumerate(others[len(others) - bots :]):
+            bot.kind, bot.name = "bot", f"bot-{i + 1}"
+        for s in humans:
+            s.ready = False
+        self.seats = humans + others
+        self.log(f"table: {mode}, {total} seats, {bots} bots")
+        self._send_lobby()
+
     def _chat(self, seat: Seat, text: str) -> None:
         now = asyncio.get_running_loop().time()
         if now - seat.last_said < CHAT_INTERVAL:
@@ -247,6 +294,8 @@ class Host:
     def _receive(self, seat: Seat, message: dict[str, Any]) -> None:
         if message.get("type") == "ready":
             validate(message, CLIENT_MESSAGES)
+            if seat.ready or self.state != "lobby":
+                return
             seat.ready = True
             self._send_lobby()
             if self._all_ready():
@@ -260,9 +309,13 @@ class Host:
             validate(message, CLIENT_MESSAGES)
             self._recolour(seat, message["colour"])
             return
+        if message.get("type") == "table":
+            validate(message, CLIENT_MESSAGES)
+            self._set_table(seat, message["mode"], message["seats"], message["bots"])
+            return
         if message.get("type") != "signed":
             raise ProtocolError(
-                "malformed", "after hello, messages are 'ready', 'say', 'colour' or signed"
+                "malformed", "after hello, messages are 'ready', 'say', 'colour', 'table' or signed"
             )
         if message.get("from") != seat.id:
             raise ProtocolError("wrong_seat", f"{seat.id} may only speak for itself", seat.id)

@@ -121,6 +121,9 @@ class RiskApp(App[int]):
             auto_ready=self.auto_ready,
             retries=60,
         )
+        if self.local_host is not None:
+            # The player at the host's machine is the one who may change the table.
+            self.local_host.owner_key = self.client.identity.public_key
         try:
             outcome = await self.client.run(host, port)
         except OSError as e:
@@ -138,6 +141,10 @@ class RiskApp(App[int]):
     def choose_colour(self, colour: str) -> None:
         if self.client is not None:
             self.client.choose_colour(colour)
+
+    def set_table(self, mode: str, seats: int, bots: int) -> None:
+        if self.client is not None:
+            self.client.set_table(mode, seats, bots)
 
     def ready(self) -> None:
         if self.client is not None:

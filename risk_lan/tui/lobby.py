@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from risk_lan.net.commands import parse_address
 from risk_lan.net.discovery import DiscoveryUnavailable, FoundGame, find_games
 from risk_lan.net.host import COLOURS
+from risk_lan.rules import RULESETS, ruleset
 from risk_lan.tui.panels import player_mark
 from risk_lan.tui.texts import say, translate_bindings
 
@@ -106,12 +107,40 @@ class LobbyScreen(Screen):
         self.app.connect(host, port, name)
 
 
+def mode_title(mode: str) -> str:
+    try:
+        return ruleset(mode).title or mode
+    except ValueError:
+        return mode  # a host newer than this app: its mode's name is all we know
+
+
+def next_table(mode: str, seats: int, bots: int, humans: int, option: str) -> tuple[str, int, int]:
+    """The table after stepping ``option`` (mode, seats or bots) to its next allowed value,
+    round and round; the other two are kept, or brought within what the new one allows."""
+    names = list(RULESETS)
+    if option == "mode":
+        mode = names[(names.index(mode) + 1) % len(names)] if mode in names else names[0]
+    rules = ruleset(mode) if mode in RULESETS else ruleset(names[0])
+    low, high = max(rules.min_players, humans), rules.max_players
+    if option == "seats":
+        seats = seats + 1 if seats < high else low
+    seats = min(max(seats, low), high)
+    if option == "bots":
+        bots = bots + 1 if humans + bots < seats else 0
+    bots = min(bots, seats - humans)
+    return rules.name, seats, bots
+
+
 class SeatsScreen(Screen):
     """Seated at a table that has not started: who sits where, who is ready, and the chat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "ready", "Ready", id="seats.ready"),
         Binding("c", "colour", "Colour", id="seats.colour"),
+        # The table's options, for the host's own player only.
+        Binding("m", "table('mode')", "Mode", id="seats.mode"),
+        Binding("s", "table('seats')", "Seats", id="seats.seats"),
+        Binding("b", "table('bots')", "Bots", id="seats.bots"),
     ]
 
     def __init__(self, lang: str) -> None:
@@ -126,14 +155,19 @@ class SeatsScreen(Screen):
             yield Static(say(self.lang, "seats"), id="seats-title")
             yield Static("…", id="seats")
             yield Static(say(self.lang, "ready_hint"), id="seats-hint")
+            yield Static("", id="table-hint")
             yield RichLog(id="lobby-chat", wrap=True, markup=False)
             yield Input(placeholder=say(self.lang, "chat_hint"), id="lobby-say")
         yield Footer()
 
     def show_lobby(self, lobby: dict[str, Any], seat: str) -> None:
+        owner_before = self.owns_table()
         self.lobby, self.seat = lobby, seat
         text = Text()
-        text.append(f"{lobby['mode']}, {lobby['total']} seats\n\n", style="bold")
+        bots = sum(1 for s in lobby["seats"] if s["kind"] == "bot")
+        title = mode_title(lobby["mode"])
+        table = say(self.lang, "table", mode=title, seats=lobby["total"], bots=bots)
+        text.append(table + "\n\n", style="bold")
         for s in lobby["seats"]:
             letter, ink = player_mark(s["colour"])
             text.append(f"{letter} ", style=f"bold {ink}")
@@ -146,6 +180,27 @@ class SeatsScreen(Screen):
                 text.append("✓ ready" if s["ready"] else "…", style="green" if s["ready"] else "")
             text.append("\n")
         self.query_one("#seats", Static).update(text)
+        hint = say(self.lang, "table_hint") if self.owns_table() else ""
+        self.query_one("#table-hint", Static).update(hint)
+        if self.owns_table() != owner_before:
+            self.refresh_bindings()
+
+    def owns_table(self) -> bool:
+        return self.lobby is not None and self.lobby.get("owner") == self.seat != ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "table":
+            return self.owns_table()
+        return True
+
+    def action_table(self, option: str) -> None:
+        """Step one of the table's options to its next value the rules allow."""
+        if self.lobby is None or not self.owns_table():
+            return
+        humans = sum(1 for s in self.lobby["seats"] if s["kind"] == "human")
+        bots = sum(1 for s in self.lobby["seats"] if s["kind"] == "bot")
+        table = next_table(self.lobby["mode"], self.lobby["total"], bots, humans, option)
+        self.app.set_table(*table)
 
     def chat_line(self, seat: str, name: str, line: str) -> None:
         self.query_one("#lobby-chat", RichLog).write(f"{name}: {line}")

@@ -55,6 +55,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "ready_hint": "Press C for another colour, R when you are ready; the game starts when"
         " everyone is.",
         "auto_on": "You defend with {dice} dice without being asked (F7 to be asked).",
+        "table": "{mode}: {seats} seats, {bots} played by bots",
+        "table_hint": "You host this game: M changes the mode, S the seats, B the bots.",
     },
     "fr": {
         "waiting": "En attente de {player}.",
@@ -103,6 +105,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "ready_hint": "C : une autre couleur ; R quand vous êtes prêt. La partie commence quand"
         " tous le sont.",
         "auto_on": "Vous défendez avec {dice} dés sans qu'on vous le demande (F7 : être consulté).",
+        "table": "{mode} : {seats} places, dont {bots} jouées par des robots",
+        "table_hint": "Vous hébergez la partie : M change le mode, S les places, B les robots.",
     },
 }
 
@@ -133,6 +137,9 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "app.quit": "Quitter",
         "seats.ready": "Prêt",
         "seats.colour": "Couleur",
+        "seats.mode": "Mode",
+        "seats.seats": "Places",
+        "seats.bots": "Robots",
         "lobby.refresh": "Chercher",
         "help.close": "Fermer",
         "over.close": "Fermer",
