@@ -9,7 +9,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -18,7 +17,14 @@ from textual.widgets import Footer, Input, RichLog
 from risk_lan.narrate import narrate
 from risk_lan.rules import EVENT_TYPES, Action, Game, SetAutoDefend, classic_board
 from risk_lan.tui.commands import GameCommands
-from risk_lan.tui.panels import HandPanel, PlayersPanel, StatusBar, TurnPanel, player_mark
+from risk_lan.tui.panels import (
+    EventLog,
+    HandPanel,
+    PlayersPanel,
+    StatusBar,
+    TurnPanel,
+    player_mark,
+)
 from risk_lan.tui.texts import say, translate_bindings
 from risk_lan.tui.turn import Turn
 from risk_lan.tui.worldmap import MapState, WorldMap
@@ -85,17 +91,14 @@ class GameScreen(Screen):
         self.offered: frozenset[str] | None = None  # the turn actions the footer offers
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield WorldMap(classic_board(), id="map")
-            with Vertical(id="side"):
-                yield PlayersPanel(id="players")
-                yield TurnPanel(id="now")
-                yield HandPanel(id="hand")
-        with Horizontal(id="bottom"):
-            yield RichLog(id="log", wrap=True, markup=False)
-            with Vertical(id="chatbox"):
-                yield RichLog(id="chat", wrap=True, markup=False)
-                yield Input(placeholder="…", id="say")
+        # One grid, no containers: each container would be composited again on every update.
+        yield WorldMap(classic_board(), id="map")
+        yield PlayersPanel(id="players")
+        yield TurnPanel(id="now")
+        yield HandPanel(id="hand")
+        yield EventLog(id="log", wrap=True, markup=False)
+        yield EventLog(id="chat", wrap=True, markup=False)
+        yield Input(placeholder="…", id="say")
         yield StatusBar(id="status")
         yield Footer()
 

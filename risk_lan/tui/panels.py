@@ -1,12 +1,14 @@
-"""The game screen's side panels: the players, what to do now, the player's cards, and the
-status bar. Each is a Static redrawn from the latest view; none of them acts on the game."""
+"""The game screen's panels: the players, what to do now, the player's cards, the status bar,
+and the logs. Each is redrawn from the latest view; none of them acts on the game."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game
 from risk_lan.tui.texts import say
@@ -40,7 +42,26 @@ class Panel(Static):
         shown = self._shown
         if shown is None or text.plain != shown.plain or text.spans != shown.spans:
             self._shown = text
-            self.update(text)
+            # Every panel's height is fixed in risk.tcss: no need to lay the screen out again.
+            self.update(text, layout=False)
+
+
+class EventLog(RichLog):
+    """A RichLog whose growth repaints itself alone.
+
+    RichLog's every line changes its virtual size, which by default lays the whole screen
+    out again and repaints it all: most of the cost of an update. The log's box never moves
+    (its scroll bar is always shown, see risk.tcss), so a new line only needs the log and its
+    scroll bar repainted."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """The size of all the lines written, of which the log shows the last ones."""
+
+    def watch_virtual_size(self, size: Size) -> None:
+        bar = self.vertical_scrollbar
+        bar.window_virtual_size = size.height
+        bar.window_size = self.scrollable_content_region.height
+        bar.refresh()
 
 
 class PlayersPanel(Panel):

@@ -11,12 +11,14 @@ from __future__ import annotations
 import time
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
 from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -78,6 +80,7 @@ class WorldMap(Widget, can_focus=True):
         self.board = board
         self.state = MapState(selected=board.territory_ids[0])
         self._lines: list[Strip] = []
+        self._row_looks: list[tuple | None] = []  # what each drawn row was drawn from
         self._typed = ""
         self._typed_at = 0.0
 
@@ -88,60 +91,59 @@ class WorldMap(Widget, can_focus=True):
         if state.selected is None:
             state.selected = self.state.selected
         self.state = state
-        self._lines = []
-        self.refresh()
+        self._repaint_changed_rows()
 
     def select(self, territory: str) -> None:
         if territory != self.state.selected:
             self.state.selected = territory
-            self._lines = []
-            self.refresh()
+            self._repaint_changed_rows()
 
     # ----- drawing ------------------------------------------------------------------------
+    # A row of the map depends only on the tints of the territories whose land lies in it and
+    # on the labels in it, so an update redraws, and asks Textual to repaint, only the rows
+    # where these changed: a move changes two or three labels, a few rows out of fifty.
 
     def on_resize(self) -> None:
         self._lines = []
+        self._row_looks = []
 
     def render_line(self, y: int) -> Strip:
         if not self._lines:
-            self._lines = self._draw()
+            self._draw()
         return self._lines[y] if y < len(self._lines) else Strip.blank(self.size.width)
 
-    def _draw(self) -> list[Strip]:
+    def _repaint_changed_rows(self) -> None:
+        if not self._lines:
+            self.refresh()
+            return
+        width = self.size.width
+        for y in self._draw():
+            self.refresh(Region(0, y, width, 1))
+
+    def _draw(self) -> list[int]:
+        """Bring the drawn rows up to date with the state; return the rows that changed."""
         width, height = self.size.width, self.size.height
         if width < LABEL_WIDTH or height < 2:
+            self._lines, self._row_looks = [], []
             return []
         grid = draw(self.board, width, height)
-        land_style = {}
-        for t in self.board.territory_ids:
-            _, tint, _ = self._marks(t)
-            land_style[t] = Style(bgcolor=tint)
-        cells: list[list[tuple[str, Style]]] = []
-        blank = Style()
-        for y in range(height):
-            row = []
-            land = grid.land[y]
-            for x in range(width):
-                t = land[x]
-                if t is None:
-                    mark = grid.sea.get((x, y))
-                    row.append((mark, SEA) if mark else (" ", blank))
-                else:
-                    row.append((" ", land_style[t]))
-            cells.append(row)
-        for (x, y), mark in grid.marks.items():
-            cells[y][x] = (mark, MARK)
-        for t, (lx, ly) in grid.labels.items():
-            self._label(cells, grid, t, lx, ly)
-        return [_strip(row) for row in cells]
+        rows = _row_territories(self.board, width, height)
+        looks = {t: self._look(t) for t in self.board.territory_ids}
+        if len(self._lines) != height:
+            self._lines = [Strip.blank(width)] * height
+            self._row_looks = [None] * height
+        changed = []
+        for y, (lands, labels) in enumerate(rows):
+            row_looks = (tuple(looks[t][0] for t in lands), tuple(looks[t] for t in labels))
+            if row_looks != self._row_looks[y]:
+                self._lines[y] = self._row(grid, y, looks)
+                self._row_looks[y] = row_looks
+                changed.append(y)
+        return changed
 
-    def _marks(self, territory: str) -> tuple[str, str, str]:
-        owner = self.state.owner.get(territory)
-        if owner is None:
-            return UNOWNED
-        return PALETTE.get(self.state.colours.get(owner, ""), PALETTE["neutral"])
-
-    def _label(self, cells: list[list[tuple[str, Style]]], grid: Grid, t: str, x: int, y: int):
+    def _look(self, t: str) -> tuple[str, str, Style]:
+        """Everything a territory's cells show: its land's tint, its label and the label's
+        style."""
         state = self.state
         letter, tint, ink = self._marks(t)
         place = layout(self.board.id).places[t]
@@ -156,10 +158,34 @@ class WorldMap(Widget, can_focus=True):
             style += Style(color="#000000", bgcolor="#ffaf00")
         if t == state.selected:
             style += Style(reverse=True)
-        for i, ch in enumerate(name[:LABEL_WIDTH].ljust(LABEL_WIDTH)):
-            cells[y][x + i] = (ch, style)
-        for i, ch in enumerate(value[:LABEL_WIDTH].ljust(LABEL_WIDTH)):
-            cells[y + 1][x + i] = (ch, style)
+        label = name[:LABEL_WIDTH].ljust(LABEL_WIDTH) + value[:LABEL_WIDTH].ljust(LABEL_WIDTH)
+        return tint, label, style
+
+    def _marks(self, territory: str) -> tuple[str, str, str]:
+        owner = self.state.owner.get(territory)
+        if owner is None:
+            return UNOWNED
+        return PALETTE.get(self.state.colours.get(owner, ""), PALETTE["neutral"])
+
+    def _row(self, grid: Grid, y: int, looks: dict[str, tuple[str, str, Style]]) -> Strip:
+        blank = Style()
+        row: list[tuple[str, Style]] = []
+        for x, t in enumerate(grid.land[y]):
+            if t is None:
+                mark = grid.sea.get((x, y))
+                row.append((mark, SEA) if mark else (" ", blank))
+            else:
+                row.append((" ", _land_style(looks[t][0])))
+        for (x, my), mark in grid.marks.items():
+            if my == y:
+                row[x] = (mark, MARK)
+        for t, (lx, ly) in grid.labels.items():
+            if ly == y or ly + 1 == y:
+                _, label, style = looks[t]
+                part = label[:LABEL_WIDTH] if ly == y else label[LABEL_WIDTH:]
+                for i, ch in enumerate(part):
+                    row[lx + i] = (ch, style)
+        return _strip(row)
 
     # ----- input --------------------------------------------------------------------------
 
@@ -220,6 +246,29 @@ class WorldMap(Widget, can_focus=True):
             if any(_plain(n).startswith(typed) for n in names):
                 return t
         return None
+
+
+@cache
+def _land_style(tint: str) -> Style:
+    return Style(bgcolor=tint)
+
+
+@cache
+def _row_territories(
+    board: Board, width: int, height: int
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """For each row of the map at this size, the territories whose land lies in it (which
+    show only their tint there) and those whose label does."""
+    grid = draw(board, width, height)
+    lands: list[set[str]] = [set() for _ in range(height)]
+    labels: list[set[str]] = [set() for _ in range(height)]
+    for y, land in enumerate(grid.land):
+        lands[y].update(t for t in land if t is not None)
+    for t, (_, ly) in grid.labels.items():
+        labels[ly].add(t)
+        if ly + 1 < height:
+            labels[ly + 1].add(t)
+    return [(tuple(sorted(lands[y])), tuple(sorted(labels[y]))) for y in range(height)]
 
 
 def _plain(name: str) -> str:
