@@ -253,6 +253,43 @@ def test_an_edited_record_is_refused_and_blames_the_host(tmp_path: Path) -> None
     assert not verify_record(truncated).ok
 
 
+def test_a_record_whose_host_relayed_a_badly_signed_reveal_is_refused(tmp_path: Path) -> None:
+    """A reveal's signature vouches for the history its author had seen. A host that relays
+    one its author did not sign, even re-signing its own broadcasts around it, is caught
+    where the clients would catch it: at the checkpoint, and at the end of the game."""
+    record = tmp_path / "game.rec"
+    host = Host(HostConfig(seats=3, bots=1, record=str(record)))
+    asyncio.run(run(host, [Client("a", ClassicBot()), Client("b", ClassicBot())]))
+    assert verify_record(record).ok
+    envelopes = list(read_record(record))
+    rolls = [e["body"]["roll"] for e in envelopes if e["body"]["type"] == "reveals"]
+    # A checkpoint; the last roll, checked at the end (unless it is a checkpoint too, 1 in 8).
+    for roll in (CHECKPOINT, rolls[-1]):
+        edited = tmp_path / f"edited-{roll}.rec"
+        edited.write_bytes(_resigned_record(envelopes, host.identity, roll))
+        verdict = verify_record(edited)
+        assert not verdict.ok and verdict.culprit == "host", (roll, verdict)
+        assert "did not sign" in verdict.message
+
+
+def _resigned_record(envelopes: list[dict[str, Any]], identity: Identity, roll: int) -> bytes:
+    """The record with the first reveal of ``roll`` badly signed, and every one of the host's
+    broadcasts signed again over the changed history, as a cheating host would."""
+    game = envelopes[0]["body"]["game"]
+    transcript = Transcript(game)
+    out = []
+    for envelope in envelopes:
+        body = dict(envelope["body"])
+        if body["type"] == "reveals" and body["roll"] == roll:
+            first = dict(body["envelopes"][0])
+            first["sig"] = bytes(64)
+            body["envelopes"] = [first, *body["envelopes"][1:]]
+        resigned = identity.sign("host", body, transcript.hash)
+        transcript.add(resigned)
+        out.append(resigned)
+    return pack(RECORD_MAGIC) + b"".join(msgpack.packb(e) for e in out)
+
+
 class TwoFacedGame(HostGame):
     """Sends the first seat a different 'start' (another name for a bot) than everyone else."""
 

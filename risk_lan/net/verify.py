@@ -1,5 +1,7 @@
 """Re-check a game record offline: every signature, commitment and reveal, then the whole
-game replayed through the engine with the dice and shuffles the record implies."""
+game replayed through the engine with the dice and shuffles the record implies. Reveals'
+signatures are checked where the clients check them: at each checkpoint and at a normal
+end (a reveal's link proves its author; its signature vouches for its `seen`)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Any
 from protocol.errors import ProtocolError
 from protocol.fairness import ChainVerifier, RollSource, commit_secret, roll_seed
 from protocol.framing import pack
-from protocol.messages import CLIENT_MESSAGES, HOST_MESSAGES, validate
+from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, validate
 from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net.record import read_record
@@ -104,6 +106,7 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
     chains = ChainVerifier(game_id, tips)
 
     game: Game | None = None
+    last_reveals: list[tuple[str, dict[str, Any]]] = []  # the latest roll's, by contributor
     moves = rolls = 0
     i = 2
     taken: set[str] = set()
@@ -145,6 +148,9 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
                     raise ProtocolError("bad_reveal", f"{who}'s reveal is not for this roll", who)
                 chains.accept(who, move["roll"], inner["link"])
                 links.append(inner["link"])
+            last_reveals = list(zip(contributors, reveals["envelopes"], strict=True))
+            if move["roll"] % CHECKPOINT == 0:
+                _confirm_reveals(last_reveals, keys)
             source = RollSource(roll_seed(game_id, move["roll"], pack(move), links), secret)
             rolls += 1
         if game is None:
@@ -164,6 +170,8 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
         moves += 1
     _host_body(envelopes[-1], host_key, "over", transcript.hash)
     transcript.add(envelopes[-1])
+    if over["winner"] is not None:
+        _confirm_reveals(last_reveals, keys)  # the stretch since the last checkpoint
     winner = game.winner if game else None
     if over["winner"] is None and over["reason"] != "world":
         return Verdict(
@@ -186,6 +194,19 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
         winner=winner,
         transcript=transcript.code,
     )
+
+
+def _confirm_reveals(reveals: list[tuple[str, dict[str, Any]]], keys: dict[str, bytes]) -> None:
+    """The signatures of a checkpoint's reveals, each peer's own word for the history it had
+    seen, as the clients check them (fairness.md). The host checks them before relaying them,
+    so a bad one is the host's doing."""
+    for who, envelope in reveals:
+        try:
+            verify(envelope, keys[who])
+        except ProtocolError:
+            raise ProtocolError(
+                "bad_signature", f"the host relayed a reveal {who} did not sign", "host"
+            ) from None
 
 
 def _check_request(
