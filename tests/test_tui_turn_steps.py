@@ -227,6 +227,26 @@ async def test_f7_sets_a_standing_defence() -> None:
         await until(pilot, lambda: "verified" in screen_text(app, "log"))
 
 
+async def test_an_answer_on_its_way_is_not_given_twice() -> None:
+    """The defence confirmed just as the timeout fires, or F7 pressed twice before the host
+    answers: each is sent once, so nothing comes back refused."""
+    app = scenario_app(scenario_host(attacked_by_a_bot))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: screen.turn.step().name == "defend")
+        assert app.client is not None
+        sent_before = app.client.seq
+        screen.action_auto_defend()  # the standing defence, and this attack answered
+        screen.action_auto_defend()
+        screen._defend_now()
+        game = host_game(app)
+        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        await pilot.pause(0.3)
+        assert game.state.auto_defend["p1"] == 2
+        assert app.client.seq - sent_before == 2
+        assert "✗" not in screen_text(app, "log")
+
+
 async def test_help_and_the_command_palette() -> None:
     from risk_lan.tui.dialogs import HelpScreen
     from risk_lan.tui.worldmap import WorldMap

@@ -89,6 +89,8 @@ class GameScreen(Screen):
         self.banners = 0  # how many times the connection was lost
         self.defence_timer: Timer | None = None
         self.offered: frozenset[str] | None = None  # the turn actions the footer offers
+        # Moves sent since the last view: this view is stale for what they change.
+        self.answered = False
 
     def compose(self) -> ComposeResult:
         # One grid, no containers: each container would be composited again on every update.
@@ -118,6 +120,7 @@ class GameScreen(Screen):
             self.early.append(update)  # the first updates can come before the screen is up
             return
         self.turn.load(update["view"])
+        self.answered = False
         self.away = set(update["away"])
         game = self.turn.game
         assert game is not None
@@ -142,7 +145,7 @@ class GameScreen(Screen):
 
     def _defend_now(self) -> None:
         self.defence_timer = None
-        if self.turn.step().name == "defend":
+        if self.turn.step().name == "defend" and not self.answered:
             self.turn.amount = None  # the most dice allowed
             self.send(self.turn.confirm())
 
@@ -233,6 +236,7 @@ class GameScreen(Screen):
     def send(self, actions: list[Action]) -> None:
         if actions:
             self.app.act(*actions)
+            self.answered = True
         self.redraw()
 
     @on(WorldMap.Picked)
@@ -257,8 +261,8 @@ class GameScreen(Screen):
     def action_auto_defend(self) -> None:
         """Switch the standing defence: always the most dice, or being asked each time."""
         game = self.turn.game
-        if game is None:
-            return
+        if game is None or self.answered:
+            return  # the switch shown is the one before the move on its way: wait for it
         standing = game.state.auto_defend.get(self.seat)
         most = game.rules.defender_max_dice
         moves: list[Action] = [SetAutoDefend(None if standing else most)]
