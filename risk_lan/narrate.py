@@ -6,6 +6,13 @@ from collections.abc import Callable
 
 from risk_lan.rules import Game
 from risk_lan.rules import events as ev
+from risk_lan.rules.objectives import objectives
+
+
+def objective_text(objective: str, lang: str) -> str:
+    card = objectives().get(objective)
+    return card.text(lang) if card else objective
+
 
 _TEXT = {
     "en": {
@@ -31,6 +38,10 @@ _TEXT = {
         "no_card": "No card left for {player}.",
         "shuffled": "The {n} cards are shuffled.",
         "won": "*** {winner} wins: the world is conquered. ***",
+        "won_objective": "*** {winner} wins: objective achieved. ***",
+        "objectives_dealt": "Each player is dealt a secret objective.",
+        "objective_achieved": "{player} shows the objective: {objective}",
+        "fell_back": " (it became: {achieved})",
     },
     "fr": {
         "order": "{winner} fait le plus haut dé et {what}.",
@@ -56,6 +67,10 @@ _TEXT = {
         "no_card": "Plus de carte pour {player}.",
         "shuffled": "Les {n} cartes sont mélangées.",
         "won": "*** {winner} a conquis le monde ! ***",
+        "won_objective": "*** {winner} a atteint son objectif ! ***",
+        "objectives_dealt": "Chaque joueur reçoit un objectif secret.",
+        "objective_achieved": "{player} révèle son objectif : {objective}",
+        "fell_back": " (devenu : {achieved})",
     },
 }
 
@@ -142,7 +157,20 @@ def narrate(
         ev.CardDrawn: lambda e: text["card"].format(player=who(e.player)),
         ev.NoCardLeft: lambda e: text["no_card"].format(player=who(e.player)),
         ev.DeckShuffled: lambda e: text["shuffled"].format(n=e.cards),
-        ev.GameWon: lambda e: text["won"].format(winner=who(e.winner)),
+        ev.GameWon: lambda e: text["won_objective" if e.reason == "objective" else "won"].format(
+            winner=who(e.winner)
+        ),
+        ev.ObjectivesDealt: lambda e: text["objectives_dealt"],
+        ev.ObjectiveAchieved: lambda e: (
+            text["objective_achieved"].format(
+                player=who(e.player), objective=objective_text(e.objective, lang)
+            )
+            + (
+                text["fell_back"].format(achieved=objective_text(e.achieved, lang))
+                if e.achieved != e.objective
+                else ""
+            )
+        ),
     }
     line = lines.get(type(event))
     return line(event) if line else None

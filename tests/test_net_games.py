@@ -155,3 +155,42 @@ def test_each_client_gets_its_own_view_and_no_one_elses_cards() -> None:
             for e in u["events"]
             if e["type"] == "card_drawn"
         )
+
+
+@pytest.mark.parametrize("mode, seats, bots", [("mission", 4, 1), ("secret-mission", 3, 1)])
+def test_objective_games_over_the_network_keep_each_objective_secret(
+    tmp_path: Path, mode: str, seats: int, bots: int
+) -> None:
+    record = tmp_path / "game.rec"
+
+    async def game() -> tuple[list[WatchingClient], list]:
+        host = Host(HostConfig(seats=seats, bots=bots, mode=mode, record=str(record)))
+        port = await host.serve("127.0.0.1", 0)
+        clients = [WatchingClient(f"c{i}", ClassicBot()) for i in range(seats - bots)]
+        try:
+            outcomes = await asyncio.wait_for(
+                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
+            )
+        finally:
+            await host.close()
+        return clients, outcomes
+
+    clients, outcomes = asyncio.run(game())
+    winner = outcomes[0].winner
+    assert winner and all(o.winner == winner and o.error is None for o in outcomes)
+    for client in clients:
+        mine = None
+        for update in client.updates:
+            secrets = update["view"]["objectives"]
+            if update["view"]["phase"] != "over":
+                assert all(o is None for seat, o in secrets.items() if seat != client.seat)
+            mine = mine or secrets.get(client.seat)
+            for event in update["events"]:
+                if event["type"] == "objectives_dealt":
+                    dealt = event["objectives"]
+                    assert [s for s, o in dealt.items() if o is not None] == [client.seat]
+        assert mine is not None  # each player saw its own objective
+        final = client.updates[-1]["view"]
+        assert final["phase"] == "over" and all(final["objectives"].values())
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == winner, verdict.message

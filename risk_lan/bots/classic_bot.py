@@ -1,6 +1,7 @@
 """The default bot: plain, fast heuristics that play legal and sensible classic games.
 
-It aims at the continent it is closest to owning, puts each turn's reinforcements on the
+It aims at the continent it is closest to owning, or at what its secret objective asks (the
+objective's continents, or the player to destroy), puts each turn's reinforcements on the
 border territory with the best attack, attacks when its rolling armies at least match the
 defenders, trades every set it holds, and fortifies from quiet interior territories toward
 the front. It sees only what its player may see.
@@ -19,6 +20,7 @@ from risk_lan.rules import (
     Place,
     SetAutoDefend,
     TradeCards,
+    objectives,
 )
 from risk_lan.rules.cards import FIXED_TABLES, valid_sets
 from risk_lan.rules.state import GameState
@@ -75,10 +77,32 @@ class ClassicBot:
         """The goal continent's territories, chosen once a turn (and after each claim)."""
         key = (s, player, s.turn, s.count(player) if s.phase == "claim" else 0)
         if key != self._goal_key:
-            goal = s.board.continents.get(self._goal(s, player))
-            self._goal_set = frozenset(goal.territories) if goal else frozenset()
+            aim = self._objective_territories(s, player)
+            if aim is None:
+                goal = s.board.continents.get(self._goal(s, player))
+                aim = frozenset(goal.territories) if goal else frozenset()
+            self._goal_set = aim
             self._goal_key = key
         return self._goal_set
+
+    def _objective_territories(self, s: GameState, player: str) -> frozenset[str] | None:
+        """What its objective asks it to take, if it has one that names territories: the
+        player to destroy's, or the named continents' it does not hold yet (None: no such
+        aim, so the nearest continent will do)."""
+        if not s.objectives.get(player):
+            return None
+        card = objectives.in_force(s, player)
+        if card.destroy is not None:
+            target = objectives.player_of_colour(s, card.destroy)
+            held = s.held.get(target, {}) if target else {}
+            return frozenset(held) or None
+        missing = [
+            t
+            for c in card.continents
+            for t in s.board.continents[c].territories
+            if s.owner[t] != player
+        ]
+        return frozenset(missing) or None
 
     def _goal(self, s: GameState, player: str) -> str:
         """The continent it is closest to owning, ignoring those it already holds whole."""

@@ -267,7 +267,8 @@ class HostGame:
             "host", {"type": "start_game", "rules": host.config.mode}, None, True
         )
         source = await self._chance(body)
-        self.game, events = Game.new(seats, source, host.config.mode)
+        colours = {s.id: s.colour for s in host.seats}
+        self.game, events = Game.new(seats, source, host.config.mode, colours=colours)
         self._broadcast_updates(events)
         for seat, bot in self.bots.items():
             for action in bot.opening(self.game, seat):

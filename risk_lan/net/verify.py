@@ -156,7 +156,11 @@ def _check(envelopes: list[dict[str, Any]]) -> Verdict:
         if game is None:
             if move["action"].get("type") != "start_game":
                 raise ProtocolError("out_of_order", "the first move must start the game", "host")
-            game, _ = Game.new(seats, source, body["rules"])
+            colours = {p["seat"]: p["colour"] for p in body["players"]}
+            try:
+                game, _ = Game.new(seats, source, body["rules"], colours=colours)
+            except ValueError as e:
+                raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
             continue
         if not (move["seat"] in taken and move["request"] is None):
             _check_request(move, keys, humans, game_id)

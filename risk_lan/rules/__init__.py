@@ -34,7 +34,7 @@ from .engine import Game
 from .errors import IllegalAction
 from .events import EVENT_TYPES, Event
 from .randomness import RandomSource, ScriptedSource, SourceExhausted
-from .ruleset import CLASSIC, CLASSIC_2015, RULESETS, RuleSet, ruleset
+from .ruleset import CLASSIC, CLASSIC_2015, MISSION, RULESETS, SECRET_MISSION, RuleSet, ruleset
 from .state import GameState, InvariantError, check_invariants
 
 __all__ = [
@@ -42,7 +42,9 @@ __all__ = [
     "CLASSIC",
     "CLASSIC_2015",
     "EVENT_TYPES",
+    "MISSION",
     "RULESETS",
+    "SECRET_MISSION",
     "Action",
     "Attack",
     "Board",

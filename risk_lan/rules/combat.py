@@ -194,6 +194,7 @@ def _eliminate(state: GameState, loser: str, winner: str) -> PlayerEliminated:
     state.hands[loser] = []
     state.hands[winner].extend(taken)
     state.eliminated.append(loser)
+    state.eliminated_by[loser] = winner
     rules = state.rules
     hand = len(state.hands[winner])
     if rules.elimination_trade_at is not None and hand >= rules.elimination_trade_at:

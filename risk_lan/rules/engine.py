@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import combat, setup, turn
+from . import combat, objectives, setup, turn
 from .actions import (
     Action,
     Attack,
@@ -55,11 +55,17 @@ class Game:
         source: RandomSource,
         rules: RuleSet | str = "classic",
         board: Board | None = None,
+        colours: dict[str, str] | None = None,
     ) -> tuple[Game, list[Event]]:
-        """Start a game: players in seat order (play goes to the left, i.e. down the list).
+        """Start a game: players in seat order (play goes to the left, i.e. down the list),
+        with their colours (default: red, blue, green, yellow, black, white by seat).
         Returns the game and the opening events (the roll for who places first, the deal)."""
         rule_set = ruleset(rules) if isinstance(rules, str) else rules
         state = GameState(board or classic_board(), rule_set, list(players))
+        if colours is not None:
+            if set(colours) != set(players) or len(set(colours.values())) != len(players):
+                raise ValueError("each player needs a colour of its own")
+            state.colours = dict(colours)
         events = setup.start(state, source)
         return cls(state, source), events
 
@@ -155,7 +161,11 @@ class Game:
         self.check(player, action)
         if self.source is None:
             raise RuntimeError("this game has no random source")
-        return _APPLY[type(action)](self.state, self.source, player, action)
+        s = self.state
+        events = _APPLY[type(action)](s, self.source, player, action)
+        if s.rules.victory == "objective" and s.phase not in ("claim", "setup", "over"):
+            events.extend(objectives.check(s))
+        return events
 
     # ----- copies and views -----------------------------------------------------------------
 

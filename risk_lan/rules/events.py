@@ -236,6 +236,30 @@ class AutoDefendSet(Event):
 
 
 @dataclass(slots=True)
+class ObjectivesDealt(Event):
+    """Each player sees only its own objective; the others' are None."""
+
+    type: ClassVar[str] = "objectives_dealt"
+    objectives: dict[str, str | None]
+
+    def seen_by(self, viewer: str | None) -> Event:
+        return replace(
+            self, objectives={p: (o if p == viewer else None) for p, o in self.objectives.items()}
+        )
+
+
+@dataclass(slots=True)
+class ObjectiveAchieved(Event):
+    """The winner shows its objective card (``achieved`` differs from ``objective`` when the
+    card fell back to another, such as 24 territories)."""
+
+    type: ClassVar[str] = "objective_achieved"
+    player: str
+    objective: str
+    achieved: str
+
+
+@dataclass(slots=True)
 class GameWon(Event):
     type: ClassVar[str] = "game_won"
     winner: str
@@ -264,6 +288,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         NoCardLeft,
         TurnEnded,
         AutoDefendSet,
+        ObjectivesDealt,
+        ObjectiveAchieved,
         GameWon,
     )
 }

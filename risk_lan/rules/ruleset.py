@@ -11,13 +11,15 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cache
 from typing import Any
 
-DISTRIBUTIONS = ("claim", "deal")
+DISTRIBUTIONS = ("claim", "deal", "deal_with_jokers")
 FIRST_TURNS = ("reroll", "first_placer")
 TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old")
 TERRITORY_BONUSES = ("none", "per_card", "once_per_set")
 FORTIFICATIONS = ("connected", "adjacent", "unfought_steps")
 CARD_DRAWS = ("end_of_turn", "after_attack")
-VICTORIES = ("world",)
+VICTORIES = ("world", "objective")
+OBJECTIVE_COLOURS = ("all", "in_play")
+OBJECTIVE_KILLS = ("own", "anyone")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,9 @@ class RuleSet:
     # Starting armies by number of players, as (players, armies) pairs.
     starting_armies: tuple[tuple[int, int], ...] = ((3, 35), (4, 30), (5, 25), (6, 20))
     # "claim": in turn, one army on an empty territory (D2); "deal": the shuffled territory
-    # cards are dealt out, one army on each (D1). The rest is then placed one at a time.
+    # cards are dealt out, one army on each (D1); "deal_with_jokers": the same with the
+    # jokers left in, a joker giving no territory (000-A). The rest is then placed one at a
+    # time.
     distribution: str = "claim"
     # "reroll": roll again for the first turn after setup (seeds 001/002);
     # "first_placer": whoever placed first plays first (seed 003 Classic).
@@ -62,7 +66,15 @@ class RuleSet:
     card_draw: str = "end_of_turn"
     # During rounds 1..N no attack may target a player's last territory (000-A/B).
     protect_last_territory_rounds: int = 0
+    # "world": hold every territory; "objective": achieve one's secret objective (dealt at
+    # the start), or hold every territory.
     victory: str = "world"
+    # Which "destroy colour X" objectives are dealt: "all" six (000-A), or only those of the
+    # colours in play ("in_play", 003).
+    objective_colours: str = "all"
+    # When someone else eliminates X: "own", the objective becomes 24 territories (000-A's
+    # cards); "anyone", it is achieved all the same (003).
+    objective_kill: str = "own"
     sources: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
@@ -74,6 +86,8 @@ class RuleSet:
             "fortification": FORTIFICATIONS,
             "card_draw": CARD_DRAWS,
             "victory": VICTORIES,
+            "objective_colours": OBJECTIVE_COLOURS,
+            "objective_kill": OBJECTIVE_KILLS,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -158,7 +172,38 @@ CLASSIC_2015 = RuleSet(
     sources=("003 «JEU 2 : RISK Classique»",),
 )
 
-RULESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, CLASSIC_2015)}
+# A-OBJ: seed 000-A's main rule, a secret objective for each player, 3 to 6 players.
+MISSION = RuleSet(
+    name="mission",
+    title="Secret objectives (old rules)",
+    distribution="deal_with_jokers",
+    min_income=0,
+    trade_values="fixed_old",
+    territory_bonus="per_card",
+    elimination_trade_at=None,
+    elimination_trade_optional=True,
+    fortification="adjacent",
+    card_draw="end_of_turn",
+    protect_last_territory_rounds=4,
+    victory="objective",
+    objective_colours="all",
+    objective_kill="own",
+    sources=("000-A «BUT DU JEU», «RÈGLE POUR 3 A 6 JOUEURS»",),
+)
+
+# C-SECRET: seed 003 «JEU 1», the 2015 rules with a secret mission, 3 to 5 players.
+SECRET_MISSION = CLASSIC_2015.with_options(
+    name="secret-mission",
+    title="Secret mission, 2015 rules",
+    distribution="deal",
+    first_turn="reroll",
+    victory="objective",
+    objective_colours="in_play",
+    objective_kill="anyone",
+    sources=("003 «JEU 1 : RISK Mission secrète»",),
+)
+
+RULESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, CLASSIC_2015, MISSION, SECRET_MISSION)}
 
 
 def ruleset(name: str) -> RuleSet:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .cards import deck_cards
+from . import objectives
+from .cards import deck_cards, is_joker
 from .errors import IllegalAction
 from .events import DeckShuffled, Event, OrderRolled, Placed, SetupFinished, TerritoriesDealt
 from .randomness import RandomSource
@@ -45,7 +46,9 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     first, rolled = roll_for_order(source, state.players, "first_placer")
     state.first_player = state.current = first
     events: list[Event] = [rolled]
-    if rules.distribution == "deal":
+    if rules.victory == "objective":
+        events.append(objectives.deal(state, source, first))
+    if rules.distribution in ("deal", "deal_with_jokers"):
         events.append(_deal(state, source))
         state.phase = "setup"
         # Whoever has nothing left to place is skipped; with nobody left, setup is over.
@@ -66,13 +69,18 @@ def _seats_from(state: GameState, first: str) -> list[str]:
 
 
 def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
-    """Deal the territory cards (jokers left out) one at a time from the first player."""
+    """Deal the territory cards one at a time from the first player: without the jokers, or
+    with them, a joker giving its receiver no territory (000-A)."""
     ids = list(state.board.territory_ids)
+    if state.rules.distribution == "deal_with_jokers":
+        ids = deck_cards(state.board)
     order = [ids[j] for j in source.permutation(len(ids))]
     seats = _seats_from(state, state.first_player)
     owners: dict[str, str] = {}
     for i, t in enumerate(order):
         p = seats[i % len(seats)]
+        if is_joker(t):
+            continue
         owners[t] = p
         state.take(t, p)
         state.armies[t] = 1

@@ -53,11 +53,13 @@ class GameState:
         "attack",
         "auto_defend",
         "board",
+        "colours",
         "conquered",
         "current",
         "deck",
         "discard",
         "eliminated",
+        "eliminated_by",
         "engaged",
         "first_player",
         "hands",
@@ -65,6 +67,7 @@ class GameState:
         "mixed",
         "move_in",
         "neutrals",
+        "objectives",
         "owner",
         "phase",
         "players",
@@ -112,6 +115,10 @@ class GameState:
         self.move_in: PendingMoveIn | None = None
         self.auto_defend: dict[str, int | None] = dict.fromkeys(players)
         self.eliminated: list[str] = []
+        self.eliminated_by: dict[str, str] = {}  # who eliminated whom (objectives need it)
+        # Each player's colour; "destroy colour X" objectives name colours, not seats.
+        self.colours: dict[str, str] = {p: _default_colour(i) for i, p in enumerate(players)}
+        self.objectives: dict[str, str | None] = {}  # secret: see view_for
         self.winner: str | None = None
 
     # ----- queries -------------------------------------------------------------------
@@ -220,15 +227,23 @@ class GameState:
             },
             "auto_defend": dict(self.auto_defend),
             "eliminated": list(self.eliminated),
+            "eliminated_by": dict(self.eliminated_by),
+            "colours": dict(self.colours),
+            "objectives": dict(self.objectives),
             "winner": self.winner,
         }
 
     def view_for(self, viewer: str | None) -> dict[str, Any]:
         """The state as ``viewer`` may see it: other hands are hidden (their sizes stay) and
-        the draw pile's order is hidden. ``None`` is a spectator who sees no hand."""
+        the draw pile's order is hidden, and so are the others' objectives until the game is
+        over. ``None`` is a spectator who sees no hand."""
         data = self.to_dict()
         data["hands"] = {p: (h if p == viewer else None) for p, h in data["hands"].items()}
         data["deck"] = None
+        if self.phase != "over":  # at the end, every objective is shown
+            data["objectives"] = {
+                p: (o if p == viewer else None) for p, o in data["objectives"].items()
+            }
         return data
 
     @classmethod
@@ -276,6 +291,10 @@ class GameState:
         s.move_in = PendingMoveIn(**data["move_in"]) if data["move_in"] else None
         s.auto_defend = dict(data["auto_defend"])
         s.eliminated = list(data["eliminated"])
+        s.eliminated_by = dict(data.get("eliminated_by", {}))
+        if "colours" in data:
+            s.colours = dict(data["colours"])
+        s.objectives = dict(data.get("objectives", {}))
         s.recount()
         return s
 
@@ -296,6 +315,9 @@ class GameState:
         c.engaged = dict(self.engaged)
         c.auto_defend = dict(self.auto_defend)
         c.eliminated = list(self.eliminated)
+        c.eliminated_by = dict(self.eliminated_by)
+        c.colours = dict(self.colours)
+        c.objectives = dict(self.objectives)
         if self.attack is not None:
             c.attack = PendingAttack(
                 **{k: getattr(self.attack, k) for k in PendingAttack.__slots__}
@@ -305,6 +327,14 @@ class GameState:
                 **{k: getattr(self.move_in, k) for k in PendingMoveIn.__slots__}
             )
         return c
+
+
+# The seat colours, in seat order unless a game is given others (COLOURS in the host).
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "black", "white")
+
+
+def _default_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 _PLAIN_FIELDS = (
@@ -366,6 +396,8 @@ def check_invariants(s: GameState) -> None:
         raise InvariantError("the territories held by each owner are stale")
     if s.pool < 0 or any(v < 0 for v in s.setup_left.values()):
         raise InvariantError("negative armies left to place")
+    if set(s.objectives) - set(s.players) or len(set(s.colours.values())) != len(s.colours):
+        raise InvariantError("objectives of unknown players, or two players of one colour")
     if s.phase == "over" and s.winner is None:
         raise InvariantError("game over without a winner")
     if (s.phase == "defend") != (s.attack is not None):

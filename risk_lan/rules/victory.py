@@ -7,7 +7,7 @@ from .state import GameState
 
 def winner_after_conquest(state: GameState, player: str) -> tuple[str, str] | None:
     """(winner, reason) if the conquest just made by ``player`` ends the game."""
-    if state.rules.victory == "world":
+    if state.rules.victory in ("world", "objective"):  # the last player standing wins too
         if state.count(player) == len(state.board.territory_ids):
             return player, "world"
         return None

@@ -1,0 +1,170 @@
+"""Secret objectives (RULES.md 2.1, 2.10): the cards, the deal, and when one is achieved.
+
+The objective cards live in ``data/objectives.toml``. A rule set with ``victory =
+"objective"`` deals one to each player at the start; after every move from the first turn
+on, the first player (from the one whose turn it is, to the left) whose objective holds wins.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from .events import Event, GameWon, ObjectiveAchieved, ObjectivesDealt
+from .randomness import RandomSource
+from .state import GameState
+
+# "Destroy colour X" turns into this one when X is the player's own colour, is not in play,
+# or (under the old rules) was eliminated by someone else (RULES.md 2.1; Part 3, item 14).
+FALLBACK = "territories_24"
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    id: str
+    en: str
+    fr: str
+    continents: tuple[str, ...] = ()
+    extra_continents: int = 0  # more whole continents, any others
+    territories: int = 0
+    armies_each: int = 1
+    destroy: str | None = None  # a colour
+
+    def text(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+@cache
+def objectives() -> dict[str, Objective]:
+    """Every objective card, by id, in the order of the data file."""
+    source = resources.files("risk_lan.rules").joinpath("data", "objectives.toml")
+    data = tomllib.loads(source.read_text(encoding="utf-8"))
+    cards = {}
+    for raw in data["objective"]:
+        card = Objective(
+            id=raw["id"],
+            en=raw["en"],
+            fr=raw["fr"],
+            continents=tuple(raw.get("continents", ())),
+            extra_continents=raw.get("extra_continents", 0),
+            territories=raw.get("territories", 0),
+            armies_each=raw.get("armies_each", 1),
+            destroy=raw.get("destroy"),
+        )
+        kinds = bool(card.continents) + bool(card.territories) + bool(card.destroy)
+        if kinds != 1:
+            raise ValueError(f"objective {card.id}: one of continents, territories, destroy")
+        cards[card.id] = card
+    if FALLBACK not in cards:
+        raise ValueError(f"the objectives must include {FALLBACK}")
+    return cards
+
+
+def deck(state: GameState) -> list[str]:
+    """The objective cards in play: all of them, or (``objective_colours = "in_play"``)
+    without the cards of colours no one plays."""
+    playing = set(state.colours.values())
+    keep_all = state.rules.objective_colours == "all"
+    return [
+        o.id for o in objectives().values() if o.destroy is None or keep_all or o.destroy in playing
+    ]
+
+
+def deal(state: GameState, source: RandomSource, first: str) -> ObjectivesDealt:
+    """One objective for each player, dealt from a shuffled deck starting with ``first``."""
+    cards = deck(state)
+    order = [cards[j] for j in source.permutation(len(cards))]
+    seats = state.players
+    start = seats.index(first)
+    for i in range(len(seats)):
+        state.objectives[seats[(start + i) % len(seats)]] = order[i]
+    return ObjectivesDealt(dict(state.objectives))
+
+
+def player_of_colour(state: GameState, colour: str) -> str | None:
+    return next((p for p, c in state.colours.items() if c == colour), None)
+
+
+def in_force(state: GameState, player: str) -> Objective:
+    """``player``'s objective as it now stands, after any fallback."""
+    cards = objectives()
+    card = cards[state.objectives[player]]
+    if card.destroy is None:
+        return card
+    target = player_of_colour(state, card.destroy)
+    if target is None or target == player:
+        return cards[FALLBACK]
+    killer = state.eliminated_by.get(target)
+    if killer is not None and killer != player and state.rules.objective_kill == "own":
+        return cards[FALLBACK]
+    return card
+
+
+def achieved(state: GameState, player: str) -> bool:
+    card = in_force(state, player)
+    if card.destroy is not None:
+        target = player_of_colour(state, card.destroy)
+        return target is not None and target in state.eliminated
+    if card.territories:
+        return _strong_territories(state, player, card.armies_each) >= card.territories
+    whole = _whole_continents(state, player)
+    if not all(c in whole for c in card.continents):
+        return False
+    return len(whole - set(card.continents)) >= card.extra_continents
+
+
+def progress(state: GameState, player: str) -> list[tuple[str, int, int]]:
+    """How far ``player`` is from its objective, as (what, have, need) lines: ``continent:ID``
+    (territories held of it), ``other_continents`` (whole ones beyond those named),
+    ``territories`` (holding ``armies_each`` or more) or ``destroy:COLOUR`` (the target's
+    territories, down to 0)."""
+    card = in_force(state, player)
+    if card.destroy is not None:
+        target = player_of_colour(state, card.destroy)
+        return [(f"destroy:{card.destroy}", state.count(target) if target else 0, 0)]
+    if card.territories:
+        have = _strong_territories(state, player, card.armies_each)
+        return [("territories", have, card.territories)]
+    lines = []
+    held = state.held.get(player, {})
+    for c in card.continents:
+        members = state.board.continents[c].territories
+        lines.append((f"continent:{c}", sum(1 for t in members if t in held), len(members)))
+    if card.extra_continents:
+        others = _whole_continents(state, player) - set(card.continents)
+        lines.append(("other_continents", len(others), card.extra_continents))
+    return lines
+
+
+def check(state: GameState) -> list[Event]:
+    """End the game if someone's objective holds: the player whose turn it is first, then
+    the others to the left."""
+    seats = state.players
+    start = seats.index(state.current)
+    for i in range(len(seats)):
+        player = seats[(start + i) % len(seats)]
+        if player in state.eliminated or not achieved(state, player):
+            continue
+        state.winner = player
+        state.phase = "over"
+        state.attack = None
+        state.move_in = None
+        card = state.objectives[player]
+        assert card is not None
+        return [
+            ObjectiveAchieved(player, card, in_force(state, player).id),
+            GameWon(player, "objective"),
+        ]
+    return []
+
+
+def _whole_continents(state: GameState, player: str) -> set[str]:
+    held = state.held.get(player, {})
+    return {c.id for c in state.board.continents.values() if all(t in held for t in c.territories)}
+
+
+def _strong_territories(state: GameState, player: str, armies_each: int) -> int:
+    armies = state.armies
+    return sum(1 for t in state.held.get(player, {}) if armies[t] >= armies_each)
