@@ -217,7 +217,8 @@ class RiskApp(App[int]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.lang))
+            game = self.game_screen.turn.game if self.game_screen else None
+            self.push_screen(HelpScreen(self.lang, game.rules.name if game else None))
 
     async def on_unmount(self) -> None:
         if self.advertiser is not None:

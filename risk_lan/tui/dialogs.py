@@ -17,9 +17,16 @@ from risk_lan.tui.panels import player_mark
 from risk_lan.tui.texts import say, translate_bindings
 
 
-def help_text(lang: str) -> str:
+def help_text(lang: str, mode: str | None = None) -> str:
+    """The help: what the mode being played changes first (when it has its own page), then
+    the game and the keys."""
+    data = resources.files("risk_lan.tui").joinpath("data")
     name = "help_fr.md" if lang == "fr" else "help_en.md"
-    return resources.files("risk_lan.tui").joinpath("data", name).read_text(encoding="utf-8")
+    text = data.joinpath(name).read_text(encoding="utf-8")
+    page = data.joinpath("modes", f"{mode}.{'fr' if lang == 'fr' else 'en'}.md")
+    if mode and page.is_file():
+        text = page.read_text(encoding="utf-8") + "\n" + text
+    return text
 
 
 class HelpScreen(ModalScreen[None]):
@@ -29,14 +36,15 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,f1,question_mark,q", "dismiss", "Close", id="help.close"),
     ]
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, mode: str | None = None) -> None:
         super().__init__()
         self.lang = lang
+        self.mode = mode
         translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(help_text(self.lang))
+            yield Markdown(help_text(self.lang, self.mode))
 
 
 class GameOverScreen(ModalScreen[None]):

@@ -21,6 +21,7 @@ from risk_lan.tui.panels import (
     EventLog,
     HandPanel,
     PlayersPanel,
+    SecretPanel,
     StatusBar,
     TurnPanel,
     player_mark,
@@ -97,6 +98,7 @@ class GameScreen(Screen):
         yield WorldMap(classic_board(), id="map")
         yield PlayersPanel(id="players")
         yield TurnPanel(id="now")
+        yield SecretPanel(id="secret")  # shown in the modes with secret objectives
         yield HandPanel(id="hand")
         yield EventLog(id="log", wrap=True, markup=False)
         yield EventLog(id="chat", wrap=True, markup=False)
@@ -219,6 +221,11 @@ class GameScreen(Screen):
         self.query_one(PlayersPanel).show(game, self.seat, self.players, self.away, self.lang)
         self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang)
         self.query_one(HandPanel).show(self.turn, self.lang)
+        secret = bool(s.objectives)
+        if secret != self.has_class("-secret"):
+            self.set_class(secret, "-secret")  # lays the screen out again, once
+        if secret:
+            self.query_one(SecretPanel).show(game, self.seat, self.names, self.lang)
         if step.keys != self.offered:
             # The footer rebuilds itself on a refresh, which costs more than the whole map:
             # only when what is offered changed.

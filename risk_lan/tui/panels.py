@@ -10,7 +10,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog, Static
 
-from risk_lan.rules import Game
+from risk_lan.rules import Game, objectives
 from risk_lan.tui.texts import say
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.tui.worldmap import PALETTE
@@ -190,6 +190,40 @@ class HandPanel(Panel):
                 cards = ", ".join(_card(game, c, lang, short=True) for c in action.cards)
                 text.append(say(lang, "set_value", cards=cards, value=value) + "\n")
         self.show_text(text)
+
+
+class SecretPanel(Panel):
+    """The player's own secret objective and how far it is from it (every player has one;
+    only its owner sees it)."""
+
+    def show(self, game: Game, seat: str, names: dict[str, str], lang: str) -> None:
+        text = Text()
+        text.append(say(lang, "objective") + "\n", style="bold")
+        card_id = game.state.objectives.get(seat)
+        if card_id is None:
+            self.show_text(text)
+            return
+        card = objectives.objectives()[card_id]
+        text.append(card.text(lang) + "\n")
+        standing = objectives.in_force(game.state, seat)
+        if standing.id != card.id:
+            text.append(say(lang, "fell_back", text=standing.text(lang)) + "\n", style="yellow")
+        parts = [_progress(game, what, have, need, names, lang) for what, have, need in
+                 objectives.progress(game.state, seat)]  # fmt: skip
+        text.append(" · ".join(parts), style="cyan")
+        self.show_text(text)
+
+
+def _progress(game: Game, what: str, have: int, need: int, names: dict[str, str], lang: str) -> str:
+    kind, _, which = what.partition(":")
+    if kind == "continent":
+        continent = game.board.continents[which]
+        return f"{continent.name_fr if lang == 'fr' else continent.name_en} {have}/{need}"
+    if kind == "destroy":
+        target = objectives.player_of_colour(game.state, which) or ""
+        who = f"{names.get(target, target)} ({say(lang, f'colour_{which}')})"
+        return say(lang, "to_destroy", player=who, left=have)
+    return say(lang, f"progress_{kind}", have=have, need=need)
 
 
 def _card(game: Game, card: str, lang: str, short: bool = False) -> str:

@@ -1,0 +1,73 @@
+"""What the app shows of each mode, driven with Pilot against a real host: the player's own
+secret objective and its progress, nobody else's, the help of the mode, and the objective
+shown when it wins."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import BOARD, scenario_app, scenario_host, screen_text, set_position, until
+
+from risk_lan.tui.dialogs import GameOverScreen, HelpScreen
+from risk_lan.tui.game_screen import GameScreen
+
+pytestmark = pytest.mark.asyncio
+SIZE = (120, 40)
+AFRICA = BOARD.continents["africa"].territories
+NORTH_AMERICA = BOARD.continents["north_america"].territories
+
+
+def nearly_north_america_and_africa(s) -> None:
+    """p1 (the app) lacks only North Africa, next to its Brazil with 10 armies."""
+    owners = dict.fromkeys([*NORTH_AMERICA, *AFRICA, "brazil"], "p1")
+    owners["north_africa"] = "p2"
+    set_position(s, owners, {"brazil": 10}, rest="p3", phase="attack")
+    s.round = 5
+    s.objectives = {"p1": "north_america_africa", "p2": "destroy_red", "p3": "asia_africa"}
+
+
+async def started(app, pilot) -> GameScreen:
+    screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
+    await until(pilot, lambda: screen.turn.game is not None)
+    return screen
+
+
+async def test_the_secret_objective_is_shown_to_its_owner_alone_and_wins() -> None:
+    host = scenario_host(nearly_north_america_and_africa, mode="secret-mission")
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: "Conquer all of North America" in screen_text(app, "secret"))
+        secret = screen_text(app, "secret")
+        assert "North America 9/9" in secret and "Africa 5/6" in secret
+        assert screen.has_class("-secret")
+        # The client holds its own objective and no one else's.
+        assert app.client is not None and app.client.view is not None
+        assert app.client.view["objectives"] == {"p1": "north_america_africa", "p2": None,
+                                                 "p3": None}  # fmt: skip
+
+        await pilot.press("f1")
+        help_screen = await until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+        assert help_screen.mode == "secret-mission"
+        await pilot.press("escape")
+
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        for name in ("brazil", "north africa"):
+            for ch in name:
+                await pilot.press("space" if ch == " " else ch)
+            await pilot.press("enter")
+            await pilot.pause(1.2)  # a new name after the type-ahead pause
+        await pilot.press("f3")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=20)
+        log = screen_text(app, "log")
+        assert "shows the objective: Conquer all of North America and Africa" in log
+        assert "objective achieved" in log
+
+
+async def test_a_classic_game_shows_no_secret_panel() -> None:
+    host = scenario_host(lambda s: set_position(s, {"alaska": "p1"}, rest="p2"))
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await pilot.pause(0.2)
+        assert not screen.has_class("-secret")
+        assert not screen.query_one("#secret").display
