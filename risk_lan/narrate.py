@@ -8,6 +8,8 @@ from risk_lan.rules import Game
 from risk_lan.rules import events as ev
 from risk_lan.rules.objectives import objectives
 
+_WON = {"objective": "won_objective", "capitals": "won_capitals"}
+
 
 def objective_text(objective: str, lang: str) -> str:
     card = objectives().get(objective)
@@ -42,6 +44,9 @@ _TEXT = {
         "objectives_dealt": "Each player is dealt a secret objective.",
         "objective_achieved": "{player} shows the objective: {objective}",
         "fell_back": " (it became: {achieved})",
+        "won_capitals": "*** {winner} wins: the headquarters are taken. ***",
+        "capital_sealed": "{player} chooses a headquarters, sealed.",
+        "capital_revealed": "{player}'s headquarters: {territory}.",
     },
     "fr": {
         "order": "{winner} fait le plus haut dé et {what}.",
@@ -71,6 +76,9 @@ _TEXT = {
         "objectives_dealt": "Chaque joueur reçoit un objectif secret.",
         "objective_achieved": "{player} révèle son objectif : {objective}",
         "fell_back": " (devenu : {achieved})",
+        "won_capitals": "*** {winner} a pris les Quartiers généraux ! ***",
+        "capital_sealed": "{player} choisit son Quartier général, sous scellé.",
+        "capital_revealed": "Quartier général de {player} : {territory}.",
     },
 }
 
@@ -157,8 +165,10 @@ def narrate(
         ev.CardDrawn: lambda e: text["card"].format(player=who(e.player)),
         ev.NoCardLeft: lambda e: text["no_card"].format(player=who(e.player)),
         ev.DeckShuffled: lambda e: text["shuffled"].format(n=e.cards),
-        ev.GameWon: lambda e: text["won_objective" if e.reason == "objective" else "won"].format(
-            winner=who(e.winner)
+        ev.GameWon: lambda e: text[_WON.get(e.reason, "won")].format(winner=who(e.winner)),
+        ev.CapitalSealed: lambda e: text["capital_sealed"].format(player=who(e.player)),
+        ev.CapitalRevealed: lambda e: text["capital_revealed"].format(
+            player=who(e.player), territory=name(e.territory)
         ),
         ev.ObjectivesDealt: lambda e: text["objectives_dealt"],
         ev.ObjectiveAchieved: lambda e: (

@@ -1,5 +1,6 @@
-"""Bots in the objective modes: whole games end with an objective achieved (or the world
-held), and a bot aims at what its own objective asks."""
+"""Bots in the modes with their own goals: whole games end with an objective achieved or the
+headquarters taken (rarely with the world held), and a bot aims at what its objective asks
+and guards its headquarters."""
 
 from __future__ import annotations
 
@@ -9,13 +10,22 @@ import pytest
 from rulebook_helpers import BOARD, position
 
 from risk_lan.bots import ClassicBot
-from risk_lan.rules import Attack, check_invariants
+from risk_lan.rules import Attack, Place, check_invariants
 from risk_lan.rules.events import GameWon
 from risk_lan.simulate import play_game
 
 
-@pytest.mark.parametrize("mode, players", [("mission", 3), ("mission", 6), ("secret-mission", 5)])
-def test_bot_games_end_with_an_objective_achieved(mode: str, players: int) -> None:
+@pytest.mark.parametrize(
+    "mode, players, reason",
+    [
+        ("mission", 3, "objective"),
+        ("mission", 6, "objective"),
+        ("secret-mission", 5, "objective"),
+        ("capital", 4, "capitals"),
+        ("capital-short", 5, "capitals"),
+    ],
+)
+def test_bot_games_end_with_the_modes_goal(mode: str, players: int, reason: str) -> None:
     reasons: Counter[str] = Counter()
     won: list[GameWon] = []
 
@@ -29,7 +39,7 @@ def test_bot_games_end_with_an_objective_achieved(mode: str, players: int) -> No
         [last] = won
         assert last.winner == result.winner
         reasons[last.reason] += 1
-    assert reasons["objective"] >= 20, reasons  # the bots play for their objectives
+    assert reasons[reason] >= 20, reasons  # the bots play for the mode's goal
 
 
 @pytest.mark.parametrize(
@@ -51,3 +61,16 @@ def test_a_bot_attacks_toward_its_objective(objective: str, aimed: str) -> None:
     check_invariants(s)
     choice = ClassicBot().choose(game, "ann")
     assert isinstance(choice, Attack) and choice.target == aimed, choice
+
+
+def test_a_bot_reinforces_its_threatened_headquarters() -> None:
+    owners = {"alaska": "ann", "kamchatka": "bob", "japan": "ann", "brazil": "cat"}
+    game = position(owners, {"kamchatka": 12, "japan": 5}, rules="capital", phase="reinforce",
+                    pool=5)  # fmt: skip
+    s = game.state
+    s.capitals = {"ann": "alaska", "bob": "kamchatka", "cat": "brazil"}
+    s.deck = [c for c in s.deck if c not in s.capitals.values()]
+    s.trade_window = "turn_start"
+    check_invariants(s)
+    choice = ClassicBot().choose(game, "ann")
+    assert choice == Place("alaska", 5)

@@ -194,3 +194,34 @@ def test_objective_games_over_the_network_keep_each_objective_secret(
         assert final["phase"] == "over" and all(final["objectives"].values())
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == winner, verdict.message
+
+
+def test_a_capital_game_over_the_network_seals_then_opens_every_headquarters(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "game.rec"
+
+    async def game() -> tuple[list[WatchingClient], list]:
+        host = Host(HostConfig(seats=4, bots=1, mode="capital", record=str(record)))
+        port = await host.serve("127.0.0.1", 0)
+        clients = [WatchingClient(f"c{i}", ClassicBot()) for i in range(3)]
+        try:
+            outcomes = await asyncio.wait_for(
+                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
+            )
+        finally:
+            await host.close()
+        return clients, outcomes
+
+    clients, outcomes = asyncio.run(game())
+    winner = outcomes[0].winner
+    assert winner and all(o.winner == winner and o.error is None for o in outcomes)
+    events = [e for u in clients[0].updates for e in u["events"]]
+    kinds = [e["type"] for e in events]
+    assert kinds.count("capital_sealed") == 4 and kinds.count("capital_revealed") == 4
+    # Every seal was in before the first opening.
+    assert max(i for i, k in enumerate(kinds) if k == "capital_sealed") < kinds.index(
+        "capital_revealed"
+    )
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == winner, verdict.message

@@ -25,6 +25,8 @@ from risk_lan.rules import (
     IllegalAction,
     MoveIn,
     Place,
+    RevealCapital,
+    SealCapital,
     SetAutoDefend,
     TradeCards,
     check_invariants,
@@ -116,7 +118,11 @@ def drive(game: Game, rng: random.Random, steps: int, bot_share: float) -> None:
                     raise AssertionError(f"{action} was applied after check refused it")
                 assert game.to_dict() == before
 
-        if rng.random() < bot_share:
+        if game.phase in ("capital", "capital_reveal"):
+            # Seals and their openings are the player's secret, so they are not listed.
+            action = bots[player].choose(game, player)
+            assert isinstance(action, (SealCapital, RevealCapital))
+        elif rng.random() < bot_share:
             action = bots[player].choose(game, player)
             assert action in legal_set, (action, game.phase)
         else:

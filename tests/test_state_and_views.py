@@ -148,6 +148,8 @@ def test_every_action_type_is_registered_by_its_wire_name() -> None:
         "fortify",
         "move_in",
         "place",
+        "reveal_capital",
+        "seal_capital",
         "trade",
     ]
 

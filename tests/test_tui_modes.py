@@ -71,3 +71,33 @@ async def test_a_classic_game_shows_no_secret_panel() -> None:
         await pilot.pause(0.2)
         assert not screen.has_class("-secret")
         assert not screen.query_one("#secret").display
+
+
+def choosing_headquarters(s) -> None:
+    set_position(s, {"alaska": "p1", "kamchatka": "p1"}, rest=("p2", "p3"), phase="capital")
+
+
+async def test_the_headquarters_is_chosen_secretly_then_shown_on_the_map() -> None:
+    from risk_lan.tui.worldmap import CAPITAL, WorldMap
+
+    host = scenario_host(choosing_headquarters, mode="capital")
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: "Choose your headquarters" in screen_text(app, "now"))
+        assert screen.turn.step().choices == {"alaska", "kamchatka"}
+        for ch in "kamchatka":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await until(pilot, lambda: "F6 seals" in screen_text(app, "now"))
+        await pilot.press("f6")
+        game = app.local_host.game.game
+        await until(pilot, lambda: game.state.capitals.get("p1") == "kamchatka")
+        # The host saw only a seal until every seal was in; the map now marks each one.
+        await until(pilot, lambda: len(game.state.capitals) == 3)
+        world = screen.query_one(WorldMap)
+        await until(pilot, lambda: world.state.capitals == frozenset(game.state.capitals.values()))
+        await pilot.pause(0.2)
+        drawn = "\n".join(line.text for line in world._lines)
+        assert drawn.count(CAPITAL) == 3
+        assert "headquarters: Kamchatka" in screen_text(app, "log")

@@ -1,6 +1,7 @@
 """The real ``risk-lan play --bots 2`` in a real terminal (tmux), driven by keys as a player
 would: it claims territories, places its armies and reinforcements, attacks, ends its turn,
-and sees the bots play."""
+and sees the bots play; with ``--mode capital`` it chooses a headquarters and sees every
+headquarters on the map."""
 
 from __future__ import annotations
 
@@ -90,18 +91,9 @@ def wait_for(condition, timeout: float = 30.0, what: str = "", terminal=None):
     raise AssertionError(f"timed out waiting for {what or condition}\n{shown}")
 
 
-@pytest.fixture
-def terminal():
-    term = Terminal()
-    yield term
-    term.stop()
-
-
-def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
-    terminal.start(f"{COMMAND} play --bots 2 --name tester")
-    wait_for(lambda: "Players" in "\n".join(terminal.screen()), 30, "the game screen", terminal)
-
-    # Claim territories until none is left.
+def claim_and_place(terminal: Terminal) -> None:
+    """Claim free territories until none is left, then place the starting armies one at a
+    time, all on one of the player's territories at the front."""
     while True:
         now = wait_for(
             lambda: terminal.now() if "Waiting" not in terminal.now() else "",
@@ -132,6 +124,20 @@ def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
         if "Place one army" not in now:
             break
         terminal.keys("Enter", pause=0.3)
+
+
+@pytest.fixture
+def terminal():
+    term = Terminal()
+    yield term
+    term.stop()
+
+
+def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
+    terminal.start(f"{COMMAND} play --bots 2 --name tester")
+    wait_for(lambda: "Players" in "\n".join(terminal.screen()), 30, "the game screen", terminal)
+
+    claim_and_place(terminal)
 
     # The first turn of the player: reinforcements, all on the front.
     wait_for(lambda: "Place your" in terminal.now(), 90, "the player's turn", terminal)
@@ -192,3 +198,25 @@ def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
     wait_for(lambda: "Place your" in terminal.now(), 60, "the player's next turn", terminal)
     # The log tells of the turns (it scrolls a frame or two after the panels change).
     wait_for(lambda: "Turn " in "\n".join(terminal.screen()[31:38]), 10, "the log", terminal)
+
+
+def test_play_capital_chooses_headquarters_in_a_real_terminal(terminal: Terminal) -> None:
+    terminal.start(f"{COMMAND} play --bots 2 --mode capital --name tester")
+    wait_for(lambda: "Players" in "\n".join(terminal.screen()), 30, "the game screen", terminal)
+    claim_and_place(terminal)
+    wait_for(lambda: "headquarters" in terminal.now(), 60, "the headquarters step", terminal)
+    mine = [t for t, (letter, _) in terminal.owners().items() if letter == "R"]
+    terminal.type_name(mine[0])
+    terminal.keys("Enter")
+    wait_for(lambda: "F6 seals" in terminal.now(), 10, "the choice to be staged", terminal)
+    terminal.keys("F6")
+    # Every seal in, every headquarters opened: three marks on the map, and the first turn.
+    wait_for(lambda: "\n".join(terminal.screen()).count("♛") == 3, 30, "the marks", terminal)
+    shown = terminal.owners()
+    assert shown[mine[0]][0] == "R♛", shown[mine[0]]
+    wait_for(
+        lambda: "Place your" in terminal.now() or "Waiting" in terminal.now(),
+        30,
+        "the first turn",
+        terminal,
+    )

@@ -1,7 +1,8 @@
 """The default bot: plain, fast heuristics that play legal and sensible classic games.
 
 It aims at the continent it is closest to owning, or at what its secret objective asks (the
-objective's continents, or the player to destroy), puts each turn's reinforcements on the
+objective's continents, or the player to destroy), or at the other headquarters; it puts each
+turn's reinforcements on its headquarters when that is threatened, else on the
 border territory with the best attack, attacks when its rolling armies at least match the
 defenders, trades every set it holds, and fortifies from quiet interior territories toward
 the front. It sees only what its player may see.
@@ -9,6 +10,7 @@ the front. It sees only what its player may see.
 
 from __future__ import annotations
 
+from risk_lan.bots.base import SealedHeadquarters
 from risk_lan.rules import (
     Action,
     Attack,
@@ -42,6 +44,7 @@ class ClassicBot:
         self._goal_set: frozenset[str] = frozenset()
         self._setup_key: tuple[GameState, str, int] | None = None
         self._setup_choice = ""
+        self._headquarters = SealedHeadquarters()
 
     def opening(self, game: Game, player: str) -> list[Action]:
         # Rolling every defence die allowed is the usual advice, so answer once for all.
@@ -58,6 +61,8 @@ class ClassicBot:
             return Place(self._setup_front(s, player))
         if phase == "claim":
             return Place(self._claim(s, player))
+        if phase in ("capital", "capital_reveal"):
+            return self._headquarters.action(game, player, lambda: self._stronghold(s, player))
         if phase == "defend":
             assert s.attack is not None
             return Defend(min(s.rules.defender_max_dice, s.armies[s.attack.target]))
@@ -87,8 +92,11 @@ class ClassicBot:
 
     def _objective_territories(self, s: GameState, player: str) -> frozenset[str] | None:
         """What its objective asks it to take, if it has one that names territories: the
-        player to destroy's, or the named continents' it does not hold yet (None: no such
-        aim, so the nearest continent will do)."""
+        other headquarters, the player to destroy's territories, or the named continents'
+        it does not hold yet (None: no such aim, so the nearest continent will do)."""
+        if s.capitals:
+            others = {t for p, t in s.capitals.items() if p != player and s.owner[t] != player}
+            return frozenset(others) or None
         if not s.objectives.get(player):
             return None
         card = objectives.in_force(s, player)
@@ -153,8 +161,16 @@ class ClassicBot:
         return self._setup_choice
 
     def _front(self, s: GameState, player: str) -> str:
-        """The owned border territory with the best attack into its goal continent."""
+        """The owned border territory with the best attack into its goal continent, unless
+        its headquarters is in danger: then the headquarters."""
         own, armies, board = s.owner, s.armies, s.board
+        capital = s.capitals.get(player)
+        if (
+            capital
+            and own[capital] == player
+            and self._threat(s, player, capital) >= armies[capital]
+        ):
+            return capital
         goal_set = self._goal_territories(s, player)
         best, best_score = "", -1e9
         fallback = ""
@@ -189,6 +205,13 @@ class ClassicBot:
     def _threat(self, s: GameState, player: str, territory: str) -> int:
         own, armies = s.owner, s.armies
         return sum(armies[n] for n in s.board.neighbours[territory] if own[n] != player)
+
+    def _stronghold(self, s: GameState, player: str) -> str:
+        """Headquarters: the territory with the most armies for the fewest enemies around."""
+        return max(
+            s.territories_of(player),
+            key=lambda t: (s.armies[t] - self._threat(s, player, t), -self._threat(s, player, t)),
+        )
 
     # ----- attacking ----------------------------------------------------------------------
 

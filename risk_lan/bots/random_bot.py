@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from risk_lan.bots.base import SealedHeadquarters
 from risk_lan.rules import Action, Attack, EndTurn, Fortify, Game, Place, TradeCards
 
 
@@ -16,12 +17,17 @@ class RandomBot:
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._random = random.Random(seed)
+        self._headquarters = SealedHeadquarters()
 
     def opening(self, game: Game, player: str) -> list[Action]:
         return []
 
     def choose(self, game: Game, player: str) -> Action:
         r = self._random
+        if game.phase in ("capital", "capital_reveal"):
+            return self._headquarters.action(
+                game, player, lambda: r.choice(game.territories_of(player))
+            )
         actions = [a for a in game.legal_actions(player) if a.type != "auto_defend"]
         if game.phase == "reinforce" and game.state.pool > 0 and not game.must_trade():
             # One random territory takes a random share, so turns do not crawl army by army.

@@ -16,6 +16,8 @@ from .actions import (
     Fortify,
     MoveIn,
     Place,
+    RevealCapital,
+    SealCapital,
     SetAutoDefend,
     TradeCards,
     action_from_dict,
@@ -33,12 +35,23 @@ from .board import (
 from .engine import Game
 from .errors import IllegalAction
 from .events import EVENT_TYPES, Event
+from .invariants import InvariantError, check_invariants
 from .randomness import RandomSource, ScriptedSource, SourceExhausted
-from .ruleset import CLASSIC, CLASSIC_2015, MISSION, RULESETS, SECRET_MISSION, RuleSet, ruleset
-from .state import GameState, InvariantError, check_invariants
+from .ruleset import (
+    CAPITAL,
+    CLASSIC,
+    CLASSIC_2015,
+    MISSION,
+    RULESETS,
+    SECRET_MISSION,
+    RuleSet,
+    ruleset,
+)
+from .state import GameState
 
 __all__ = [
     "ACTION_TYPES",
+    "CAPITAL",
     "CLASSIC",
     "CLASSIC_2015",
     "EVENT_TYPES",
@@ -62,8 +75,10 @@ __all__ = [
     "MoveIn",
     "Place",
     "RandomSource",
+    "RevealCapital",
     "RuleSet",
     "ScriptedSource",
+    "SealCapital",
     "SetAutoDefend",
     "SourceExhausted",
     "Territory",

@@ -109,9 +109,39 @@ class SetAutoDefend(Action):
     dice: int | None
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class SealCapital(Action):
+    """Capital rules: the player's sealed choice of headquarters, ``seal`` being
+    ``capitals.seal(player, territory, nonce)`` (64 hex digits). Nobody, the host included,
+    learns the choice before every player has sealed one."""
+
+    type: ClassVar[str] = "seal_capital"
+    seal: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class RevealCapital(Action):
+    """Capital rules: open the sealed choice, once every player has sealed one."""
+
+    type: ClassVar[str] = "reveal_capital"
+    territory: str
+    nonce: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
-    for cls in (Place, TradeCards, Attack, Defend, MoveIn, Fortify, EndTurn, SetAutoDefend)
+    for cls in (
+        Place,
+        TradeCards,
+        Attack,
+        Defend,
+        MoveIn,
+        Fortify,
+        EndTurn,
+        SetAutoDefend,
+        SealCapital,
+        RevealCapital,
+    )
 }
 
 
@@ -136,6 +166,8 @@ _FIELDS_OK: dict[type[Action], Any] = {
     Fortify: lambda a: type(a.source) is str and type(a.target) is str and type(a.count) is int,
     EndTurn: lambda a: True,
     SetAutoDefend: lambda a: a.dice is None or type(a.dice) is int,
+    SealCapital: lambda a: type(a.seal) is str,
+    RevealCapital: lambda a: type(a.territory) is str and type(a.nonce) is str,
 }
 
 

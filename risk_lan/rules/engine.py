@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import combat, objectives, setup, turn
+from . import capitals, combat, objectives, setup, turn
 from .actions import (
     Action,
     Attack,
@@ -19,6 +19,8 @@ from .actions import (
     Fortify,
     MoveIn,
     Place,
+    RevealCapital,
+    SealCapital,
     SetAutoDefend,
     TradeCards,
     check_fields,
@@ -36,6 +38,8 @@ _PHASE_HINTS = {
     "setup": "place a starting army",
     "defend": "the defender chooses its dice",
     "move_in": "choose how many armies move in",
+    "capital": "seal your choice of headquarters",
+    "capital_reveal": "open your sealed choice of headquarters",
 }
 
 
@@ -163,8 +167,11 @@ class Game:
             raise RuntimeError("this game has no random source")
         s = self.state
         events = _APPLY[type(action)](s, self.source, player, action)
-        if s.rules.victory == "objective" and s.phase not in ("claim", "setup", "over"):
-            events.extend(objectives.check(s))
+        if s.phase not in _NO_VICTORY_YET:
+            if s.rules.victory == "objective":
+                events.extend(objectives.check(s))
+            elif s.rules.victory == "capitals":
+                events.extend(capitals.check(s))
         return events
 
     # ----- copies and views -----------------------------------------------------------------
@@ -207,6 +214,9 @@ def _check_move_in(s: GameState, player: str, action: MoveIn) -> None:
     combat.check_move_in(s, action.count)
 
 
+# Objectives and headquarters are checked from the first turn on.
+_NO_VICTORY_YET = frozenset({"claim", "setup", "capital", "capital_reveal", "over"})
+
 _CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
     Place: _check_place,
     TradeCards: lambda s, p, a: turn.check_trade(s, p, a.cards, a.bonus_territory) and None,
@@ -215,6 +225,8 @@ _CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
     MoveIn: _check_move_in,
     Fortify: lambda s, p, a: turn.check_fortify(s, p, a.source, a.target, a.count),
     EndTurn: lambda s, p, a: turn.check_can_move_on(s),
+    SealCapital: lambda s, p, a: capitals.check_seal(s, p, a.seal),
+    RevealCapital: lambda s, p, a: capitals.check_reveal(s, p, a.territory, a.nonce),
 }
 
 
@@ -240,12 +252,18 @@ _APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] =
     Fortify: lambda s, rng, p, a: turn.fortify(s, rng, p, a.source, a.target, a.count),
     EndTurn: lambda s, rng, p, a: turn.end_turn(s, rng, p),
     SetAutoDefend: _apply_auto_defend,
+    SealCapital: lambda s, rng, p, a: capitals.apply_seal(s, p, a.seal),
+    RevealCapital: lambda s, rng, p, a: capitals.apply_reveal(s, rng, p, a.territory, a.nonce),
 }
 
 
 def _fits_phase(phase: str, action: Action) -> bool:
     if phase in ("claim", "setup"):
         return isinstance(action, Place)
+    if phase == "capital":
+        return isinstance(action, SealCapital)
+    if phase == "capital_reveal":
+        return isinstance(action, RevealCapital)
     if phase == "defend":
         return isinstance(action, Defend)
     return isinstance(action, MoveIn)

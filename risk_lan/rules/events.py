@@ -260,6 +260,23 @@ class ObjectiveAchieved(Event):
 
 
 @dataclass(slots=True)
+class CapitalSealed(Event):
+    type: ClassVar[str] = "capital_sealed"
+    player: str
+    seal: str
+
+
+@dataclass(slots=True)
+class CapitalRevealed(Event):
+    """The player's headquarters, opened: its card leaves the deck for good."""
+
+    type: ClassVar[str] = "capital_revealed"
+    player: str
+    territory: str
+    nonce: str
+
+
+@dataclass(slots=True)
 class GameWon(Event):
     type: ClassVar[str] = "game_won"
     winner: str
@@ -290,6 +307,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         AutoDefendSet,
         ObjectivesDealt,
         ObjectiveAchieved,
+        CapitalSealed,
+        CapitalRevealed,
         GameWon,
     )
 }

@@ -1,5 +1,6 @@
 """Every legal action in a state, enumerated exactly (each one is accepted by the engine, and
-anything else is refused)."""
+anything else is refused), but for the sealed choice of headquarters and its opening (Capital
+rules), whose seals and nonces are the player's own secret: none is listed for them."""
 
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old")
 TERRITORY_BONUSES = ("none", "per_card", "once_per_set")
 FORTIFICATIONS = ("connected", "adjacent", "unfought_steps")
 CARD_DRAWS = ("end_of_turn", "after_attack")
-VICTORIES = ("world", "objective")
+VICTORIES = ("world", "objective", "capitals")
+CAPITAL_GOALS = ("all", "shorter")
 OBJECTIVE_COLOURS = ("all", "in_play")
 OBJECTIVE_KILLS = ("own", "anyone")
 
@@ -75,6 +76,9 @@ class RuleSet:
     # When someone else eliminates X: "own", the objective becomes 24 territories (000-A's
     # cards); "anyone", it is achieved all the same (003).
     objective_kill: str = "own"
+    # With victory "capitals": hold every other headquarters ("all"), or 2 of them with 4
+    # players and 3 with 5 ("shorter", 003 «JEU 4»), and one's own.
+    capital_goal: str = "all"
     sources: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
@@ -88,6 +92,7 @@ class RuleSet:
             "victory": VICTORIES,
             "objective_colours": OBJECTIVE_COLOURS,
             "objective_kill": OBJECTIVE_KILLS,
+            "capital_goal": CAPITAL_GOALS,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -203,7 +208,22 @@ SECRET_MISSION = CLASSIC_2015.with_options(
     sources=("003 «JEU 1 : RISK Mission secrète»",),
 )
 
-RULESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, CLASSIC_2015, MISSION, SECRET_MISSION)}
+# C-CAPITAL: seed 003 «JEU 4», the 2015 rules with headquarters, 3 to 5 players.
+CAPITAL = CLASSIC_2015.with_options(
+    name="capital",
+    title="Capital Risk, 2015 rules",
+    victory="capitals",
+    sources=("003 «JEU 4 : RISK Capitale»",),
+)
+CAPITAL_SHORT = CAPITAL.with_options(
+    name="capital-short",
+    title="Capital Risk, shorter game",
+    capital_goal="shorter",
+)
+
+RULESETS: dict[str, RuleSet] = {
+    r.name: r for r in (CLASSIC, CLASSIC_2015, MISSION, SECRET_MISSION, CAPITAL, CAPITAL_SHORT)
+}
 
 
 def ruleset(name: str) -> RuleSet:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import objectives
+from . import capitals, objectives
 from .cards import deck_cards, is_joker
 from .errors import IllegalAction
 from .events import DeckShuffled, Event, OrderRolled, Placed, SetupFinished, TerritoriesDealt
@@ -140,5 +140,8 @@ def _finish(state: GameState, source: RandomSource) -> list[Event]:
         first = state.first_player
     state.first_player = first
     events.append(SetupFinished(first))
-    events.extend(begin_turn(state, source, first))
+    if state.rules.victory == "capitals":
+        capitals.begin(state)  # headquarters are chosen before the first turn
+    else:
+        events.extend(begin_turn(state, source, first))
     return events

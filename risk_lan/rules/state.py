@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, builtin_board
-from .cards import deck_cards
 from .ruleset import RuleSet
 
 STATE_VERSION = 1
 HIDDEN = "?"  # a card a player's view does not show
 
-PHASES = ("claim", "setup", "reinforce", "attack", "defend", "move_in", "fortify", "over")
+PHASES = (
+    "claim",
+    "setup",
+    "capital",
+    "capital_reveal",
+    "reinforce",
+    "attack",
+    "defend",
+    "move_in",
+    "fortify",
+    "over",
+)
 TRADE_WINDOWS = ("none", "turn_start", "elimination_forced", "elimination_optional")
 
 
@@ -53,6 +62,8 @@ class GameState:
         "attack",
         "auto_defend",
         "board",
+        "capital_seals",
+        "capitals",
         "colours",
         "conquered",
         "current",
@@ -119,6 +130,8 @@ class GameState:
         # Each player's colour; "destroy colour X" objectives name colours, not seats.
         self.colours: dict[str, str] = {p: _default_colour(i) for i, p in enumerate(players)}
         self.objectives: dict[str, str | None] = {}  # secret: see view_for
+        self.capital_seals: dict[str, str] = {}  # player -> sealed choice of headquarters
+        self.capitals: dict[str, str] = {}  # player -> headquarters, once opened
         self.winner: str | None = None
 
     # ----- queries -------------------------------------------------------------------
@@ -230,6 +243,8 @@ class GameState:
             "eliminated_by": dict(self.eliminated_by),
             "colours": dict(self.colours),
             "objectives": dict(self.objectives),
+            "capital_seals": dict(self.capital_seals),
+            "capitals": dict(self.capitals),
             "winner": self.winner,
         }
 
@@ -252,6 +267,8 @@ class GameState:
         if data.get("deck") is None:
             raise ValueError("a player's view cannot be loaded as a full state")
         s = cls._load(data, board)
+        from .invariants import check_invariants  # which reads GameState: imported late
+
         check_invariants(s)
         return s
 
@@ -295,6 +312,8 @@ class GameState:
         if "colours" in data:
             s.colours = dict(data["colours"])
         s.objectives = dict(data.get("objectives", {}))
+        s.capital_seals = dict(data.get("capital_seals", {}))
+        s.capitals = dict(data.get("capitals", {}))
         s.recount()
         return s
 
@@ -318,6 +337,8 @@ class GameState:
         c.eliminated_by = dict(self.eliminated_by)
         c.colours = dict(self.colours)
         c.objectives = dict(self.objectives)
+        c.capital_seals = dict(self.capital_seals)
+        c.capitals = dict(self.capitals)
         if self.attack is not None:
             c.attack = PendingAttack(
                 **{k: getattr(self.attack, k) for k in PendingAttack.__slots__}
@@ -350,57 +371,3 @@ _PLAIN_FIELDS = (
     "start_trade_due",
     "winner",
 )
-
-
-class InvariantError(AssertionError):
-    """The state broke a rule that must always hold (a bug, or a tampered record)."""
-
-
-def check_invariants(s: GameState) -> None:
-    """Raise :class:`InvariantError` unless the state is consistent."""
-    owners = set(s.players) | set(s.neutrals)
-    if s.phase not in PHASES:
-        raise InvariantError(f"unknown phase {s.phase!r}")
-    if s.trade_window not in TRADE_WINDOWS:
-        raise InvariantError(f"unknown trade window {s.trade_window!r}")
-    for t in s.board.territory_ids:
-        o, n = s.owner[t], s.armies[t]
-        if o is None:
-            if s.phase != "claim" or n != 0:
-                raise InvariantError(f"{t} has no owner in phase {s.phase} ({n} armies)")
-            continue
-        if o not in owners:
-            raise InvariantError(f"{t} is owned by unknown {o!r}")
-        if n < 1:
-            raise InvariantError(f"{t} holds {n} armies")
-        if o in s.eliminated:
-            raise InvariantError(f"{t} is owned by eliminated player {o}")
-        if t in s.mixed and sum(s.mixed[t].values()) != n:
-            raise InvariantError(f"{t}: the mixed armies do not add up to {n}")
-    held = [c for h in s.hands.values() for c in h]
-    every = Counter(deck_cards(s.board))
-    found = Counter(s.deck) + Counter(s.discard) + Counter(held)
-    if found != every:
-        raise InvariantError(
-            f"cards not accounted for: missing {sorted((every - found).elements())}, "
-            f"extra {sorted((found - every).elements())}"
-        )
-    for p in s.eliminated:
-        if s.hands.get(p):
-            raise InvariantError(f"eliminated player {p} still holds cards")
-    expected: dict[str, set[str]] = {}
-    for t, o in s.owner.items():
-        if o is not None:
-            expected.setdefault(o, set()).add(t)
-    if {o: set(ts) for o, ts in s.held.items()} != expected:
-        raise InvariantError("the territories held by each owner are stale")
-    if s.pool < 0 or any(v < 0 for v in s.setup_left.values()):
-        raise InvariantError("negative armies left to place")
-    if set(s.objectives) - set(s.players) or len(set(s.colours.values())) != len(s.colours):
-        raise InvariantError("objectives of unknown players, or two players of one colour")
-    if s.phase == "over" and s.winner is None:
-        raise InvariantError("game over without a winner")
-    if (s.phase == "defend") != (s.attack is not None):
-        raise InvariantError("an attack is pending exactly while its defence is awaited")
-    if (s.phase == "move_in") != (s.move_in is not None):
-        raise InvariantError("a move-in is pending exactly during the move_in phase")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from .ruleset import VICTORIES
 from .state import GameState
 
 
 def winner_after_conquest(state: GameState, player: str) -> tuple[str, str] | None:
     """(winner, reason) if the conquest just made by ``player`` ends the game."""
-    if state.rules.victory in ("world", "objective"):  # the last player standing wins too
+    if state.rules.victory in VICTORIES:  # whatever the goal, the last player standing wins
         if state.count(player) == len(state.board.territory_ids):
             return player, "world"
         return None

@@ -133,7 +133,11 @@ class GameScreen(Screen):
                 log.write(line)
         self.code = self.app.transcript_code()
         self._time_the_defence()
-        self.redraw()
+        opening = [] if self.answered else self.turn.open_capital()
+        if opening:
+            self.send(opening)  # as soon as every headquarters is sealed
+        else:
+            self.redraw()
 
     def _time_the_defence(self) -> None:
         """A player asked for its defence has DEFEND_TIMEOUT seconds; then it defends with as
@@ -214,6 +218,7 @@ class GameScreen(Screen):
                 choices=step.choices,
                 chosen=self.turn.source,
                 staged=staged,
+                capitals=frozenset(s.capitals.values()),
                 lang=self.lang,
                 selected=None,
             )

@@ -145,6 +145,9 @@ class TurnPanel(Panel):
                 dice=step.amount,
                 amount=step.amount,
             )
+        elif step.name == "capital":
+            key = "capital_ready" if turn.source else "capital"
+            line = say(lang, key, territory=name(turn.source))
         elif step.name == "move_in":
             low, high = step.amount_range or (0, 0)
             line = say(lang, "move_in", amount=step.amount, low=low, high=high)

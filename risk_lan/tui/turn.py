@@ -8,6 +8,7 @@ staged here and can be taken back until the player confirms them.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,15 +22,20 @@ from risk_lan.rules import (
     GameState,
     MoveIn,
     Place,
+    RevealCapital,
+    SealCapital,
     TradeCards,
 )
+from risk_lan.rules.capitals import seal
 
 
 @dataclass
 class Step:
     """What the screen shows for the current step."""
 
-    name: str  # waiting, claim, setup, place, trade, attack, fortify, move_in, defend, over
+    # waiting, claim, setup, capital, capital_reveal, place, trade, attack, fortify,
+    # move_in, defend, over
+    name: str
     choices: frozenset[str] = frozenset()
     amount: int | None = None  # the number the +/- keys change, when there is one
     amount_range: tuple[int, int] | None = None
@@ -49,6 +55,9 @@ class Turn:
     dice: int | None = None  # None: as many as allowed
     amount: int | None = None
     fortifying: bool = False  # the player ended its attacks and is choosing a fortification
+    # Capital rules: the headquarters chosen and the secret nonce of its seal, kept until
+    # the seal is opened.
+    capital: tuple[str, str] | None = None
     turn_key: tuple[Any, ...] = ()
     _legal: list[Action] | None = None
 
@@ -109,6 +118,11 @@ class Turn:
         if not self.my_turn:
             return Step("waiting")
         legal = self.legal
+        if s.phase == "capital":
+            keys = frozenset({"confirm", "cancel"}) if self.source else frozenset()
+            return Step("capital", frozenset(s.territories_of(self.seat)), keys=keys)
+        if s.phase == "capital_reveal":
+            return Step("capital_reveal")
         if s.phase in ("claim", "setup"):
             return Step(s.phase, frozenset(a.territory for a in legal if isinstance(a, Place)))
         if s.phase == "defend":
@@ -203,6 +217,9 @@ class Turn:
             return []
         if step.name in ("claim", "setup"):
             return [Place(territory)]
+        if step.name == "capital":
+            self.source = territory  # confirmed with F6, then sealed
+            return []
         if step.name == "place":
             count = min(step.amount or 1, step.amount_range[1] if step.amount_range else 1)
             self.staged.append((territory, count))
@@ -252,11 +269,21 @@ class Turn:
             return [MoveIn(step.amount or 0)]
         if step.name == "defend":
             return [Defend(step.amount or 1)]
+        if step.name == "capital" and self.source:
+            territory, nonce = self.source, secrets.token_hex(16)
+            self.capital, self.source = (territory, nonce), None
+            return [SealCapital(seal(self.seat, territory, nonce))]
         if step.name == "fortify" and self.source and self.target:
             move = Fortify(self.source, self.target, step.amount or 1)
             self.source = self.target = None
             return [move]
         return []
+
+    def open_capital(self) -> list[Action]:
+        """Capital rules: open the sealed headquarters, once the game asks for it."""
+        if self.step().name != "capital_reveal" or self.capital is None:
+            return []
+        return [RevealCapital(*self.capital)]
 
     def attack(self, blitz: bool) -> list[Action]:
         step = self.step()

@@ -39,6 +39,7 @@ PALETTE = {
 UNOWNED = ("·", "#1c1c1c", "#808080")
 SEA = Style(color="#005f87")
 MARK = Style(color="#5fafff", bold=True)
+CAPITAL = "♛"  # a headquarters, after its owner's letter
 TYPE_AHEAD_PAUSE = 1.0  # seconds without a key after which typing starts a new name
 
 
@@ -53,6 +54,7 @@ class MapState:
     choices: frozenset[str] = frozenset()  # what the current step lets the player pick
     chosen: str | None = None  # a first pick, such as the source of an attack
     staged: dict[str, int] = field(default_factory=dict)  # placements not yet confirmed
+    capitals: frozenset[str] = frozenset()  # headquarters (Capital rules), marked ♛
     lang: str = "en"
 
 
@@ -150,7 +152,8 @@ class WorldMap(Widget, can_focus=True):
         name = place.short_fr if state.lang == "fr" else place.short_en
         armies = state.armies.get(t, 0)
         staged = state.staged.get(t, 0)
-        value = f"{letter}{armies:>3}" + (f"+{staged}" if staged else "")
+        mark = CAPITAL if t in state.capitals else ""
+        value = f"{letter}{mark}{armies:>3}" + (f"+{staged}" if staged else "")
         style = Style(color=ink, bgcolor=tint, bold=True)
         if t in state.choices:
             style += Style(underline=True, color="#ffff00")

@@ -1,0 +1,134 @@
+"""Capital Risk (RULES.md 2.13, seed 003 «JEU 4»): headquarters chosen secretly, then held.
+
+After setup each player, in turn, seals its choice of headquarters (:func:`seal`, a hash of
+the player, the territory and a random nonce the player keeps); once every choice is sealed,
+each is opened in turn and checked against its seal. So no one, not even the host that runs
+the engine, can choose after seeing another's choice. A headquarters' territory card leaves
+the deck: it stays with the territory, held by whoever holds the territory.
+
+A player wins by holding its own headquarters and every other one (or, with the shorter
+goal, 2 others with 4 players and 3 with 5).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from .errors import IllegalAction
+from .events import CapitalRevealed, CapitalSealed, Event, GameWon
+from .randomness import RandomSource
+from .state import GameState
+
+SEAL = re.compile(r"[0-9a-f]{64}")
+MAX_NONCE = 64
+_DOMAIN = b"risk-lan capital v1\0"
+
+
+def seal(player: str, territory: str, nonce: str) -> str:
+    """The seal of ``player``'s choice of ``territory``; ``nonce`` must be secret and random
+    (at least 16 random bytes, say as hex), or the few territories a player holds could be
+    tried one by one against the seal."""
+    data = _DOMAIN + "\0".join((player, territory, nonce)).encode()
+    return hashlib.sha256(data).hexdigest()
+
+
+def choosing(state: GameState) -> bool:
+    return state.phase in ("capital", "capital_reveal")
+
+
+def begin(state: GameState) -> None:
+    """Setup is done: every player seals a choice, from the first player on."""
+    state.phase = "capital"
+    state.current = state.first_player
+
+
+def check_seal(state: GameState, player: str, sealed: str) -> None:
+    if state.phase != "capital":
+        raise IllegalAction("wrong_phase", "headquarters are sealed after setup")
+    if not SEAL.fullmatch(sealed):
+        raise IllegalAction("malformed", "a seal is 64 lowercase hex digits")
+
+
+def check_reveal(state: GameState, player: str, territory: str, nonce: str) -> None:
+    if state.phase != "capital_reveal":
+        raise IllegalAction("wrong_phase", "headquarters are opened once all are sealed")
+    if territory not in state.owner:
+        raise IllegalAction("unknown_territory", f"no territory called {territory!r}")
+    if len(nonce) > MAX_NONCE:
+        raise IllegalAction("malformed", f"a nonce is at most {MAX_NONCE} characters")
+    if seal(player, territory, nonce) != state.capital_seals.get(player):
+        raise IllegalAction("bad_seal", "this is not the choice that was sealed")
+    if state.owner[territory] != player:
+        # Owners cannot change while choices are made: a sealed choice of someone else's
+        # territory can never be opened.
+        raise IllegalAction("not_owner", f"{territory} is not yours")
+
+
+def apply_seal(state: GameState, player: str, sealed: str) -> list[Event]:
+    state.capital_seals[player] = sealed
+    events: list[Event] = [CapitalSealed(player, sealed)]
+    waiting = [p for p in _from_first(state) if p not in state.capital_seals]
+    if waiting:
+        state.current = waiting[0]
+    else:
+        state.phase = "capital_reveal"
+        state.current = state.first_player
+    return events
+
+
+def apply_reveal(
+    state: GameState, source: RandomSource, player: str, territory: str, nonce: str
+) -> list[Event]:
+    from .turn import begin_turn  # turn imports nothing of this module's callers
+
+    state.capitals[player] = territory
+    state.deck.remove(territory)  # the headquarters card leaves the deck for good
+    events: list[Event] = [CapitalRevealed(player, territory, nonce)]
+    waiting = [p for p in _from_first(state) if p not in state.capitals]
+    if waiting:
+        state.current = waiting[0]
+    else:
+        events.extend(begin_turn(state, source, state.first_player))
+    return events
+
+
+def goal(state: GameState) -> int:
+    """How many other headquarters a player must hold (with its own) to win."""
+    others = len(state.players) - 1
+    if state.rules.capital_goal == "shorter" and len(state.players) >= 4:
+        return len(state.players) - 2  # 4 players: 2; 5 players: 3 (003 «JEU 4»)
+    return others
+
+
+def held_by(state: GameState, player: str) -> list[str]:
+    """The other players' headquarters ``player`` holds now."""
+    return [t for p, t in state.capitals.items() if p != player and state.owner[t] == player]
+
+
+def check(state: GameState) -> list[Event]:
+    """End the game if a player holds its own headquarters and enough others: the player
+    whose turn it is first, then the others in turn."""
+    if len(state.capitals) != len(state.players):
+        return []
+    need = goal(state)
+    for player in _from(state, state.current):
+        if player in state.eliminated or state.owner[state.capitals[player]] != player:
+            continue
+        if len(held_by(state, player)) >= need:
+            state.winner = player
+            state.phase = "over"
+            state.attack = None
+            state.move_in = None
+            return [GameWon(player, "capitals")]
+    return []
+
+
+def _from_first(state: GameState) -> list[str]:
+    return _from(state, state.first_player)
+
+
+def _from(state: GameState, first: str) -> list[str]:
+    seats = state.players
+    i = seats.index(first)
+    return seats[i:] + seats[:i]

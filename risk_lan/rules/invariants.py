@@ -1,0 +1,68 @@
+"""The rules a game state must always obey: checked after loading a state, and by the tests
+after every action."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .cards import deck_cards
+from .state import PHASES, TRADE_WINDOWS
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+class InvariantError(AssertionError):
+    """The state broke a rule that must always hold (a bug, or a tampered record)."""
+
+
+def check_invariants(s: GameState) -> None:
+    """Raise :class:`InvariantError` unless the state is consistent."""
+    owners = set(s.players) | set(s.neutrals)
+    if s.phase not in PHASES:
+        raise InvariantError(f"unknown phase {s.phase!r}")
+    if s.trade_window not in TRADE_WINDOWS:
+        raise InvariantError(f"unknown trade window {s.trade_window!r}")
+    for t in s.board.territory_ids:
+        o, n = s.owner[t], s.armies[t]
+        if o is None:
+            if s.phase != "claim" or n != 0:
+                raise InvariantError(f"{t} has no owner in phase {s.phase} ({n} armies)")
+            continue
+        if o not in owners:
+            raise InvariantError(f"{t} is owned by unknown {o!r}")
+        if n < 1:
+            raise InvariantError(f"{t} holds {n} armies")
+        if o in s.eliminated:
+            raise InvariantError(f"{t} is owned by eliminated player {o}")
+        if t in s.mixed and sum(s.mixed[t].values()) != n:
+            raise InvariantError(f"{t}: the mixed armies do not add up to {n}")
+    held = [c for h in s.hands.values() for c in h]
+    every = Counter(deck_cards(s.board))
+    # A headquarters' card is out of the deck for good (Capital rules).
+    found = Counter(s.deck) + Counter(s.discard) + Counter(held) + Counter(s.capitals.values())
+    if found != every:
+        raise InvariantError(
+            f"cards not accounted for: missing {sorted((every - found).elements())}, "
+            f"extra {sorted((found - every).elements())}"
+        )
+    for p in s.eliminated:
+        if s.hands.get(p):
+            raise InvariantError(f"eliminated player {p} still holds cards")
+    expected: dict[str, set[str]] = {}
+    for t, o in s.owner.items():
+        if o is not None:
+            expected.setdefault(o, set()).add(t)
+    if {o: set(ts) for o, ts in s.held.items()} != expected:
+        raise InvariantError("the territories held by each owner are stale")
+    if s.pool < 0 or any(v < 0 for v in s.setup_left.values()):
+        raise InvariantError("negative armies left to place")
+    if set(s.objectives) - set(s.players) or len(set(s.colours.values())) != len(s.colours):
+        raise InvariantError("objectives of unknown players, or two players of one colour")
+    if s.phase == "over" and s.winner is None:
+        raise InvariantError("game over without a winner")
+    if (s.phase == "defend") != (s.attack is not None):
+        raise InvariantError("an attack is pending exactly while its defence is awaited")
+    if (s.phase == "move_in") != (s.move_in is not None):
+        raise InvariantError("a move-in is pending exactly during the move_in phase")
