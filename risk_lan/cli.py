@@ -13,7 +13,7 @@ from risk_lan.narrate import narrate
 from risk_lan.net import commands
 from risk_lan.net.commands import DEFAULT_PORT
 from risk_lan.net.host import HostConfig
-from risk_lan.rules import RULESETS, Event, Game
+from risk_lan.rules import RULESETS, Event, Game, ruleset
 from risk_lan.simulate import play_game, simulate
 
 
@@ -43,7 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play bot-only games headless and print a summary. With --show, print "
         "every event of the first game as it happens.",
     )
-    sim.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    sim.add_argument(
+        "--players", type=int, help="seats at the table (default 4, or what the mode allows)"
+    )
     sim.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="dice seed; same seed, same games")
     sim.add_argument(
@@ -95,7 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Host a game on this machine, fill the other seats with bots and open the "
         "app. Other players on the LAN cannot join it (use host for that).",
     )
-    play.add_argument("--bots", type=_positive, default=3, help="bots at the table (default 3)")
+    play.add_argument(
+        "--bots",
+        type=_positive,
+        help="bots at the table (default 3, or as many as the mode seats beside you)",
+    )
     play.add_argument("--mode", default="classic", choices=sorted(RULESETS), help="rule set")
     play.add_argument("--name", default="player", help="your name at the table")
     play.add_argument("--record", help="write the game record to this file")
@@ -132,9 +138,11 @@ def _simulate(args: argparse.Namespace) -> int:
         )
         return 2
     rules = RULESETS[args.rules]
+    if args.players is None:
+        args.players = min(max(4, rules.min_players), rules.max_players)
     if not rules.min_players <= args.players <= rules.max_players:
         print(
-            f"risk-lan: {rules.name} is for {rules.min_players} to {rules.max_players} players",
+            f"risk-lan: {rules.name} is for {rules.players_text()}",
             file=sys.stderr,
         )
         return 2
@@ -197,10 +205,13 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_app(name=args.player, lang=args.lang, local=local)
     if args.command == "play":
         try:
+            bots = args.bots
+            if bots is None:
+                bots = min(3, ruleset(args.mode).max_players - 1)
             config = HostConfig(
                 name=f"{args.name}'s game",
-                seats=args.bots + 1,
-                bots=args.bots,
+                seats=bots + 1,
+                bots=bots,
                 mode=args.mode,
                 record=args.record,
             )

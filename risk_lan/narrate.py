@@ -8,6 +8,7 @@ from risk_lan.rules import Game
 from risk_lan.rules import events as ev
 from risk_lan.rules.objectives import objectives
 
+_PLACED = {"card_bonus": "bonus", "neutral": "neutral_placed"}
 _WON = {"objective": "won_objective", "capitals": "won_capitals"}
 
 
@@ -28,6 +29,8 @@ _TEXT = {
         "continents": " (continents: {names})",
         "trade": "{player} trades {cards} for {armies} armies (set #{n}).",
         "placed": "{player} places {count} on {territory}.",
+        "neutral_placed": "{player} places a neutral army on {territory}.",
+        "neutral": "the neutral army",
         "bonus": "{player} puts the {count}-army card bonus on {territory}.",
         "battle": "  {source} ({adice}) attacks {target} ({ddice}): "
         "attacker loses {al}, defender loses {dl}.",
@@ -47,6 +50,7 @@ _TEXT = {
         "won_capitals": "*** {winner} wins: the headquarters are taken. ***",
         "capital_sealed": "{player} chooses a headquarters, sealed.",
         "capital_revealed": "{player}'s headquarters: {territory}.",
+        "capital_abandoned": "{player} leaves its seal unopened: no headquarters.",
     },
     "fr": {
         "order": "{winner} fait le plus haut dé et {what}.",
@@ -59,6 +63,8 @@ _TEXT = {
         "continents": " (continents : {names})",
         "trade": "{player} échange {cards} contre {armies} régiments (série n° {n}).",
         "placed": "{player} place {count} régiments sur {territory}.",
+        "neutral_placed": "{player} place un régiment neutre sur {territory}.",
+        "neutral": "l'armée neutre",
         "bonus": "{player} place le bonus de {count} régiments sur {territory}.",
         "battle": "  {source} ({adice}) attaque {target} ({ddice}) : "
         "l'attaquant perd {al}, le défenseur perd {dl}.",
@@ -79,6 +85,7 @@ _TEXT = {
         "won_capitals": "*** {winner} a pris les Quartiers généraux ! ***",
         "capital_sealed": "{player} choisit son Quartier général, sous scellé.",
         "capital_revealed": "Quartier général de {player} : {territory}.",
+        "capital_abandoned": "{player} laisse son choix scellé : pas de Quartier général.",
     },
 }
 
@@ -92,6 +99,8 @@ def narrate(
     board = game.board
 
     def who(player: str) -> str:
+        if player in game.state.neutrals:
+            return text["neutral"]
         return names.get(player, player) if names else player
 
     def name(t: str) -> str:
@@ -99,7 +108,7 @@ def narrate(
 
     def counts() -> str:
         s = game.state
-        return ", ".join(f"{who(p)} {s.count(p)}" for p in s.players)
+        return ", ".join(f"{who(p)} {s.count(p)}" for p in [*s.players, *s.neutrals])
 
     def dice(values: tuple[int, ...]) -> str:
         return " ".join(map(str, values))
@@ -137,7 +146,7 @@ def narrate(
         ev.Placed: lambda e: (
             None
             if e.reason in ("claim", "setup")
-            else text["bonus" if e.reason == "card_bonus" else "placed"].format(
+            else text[_PLACED.get(e.reason, "placed")].format(
                 player=who(e.player), count=e.count, territory=name(e.territory)
             )
         ),
@@ -167,6 +176,7 @@ def narrate(
         ev.DeckShuffled: lambda e: text["shuffled"].format(n=e.cards),
         ev.GameWon: lambda e: text[_WON.get(e.reason, "won")].format(winner=who(e.winner)),
         ev.CapitalSealed: lambda e: text["capital_sealed"].format(player=who(e.player)),
+        ev.CapitalAbandoned: lambda e: text["capital_abandoned"].format(player=who(e.player)),
         ev.CapitalRevealed: lambda e: text["capital_revealed"].format(
             player=who(e.player), territory=name(e.territory)
         ),

@@ -225,3 +225,20 @@ def test_a_capital_game_over_the_network_seals_then_opens_every_headquarters(
     )
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == winner, verdict.message
+
+
+def test_a_two_player_game_over_the_network_verifies(tmp_path: Path) -> None:
+    record = tmp_path / "game.rec"
+
+    async def game() -> list:
+        host = Host(HostConfig(seats=2, bots=1, mode="two-player", record=str(record)))
+        port = await host.serve("127.0.0.1", 0)
+        try:
+            return await asyncio.wait_for(Client("c0", ClassicBot()).run("127.0.0.1", port), 120)
+        finally:
+            await host.close()
+
+    outcome = asyncio.run(game())
+    assert outcome.winner in ("p1", "p2") and outcome.error is None
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == outcome.winner, verdict.message

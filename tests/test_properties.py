@@ -144,7 +144,10 @@ def drive(game: Game, rng: random.Random, steps: int, bot_share: float) -> None:
     bot_share=st.sampled_from([0.0, 0.7, 0.95]),
 )
 def test_legal_play_keeps_every_invariant(seed, players, preset, options, bot_share) -> None:
+    if RULESETS[preset].neutral_armies:
+        options = {**options, "distribution": "deal"}  # a neutral army is dealt its pile
     rules = RULESETS[preset].with_options(**options)
+    players = min(max(players, rules.min_players), rules.max_players)  # two-player: 2
     game, _ = Game.new([f"p{i}" for i in range(players)], SeededSource(seed), rules)
     check_invariants(game.state)
     drive(game, random.Random(seed), steps=300, bot_share=bot_share)

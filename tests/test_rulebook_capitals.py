@@ -8,7 +8,14 @@ import pytest
 from rulebook_helpers import PLAYERS, act, of_type, position, refused, roll
 
 from risk_lan.bots import ClassicBot
-from risk_lan.rules import Game, RevealCapital, ScriptedSource, SealCapital, check_invariants
+from risk_lan.rules import (
+    AbandonCapital,
+    Game,
+    RevealCapital,
+    ScriptedSource,
+    SealCapital,
+    check_invariants,
+)
 from risk_lan.rules.capitals import goal, held_by, seal
 from risk_lan.rules.events import CapitalRevealed, GameWon, PlayerEliminated, TurnStarted
 
@@ -127,3 +134,20 @@ def test_bots_choose_and_open_their_headquarters() -> None:
     assert set(caps) == set(PLAYERS) and all(game.owner(t) == p for p, t in caps.items())
     assert not set(caps.values()) & set(game.state.deck)
     assert game.state.phase == "reinforce"
+
+
+def test_a_seat_taken_over_after_sealing_leaves_its_seal_unopened_and_play_goes_on() -> None:
+    game = choosing()
+    s = game.state
+    anns = s.territories_of("ann")[0]
+    act(game, "ann", SealCapital(seal("ann", anns, "a" * 32)))
+    act(game, "bob", SealCapital(seal("bob", s.territories_of("bob")[0], "b" * 32)))
+    act(game, "cat", SealCapital(seal("cat", s.territories_of("cat")[0], "c" * 32)))
+    act(game, "ann", RevealCapital(anns, "a" * 32))
+    # bob's player left; the bot now playing bob never saw bob's nonce.
+    stand_in = ClassicBot()
+    assert stand_in.choose(game, "bob") == AbandonCapital()
+    act(game, "bob", AbandonCapital())
+    act(game, "cat", RevealCapital(s.territories_of("cat")[0], "c" * 32))
+    assert s.capitals["bob"] == "" and s.phase == "reinforce"
+    assert goal(s) == 1  # ann and cat: each needs the other's headquarters, and its own

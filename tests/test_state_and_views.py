@@ -141,6 +141,7 @@ def test_malformed_action_dicts_are_refused(data) -> None:
 
 def test_every_action_type_is_registered_by_its_wire_name() -> None:
     assert sorted(ACTION_TYPES) == [
+        "abandon_capital",
         "attack",
         "auto_defend",
         "defend",

@@ -101,3 +101,33 @@ async def test_the_headquarters_is_chosen_secretly_then_shown_on_the_map() -> No
         drawn = "\n".join(line.text for line in world._lines)
         assert drawn.count(CAPITAL) == 3
         assert "headquarters: Kamchatka" in screen_text(app, "log")
+
+
+def bot_facing_the_neutral(s) -> None:
+    """The bot (p2) attacks from Kamchatka; all its neighbours are the neutral army's."""
+    from risk_lan.rules.state import NEUTRAL
+
+    for t in BOARD.territory_ids:
+        s.owner[t] = NEUTRAL
+        s.armies[t] = 1
+    s.owner["kamchatka"], s.armies["kamchatka"] = "p2", 30
+    s.owner["argentina"] = "p1"
+    s.recount()
+    s.hands = {"p1": [], "p2": []}
+    s.deck = [*BOARD.territory_ids, "joker_1", "joker_2"]
+    s.setup_left = dict.fromkeys(s.setup_left, 0)
+    s.phase, s.current, s.first_player, s.turn, s.round, s.pool = "attack", "p2", "p1", 2, 1, 0
+
+
+async def test_two_players_the_opponent_is_asked_to_defend_the_neutral_army() -> None:
+    host = scenario_host(bot_facing_the_neutral, bots=1, seats=2, mode="two-player")
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: "neutral army" in screen_text(app, "players"))
+        await until(pilot, lambda: screen.turn.step().name == "defend", timeout=20)
+        game = app.local_host.game.game
+        assert game.owner(game.state.attack.target) == "neutral"
+        assert "defend with" in screen_text(app, "now")
+        await pilot.press("f6")
+        await until(pilot, lambda: "verified" in screen_text(app, "log"))

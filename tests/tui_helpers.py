@@ -45,9 +45,11 @@ def set_position(
     check_invariants(s)
 
 
-def scenario_host(position: Callable[[GameState], None], bots: int = 2, **config: Any) -> Host:
-    """A host of three seats (the app's, then other players', then ``bots`` bots) whose game
-    opens at ``position``."""
+def scenario_host(
+    position: Callable[[GameState], None], bots: int = 2, seats: int = 3, **config: Any
+) -> Host:
+    """A host of ``seats`` seats (the app's, then other players', then ``bots`` bots) whose
+    game opens at ``position``."""
 
     class ScenarioGame(HostGame):
         async def _deal(self) -> None:
@@ -59,7 +61,7 @@ def scenario_host(position: Callable[[GameState], None], bots: int = 2, **config
     class ScenarioHost(Host):
         game_class = ScenarioGame
 
-    return ScenarioHost(HostConfig(seats=3, bots=bots, **config))
+    return ScenarioHost(HostConfig(seats=seats, bots=bots, **config))
 
 
 def scenario_app(host: Host, lang: str = "en") -> RiskApp:

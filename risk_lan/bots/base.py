@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Callable
 from typing import Protocol
 
-from risk_lan.rules import Action, Game, RevealCapital, SealCapital
+from risk_lan.rules import AbandonCapital, Action, Game, RevealCapital, SealCapital
 from risk_lan.rules.capitals import seal
 
 
@@ -35,5 +35,9 @@ class SealedHeadquarters:
             territory, nonce = choose(), secrets.token_hex(16)
             self._choices[player] = (territory, nonce)
             return SealCapital(seal(player, territory, nonce))
+        if player not in self._choices:
+            # A seat this bot took over after its player sealed a choice: the nonce left
+            # with the player, so the seal cannot be opened.
+            return AbandonCapital()
         territory, nonce = self._choices[player]
         return RevealCapital(territory, nonce)

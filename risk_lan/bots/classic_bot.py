@@ -25,6 +25,7 @@ from risk_lan.rules import (
     objectives,
 )
 from risk_lan.rules.cards import FIXED_TABLES, valid_sets
+from risk_lan.rules.setup import placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.turn import bonus_candidates, has_set, trade_open
 
@@ -58,6 +59,8 @@ class ClassicBot:
         if phase == "move_in":
             return MoveIn(self._move_in(s, player))
         if phase == "setup":
+            if placing_neutral(s):
+                return Place(self._buffer(s, player))
             return Place(self._setup_front(s, player))
         if phase == "claim":
             return Place(self._claim(s, player))
@@ -95,7 +98,9 @@ class ClassicBot:
         other headquarters, the player to destroy's territories, or the named continents'
         it does not hold yet (None: no such aim, so the nearest continent will do)."""
         if s.capitals:
-            others = {t for p, t in s.capitals.items() if p != player and s.owner[t] != player}
+            others = {
+                t for p, t in s.capitals.items() if p != player and t and s.owner[t] != player
+            }
             return frozenset(others) or None
         if not s.objectives.get(player):
             return None
@@ -205,6 +210,20 @@ class ClassicBot:
     def _threat(self, s: GameState, player: str, territory: str) -> int:
         own, armies = s.owner, s.armies
         return sum(armies[n] for n in s.board.neighbours[territory] if own[n] != player)
+
+    def _buffer(self, s: GameState, player: str) -> str:
+        """A neutral army goes where it stands between the opponents' armies and its own
+        territories: the neutral territory with the most enemy armies next to it, its own
+        territories next to it breaking ties."""
+        own, armies, neighbours = s.owner, s.armies, s.board.neighbours
+        neutral = [t for t in s.board.territory_ids if own[t] in s.neutrals]
+
+        def score(t: str) -> tuple[int, int]:
+            around = [n for n in neighbours[t] if own[n] in s.hands]
+            enemy = sum(armies[n] for n in around if own[n] != player)
+            return enemy, sum(1 for n in around if own[n] == player)
+
+        return max(neutral, key=score)
 
     def _stronghold(self, s: GameState, player: str) -> str:
         """Headquarters: the territory with the most armies for the fewest enemies around."""

@@ -59,9 +59,7 @@ class HostConfig:
         """Raise ValueError, saying why, for a table the rule set cannot seat."""
         rules = ruleset(self.mode)
         if not rules.min_players <= self.seats <= rules.max_players:
-            raise ValueError(
-                f"{rules.name} is for {rules.min_players} to {rules.max_players} players"
-            )
+            raise ValueError(f"{rules.name} is for {rules.players_text()}")
         if not 0 <= self.bots <= self.seats:
             raise ValueError("there cannot be more bots than seats")
 

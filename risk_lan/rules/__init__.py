@@ -9,6 +9,7 @@ Public API (see docs/engine.md)::
 
 from .actions import (
     ACTION_TYPES,
+    AbandonCapital,
     Action,
     Attack,
     Defend,
@@ -44,6 +45,7 @@ from .ruleset import (
     MISSION,
     RULESETS,
     SECRET_MISSION,
+    TWO_PLAYER,
     RuleSet,
     ruleset,
 )
@@ -58,6 +60,8 @@ __all__ = [
     "MISSION",
     "RULESETS",
     "SECRET_MISSION",
+    "TWO_PLAYER",
+    "AbandonCapital",
     "Action",
     "Attack",
     "Board",

@@ -128,6 +128,14 @@ class RevealCapital(Action):
     nonce: str
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class AbandonCapital(Action):
+    """Capital rules: leave one's seal unopened (a bot that took over the seat cannot open
+    it). The player then has no headquarters, and cannot win by headquarters."""
+
+    type: ClassVar[str] = "abandon_capital"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
@@ -141,6 +149,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         SetAutoDefend,
         SealCapital,
         RevealCapital,
+        AbandonCapital,
     )
 }
 
@@ -168,6 +177,7 @@ _FIELDS_OK: dict[type[Action], Any] = {
     SetAutoDefend: lambda a: a.dice is None or type(a.dice) is int,
     SealCapital: lambda a: type(a.seal) is str,
     RevealCapital: lambda a: type(a.territory) is str and type(a.nonce) is str,
+    AbandonCapital: lambda a: True,
 }
 
 

@@ -16,13 +16,14 @@ import hashlib
 import re
 
 from .errors import IllegalAction
-from .events import CapitalRevealed, CapitalSealed, Event, GameWon
+from .events import CapitalAbandoned, CapitalRevealed, CapitalSealed, Event, GameWon
 from .randomness import RandomSource
 from .state import GameState
 
 SEAL = re.compile(r"[0-9a-f]{64}")
 MAX_NONCE = 64
 _DOMAIN = b"risk-lan capital v1\0"
+NONE = ""  # the headquarters of a player who left its seal unopened
 
 
 def seal(player: str, territory: str, nonce: str) -> str:
@@ -77,14 +78,28 @@ def apply_seal(state: GameState, player: str, sealed: str) -> list[Event]:
     return events
 
 
+def check_abandon(state: GameState, player: str) -> None:
+    if state.phase != "capital_reveal":
+        raise IllegalAction("wrong_phase", "a seal is left unopened when seals are opened")
+
+
 def apply_reveal(
     state: GameState, source: RandomSource, player: str, territory: str, nonce: str
 ) -> list[Event]:
-    from .turn import begin_turn  # turn imports nothing of this module's callers
-
     state.capitals[player] = territory
     state.deck.remove(territory)  # the headquarters card leaves the deck for good
-    events: list[Event] = [CapitalRevealed(player, territory, nonce)]
+    return _opened(state, source, CapitalRevealed(player, territory, nonce))
+
+
+def apply_abandon(state: GameState, source: RandomSource, player: str) -> list[Event]:
+    state.capitals[player] = NONE
+    return _opened(state, source, CapitalAbandoned(player))
+
+
+def _opened(state: GameState, source: RandomSource, event: Event) -> list[Event]:
+    from .turn import begin_turn  # turn imports nothing of this module's callers
+
+    events: list[Event] = [event]
     waiting = [p for p in _from_first(state) if p not in state.capitals]
     if waiting:
         state.current = waiting[0]
@@ -95,15 +110,17 @@ def apply_reveal(
 
 def goal(state: GameState) -> int:
     """How many other headquarters a player must hold (with its own) to win."""
-    others = len(state.players) - 1
+    others = sum(1 for t in state.capitals.values() if t) - 1
+    if len(state.capitals) < len(state.players):
+        others = len(state.players) - 1  # not all opened yet
     if state.rules.capital_goal == "shorter" and len(state.players) >= 4:
-        return len(state.players) - 2  # 4 players: 2; 5 players: 3 (003 «JEU 4»)
+        return min(others, len(state.players) - 2)  # 4 players: 2; 5 players: 3 (003 «JEU 4»)
     return others
 
 
 def held_by(state: GameState, player: str) -> list[str]:
     """The other players' headquarters ``player`` holds now."""
-    return [t for p, t in state.capitals.items() if p != player and state.owner[t] == player]
+    return [t for p, t in state.capitals.items() if p != player and t and state.owner[t] == player]
 
 
 def check(state: GameState) -> list[Event]:
@@ -113,7 +130,8 @@ def check(state: GameState) -> list[Event]:
         return []
     need = goal(state)
     for player in _from(state, state.current):
-        if player in state.eliminated or state.owner[state.capitals[player]] != player:
+        own = state.capitals[player]
+        if player in state.eliminated or not own or state.owner[own] != player:
             continue
         if len(held_by(state, player)) >= need:
             state.winner = player

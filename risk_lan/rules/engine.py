@@ -12,6 +12,7 @@ from typing import Any
 
 from . import capitals, combat, objectives, setup, turn
 from .actions import (
+    AbandonCapital,
     Action,
     Attack,
     Defend,
@@ -227,12 +228,13 @@ _CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
     EndTurn: lambda s, p, a: turn.check_can_move_on(s),
     SealCapital: lambda s, p, a: capitals.check_seal(s, p, a.seal),
     RevealCapital: lambda s, p, a: capitals.check_reveal(s, p, a.territory, a.nonce),
+    AbandonCapital: lambda s, p, a: capitals.check_abandon(s, p),
 }
 
 
 def _apply_place(s: GameState, rng: RandomSource, player: str, a: Place) -> list[Event]:
     if s.phase in ("claim", "setup"):
-        return setup.setup_place(s, rng, player, a.territory)
+        return setup.setup_place(s, rng, player, a.territory, a.count)
     return turn.reinforce(s, player, a.territory, a.count)
 
 
@@ -254,6 +256,7 @@ _APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] =
     SetAutoDefend: _apply_auto_defend,
     SealCapital: lambda s, rng, p, a: capitals.apply_seal(s, p, a.seal),
     RevealCapital: lambda s, rng, p, a: capitals.apply_reveal(s, rng, p, a.territory, a.nonce),
+    AbandonCapital: lambda s, rng, p, a: capitals.apply_abandon(s, rng, p),
 }
 
 
@@ -263,7 +266,7 @@ def _fits_phase(phase: str, action: Action) -> bool:
     if phase == "capital":
         return isinstance(action, SealCapital)
     if phase == "capital_reveal":
-        return isinstance(action, RevealCapital)
+        return isinstance(action, (RevealCapital, AbandonCapital))
     if phase == "defend":
         return isinstance(action, Defend)
     return isinstance(action, MoveIn)

@@ -277,6 +277,12 @@ class CapitalRevealed(Event):
 
 
 @dataclass(slots=True)
+class CapitalAbandoned(Event):
+    type: ClassVar[str] = "capital_abandoned"
+    player: str
+
+
+@dataclass(slots=True)
 class GameWon(Event):
     type: ClassVar[str] = "game_won"
     winner: str
@@ -309,6 +315,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ObjectiveAchieved,
         CapitalSealed,
         CapitalRevealed,
+        CapitalAbandoned,
         GameWon,
     )
 }

@@ -41,7 +41,12 @@ def check_invariants(s: GameState) -> None:
     held = [c for h in s.hands.values() for c in h]
     every = Counter(deck_cards(s.board))
     # A headquarters' card is out of the deck for good (Capital rules).
-    found = Counter(s.deck) + Counter(s.discard) + Counter(held) + Counter(s.capitals.values())
+    found = (
+        Counter(s.deck)
+        + Counter(s.discard)
+        + Counter(held)
+        + Counter(t for t in s.capitals.values() if t)
+    )
     if found != every:
         raise InvariantError(
             f"cards not accounted for: missing {sorted((every - found).elements())}, "

@@ -5,6 +5,7 @@ rules), whose seals and nonces are the player's own secret: none is listed for t
 from __future__ import annotations
 
 from .actions import (
+    AbandonCapital,
     Action,
     Attack,
     Defend,
@@ -16,6 +17,7 @@ from .actions import (
     TradeCards,
 )
 from .cards import FIXED_TABLES, valid_sets
+from .setup import placing_neutral, step_left
 from .state import GameState
 from .turn import bonus_candidates, must_trade, trade_open
 
@@ -42,7 +44,13 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
     if phase == "claim":
         out.extend(Place(t) for t, o in state.owner.items() if o is None)
     elif phase == "setup":
-        out.extend(Place(t) for t in owned)
+        if placing_neutral(state):
+            out.extend(Place(t) for t, o in state.owner.items() if o in state.neutrals)
+        else:
+            most = step_left(state)
+            out.extend(Place(t, n) for t in owned for n in range(1, most + 1))
+    elif phase == "capital_reveal":
+        out.append(AbandonCapital())  # the opening itself is the player's secret
     elif phase == "defend":
         assert state.attack is not None
         most = min(state.rules.defender_max_dice, state.armies[state.attack.target])

@@ -38,6 +38,13 @@ class RuleSet:
     # jokers left in, a joker giving no territory (000-A). The rest is then placed one at a
     # time.
     distribution: str = "claim"
+    # A neutral army (two-player games): its starting armies (0: none). It gets an equal pile
+    # of the dealt territories; the players place the rest of its armies, 1 at a time, once
+    # their own are placed. It never attacks nor reinforces; the opponent rolls its defence.
+    neutral_armies: int = 0
+    # Armies a player places at each step of the setup after the deal (on 1 or more of its
+    # territories): 1, or 2 in the two-player game (003 «JEU 3» 4).
+    setup_step: int = 1
     # "reroll": roll again for the first turn after setup (seeds 001/002);
     # "first_placer": whoever placed first plays first (seed 003 Classic).
     first_turn: str = "reroll"
@@ -115,8 +122,18 @@ class RuleSet:
         # threshold would open a window with nothing owed.
         if self.elimination_trade_at is not None and self.elimination_trade_at < 5:
             raise ValueError("elimination_trade_at must be None or >= 5")
+        if self.neutral_armies < 0 or self.setup_step < 1:
+            raise ValueError("neutral_armies must be >= 0 and setup_step >= 1")
+        if self.neutral_armies and self.distribution == "claim":
+            raise ValueError("a neutral army needs the territories dealt, not claimed")
         if self.territory_bonus_armies < 0:
             raise ValueError("territory_bonus_armies must be >= 0")
+
+    def players_text(self) -> str:
+        """ "3 to 6 players", or "2 players" when only one count is allowed."""
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players} to {self.max_players} players"
 
     def starting_armies_for(self, players: int) -> int:
         return dict(self.starting_armies)[players]
@@ -221,8 +238,22 @@ CAPITAL_SHORT = CAPITAL.with_options(
     capital_goal="shorter",
 )
 
+# C-2P: seed 003 «JEU 3», two players and a neutral army, the 2015 rules.
+TWO_PLAYER = CLASSIC_2015.with_options(
+    name="two-player",
+    title="Two players and a neutral army, 2015 rules",
+    min_players=2,
+    max_players=2,
+    starting_armies=((2, 40),),
+    distribution="deal",
+    neutral_armies=40,
+    setup_step=2,
+    sources=("003 «JEU 3 : RISK pour 2 joueurs»",),
+)
+
 RULESETS: dict[str, RuleSet] = {
-    r.name: r for r in (CLASSIC, CLASSIC_2015, MISSION, SECRET_MISSION, CAPITAL, CAPITAL_SHORT)
+    r.name: r
+    for r in (CLASSIC, CLASSIC_2015, MISSION, SECRET_MISSION, CAPITAL, CAPITAL_SHORT, TWO_PLAYER)
 }
 
 

@@ -7,7 +7,7 @@ from .cards import deck_cards, is_joker
 from .errors import IllegalAction
 from .events import DeckShuffled, Event, OrderRolled, Placed, SetupFinished, TerritoriesDealt
 from .randomness import RandomSource
-from .state import GameState
+from .state import NEUTRAL, GameState
 from .turn import begin_turn
 
 
@@ -31,9 +31,7 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     rules, board = state.rules, state.board
     n = len(state.players)
     if not rules.min_players <= n <= rules.max_players:
-        raise ValueError(
-            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}"
-        )
+        raise ValueError(f"{rules.name} is for {rules.players_text()}, not {n}")
     if len(set(state.players)) != n or not all(isinstance(p, str) and p for p in state.players):
         raise ValueError("players must be distinct non-empty ids")
     armies = rules.starting_armies_for(n)
@@ -41,6 +39,9 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     if armies * n < len(board.territory_ids):
         raise ValueError("not enough starting armies to occupy every territory")
     state.setup_left = dict.fromkeys(state.players, armies)
+    if rules.neutral_armies:
+        state.neutrals = [NEUTRAL]
+        state.setup_left[NEUTRAL] = rules.neutral_armies
     state.deck = deck_cards(board)
 
     first, rolled = roll_for_order(source, state.players, "first_placer")
@@ -58,6 +59,7 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
                 events.extend(_finish(state, source))
             else:
                 state.current = nxt
+        _begin_step(state)
     else:
         state.phase = "claim"
     return events
@@ -75,7 +77,7 @@ def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
     if state.rules.distribution == "deal_with_jokers":
         ids = deck_cards(state.board)
     order = [ids[j] for j in source.permutation(len(ids))]
-    seats = _seats_from(state, state.first_player)
+    seats = _seats_from(state, state.first_player) + state.neutrals  # a pile for the neutral
     owners: dict[str, str] = {}
     for i, t in enumerate(order):
         p = seats[i % len(seats)]
@@ -88,37 +90,81 @@ def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
     return TerritoriesDealt(owners)
 
 
+def placing_neutral(state: GameState) -> bool:
+    """Whether the setup is at the neutral army's armies (the players' own are all placed)."""
+    left = state.setup_left
+    return (
+        state.phase == "setup"
+        and any(left.get(n, 0) > 0 for n in state.neutrals)
+        and all(left[p] == 0 for p in state.players)
+    )
+
+
+def step_left(state: GameState) -> int:
+    """How many armies the player may still place at this step of the setup."""
+    if placing_neutral(state) or state.phase == "claim" or state.rules.setup_step == 1:
+        return 1
+    return state.pool
+
+
 def check_setup_place(state: GameState, player: str, territory: str, count: int) -> None:
     if territory not in state.owner:
         raise IllegalAction("unknown_territory", f"no territory called {territory!r}")
-    if count != 1:
-        raise IllegalAction("bad_count", "during setup armies are placed one at a time")
+    most = step_left(state)
+    if not 1 <= count <= most:
+        if most == 1:
+            raise IllegalAction("bad_count", "during setup armies are placed one at a time")
+        raise IllegalAction("bad_count", f"place 1 to {most} armies at this step")
     if state.phase == "claim":
         if state.owner[territory] is not None:
             raise IllegalAction("occupied", f"{territory} is already claimed")
+    elif placing_neutral(state):
+        if state.owner[territory] not in state.neutrals:
+            raise IllegalAction("not_neutral", f"{territory} is not the neutral army's")
     elif state.owner[territory] != player:
         raise IllegalAction("not_owner", f"{territory} is not yours")
 
 
-def setup_place(state: GameState, source: RandomSource, player: str, territory: str) -> list[Event]:
+def setup_place(
+    state: GameState, source: RandomSource, player: str, territory: str, count: int = 1
+) -> list[Event]:
     claiming = state.phase == "claim"
+    neutral = placing_neutral(state)
     if claiming:
         state.take(territory, player)
-    state.armies[territory] += 1
-    state.setup_left[player] -= 1
-    events: list[Event] = [Placed(player, territory, 1, "claim" if claiming else "setup")]
+    state.armies[territory] += count
+    if neutral:
+        owner = state.owner[territory]
+        assert owner is not None
+        state.setup_left[owner] -= 1
+        events: list[Event] = [Placed(player, territory, 1, "neutral")]
+    else:
+        state.setup_left[player] -= count
+        events = [Placed(player, territory, count, "claim" if claiming else "setup")]
     if claiming and all(o is not None for o in state.owner.values()):
         state.phase = "setup"
+    if state.rules.setup_step > 1 and not neutral and not claiming:
+        state.pool -= count
+        if state.pool > 0:
+            return events  # the step goes on: more of this step's armies to place
     nxt = _next_placer(state, player)
     if nxt is None:
         events.extend(_finish(state, source))
     else:
         state.current = nxt
+        _begin_step(state)
     return events
 
 
+def _begin_step(state: GameState) -> None:
+    """A player's step of the setup: how many of its armies it places now."""
+    if state.phase == "setup" and state.rules.setup_step > 1 and not placing_neutral(state):
+        state.pool = min(state.rules.setup_step, state.setup_left[state.current])
+
+
 def _next_placer(state: GameState, player: str) -> str | None:
-    """The next player to the left with starting armies left (possibly ``player`` again)."""
+    """The next player to the left with starting armies left (possibly ``player`` again);
+    once every player's own are placed, the next player to place the neutral army's."""
     seats, left = state.players, state.setup_left
     i = seats.index(player)
     n = len(seats)
@@ -126,6 +172,8 @@ def _next_placer(state: GameState, player: str) -> str | None:
         p = seats[(i + step) % n]
         if left[p] > 0:
             return p
+    if any(left.get(neutral, 0) > 0 for neutral in state.neutrals):
+        return seats[(i + 1) % n]
     return None
 
 

@@ -350,6 +350,9 @@ class GameState:
         return c
 
 
+# The neutral army's id (two-player games): it owns territories without being a player.
+NEUTRAL = "neutral"
+
 # The seat colours, in seat order unless a game is given others (COLOURS in the host).
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "black", "white")
 

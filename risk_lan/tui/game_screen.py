@@ -218,7 +218,7 @@ class GameScreen(Screen):
                 choices=step.choices,
                 chosen=self.turn.source,
                 staged=staged,
-                capitals=frozenset(s.capitals.values()),
+                capitals=frozenset(t for t in s.capitals.values() if t),
                 lang=self.lang,
                 selected=None,
             )

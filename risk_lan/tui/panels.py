@@ -11,6 +11,7 @@ from textual.reactive import Reactive
 from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, objectives
+from risk_lan.rules.setup import placing_neutral
 from risk_lan.tui.texts import say
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.tui.worldmap import PALETTE
@@ -106,6 +107,13 @@ class PlayersPanel(Panel):
                 style="dim" if gone else "",
             )
             text.append("\n")
+        for neutral in s.neutrals:  # it plays no turn: no cards, no marker
+            letter, ink = player_mark("neutral")
+            armies = sum(n for t, n in s.armies.items() if s.owner[t] == neutral)
+            text.append(f"  {letter} ", style=f"bold {ink}")
+            text.append(say(lang, "neutral"), style=f"italic {ink}")
+            text.append(f"\n    {s.count(neutral):>2} {say(lang, 'terr')} {armies:>3} "
+                        f"{say(lang, 'armies_short')}\n")  # fmt: skip
         self.show_text(text)
 
 
@@ -128,6 +136,10 @@ class TurnPanel(Panel):
         if step.name == "waiting":
             who = game.waiting_for()
             line = say(lang, "waiting", player=names.get(who or "", who or "?"))
+        elif step.name == "setup" and placing_neutral(s):
+            line = say(lang, "setup_neutral", left=sum(s.setup_left.get(n, 0) for n in s.neutrals))
+        elif step.name == "setup" and s.rules.setup_step > 1:
+            line = say(lang, "setup_step", step=s.pool, left=s.setup_left.get(turn.seat, 0))
         elif step.name == "setup":
             line = say(lang, "setup", left=s.setup_left.get(turn.seat, 0))
         elif step.name == "place":
@@ -166,7 +178,7 @@ class TurnPanel(Panel):
         standing = s.auto_defend.get(turn.seat)
         if standing:
             text.append(f"\n{say(lang, 'auto_on', dice=standing)}", style="dim")
-        if s.pool and step.name not in ("waiting", "over"):
+        if s.pool and step.name not in ("waiting", "over", "setup"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
         self.show_text(text)
 
