@@ -157,11 +157,9 @@ def test_each_client_gets_its_own_view_and_no_one_elses_cards() -> None:
         )
 
 
-@pytest.mark.parametrize("mode, seats, bots", [("mission", 4, 1), ("secret-mission", 3, 1)])
-def test_objective_games_over_the_network_keep_each_objective_secret(
-    tmp_path: Path, mode: str, seats: int, bots: int
-) -> None:
-    record = tmp_path / "game.rec"
+def play_mode(mode: str, seats: int, bots: int, record: Path) -> tuple[list[WatchingClient], str]:
+    """A whole game of ``mode`` between bot clients and the host's bots, recorded; returns the
+    clients (with every update they were sent) and the winner they all agree on."""
 
     async def game() -> tuple[list[WatchingClient], list]:
         host = Host(HostConfig(seats=seats, bots=bots, mode=mode, record=str(record)))
@@ -178,6 +176,15 @@ def test_objective_games_over_the_network_keep_each_objective_secret(
     clients, outcomes = asyncio.run(game())
     winner = outcomes[0].winner
     assert winner and all(o.winner == winner and o.error is None for o in outcomes)
+    return clients, winner
+
+
+@pytest.mark.parametrize("mode, seats, bots", [("mission", 4, 1), ("secret-mission", 3, 1)])
+def test_objective_games_over_the_network_keep_each_objective_secret(
+    tmp_path: Path, mode: str, seats: int, bots: int
+) -> None:
+    record = tmp_path / "game.rec"
+    clients, winner = play_mode(mode, seats, bots, record)
     for client in clients:
         mine = None
         for update in client.updates:
@@ -200,22 +207,7 @@ def test_a_capital_game_over_the_network_seals_then_opens_every_headquarters(
     tmp_path: Path,
 ) -> None:
     record = tmp_path / "game.rec"
-
-    async def game() -> tuple[list[WatchingClient], list]:
-        host = Host(HostConfig(seats=4, bots=1, mode="capital", record=str(record)))
-        port = await host.serve("127.0.0.1", 0)
-        clients = [WatchingClient(f"c{i}", ClassicBot()) for i in range(3)]
-        try:
-            outcomes = await asyncio.wait_for(
-                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
-            )
-        finally:
-            await host.close()
-        return clients, outcomes
-
-    clients, outcomes = asyncio.run(game())
-    winner = outcomes[0].winner
-    assert winner and all(o.winner == winner and o.error is None for o in outcomes)
+    clients, winner = play_mode("capital", 4, 1, record)
     events = [e for u in clients[0].updates for e in u["events"]]
     kinds = [e["type"] for e in events]
     assert kinds.count("capital_sealed") == 4 and kinds.count("capital_revealed") == 4
@@ -229,16 +221,6 @@ def test_a_capital_game_over_the_network_seals_then_opens_every_headquarters(
 
 def test_a_two_player_game_over_the_network_verifies(tmp_path: Path) -> None:
     record = tmp_path / "game.rec"
-
-    async def game() -> list:
-        host = Host(HostConfig(seats=2, bots=1, mode="two-player", record=str(record)))
-        port = await host.serve("127.0.0.1", 0)
-        try:
-            return await asyncio.wait_for(Client("c0", ClassicBot()).run("127.0.0.1", port), 120)
-        finally:
-            await host.close()
-
-    outcome = asyncio.run(game())
-    assert outcome.winner in ("p1", "p2") and outcome.error is None
+    _, winner = play_mode("two-player", 2, 1, record)
     verdict = verify_record(record)
-    assert verdict.ok and verdict.winner == outcome.winner, verdict.message
+    assert verdict.ok and verdict.winner == winner, verdict.message

@@ -5,7 +5,15 @@ shown when it wins."""
 from __future__ import annotations
 
 import pytest
-from tui_helpers import BOARD, scenario_app, scenario_host, screen_text, set_position, until
+from tui_helpers import (
+    BOARD,
+    scenario_app,
+    scenario_host,
+    screen_text,
+    set_position,
+    started,
+    until,
+)
 
 from risk_lan.tui.dialogs import GameOverScreen, HelpScreen
 from risk_lan.tui.game_screen import GameScreen
@@ -23,12 +31,6 @@ def nearly_north_america_and_africa(s) -> None:
     set_position(s, owners, {"brazil": 10}, rest="p3", phase="attack")
     s.round = 5
     s.objectives = {"p1": "north_america_africa", "p2": "destroy_red", "p3": "asia_africa"}
-
-
-async def started(app, pilot) -> GameScreen:
-    screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
-    await until(pilot, lambda: screen.turn.game is not None)
-    return screen
 
 
 async def test_the_secret_objective_is_shown_to_its_owner_alone_and_wins() -> None:

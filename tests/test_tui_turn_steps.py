@@ -12,6 +12,7 @@ from tui_helpers import (
     scenario_host,
     screen_text,
     set_position,
+    started,
     type_text,
     until,
 )
@@ -19,7 +20,6 @@ from tui_helpers import (
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.tui.dialogs import GameOverScreen
-from risk_lan.tui.game_screen import GameScreen
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -42,12 +42,6 @@ async def pick(pilot, *territories: str) -> None:
     for territory in territories:
         await type_text(pilot, territory)
         await pilot.press("enter")
-
-
-async def started(app, pilot) -> GameScreen:
-    screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
-    await until(pilot, lambda: screen.turn.game is not None)
-    return screen
 
 
 async def test_placements_can_be_taken_back_until_confirmed() -> None:

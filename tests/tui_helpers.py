@@ -96,3 +96,12 @@ async def type_text(pilot: Pilot, text: str) -> None:
     await pilot.pause(1.1)  # the map's type-ahead starts a new name after a pause
     for ch in text:
         await pilot.press(ch)
+
+
+async def started(app: RiskApp, pilot: Pilot) -> Any:
+    """The game screen, once it shows a game."""
+    from risk_lan.tui.game_screen import GameScreen
+
+    screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
+    await until(pilot, lambda: screen.turn.game is not None)
+    return screen
