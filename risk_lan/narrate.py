@@ -50,7 +50,7 @@ _TEXT = {
         "won_capitals": "*** {winner} wins: the headquarters are taken. ***",
         "capital_sealed": "{player} chooses a headquarters, sealed.",
         "capital_revealed": "{player}'s headquarters: {territory}.",
-        "capital_abandoned": "{player} leaves its seal unopened: no headquarters.",
+        "capital_abandoned": "{player} leaves its seal unopened: chance picks {territory}.",
     },
     "fr": {
         "order": "{winner} fait le plus haut dé et {what}.",
@@ -85,7 +85,7 @@ _TEXT = {
         "won_capitals": "*** {winner} a pris les Quartiers généraux ! ***",
         "capital_sealed": "{player} choisit son Quartier général, sous scellé.",
         "capital_revealed": "Quartier général de {player} : {territory}.",
-        "capital_abandoned": "{player} laisse son choix scellé : pas de Quartier général.",
+        "capital_abandoned": "{player} laisse son choix scellé : le sort désigne {territory}.",
     },
 }
 
@@ -176,7 +176,9 @@ def narrate(
         ev.DeckShuffled: lambda e: text["shuffled"].format(n=e.cards),
         ev.GameWon: lambda e: text[_WON.get(e.reason, "won")].format(winner=who(e.winner)),
         ev.CapitalSealed: lambda e: text["capital_sealed"].format(player=who(e.player)),
-        ev.CapitalAbandoned: lambda e: text["capital_abandoned"].format(player=who(e.player)),
+        ev.CapitalAbandoned: lambda e: text["capital_abandoned"].format(
+            player=who(e.player), territory=name(e.territory)
+        ),
         ev.CapitalRevealed: lambda e: text["capital_revealed"].format(
             player=who(e.player), territory=name(e.territory)
         ),

@@ -17,7 +17,13 @@ from risk_lan.rules import (
     check_invariants,
 )
 from risk_lan.rules.capitals import goal, held_by, seal
-from risk_lan.rules.events import CapitalRevealed, GameWon, PlayerEliminated, TurnStarted
+from risk_lan.rules.events import (
+    CapitalAbandoned,
+    CapitalRevealed,
+    GameWon,
+    PlayerEliminated,
+    TurnStarted,
+)
 
 
 def choosing(mode: str = "capital") -> Game:
@@ -136,7 +142,7 @@ def test_bots_choose_and_open_their_headquarters() -> None:
     assert game.state.phase == "reinforce"
 
 
-def test_a_seat_taken_over_after_sealing_leaves_its_seal_unopened_and_play_goes_on() -> None:
+def test_a_seal_left_unopened_gets_a_headquarters_by_chance_and_spares_no_one() -> None:
     game = choosing()
     s = game.state
     anns = s.territories_of("ann")[0]
@@ -147,7 +153,10 @@ def test_a_seat_taken_over_after_sealing_leaves_its_seal_unopened_and_play_goes_
     # bob's player left; the bot now playing bob never saw bob's nonce.
     stand_in = ClassicBot()
     assert stand_in.choose(game, "bob") == AbandonCapital()
-    act(game, "bob", AbandonCapital())
+    game.source = ScriptedSource(permutations=[[2, 0, 1, *range(3, 14)]])
+    [abandoned] = of_type(act(game, "bob", AbandonCapital()), CapitalAbandoned)
+    assert abandoned.territory == s.territories_of("bob")[2] == s.capitals["bob"]
+    assert s.capitals["bob"] not in s.deck
     act(game, "cat", RevealCapital(s.territories_of("cat")[0], "c" * 32))
-    assert s.capitals["bob"] == "" and s.phase == "reinforce"
-    assert goal(s) == 1  # ann and cat: each needs the other's headquarters, and its own
+    assert s.phase == "reinforce"
+    assert goal(s) == 2  # the others still need bob's headquarters too

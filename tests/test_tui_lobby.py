@@ -69,6 +69,10 @@ def test_the_table_steps_through_what_each_rule_set_allows() -> None:
     assert next_table("classic", 4, 2, 1, "bots") == ("classic", 4, 3)
     assert next_table("classic", 4, 3, 1, "bots") == ("classic", 4, 0)  # round
     assert next_table("classic", 6, 3, 2, "seats") == ("classic", 3, 1)  # bots make room
+    # Only the modes that seat those already seated: never two players for three.
+    assert next_table("capital-short", 3, 0, 3, "mode") == ("classic", 3, 0)
+    assert next_table("classic", 6, 0, 6, "mode") == ("mission", 6, 0)
+    assert next_table("capital-short", 4, 1, 1, "mode") == ("two-player", 2, 1)
 
 
 @pytest.mark.asyncio
@@ -85,7 +89,7 @@ async def test_the_hosts_player_sets_the_table_in_the_lobby() -> None:
         assert host is not None and host.server is not None
         port = host.server.sockets[0].getsockname()[1]
         task = asyncio.create_task(guest.run("127.0.0.1", port))
-        await until(pilot, lambda: host.taken() == 3)
+        await until(pilot, lambda: host.taken() == 3 and guest.seat)  # welcomed
         guest.ready()
         await until(pilot, lambda: host.seat_by_id(guest.seat).ready)
 

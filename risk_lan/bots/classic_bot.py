@@ -98,9 +98,7 @@ class ClassicBot:
         other headquarters, the player to destroy's territories, or the named continents'
         it does not hold yet (None: no such aim, so the nearest continent will do)."""
         if s.capitals:
-            others = {
-                t for p, t in s.capitals.items() if p != player and t and s.owner[t] != player
-            }
+            others = {t for p, t in s.capitals.items() if p != player and s.owner[t] != player}
             return frozenset(others) or None
         if not s.objectives.get(player):
             return None

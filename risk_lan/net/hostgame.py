@@ -21,6 +21,7 @@ from risk_lan.narrate import narrate
 from risk_lan.net.record import RecordWriter
 from risk_lan.net.updates import NoChance, needs_chance, private_update
 from risk_lan.rules import Action, Event, Game, IllegalAction, action_from_dict
+from risk_lan.rules.events import GameWon
 
 if TYPE_CHECKING:
     from risk_lan.net.host import Host
@@ -58,6 +59,7 @@ class HostGame:
         self.task: asyncio.Task[None] | None = None
         self.transcript_log: list[dict[str, Any]] = []
         self.finished = False
+        self.win_reason = "world"  # as the engine says when someone wins
         self.seen_at_roll = b""
         self.unconfirmed: list[tuple[str, dict[str, Any]]] | None = None  # the last roll's
         self.absent_since: dict[str, float] = {}
@@ -221,7 +223,7 @@ class HostGame:
         await self._play_turns()
         assert self.game is not None
         self._confirm_reveals()
-        self._finish(self.game.winner, "world")
+        self._finish(self.game.winner, self.win_reason)
 
     async def _open(self) -> None:
         """Announce the game and gather every contributor's commitment."""
@@ -332,7 +334,11 @@ class HostGame:
         else:
             self._publish(body)
             self.game.source = NoChance()
-        self._broadcast_updates(self.game.apply(seat, action))
+        events = self.game.apply(seat, action)
+        for event in events:
+            if isinstance(event, GameWon):
+                self.win_reason = event.reason  # world, objective or capitals
+        self._broadcast_updates(events)
 
     async def _chance(self, body: dict[str, Any]) -> RollSource:
         """Publish a move that needs chance, gather every reveal for its roll, and return the

@@ -131,7 +131,7 @@ class RevealCapital(Action):
 @dataclass(slots=True, unsafe_hash=True)
 class AbandonCapital(Action):
     """Capital rules: leave one's seal unopened (a bot that took over the seat cannot open
-    it). The player then has no headquarters, and cannot win by headquarters."""
+    it). Chance then picks the player's headquarters among its territories."""
 
     type: ClassVar[str] = "abandon_capital"
 

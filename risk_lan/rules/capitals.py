@@ -7,7 +7,9 @@ the engine, can choose after seeing another's choice. A headquarters' territory 
 the deck: it stays with the territory, held by whoever holds the territory.
 
 A player wins by holding its own headquarters and every other one (or, with the shorter
-goal, 2 others with 4 players and 3 with 5).
+goal, 2 others with 4 players and 3 with 5). A seal that cannot be opened (a bot took the
+seat over, and the nonce left with its player) is left: the game's chance then picks that
+player's headquarters among its territories.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from .state import GameState
 SEAL = re.compile(r"[0-9a-f]{64}")
 MAX_NONCE = 64
 _DOMAIN = b"risk-lan capital v1\0"
-NONE = ""  # the headquarters of a player who left its seal unopened
 
 
 def seal(player: str, territory: str, nonce: str) -> str:
@@ -92,8 +93,13 @@ def apply_reveal(
 
 
 def apply_abandon(state: GameState, source: RandomSource, player: str) -> list[Event]:
-    state.capitals[player] = NONE
-    return _opened(state, source, CapitalAbandoned(player))
+    """A seal left unopened: the chance the game draws from picks the headquarters among the
+    player's territories, so leaving a seal unopened chooses nothing and spares no one."""
+    owned = state.territories_of(player)
+    territory = owned[source.permutation(len(owned))[0]]
+    state.capitals[player] = territory
+    state.deck.remove(territory)
+    return _opened(state, source, CapitalAbandoned(player, territory))
 
 
 def _opened(state: GameState, source: RandomSource, event: Event) -> list[Event]:
@@ -110,9 +116,7 @@ def _opened(state: GameState, source: RandomSource, event: Event) -> list[Event]
 
 def goal(state: GameState) -> int:
     """How many other headquarters a player must hold (with its own) to win."""
-    others = sum(1 for t in state.capitals.values() if t) - 1
-    if len(state.capitals) < len(state.players):
-        others = len(state.players) - 1  # not all opened yet
+    others = len(state.players) - 1
     if state.rules.capital_goal == "shorter" and len(state.players) >= 4:
         return min(others, len(state.players) - 2)  # 4 players: 2; 5 players: 3 (003 «JEU 4»)
     return others
@@ -120,7 +124,7 @@ def goal(state: GameState) -> int:
 
 def held_by(state: GameState, player: str) -> list[str]:
     """The other players' headquarters ``player`` holds now."""
-    return [t for p, t in state.capitals.items() if p != player and t and state.owner[t] == player]
+    return [t for p, t in state.capitals.items() if p != player and state.owner[t] == player]
 
 
 def check(state: GameState) -> list[Event]:
@@ -130,8 +134,7 @@ def check(state: GameState) -> list[Event]:
         return []
     need = goal(state)
     for player in _from(state, state.current):
-        own = state.capitals[player]
-        if player in state.eliminated or not own or state.owner[own] != player:
+        if player in state.eliminated or state.owner[state.capitals[player]] != player:
             continue
         if len(held_by(state, player)) >= need:
             state.winner = player

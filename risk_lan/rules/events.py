@@ -278,8 +278,11 @@ class CapitalRevealed(Event):
 
 @dataclass(slots=True)
 class CapitalAbandoned(Event):
+    """A seal left unopened: chance picked the player's headquarters, ``territory``."""
+
     type: ClassVar[str] = "capital_abandoned"
     player: str
+    territory: str
 
 
 @dataclass(slots=True)

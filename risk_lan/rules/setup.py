@@ -39,6 +39,9 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     if armies * n < len(board.territory_ids):
         raise ValueError("not enough starting armies to occupy every territory")
     state.setup_left = dict.fromkeys(state.players, armies)
+    pile = -(-len(board.territory_ids) // (n + 1))  # the neutral's share of the deal, at most
+    if rules.neutral_armies and rules.neutral_armies < pile:
+        raise ValueError(f"a neutral army needs at least {pile} armies for its dealt territories")
     if rules.neutral_armies:
         state.neutrals = [NEUTRAL]
         state.setup_left[NEUTRAL] = rules.neutral_armies

@@ -218,7 +218,7 @@ class GameScreen(Screen):
                 choices=step.choices,
                 chosen=self.turn.source,
                 staged=staged,
-                capitals=frozenset(t for t in s.capitals.values() if t),
+                capitals=frozenset(s.capitals.values()),
                 lang=self.lang,
                 selected=None,
             )

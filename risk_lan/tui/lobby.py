@@ -117,9 +117,15 @@ def mode_title(mode: str) -> str:
 def next_table(mode: str, seats: int, bots: int, humans: int, option: str) -> tuple[str, int, int]:
     """The table after stepping ``option`` (mode, seats or bots) to its next allowed value,
     round and round; the other two are kept, or brought within what the new one allows."""
-    names = list(RULESETS)
+    # Only the modes that can seat the players already seated.
+    names = [n for n, r in RULESETS.items() if r.max_players >= humans or n == mode]
     if option == "mode":
-        mode = names[(names.index(mode) + 1) % len(names)] if mode in names else names[0]
+        start = names.index(mode) if mode in names else -1
+        for step in range(1, len(names) + 1):
+            candidate = names[(start + step) % len(names)]
+            if RULESETS[candidate].max_players >= humans:
+                mode = candidate
+                break
     rules = ruleset(mode) if mode in RULESETS else ruleset(names[0])
     low, high = max(rules.min_players, humans), rules.max_players
     if option == "seats":
@@ -127,7 +133,7 @@ def next_table(mode: str, seats: int, bots: int, humans: int, option: str) -> tu
     seats = min(max(seats, low), high)
     if option == "bots":
         bots = bots + 1 if humans + bots < seats else 0
-    bots = min(bots, seats - humans)
+    bots = max(0, min(bots, seats - humans))
     return rules.name, seats, bots
 
 
