@@ -21,6 +21,7 @@ from .errors import IllegalAction
 from .events import CapitalAbandoned, CapitalRevealed, CapitalSealed, Event, GameWon
 from .randomness import RandomSource
 from .state import GameState
+from .turn import begin_turn
 
 SEAL = re.compile(r"[0-9a-f]{64}")
 MAX_NONCE = 64
@@ -103,8 +104,6 @@ def apply_abandon(state: GameState, source: RandomSource, player: str) -> list[E
 
 
 def _opened(state: GameState, source: RandomSource, event: Event) -> list[Event]:
-    from .turn import begin_turn  # turn imports nothing of this module's callers
-
     events: list[Event] = [event]
     waiting = [p for p in _from_first(state) if p not in state.capitals]
     if waiting:
