@@ -24,17 +24,17 @@ PLAYERS = [
 ]
 
 
-def game_until(step: str) -> tuple[Game, list[Any]]:
-    """A seeded bot game played until ann (p1) is at ``step`` of one of her turns (from the
-    third round on); returns it and the last events, as ann may see them."""
-    game, events = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), "classic")
+def game_until(step: str, mode: str = "classic", rounds: int = 3) -> tuple[Game, list[Any]]:
+    """A seeded bot game played until ann (p1) is at ``step`` of one of her turns (from round
+    ``rounds`` on); returns it and the last events, as ann may see them."""
+    game, events = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), mode)
     bots = {p: ClassicBot() for p in ("p1", "p2", "p3")}
     for p, bot in bots.items():
         for action in bot.opening(game, p):
             game.apply(p, action)
     while True:
         who = game.waiting_for()
-        if who == "p1" and game.state.round >= 3 and game.phase == step:
+        if who == "p1" and game.state.round >= rounds and game.phase == step:
             return game, [e.seen_by("p1").to_dict() for e in events[-12:]]
         events = game.apply(who, bots[who].choose(game, who))
 
@@ -56,8 +56,8 @@ class ScreenApp(RiskApp):
         pass
 
 
-def showing(step: str, lang: str = "en", then=None) -> App:
-    game, events = game_until(step)
+def showing(step: str, lang: str = "en", then=None, mode: str = "classic", rounds: int = 3) -> App:
+    game, events = game_until(step, mode, rounds)
 
     async def show(app: RiskApp) -> None:
         screen = GameScreen("p1", PLAYERS, lang)
@@ -149,3 +149,13 @@ def test_seats(snap_compare) -> None:
         screen.show_lobby(lobby, "p2")
 
     assert snap_compare(ScreenApp(seats), terminal_size=(120, 40))
+
+
+def test_a_secret_objective_and_its_progress(snap_compare) -> None:
+    assert snap_compare(
+        showing("reinforce", mode="secret-mission", rounds=2), terminal_size=(120, 40)
+    )
+
+
+def test_headquarters_marked_on_the_map(snap_compare) -> None:
+    assert snap_compare(showing("reinforce", mode="capital", rounds=2), terminal_size=(120, 40))
