@@ -176,7 +176,7 @@ class Client:
                 ),
             )
 
-    def _send_signed(self, body: dict[str, Any]) -> dict[str, Any] | None:
+    def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
         """Sign and send ``body``; returns the envelope sent."""
         assert self.conn is not None
         envelope = self.identity.sign(self.seat, body)
@@ -297,8 +297,7 @@ class Client:
             }
         )
         self.conn.flush()  # now: every peer waits for it, and the slow checks come after
-        if envelope is not None:
-            self.sent_reveals[roll] = envelope
+        self.sent_reveals[roll] = envelope
         self.revealed = roll
         self._save()
 

@@ -244,19 +244,8 @@ class Host:
         Seated players keep their seats and colours; everyone is asked to be ready again,
         since the table they were ready for has changed."""
         humans = [s for s in self.seats if s.kind == "human"]
-        why = ""
-        if not self._owns(seat):
-            why = "only the host's player sets the table"
-        elif self.state != "lobby":
-            why = "the game has started"
-        elif len(humans) + bots > total:
-            why = f"{len(humans)} players are seated: leave them room beside {bots} bots"
-        else:
-            changed = replace(self.config, mode=mode, seats=total, bots=bots)
-            try:
-                changed.check()
-            except ValueError as e:
-                why = str(e)
+        changed = replace(self.config, mode=mode, seats=total, bots=bots)
+        why = self._table_refusal(seat, changed, len(humans))
         if why:
             if seat.connection:
                 seat.connection.send({"type": "error", "code": "table", "message": why})
@@ -277,6 +266,20 @@ class Host:
         self.seats = humans + others
         self.log(f"table: {mode}, {total} seats, {bots} bots")
         self._send_lobby()
+
+    def _table_refusal(self, seat: Seat, changed: HostConfig, humans: int) -> str:
+        """Why ``seat`` may not set this table ("" if it may)."""
+        if not self._owns(seat):
+            return "only the host's player sets the table"
+        if self.state != "lobby":
+            return "the game has started"
+        if humans + changed.bots > changed.seats:
+            return f"{humans} players are seated: leave them room beside {changed.bots} bots"
+        try:
+            changed.check()
+        except ValueError as e:
+            return str(e)
+        return ""
 
     def _chat(self, seat: Seat, text: str) -> None:
         now = asyncio.get_running_loop().time()
