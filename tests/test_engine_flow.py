@@ -131,11 +131,11 @@ def test_a_neutral_army_owns_territories_and_the_next_player_defends_it() -> Non
 
 
 def test_mixed_armies_round_trip_and_must_add_up() -> None:
-    game = position({"greenland": "ann"}, {"greenland": 8})
-    game.state.mixed["greenland"] = {"ann": 4, "bob": 4}
+    game = position({"greenland": "ann"}, {"greenland": 8}, rules="team")  # ann and cat team up
+    game.state.mixed["greenland"] = {"ann": 4, "cat": 4}
     data = game.to_dict()
-    assert Game.from_dict(data).to_dict()["mixed"] == {"greenland": {"ann": 4, "bob": 4}}
-    data["mixed"]["greenland"]["bob"] = 5
+    assert Game.from_dict(data).to_dict()["mixed"] == {"greenland": {"ann": 4, "cat": 4}}
+    data["mixed"]["greenland"]["cat"] = 5
     try:
         Game.from_dict(data)
     except InvariantError as e:

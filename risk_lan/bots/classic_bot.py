@@ -27,6 +27,7 @@ from risk_lan.rules import (
 from risk_lan.rules.cards import FIXED_TABLES, valid_sets
 from risk_lan.rules.setup import placing_neutral
 from risk_lan.rules.state import GameState
+from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
 from risk_lan.rules.turn import bonus_candidates, has_set, trade_open
 
 
@@ -100,6 +101,12 @@ class ClassicBot:
         if s.capitals:
             others = {t for p, t in s.capitals.items() if p != player and s.owner[t] != player}
             return frozenset(others) or None
+        if s.teams:
+            # One player of the other team out wins the game: go for the weakest.
+            team = allies(s, player)
+            enemies = [p for p in s.players if p not in team and s.alive(p)]
+            weakest = min(enemies, key=lambda p: (len(presence(s, p)), s.players.index(p)))
+            return frozenset(presence(s, weakest))
         if not s.objectives.get(player):
             return None
         card = objectives.in_force(s, player)
@@ -175,13 +182,14 @@ class ClassicBot:
         ):
             return capital
         goal_set = self._goal_territories(s, player)
+        team = allies(s, player)
         best, best_score = "", -1e9
         fallback = ""
-        for t in s.held.get(player, ()):
+        for t in placeable(s, player) if s.teams else s.held.get(player, ()):
             fallback = fallback or t
             mine = armies[t]
             for n in board.neighbours[t]:
-                if own[n] == player:
+                if own[n] in team:
                     continue
                 score = mine - armies[n] + (6 if n in goal_set else 0) + (2 if t in goal_set else 0)
                 if score > best_score:
@@ -206,8 +214,8 @@ class ClassicBot:
         return TradeCards(cards, bonus)
 
     def _threat(self, s: GameState, player: str, territory: str) -> int:
-        own, armies = s.owner, s.armies
-        return sum(armies[n] for n in s.board.neighbours[territory] if own[n] != player)
+        own, armies, team = s.owner, s.armies, allies(s, player)
+        return sum(armies[n] for n in s.board.neighbours[territory] if own[n] not in team)
 
     def _buffer(self, s: GameState, player: str) -> str:
         """A neutral army goes where it stands between the opponents' armies and its own
@@ -240,13 +248,14 @@ class ClassicBot:
         margin = self.margin
         best_src = best_tgt = ""
         best_score = -(10**9)
-        for src in s.held.get(player, ()):
-            mine = armies[src] - 1
+        team = allies(s, player)
+        for src in presence(s, player) if s.teams else s.held.get(player, ()):
+            mine = armies_of(s, src, player) - 1
             if mine < 2:
                 continue
             for tgt in neighbours[src]:
                 victim = own[tgt]
-                if victim == player:
+                if victim in team:
                     continue
                 theirs = armies[tgt]
                 if mine < theirs + margin:
@@ -259,16 +268,16 @@ class ClassicBot:
                     best_src, best_tgt, best_score = src, tgt, score
         if not best_src:
             return None
-        armies_there = armies[best_src]
+        armies_there = armies_of(s, best_src, player)
         dice = min(s.rules.attacker_max_dice, armies_there - 1)
         return Attack(best_src, best_tgt, dice, stop_at=2)
 
     def _move_in(self, s: GameState, player: str) -> int:
         m = s.move_in
         assert m is not None
-        own = s.owner
+        own, team = s.owner, allies(s, player)
         near = s.board.neighbours[m.source]
-        if [own[n] for n in near].count(player) == len(near):
+        if all(own[n] in team for n in near):
             return m.maximum
         return max(m.minimum, (m.minimum + m.maximum * 2) // 3)
 
@@ -277,13 +286,15 @@ class ClassicBot:
     def _fortify(self, s: GameState, player: str) -> Fortify | None:
         own, armies, neighbours = s.owner, s.armies, s.board.neighbours
         rule = s.rules.fortification
-        src, most = "", 1
-        for t in s.held.get(player, ()):
-            if armies[t] > most and all(own[n] == player for n in neighbours[t]):
-                src, most = t, armies[t]
+        team = allies(s, player)
+        src, count = "", 0
+        for t in presence(s, player) if s.teams else s.held.get(player, ()):
+            free = movable(s, t, player)
+            if free > count and all(own[n] in team for n in neighbours[t]):
+                src, count = t, free
         if not src:
             return None
-        count = most - 1
+        most = armies[src]
         if rule == "unfought_steps":
             count = min(count, most - s.engaged.get(src, 0))
             if count < 1:
@@ -296,7 +307,7 @@ class ClassicBot:
         for t in candidates:
             threat = 0
             for n in neighbours[t]:
-                if own[n] != player:
+                if own[n] not in team:
                     threat += armies[n]
             # A territory with no enemy next to it is no front: rank it below every front.
             score = threat - armies[t] if threat else -10_000 - armies[t]
@@ -307,15 +318,15 @@ class ClassicBot:
         return Fortify(src, best, count)
 
     def _reachable(self, s: GameState, player: str, start: str) -> list[str]:
-        """Territories joined to ``start`` by ``player``'s own, in search order (a list, not
-        a set, so that ties break the same way in every process)."""
-        own, neighbours = s.owner, s.board.neighbours
+        """Territories joined to ``start`` by ``player``'s own (and its team's), in search
+        order (a list, not a set, so that ties break the same way in every process)."""
+        own, neighbours, team = s.owner, s.board.neighbours, allies(s, player)
         seen = {start}
         found: list[str] = []
         stack = [start]
         while stack:
             for n in neighbours[stack.pop()]:
-                if n not in seen and own[n] == player:
+                if n not in seen and own[n] in team:
                     seen.add(n)
                     found.append(n)
                     stack.append(n)

@@ -16,8 +16,9 @@ from .events import (
 )
 from .randomness import RandomSource
 from .state import GameState, PendingAttack, PendingMoveIn
+from .teams import armies_of, friends, lose_defence, present, remove_armies
 from .turn import check_can_move_on, has_set
-from .victory import winner_after_conquest
+from .victory import winner_after_battle
 
 
 def defender_of(state: GameState, territory: str) -> str:
@@ -41,13 +42,16 @@ def check_attack(
     if source not in owners or target not in owners:
         unknown = source if source not in owners else target
         raise IllegalAction("unknown_territory", f"no territory called {unknown!r}")
-    if owners[source] != player:
+    # Under team rules a player attacks with its own armies, from any territory holding some.
+    armies = armies_of(state, source, player)
+    if not armies:
         raise IllegalAction("not_owner", f"{source} is not yours")
-    if state.owner[target] == player:
+    if owners[target] == player:
         raise IllegalAction("own_territory", f"{target} is already yours")
+    if friends(state, owners[target], player):
+        raise IllegalAction("teammate", f"{target} is your teammate's: no attacks on your team")
     if not state.board.adjacent(source, target):
         raise IllegalAction("not_adjacent", f"{source} does not border {target}")
-    armies = state.armies[source]
     if armies < 2:
         raise IllegalAction("too_few_armies", f"{source} needs at least 2 armies to attack")
     most = min(state.rules.attacker_max_dice, armies - 1)
@@ -123,12 +127,14 @@ def _resolve(
     """Roll battles until the target falls, or after one battle, or (a blitz) until the
     stop rule says so; the attack is no longer pending while this runs."""
     armies = state.armies
+    player = state.current
     floor = 1 if stop_at is None else stop_at
     track = state.rules.fortification == "unfought_steps"
     events: list[Event] = []
     roll = rng.dice
+    mixed = state.mixed  # only under team rules: the plain arithmetic is the hot path
     while True:
-        a = armies[src] - 1
+        a = (armies_of(state, src, player) if mixed else armies[src]) - 1
         if dice < a:
             a = dice
         d = armies[tgt]
@@ -142,8 +148,13 @@ def _resolve(
                 lost_d += 1
             else:
                 lost_a += 1
-        armies[src] -= lost_a
-        armies[tgt] -= lost_d
+        if mixed:
+            remove_armies(state, src, player, lost_a)
+            emptied = lose_defence(state, tgt, lost_d)
+        else:
+            armies[src] -= lost_a
+            armies[tgt] -= lost_d
+            emptied = [] if armies[tgt] else [state.owner[tgt]]
         if track:
             state.engaged[src] = max(state.engaged.get(src, 0), a) - lost_a
         events.append(
@@ -152,40 +163,57 @@ def _resolve(
             )
         )
         if armies[tgt] == 0:
-            events.extend(_conquer(state, src, tgt, a))
+            events.extend(_conquer(state, src, tgt, a, emptied))
             return events
+        if emptied and state.teams:
+            # A teammate's last armies fell in a territory that still stands.
+            events.extend(_eliminations(state, emptied, player))
+            if state.phase == "over":
+                return events
         if stop_at is None:
             break
-        if armies[src] <= floor or armies[src] < 2:
+        left = armies_of(state, src, player) if mixed else armies[src]
+        if left <= floor or left < 2:
             events.append(AttackStopped(src, tgt))
             break
     state.phase = "attack"
     return events
 
 
-def _conquer(state: GameState, src: str, tgt: str, rolled: int) -> list[Event]:
+def _conquer(state: GameState, src: str, tgt: str, rolled: int, emptied: list[str]) -> list[Event]:
+    """``tgt`` fell; ``emptied`` are the players whose armies were there."""
     player = state.current
     previous = state.owner[tgt]
     assert previous is not None
     state.take(tgt, player)
-    state.armies[src] -= rolled
+    remove_armies(state, src, player, rolled)
     state.armies[tgt] = rolled
     state.conquered = True
     events: list[Event] = [Conquered(player, tgt, previous, rolled)]
-    if previous not in state.held and previous in state.hands:
-        events.append(_eliminate(state, previous, player))
-    won = winner_after_conquest(state, player)
-    if won is not None:
-        state.winner, reason = won
-        state.phase = "over"
-        events.append(GameWon(state.winner, reason))
+    events.extend(_eliminations(state, emptied, player))
+    if state.phase == "over":
         return events
-    most = rolled + state.armies[src] - 1
+    most = rolled + armies_of(state, src, player) - 1
     if most > rolled:
         state.move_in = PendingMoveIn(src, tgt, rolled, most)
         state.phase = "move_in"
     else:
         _after_move_in(state, src, tgt, rolled)
+    return events
+
+
+def _eliminations(state: GameState, emptied: list[str], player: str) -> list[Event]:
+    """Those of ``emptied`` left with no army anywhere are out; the game may be won."""
+    events: list[Event] = [
+        _eliminate(state, loser, player)
+        for loser in emptied
+        if loser in state.hands and loser not in state.eliminated and not present(state, loser)
+    ]
+    won = winner_after_battle(state, player)
+    if won is not None:
+        state.winner, reason = won
+        state.phase = "over"
+        events.append(GameWon(state.winner, reason))
     return events
 
 
@@ -215,7 +243,7 @@ def move_in(state: GameState, player: str, count: int) -> list[Event]:
     m = state.move_in
     assert m is not None
     extra = count - m.minimum
-    state.armies[m.source] -= extra
+    remove_armies(state, m.source, player, extra)
     state.armies[m.target] += extra
     state.move_in = None
     _after_move_in(state, m.source, m.target, count)

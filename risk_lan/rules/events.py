@@ -223,6 +223,17 @@ class NoCardLeft(Event):
 
 
 @dataclass(slots=True)
+class HandPassed(Event):
+    """Team rules: at the end of ``player``'s turn the team's ``count`` cards went to ``to``,
+    the teammate who plays next."""
+
+    type: ClassVar[str] = "hand_passed"
+    player: str
+    to: str
+    count: int
+
+
+@dataclass(slots=True)
 class TurnEnded(Event):
     type: ClassVar[str] = "turn_ended"
     player: str
@@ -312,6 +323,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Fortified,
         CardDrawn,
         NoCardLeft,
+        HandPassed,
         TurnEnded,
         AutoDefendSet,
         ObjectivesDealt,

@@ -36,8 +36,8 @@ def check_invariants(s: GameState) -> None:
             raise InvariantError(f"{t} holds {n} armies")
         if o in s.eliminated:
             raise InvariantError(f"{t} is owned by eliminated player {o}")
-        if t in s.mixed and sum(s.mixed[t].values()) != n:
-            raise InvariantError(f"{t}: the mixed armies do not add up to {n}")
+        if t in s.mixed:
+            _check_mixed(s, t)
     held = [c for h in s.hands.values() for c in h]
     every = Counter(deck_cards(s.board))
     # A headquarters' card is out of the deck for good (Capital rules).
@@ -71,3 +71,18 @@ def check_invariants(s: GameState) -> None:
         raise InvariantError("an attack is pending exactly while its defence is awaited")
     if (s.phase == "move_in") != (s.move_in is not None):
         raise InvariantError("a move-in is pending exactly during the move_in phase")
+
+
+def _check_mixed(s: GameState, t: str) -> None:
+    """A mixed territory holds armies of two or more teammates, and its owner (the holder)
+    has the most of them there."""
+    split = s.mixed[t]
+    if sum(split.values()) != s.armies[t]:
+        raise InvariantError(f"{t}: the mixed armies do not add up to {s.armies[t]}")
+    if len(split) < 2 or min(split.values()) < 1:
+        raise InvariantError(f"{t}: a mixed territory needs armies of two players or more")
+    if len({s.teams.get(p) for p in split}) != 1 or None in {s.teams.get(p) for p in split}:
+        raise InvariantError(f"{t}: armies of different teams share it")
+    owner = s.owner[t]
+    if owner not in split or split[owner] != max(split.values()):
+        raise InvariantError(f"{t}: its holder {owner} does not have the most armies there")

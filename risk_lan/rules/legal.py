@@ -19,6 +19,7 @@ from .actions import (
 from .cards import FIXED_TABLES, valid_sets
 from .setup import placing_neutral, step_left
 from .state import GameState
+from .teams import allies, armies_of, movable, placeable, presence
 from .turn import bonus_candidates, must_trade, trade_open
 
 
@@ -40,7 +41,8 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
     if player != waiting_for(state):
         return out
     phase = state.phase
-    owned = state.territories_of(player)
+    # Where the player has armies: under team rules, also territories a teammate holds.
+    owned = presence(state, player)
     if phase == "claim":
         out.extend(Place(t) for t, o in state.owner.items() if o is None)
     elif phase == "setup":
@@ -64,7 +66,8 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
         if must_trade(state):
             return out
         if state.pool > 0:
-            out.extend(Place(t, n) for t in owned for n in range(1, state.pool + 1))
+            where = placeable(state, player)
+            out.extend(Place(t, n) for t in where for n in range(1, state.pool + 1))
             return out
         out.extend(_attacks(state, player, owned))
         out.extend(_fortifications(state, player, owned))
@@ -97,13 +100,15 @@ def _attacks(state: GameState, player: str, owned: list[str]) -> list[Action]:
     protect = (
         rules.protect_last_territory_rounds and state.round <= rules.protect_last_territory_rounds
     )
+    team = allies(state, player)
+    mixed = state.mixed
     for src in owned:
-        armies = state.armies[src]
+        armies = armies_of(state, src, player) if mixed else state.armies[src]
         if armies < 2:
             continue
         for tgt in state.board.neighbours[src]:
             victim = state.owner[tgt]
-            if victim == player:
+            if victim in team:
                 continue
             if protect and victim in state.hands and state.count(victim) == 1:
                 continue
@@ -118,7 +123,12 @@ def _fortifications(state: GameState, player: str, owned: list[str]) -> list[Act
     if state.phase == "fortify" and rule != "unfought_steps":
         return []
     out: list[Action] = []
-    mine = set(owned)
+    # The territories armies may go to: the player's, and under team rules its team's.
+    team = allies(state, player)
+    friendly = owned
+    if state.teams:
+        friendly = [t for t in state.board.territory_ids if state.owner[t] in team]
+    mine = set(friendly)
     reach: dict[str, set[str]] = {}
     if rule == "connected":
         for t in owned:
@@ -127,17 +137,17 @@ def _fortifications(state: GameState, player: str, owned: list[str]) -> list[Act
                 for member in group:
                     reach[member] = group
     for src in owned:
-        movable = state.armies[src] - 1
+        most = movable(state, src, player)
         if rule == "unfought_steps":
-            movable = min(movable, state.armies[src] - state.engaged.get(src, 0))
-        if movable < 1:
+            most = min(most, state.armies[src] - state.engaged.get(src, 0))
+        if most < 1:
             continue
         if rule == "connected":
-            targets = [t for t in owned if t in reach[src] and t != src]
+            targets = [t for t in friendly if t in reach[src] and t != src]
         else:
             targets = [t for t in state.board.neighbours[src] if t in mine]
         for tgt in targets:
-            out.extend(Fortify(src, tgt, n) for n in range(1, movable + 1))
+            out.extend(Fortify(src, tgt, n) for n in range(1, most + 1))
     return out
 
 

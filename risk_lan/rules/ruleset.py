@@ -17,7 +17,7 @@ TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old")
 TERRITORY_BONUSES = ("none", "per_card", "once_per_set")
 FORTIFICATIONS = ("connected", "adjacent", "unfought_steps")
 CARD_DRAWS = ("end_of_turn", "after_attack")
-VICTORIES = ("world", "objective", "capitals")
+VICTORIES = ("world", "objective", "capitals", "team")
 CAPITAL_GOALS = ("all", "shorter")
 OBJECTIVE_COLOURS = ("all", "in_play")
 OBJECTIVE_KILLS = ("own", "anyone")
@@ -86,6 +86,11 @@ class RuleSet:
     # With victory "capitals": hold every other headquarters ("all"), or 2 of them with 4
     # players and 3 with 5 ("shorter", 003 «JEU 4»), and one's own.
     capital_goal: str = "all"
+    # Two teams seated alternately (001/002 «par équipe»): teammates share one hand of cards,
+    # never attack each other, fortify through and into each other's territories, and may
+    # share a territory, controlled by whoever has most armies there. Goes with victory
+    # "team": the first team to eliminate a player of the other wins.
+    teams: bool = False
     sources: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
@@ -126,6 +131,10 @@ class RuleSet:
             raise ValueError("neutral_armies must be >= 0 and setup_step >= 1")
         if self.neutral_armies and self.distribution == "claim":
             raise ValueError("a neutral army needs the territories dealt, not claimed")
+        if self.teams != (self.victory == "team"):
+            raise ValueError('team rules and the "team" victory go together')
+        if self.teams and self.min_players < 3:
+            raise ValueError("team rules need 3 or more players")
         if self.territory_bonus_armies < 0:
             raise ValueError("territory_bonus_armies must be >= 0")
 
@@ -251,9 +260,29 @@ TWO_PLAYER = CLASSIC_2015.with_options(
     sources=("003 «JEU 3 : RISK pour 2 joueurs»",),
 )
 
+# H-TEAM: two teams seated alternately, the golden-cavalry game otherwise (001 for 4 to 6
+# players, 002 for 3 or 4: uneven teams are allowed, RULES.md Part 3, 19a).
+TEAM = CLASSIC.with_options(
+    name="team",
+    title="Team Risk",
+    trade_values="fixed_modern",
+    victory="team",
+    teams=True,
+    sources=("001 «Risk PAR ÉQUIPE»", "002 «RISK par équipe»"),
+)
+
 RULESETS: dict[str, RuleSet] = {
     r.name: r
-    for r in (CLASSIC, CLASSIC_2015, MISSION, SECRET_MISSION, CAPITAL, CAPITAL_SHORT, TWO_PLAYER)
+    for r in (
+        CLASSIC,
+        CLASSIC_2015,
+        MISSION,
+        SECRET_MISSION,
+        CAPITAL,
+        CAPITAL_SHORT,
+        TWO_PLAYER,
+        TEAM,
+    )
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import capitals, objectives
+from . import capitals, objectives, teams
 from .cards import deck_cards, is_joker
 from .errors import IllegalAction
 from .events import DeckShuffled, Event, OrderRolled, Placed, SetupFinished, TerritoriesDealt
@@ -46,6 +46,8 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
         state.neutrals = [NEUTRAL]
         state.setup_left[NEUTRAL] = rules.neutral_armies
     state.deck = deck_cards(board)
+    if rules.teams:
+        teams.assign(state)
 
     first, rolled = roll_for_order(source, state.players, "first_placer")
     state.first_player = state.current = first

@@ -53,7 +53,9 @@ class GameState:
 
     ``owner[t]`` is the player (or neutral army) holding territory ``t``; ``armies[t]`` its
     armies. ``mixed[t]``, used by team rules only, splits a territory's armies between
-    teammates (player -> armies); a territory absent from it holds only its owner's armies.
+    teammates (player -> armies); a territory absent from it holds only its owner's armies,
+    and the owner of a mixed territory is the teammate holding most armies there (see
+    ``teams``). ``teams`` maps each player to its team (1 or 2) under team rules.
     ``neutrals`` are armies that own territories without being players.
     """
 
@@ -87,6 +89,7 @@ class GameState:
         "rules",
         "setup_left",
         "start_trade_due",
+        "teams",
         "trade_window",
         "trades",
         "turn",
@@ -132,6 +135,7 @@ class GameState:
         self.objectives: dict[str, str | None] = {}  # secret: see view_for
         self.capital_seals: dict[str, str] = {}  # player -> sealed choice of headquarters
         self.capitals: dict[str, str] = {}  # player -> headquarters, once opened
+        self.teams: dict[str, int] = {}
         self.winner: str | None = None
 
     # ----- queries -------------------------------------------------------------------
@@ -170,7 +174,10 @@ class GameState:
         return player
 
     def connected(self, owner: str, source: str, target: str) -> bool:
-        """Whether a chain of ``owner``'s territories joins source to target."""
+        """Whether a chain of ``owner``'s territories (and its teammates') joins source to
+        target."""
+        team = self.teams.get(owner)
+        friendly = {p for p, t in self.teams.items() if t == team} if team else {owner}
         own = self.owner
         neighbours = self.board.neighbours
         seen = {source}
@@ -179,7 +186,7 @@ class GameState:
             for other in neighbours[stack.pop()]:
                 if other == target:
                     return True
-                if other not in seen and own[other] == owner:
+                if other not in seen and own[other] in friendly:
                     seen.add(other)
                     stack.append(other)
         return False
@@ -245,15 +252,21 @@ class GameState:
             "objectives": dict(self.objectives),
             "capital_seals": dict(self.capital_seals),
             "capitals": dict(self.capitals),
+            "teams": dict(self.teams),
             "winner": self.winner,
         }
 
     def view_for(self, viewer: str | None) -> dict[str, Any]:
-        """The state as ``viewer`` may see it: other hands are hidden (their sizes stay) and
-        the draw pile's order is hidden, and so are the others' objectives until the game is
-        over. ``None`` is a spectator who sees no hand."""
+        """The state as ``viewer`` may see it: other hands are hidden (their sizes stay) but
+        for its teammates' (a team shares one hand), the draw pile's order is hidden, and so
+        are the others' objectives until the game is over. ``None`` is a spectator who sees
+        no hand."""
         data = self.to_dict()
-        data["hands"] = {p: (h if p == viewer else None) for p, h in data["hands"].items()}
+        team = self.teams.get(viewer) if viewer is not None else None
+        data["hands"] = {
+            p: (h if p == viewer or (team is not None and self.teams.get(p) == team) else None)
+            for p, h in data["hands"].items()
+        }
         data["deck"] = None
         if self.phase != "over":  # at the end, every objective is shown
             data["objectives"] = {
@@ -314,6 +327,7 @@ class GameState:
         s.objectives = dict(data.get("objectives", {}))
         s.capital_seals = dict(data.get("capital_seals", {}))
         s.capitals = dict(data.get("capitals", {}))
+        s.teams = dict(data.get("teams", {}))
         s.recount()
         return s
 
@@ -339,6 +353,7 @@ class GameState:
         c.objectives = dict(self.objectives)
         c.capital_seals = dict(self.capital_seals)
         c.capitals = dict(self.capitals)
+        c.teams = dict(self.teams)
         if self.attack is not None:
             c.attack = PendingAttack(
                 **{k: getattr(self.attack, k) for k in PendingAttack.__slots__}

@@ -25,6 +25,16 @@ from .events import (
 )
 from .randomness import RandomSource
 from .state import GameState
+from .teams import (
+    add_armies,
+    controlled_count,
+    controller,
+    friends,
+    movable,
+    pass_hand,
+    placeable,
+    remove_armies,
+)
 
 # ----- income -----------------------------------------------------------------------------
 
@@ -34,13 +44,18 @@ def income(state: GameState, player: str) -> tuple[int, int, tuple[str, ...]]:
     if not state.alive(player):
         return 0, 0, ()
     rules = state.rules
-    held = state.count(player)
+    held = controlled_count(state, player)
     territory_armies = max(rules.min_income, held // rules.income_divisor)
     own = state.owner
+    # Under team rules a tied territory is nobody's, and so is its continent (001, 002).
+    mixed = state.mixed
     continents = tuple(
         c.id
         for c in state.board.continents.values()
-        if all(own[t] == player for t in c.territories)
+        if all(
+            own[t] == player and (t not in mixed or controller(state, t) == player)
+            for t in c.territories
+        )
     )
     bonus = sum(state.board.continents[c].bonus for c in continents)
     return territory_armies, bonus, continents
@@ -72,7 +87,7 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
             player,
             state.turn,
             state.round,
-            state.count(player),
+            controlled_count(state, player),
             territory_armies,
             continents,
             bonus,
@@ -206,14 +221,18 @@ def check_reinforce(state: GameState, player: str, territory: str, count: int) -
         raise IllegalAction("nothing_to_place", "you have no armies left to place")
     if territory not in state.owner:
         raise IllegalAction("unknown_territory", f"no territory called {territory!r}")
-    if state.owner[territory] != player:
+    if state.owner[territory] != player and not state.teams:
         raise IllegalAction("not_owner", f"{territory} is not yours")
+    if state.teams and territory not in placeable(state, player):
+        raise IllegalAction(
+            "not_controlled", f"you do not control {territory}: reinforce where you hold most"
+        )
     if not 1 <= count <= state.pool:
         raise IllegalAction("bad_count", f"place between 1 and {state.pool} armies")
 
 
 def reinforce(state: GameState, player: str, territory: str, count: int) -> list[Event]:
-    state.armies[territory] += count
+    add_armies(state, territory, player, count)
     state.pool -= count
     return [Placed(player, territory, count, "reinforcement")]
 
@@ -247,8 +266,12 @@ def check_fortify(state: GameState, player: str, source: str, target: str, count
     for t in (source, target):
         if t not in state.owner:
             raise IllegalAction("unknown_territory", f"no territory called {t!r}")
-        if state.owner[t] != player:
-            raise IllegalAction("not_owner", f"{t} is not yours")
+    # Under team rules a player moves its own armies into any of its team's territories.
+    if state.owner[target] != player and not friends(state, state.owner[target], player):
+        raise IllegalAction("not_owner", f"{target} is not yours")
+    most = movable(state, source, player)
+    if not most and state.owner[source] != player:
+        raise IllegalAction("not_owner", f"you have no armies in {source}")
     if source == target:
         raise IllegalAction("same_territory", "move to another territory")
     if rule == "connected":
@@ -258,21 +281,20 @@ def check_fortify(state: GameState, player: str, source: str, target: str, count
             )
     elif not state.board.adjacent(source, target):
         raise IllegalAction("not_adjacent", f"{source} does not border {target}")
-    movable = state.armies[source] - 1
     if rule == "unfought_steps":
-        movable = min(movable, state.armies[source] - state.engaged.get(source, 0))
-    if not 1 <= count <= movable:
-        if movable < 1:
+        most = min(most, state.armies[source] - state.engaged.get(source, 0))
+    if not 1 <= count <= most:
+        if most < 1:
             raise IllegalAction("bad_count", f"no army of {source} may move")
-        raise IllegalAction("bad_count", f"move between 1 and {movable} armies")
+        raise IllegalAction("bad_count", f"move between 1 and {most} armies")
 
 
 def fortify(
     state: GameState, source_rng: RandomSource, player: str, source: str, target: str, count: int
 ) -> list[Event]:
     events = leave_attack(state, source_rng) if state.phase != "fortify" else []
-    state.armies[source] -= count
-    state.armies[target] += count
+    remove_armies(state, source, player, count)
+    add_armies(state, target, player, count)
     events.append(Fortified(player, source, target, count))
     if state.rules.fortification == "unfought_steps":
         state.phase = "fortify"
@@ -290,6 +312,8 @@ def end_turn(
         events.extend(leave_attack(state, source))
     if state.rules.card_draw == "end_of_turn" and state.conquered:
         events.extend(draw_card(state, source, player))
+    if state.teams:
+        events.extend(pass_hand(state, player))
     state.trade_window = "none"
     events.append(TurnEnded(player))
     events.extend(begin_turn(state, source, state.next_player(player)))

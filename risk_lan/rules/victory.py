@@ -6,11 +6,17 @@ from .ruleset import VICTORIES
 from .state import GameState
 
 
-def winner_after_conquest(state: GameState, player: str) -> tuple[str, str] | None:
-    """(winner, reason) if the conquest just made by ``player`` ends the game."""
-    if state.rules.victory in VICTORIES:  # whatever the goal, the last player standing wins
+def winner_after_battle(state: GameState, player: str) -> tuple[str, str] | None:
+    """(winner, reason) if the battle just won by ``player`` (a conquest, or under team rules
+    any elimination) ends the game."""
+    victory = state.rules.victory
+    if victory == "team":
+        # The first team to eliminate a player of the other wins (001, 002 «par équipe»);
+        # teammates never attack each other, so the eliminator's team is the winner.
+        return (player, "team") if state.eliminated else None
+    if victory in VICTORIES:  # whatever the goal, the last player standing wins
         # A neutral army need not be destroyed (003 «JEU 3»): the other players must.
         if all(p == player or not state.count(p) for p in state.players):
             return player, "world"
         return None
-    raise ValueError(f"unknown victory condition {state.rules.victory!r}")
+    raise ValueError(f"unknown victory condition {victory!r}")
