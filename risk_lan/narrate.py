@@ -7,9 +7,10 @@ from collections.abc import Callable
 from risk_lan.rules import Game
 from risk_lan.rules import events as ev
 from risk_lan.rules.objectives import objectives
+from risk_lan.rules.teams import friends
 
 _PLACED = {"card_bonus": "bonus", "neutral": "neutral_placed"}
-_WON = {"objective": "won_objective", "capitals": "won_capitals"}
+_WON = {"objective": "won_objective", "capitals": "won_capitals", "team": "won_team"}
 
 
 def objective_text(objective: str, lang: str) -> str:
@@ -51,6 +52,9 @@ _TEXT = {
         "capital_sealed": "{player} chooses a headquarters, sealed.",
         "capital_revealed": "{player}'s headquarters: {territory}.",
         "capital_abandoned": "{player} leaves its seal unopened: chance picks {territory}.",
+        "won_team": "*** {team} win: the other team has lost a player. ***",
+        "and": " and ",
+        "hand_passed": "{player} passes the team's cards ({n}) to {to}.",
     },
     "fr": {
         "order": "{winner} fait le plus haut dé et {what}.",
@@ -86,6 +90,9 @@ _TEXT = {
         "capital_sealed": "{player} choisit son Quartier général, sous scellé.",
         "capital_revealed": "Quartier général de {player} : {territory}.",
         "capital_abandoned": "{player} laisse son choix scellé : le sort désigne {territory}.",
+        "won_team": "*** {team} gagnent : l'autre équipe a perdu un joueur ! ***",
+        "and": " et ",
+        "hand_passed": "{player} passe les cartes de l'équipe ({n}) à {to}.",
     },
 }
 
@@ -109,6 +116,10 @@ def narrate(
     def counts() -> str:
         s = game.state
         return ", ".join(f"{who(p)} {s.count(p)}" for p in [*s.players, *s.neutrals])
+
+    def team(player: str) -> str:
+        mates = [p for p in game.state.players if friends(game.state, p, player)]
+        return text["and"].join(who(p) for p in mates)
 
     def dice(values: tuple[int, ...]) -> str:
         return " ".join(map(str, values))
@@ -174,7 +185,12 @@ def narrate(
         ev.CardDrawn: lambda e: text["card"].format(player=who(e.player)),
         ev.NoCardLeft: lambda e: text["no_card"].format(player=who(e.player)),
         ev.DeckShuffled: lambda e: text["shuffled"].format(n=e.cards),
-        ev.GameWon: lambda e: text[_WON.get(e.reason, "won")].format(winner=who(e.winner)),
+        ev.GameWon: lambda e: text[_WON.get(e.reason, "won")].format(
+            winner=who(e.winner), team=team(e.winner)
+        ),
+        ev.HandPassed: lambda e: text["hand_passed"].format(
+            player=who(e.player), n=e.count, to=who(e.to)
+        ),
         ev.CapitalSealed: lambda e: text["capital_sealed"].format(player=who(e.player)),
         ev.CapitalAbandoned: lambda e: text["capital_abandoned"].format(
             player=who(e.player), territory=name(e.territory)

@@ -1,16 +1,16 @@
-"""Bots in the modes with their own goals: whole games end with an objective achieved or the
-headquarters taken (rarely with the world held), and a bot aims at what its objective asks
-and guards its headquarters."""
+"""Bots in the modes with their own goals: whole games end with an objective achieved, the
+headquarters taken (rarely with the world held) or a player of the other team out, and a bot
+aims at what its objective asks, guards its headquarters and plays for its team."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
-from rulebook_helpers import BOARD, position
+from rulebook_helpers import BOARD, position, write_position
 
 from risk_lan.bots import ClassicBot
-from risk_lan.rules import Attack, Place, check_invariants
+from risk_lan.rules import Attack, Fortify, Game, Place, ScriptedSource, check_invariants
 from risk_lan.rules.events import GameWon
 from risk_lan.simulate import play_game
 
@@ -23,6 +23,9 @@ from risk_lan.simulate import play_game
         ("secret-mission", 5, "objective"),
         ("capital", 4, "capitals"),
         ("capital-short", 5, "capitals"),
+        ("team", 3, "team"),
+        ("team", 4, "team"),
+        ("team", 6, "team"),
     ],
 )
 def test_bot_games_end_with_the_modes_goal(mode: str, players: int, reason: str) -> None:
@@ -74,3 +77,28 @@ def test_a_bot_reinforces_its_threatened_headquarters() -> None:
     check_invariants(s)
     choice = ClassicBot().choose(game, "ann")
     assert choice == Place("alaska", 5)
+
+
+def test_a_bot_goes_for_the_weakest_player_of_the_other_team() -> None:
+    # Team rules, ann and cat against bob and dan. From North Africa ann may attack Brazil
+    # (bob's, one of his two territories) or Egypt (dan's, one of many) at the same odds: one
+    # player out wins the game for the team, so it goes for bob.
+    game, _ = Game.new(["ann", "bob", "cat", "dan"], ScriptedSource([6, 1, 1, 1]), "team")
+    owners = {"north_africa": "ann", "brazil": "bob", "alaska": "bob", "egypt": "dan"}
+    owners |= dict.fromkeys(BOARD.continents["asia"].territories, "cat")
+    write_position(game.state, owners, {"north_africa": 6}, rest="dan", phase="attack",
+                   current="ann")  # fmt: skip
+    check_invariants(game.state)
+    choice = ClassicBot().choose(game, "ann")
+    assert isinstance(choice, Attack) and choice.target == "brazil", choice
+
+
+def test_a_bot_fortifies_into_a_threatened_teammate() -> None:
+    # Ann's Siberia is quiet (cat all around); cat's Kamchatka faces bob's 9 in Alaska.
+    owners = {"siberia": "ann", "alaska": "bob", "northwest_territory": "bob", "alberta": "bob"}
+    game = position(owners, {"siberia": 8, "alaska": 9}, rules="team", phase="fortify")
+    game.state.phase = "attack"
+    choice = ClassicBot().choose(game, "ann")
+    assert choice == Fortify("siberia", "kamchatka", 7), choice
+    game.apply("ann", choice)
+    assert game.state.mixed["kamchatka"] == {"cat": 1, "ann": 7}

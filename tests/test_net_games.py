@@ -224,3 +224,24 @@ def test_a_two_player_game_over_the_network_verifies(tmp_path: Path) -> None:
     _, winner = play_mode("two-player", 2, 1, record)
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == winner, verdict.message
+
+
+def test_a_team_game_over_the_network_shares_the_team_hand_and_verifies(tmp_path: Path) -> None:
+    record = tmp_path / "game.rec"
+    clients, winner = play_mode("team", 4, 1, record)
+    last = clients[0].updates[-1]
+    teams = last["view"]["teams"]
+    assert sorted(teams.values()) == [1, 1, 2, 2]
+    # Every client saw its teammates' hands and never the other team's.
+    for client in clients:
+        seat = client.seat
+        for update in client.updates:
+            hands = update["view"]["hands"]
+            for other, cards in hands.items():
+                assert (cards is not None) == (teams[other] == teams[seat])
+    kinds = [e["type"] for u in clients[0].updates for e in u["events"]]
+    assert "hand_passed" in kinds and kinds.count("player_eliminated") >= 1
+    won = [e for u in clients[0].updates for e in u["events"] if e["type"] == "game_won"]
+    assert won[-1]["reason"] == "team" and won[-1]["winner"] == winner
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == winner, verdict.message

@@ -15,6 +15,7 @@ from tui_helpers import (
     until,
 )
 
+from risk_lan.rules import check_invariants
 from risk_lan.tui.dialogs import GameOverScreen, HelpScreen
 from risk_lan.tui.game_screen import GameScreen
 
@@ -133,3 +134,43 @@ async def test_two_players_the_opponent_is_asked_to_defend_the_neutral_army() ->
         assert "defend with" in screen_text(app, "now")
         await pilot.press("f6")
         await until(pilot, lambda: "verified" in screen_text(app, "log"))
+
+
+def teams_of_two_and_one(s) -> None:
+    """Team rules, three seats: p1 (the app) and p3 against p2, whose only territory is North
+    Africa, next to p1's Brazil. Greenland is shared by p3 and p1, tied; p3 holds the team's
+    cards."""
+    cards = ["alaska", "brazil", "china"]
+    set_position(s, {"brazil": "p1", "north_africa": "p2"}, {"brazil": 10}, hands={"p3": cards})
+    s.mixed["greenland"] = {"p3": 2, "p1": 2}
+    s.armies["greenland"] = 4
+    check_invariants(s)
+
+
+async def test_teams_are_shown_with_their_shared_territories_and_hand_and_win_together() -> None:
+    from risk_lan.tui.worldmap import SHARED, WorldMap
+
+    host = scenario_host(teams_of_two_and_one, mode="team")
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: "Shared territories" in screen_text(app, "players"))
+        players = screen_text(app, "players")
+        assert players.count("team 1") == 2 and players.count("team 2") == 1
+        assert "Greenland" in players and "tie: nobody's" in players
+        hand = screen_text(app, "hand")
+        assert "Your team's cards" in hand and "(with " in hand and "Alaska" in hand
+        world = screen.query_one(WorldMap)
+        assert "greenland" in world.state.shared
+        assert SHARED in "\n".join(line.text for line in world._lines)
+
+        for name in ("brazil", "north africa"):
+            for ch in name:
+                await pilot.press("space" if ch == " " else ch)
+            await pilot.press("enter")
+            await pilot.pause(1.2)  # a new name after the type-ahead pause
+        await pilot.press("f3")
+        over = await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and app.screen)
+        assert "win: a player of the other team is out!" in str(over._text())
+        log = screen_text(app, "log")
+        assert "is eliminated by" in log and "win: the other team has lost a player" in log

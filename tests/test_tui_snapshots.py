@@ -159,3 +159,7 @@ def test_a_secret_objective_and_its_progress(snap_compare) -> None:
 
 def test_headquarters_marked_on_the_map(snap_compare) -> None:
     assert snap_compare(showing("reinforce", mode="capital", rounds=2), terminal_size=(120, 40))
+
+
+def test_teams_in_the_player_list_and_shared_territories(snap_compare) -> None:
+    assert snap_compare(showing("attack", mode="team", rounds=2), terminal_size=(120, 40))

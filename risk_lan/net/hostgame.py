@@ -337,7 +337,7 @@ class HostGame:
         events = self.game.apply(seat, action)
         for event in events:
             if isinstance(event, GameWon):
-                self.win_reason = event.reason  # world, objective or capitals
+                self.win_reason = event.reason  # world, objective, capitals or team
         self._broadcast_updates(events)
 
     async def _chance(self, body: dict[str, Any]) -> RollSource:

@@ -64,6 +64,26 @@ def controlled_count(state: GameState, player: str) -> int:
     )
 
 
+def continents_of(state: GameState, player: str) -> tuple[str, ...]:
+    """The continents whose every territory ``player`` controls (a tie loses the continent
+    too, 001 and 002)."""
+    own, mixed = state.owner, state.mixed
+    return tuple(
+        c.id
+        for c in state.board.continents.values()
+        if all(
+            own[t] == player and (t not in mixed or controller(state, t) == player)
+            for t in c.territories
+        )
+    )
+
+
+def army_total(state: GameState, player: str) -> int:
+    """All of ``player``'s own armies on the board."""
+    total = sum(state.armies[t] for t in state.held.get(player, ()) if t not in state.mixed)
+    return total + sum(split.get(player, 0) for split in state.mixed.values())
+
+
 def presence(state: GameState, player: str) -> list[str]:
     """The territories holding any of ``player``'s armies, in board order."""
     if not state.mixed:

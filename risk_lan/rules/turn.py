@@ -27,8 +27,8 @@ from .randomness import RandomSource
 from .state import GameState
 from .teams import (
     add_armies,
+    continents_of,
     controlled_count,
-    controller,
     friends,
     movable,
     pass_hand,
@@ -46,17 +46,7 @@ def income(state: GameState, player: str) -> tuple[int, int, tuple[str, ...]]:
     rules = state.rules
     held = controlled_count(state, player)
     territory_armies = max(rules.min_income, held // rules.income_divisor)
-    own = state.owner
-    # Under team rules a tied territory is nobody's, and so is its continent (001, 002).
-    mixed = state.mixed
-    continents = tuple(
-        c.id
-        for c in state.board.continents.values()
-        if all(
-            own[t] == player and (t not in mixed or controller(state, t) == player)
-            for t in c.territories
-        )
-    )
+    continents = continents_of(state, player)
     bonus = sum(state.board.continents[c].bonus for c in continents)
     return territory_armies, bonus, continents
 

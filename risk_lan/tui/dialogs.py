@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
-from risk_lan.rules import Game
+from risk_lan.rules import Game, teams
 from risk_lan.tui.panels import player_mark
 from risk_lan.tui.texts import say, translate_bindings
 
@@ -80,7 +80,13 @@ class GameOverScreen(ModalScreen[None]):
             text.append(say(lang, "stopped", error=self.error) + "\n\n", style="bold red")
         else:
             winner = names.get(self.winner or "", self.winner or "?")
-            text.append(say(lang, "winner", winner=winner) + "\n\n", style="bold yellow")
+            line = say(lang, "winner", winner=winner)
+            state = self.game.state if self.game is not None else None
+            if state is not None and self.winner in state.teams:
+                mates = [p for p in state.players if teams.friends(state, p, self.winner)]
+                line = say(lang, "team_won", team=say(lang, "and").join(
+                    names.get(p, p) for p in mates))  # fmt: skip
+            text.append(line + "\n\n", style="bold yellow")
         if self.game is not None:
             s = self.game.state
             text.append(say(lang, "stats") + "\n", style="bold")
@@ -90,10 +96,10 @@ class GameOverScreen(ModalScreen[None]):
             for p in self.players:
                 who = p["seat"]
                 letter, ink = player_mark(p["colour"])
-                armies = sum(n for t, n in s.armies.items() if s.owner[t] == who)
+                armies = teams.army_total(s, who)
                 text.append(f"{letter} ", style=f"bold {ink}")
                 text.append(
-                    f"{p['name'][:16]:<16} {s.count(who):>2} {say(lang, 'terr')} "
+                    f"{p['name'][:16]:<16} {teams.controlled_count(s, who):>2} {say(lang, 'terr')} "
                     f"{armies:>3} {say(lang, 'armies')}\n"
                 )
         text.append(f"\n{say(lang, 'transcript')} {self.code}\n", style="dim")

@@ -219,13 +219,14 @@ class GameScreen(Screen):
                 chosen=self.turn.source,
                 staged=staged,
                 capitals=frozenset(s.capitals.values()),
+                shared=frozenset(s.mixed),
                 lang=self.lang,
                 selected=None,
             )
         )
         self.query_one(PlayersPanel).show(game, self.seat, self.players, self.away, self.lang)
         self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang)
-        self.query_one(HandPanel).show(self.turn, self.lang)
+        self.query_one(HandPanel).show(self.turn, self.lang, self.names)
         secret = bool(s.objectives)
         if secret != self.has_class("-secret"):
             self.set_class(secret, "-secret")  # lays the screen out again, once

@@ -10,7 +10,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog, Static
 
-from risk_lan.rules import Game, objectives
+from risk_lan.rules import Game, objectives, teams
 from risk_lan.rules.setup import placing_neutral
 from risk_lan.tui.texts import say
 from risk_lan.tui.turn import Step, Turn
@@ -92,17 +92,15 @@ class PlayersPanel(Panel):
             text.append(name[:18], style="strike dim" if gone else f"bold {ink}")
             if who in away:
                 text.append(f" {say(lang, 'away')}", style="italic red")
-            held = [
-                CONTINENT_CODES.get(c.id, c.id[:2].upper())
-                for c in game.board.continents.values()
-                if all(s.owner[t] == who for t in c.territories)
-            ]
+            if who in s.teams:
+                text.append(f" {say(lang, 'team', n=s.teams[who])}", style=f"italic {ink}")
+            held = [CONTINENT_CODES.get(c, c[:2].upper()) for c in teams.continents_of(s, who)]
             if held:
                 text.append(" " + " ".join(held), style="italic")
-            armies = sum(n for t, n in s.armies.items() if s.owner[t] == who)
+            armies = teams.army_total(s, who)
             cards = len(s.hands.get(who, []))
             text.append(
-                f"\n    {s.count(who):>2} {say(lang, 'terr')} {armies:>3} "
+                f"\n    {teams.controlled_count(s, who):>2} {say(lang, 'terr')} {armies:>3} "
                 f"{say(lang, 'armies_short')} {cards} {say(lang, 'cards')}",
                 style="dim" if gone else "",
             )
@@ -114,7 +112,29 @@ class PlayersPanel(Panel):
             text.append(say(lang, "neutral"), style=f"italic {ink}")
             text.append(f"\n    {s.count(neutral):>2} {say(lang, 'terr')} {armies:>3} "
                         f"{say(lang, 'armies_short')}\n")  # fmt: skip
+        if s.mixed:
+            text.append(_shared(game, players, lang))
         self.show_text(text)
+
+
+def _shared(game: Game, players: list[dict[str, Any]], lang: str) -> Text:
+    """Team rules: each territory holding several teammates' armies, and how they split."""
+    s = game.state
+    colours = {p["seat"]: p["colour"] for p in players}
+    text = Text()
+    text.append(say(lang, "shared") + "\n", style="bold")
+    for t in s.board.territory_ids:
+        split = s.mixed.get(t)
+        if not split:
+            continue
+        text.append(f"  {game.board.name(t, lang)[:16]:<16}")
+        for who, n in split.items():
+            letter, ink = player_mark(colours.get(who, ""))
+            text.append(f" {letter}{n}", style=f"bold {ink}")
+        if teams.controller(s, t) is None:
+            text.append(f" {say(lang, 'tie')}", style="dim")
+        text.append("\n")
+    return text
 
 
 class TurnPanel(Panel):
@@ -184,16 +204,27 @@ class TurnPanel(Panel):
 
 
 class HandPanel(Panel):
-    """The player's cards, and the sets it may trade with their value."""
+    """The player's cards (under team rules, the team's), and the sets it may trade with
+    their value."""
 
-    def show(self, turn: Turn, lang: str) -> None:
+    def show(self, turn: Turn, lang: str, names: dict[str, str] | None = None) -> None:
+        names = names or {}
         game = turn.game
         text = Text()
         text.append(say(lang, "hand") + "\n", style="bold")
         if game is None:
             self.show_text(text)
             return
-        hand = game.state.hands.get(turn.seat, [])
+        s = game.state
+        hand = s.hands.get(turn.seat, [])
+        if turn.seat in s.teams:
+            # One hand for the team, with whichever teammate plays next: show it wherever it is.
+            holder = next((p for p in s.players if s.hands.get(p) and
+                           teams.friends(s, p, turn.seat)), turn.seat)  # fmt: skip
+            hand = s.hands.get(holder) or []
+            text = Text(say(lang, "team_hand") + "\n", style="bold")
+            if holder != turn.seat:
+                text.append(say(lang, "held_by", player=names.get(holder, holder)) + "\n")
         if not hand:
             text.append(say(lang, "no_cards"), style="dim")
         for card in hand:

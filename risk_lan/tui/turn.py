@@ -27,6 +27,7 @@ from risk_lan.rules import (
     TradeCards,
 )
 from risk_lan.rules.capitals import seal
+from risk_lan.rules.teams import armies_of
 
 
 @dataclass
@@ -77,7 +78,8 @@ class Turn:
             self.turn_key = key
             self.staged.clear()
             self.amount = None
-        if self.source is not None and s.owner.get(self.source) != self.seat:
+        # Under team rules a source may be a territory a teammate holds, with armies of ours.
+        if self.source is not None and not armies_of(s, self.source, self.seat):
             self.source = self.target = None
         if self.target is not None and s.owner.get(self.target) == self.seat:
             self.target = None

@@ -40,6 +40,7 @@ UNOWNED = ("·", "#1c1c1c", "#808080")
 SEA = Style(color="#005f87")
 MARK = Style(color="#5fafff", bold=True)
 CAPITAL = "♛"  # a headquarters, after its owner's letter
+SHARED = "&"  # teammates' armies together (team rules), after the holder's letter
 TYPE_AHEAD_PAUSE = 1.0  # seconds without a key after which typing starts a new name
 
 
@@ -55,6 +56,7 @@ class MapState:
     chosen: str | None = None  # a first pick, such as the source of an attack
     staged: dict[str, int] = field(default_factory=dict)  # placements not yet confirmed
     capitals: frozenset[str] = frozenset()  # headquarters (Capital rules), marked ♛
+    shared: frozenset[str] = frozenset()  # armies of several teammates (team rules), marked &
     lang: str = "en"
 
 
@@ -152,7 +154,7 @@ class WorldMap(Widget, can_focus=True):
         name = place.short_fr if state.lang == "fr" else place.short_en
         armies = state.armies.get(t, 0)
         staged = state.staged.get(t, 0)
-        mark = CAPITAL if t in state.capitals else ""
+        mark = CAPITAL if t in state.capitals else SHARED if t in state.shared else ""
         value = f"{letter}{mark}{armies:>3}" + (f"+{staged}" if staged else "")
         style = Style(color=ink, bgcolor=tint, bold=True)
         if t in state.choices:
