@@ -106,8 +106,10 @@ def narrate(
     board = game.board
 
     def who(player: str) -> str:
-        if player in game.state.neutrals:
-            return text["neutral"]
+        neutrals = game.state.neutrals
+        if player in neutrals:
+            # Several neutral armies are told apart by their number.
+            return text["neutral"] + (f" {neutrals.index(player) + 1}" if len(neutrals) > 1 else "")
         return names.get(player, player) if names else player
 
     def name(t: str) -> str:

@@ -219,9 +219,10 @@ def test_a_capital_game_over_the_network_seals_then_opens_every_headquarters(
     assert verdict.ok and verdict.winner == winner, verdict.message
 
 
-def test_a_two_player_game_over_the_network_verifies(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["two-player", "two-player-independents"])
+def test_a_two_player_game_over_the_network_verifies(tmp_path: Path, mode: str) -> None:
     record = tmp_path / "game.rec"
-    _, winner = play_mode("two-player", 2, 1, record)
+    _, winner = play_mode(mode, 2, 1, record)
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == winner, verdict.message
 

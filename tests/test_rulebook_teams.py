@@ -9,6 +9,7 @@ from __future__ import annotations
 from rulebook_helpers import BOARD, act, of_type, one_each, refused, write_position
 
 from risk_lan.rules import (
+    TEAM,
     Attack,
     Defend,
     EndTurn,
@@ -309,3 +310,20 @@ def test_a_tied_territory_can_be_moved_into_by_a_conqueror_of_neither_team() -> 
     act(game, "blue", MoveIn(9))
     s = game.state
     assert (s.owner["greenland"], s.armies["greenland"], s.armies["iceland"]) == ("blue", 9, 1)
+
+
+def test_a_card_bonus_on_a_shared_territory_goes_to_the_players_own_armies() -> None:
+    # With a territory bonus added to team rules, the +2 join the player's own armies there.
+    cards = one_each(0)
+    shared = cards[0]
+    game, _ = Game.new(SEATS, ScriptedSource([6, 1, 1, 1, 1, 1]), TEAM.with_options(
+        territory_bonus="per_card"))  # fmt: skip
+    s = game.state
+    write_position(s, {shared: "red"}, {shared: 5}, rest="blue", hands={"red": list(cards)},
+                   phase="reinforce", current="red")  # fmt: skip
+    s.mixed[shared] = {"red": 3, "white": 2}
+    s.trade_window = "turn_start"
+    game.source = ScriptedSource()
+    check_invariants(s)
+    act(game, "red", TradeCards(cards))
+    assert s.mixed[shared] == {"red": 5, "white": 2} and s.armies[shared] == 7

@@ -12,6 +12,7 @@ from tui_helpers import (
     screen_text,
     set_position,
     started,
+    type_text,
     until,
 )
 
@@ -174,3 +175,28 @@ async def test_teams_are_shown_with_their_shared_territories_and_hand_and_win_to
         assert "win: a player of the other team is out!" in str(over._text())
         log = screen_text(app, "log")
         assert "is eliminated by" in log and "win: the other team has lost a player" in log
+
+
+async def test_with_independents_each_step_ends_with_an_army_for_each_independent() -> None:
+    host = scenario_host(lambda s: None, bots=1, seats=2, mode="two-player-independents")
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        game = app.local_host.game.game
+        s = game.state
+        await until(pilot, lambda: "Place 3 of your armies" in screen_text(app, "now"), 30)
+        players = screen_text(app, "players")
+        assert "neutral army 1" in players and "neutral army 2" in players
+        mine = BOARD.name(s.territories_of("p1")[0], "en").lower()
+        for _ in range(3):
+            await type_text(pilot, mine)
+            await pilot.press("enter")
+        for number, neutral in ((1, "neutral"), (2, "neutral_2")):
+            await until(pilot, lambda n=number: f"army of the neutral army {n}" in screen_text(
+                app, "now"))  # fmt: skip
+            assert screen.turn.step().choices == frozenset(s.territories_of(neutral))
+            left = s.setup_left[neutral]
+            await type_text(pilot, BOARD.name(s.territories_of(neutral)[0], "en").lower())
+            await pilot.press("enter")
+            # (the bot may place one of its own right after)
+            await until(pilot, lambda n=neutral, k=left: s.setup_left[n] <= k - 1)

@@ -25,7 +25,7 @@ from risk_lan.rules import (
     objectives,
 )
 from risk_lan.rules.cards import FIXED_TABLES, valid_sets
-from risk_lan.rules.setup import placing_neutral
+from risk_lan.rules.setup import neutral_choices, placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
 from risk_lan.rules.turn import bonus_candidates, has_set, trade_open
@@ -222,7 +222,8 @@ class ClassicBot:
         territories: the neutral territory with the most enemy armies next to it, its own
         territories next to it breaking ties."""
         own, armies, neighbours = s.owner, s.armies, s.board.neighbours
-        neutral = [t for t in s.board.territory_ids if own[t] in s.neutrals]
+        due = neutral_choices(s)
+        neutral = [t for t in s.board.territory_ids if own[t] in due]
 
         def score(t: str) -> tuple[int, int]:
             around = [n for n in neighbours[t] if own[n] in s.hands]

@@ -17,7 +17,7 @@ from .actions import (
     TradeCards,
 )
 from .cards import FIXED_TABLES, valid_sets
-from .setup import placing_neutral, step_left
+from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import allies, armies_of, movable, placeable, presence
 from .turn import bonus_candidates, must_trade, trade_open
@@ -47,7 +47,8 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
         out.extend(Place(t) for t, o in state.owner.items() if o is None)
     elif phase == "setup":
         if placing_neutral(state):
-            out.extend(Place(t) for t, o in state.owner.items() if o in state.neutrals)
+            due = neutral_choices(state)
+            out.extend(Place(t) for t, o in state.owner.items() if o in due)
         else:
             most = step_left(state)
             out.extend(Place(t, n) for t in owned for n in range(1, most + 1))

@@ -21,6 +21,7 @@ VICTORIES = ("world", "objective", "capitals", "team")
 CAPITAL_GOALS = ("all", "shorter")
 OBJECTIVE_COLOURS = ("all", "in_play")
 OBJECTIVE_KILLS = ("own", "anyone")
+NEUTRAL_PLACEMENTS = ("after_own", "each_step")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,14 @@ class RuleSet:
     # of the dealt territories; the players place the rest of its armies, 1 at a time, once
     # their own are placed. It never attacks nor reinforces; the opponent rolls its defence.
     neutral_armies: int = 0
+    # How many neutral armies (two independents in seed 002's two-player game), and each
+    # one's pile of the deal (0: an equal share with the players; 9 in seed 002).
+    neutrals: int = 1
+    neutral_territories: int = 0
+    # When the neutral armies' starting armies are placed: once the players' own are all
+    # placed, 1 at a time ("after_own", 003 «JEU 3»), or at each step of a player's, 1 for
+    # each neutral army on one of its territories, after its own ("each_step", 002).
+    neutral_placement: str = "after_own"
     # Armies a player places at each step of the setup after the deal (on 1 or more of its
     # territories): 1, or 2 in the two-player game (003 «JEU 3» 4).
     setup_step: int = 1
@@ -105,6 +114,7 @@ class RuleSet:
             "objective_colours": OBJECTIVE_COLOURS,
             "objective_kill": OBJECTIVE_KILLS,
             "capital_goal": CAPITAL_GOALS,
+            "neutral_placement": NEUTRAL_PLACEMENTS,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -129,6 +139,8 @@ class RuleSet:
             raise ValueError("elimination_trade_at must be None or >= 5")
         if self.neutral_armies < 0 or self.setup_step < 1:
             raise ValueError("neutral_armies must be >= 0 and setup_step >= 1")
+        if not 1 <= self.neutrals <= 4 or self.neutral_territories < 0:
+            raise ValueError("1 to 4 neutral armies, each dealt 0 (an equal share) or more")
         if self.neutral_armies and self.distribution == "claim":
             raise ValueError("a neutral army needs the territories dealt, not claimed")
         if self.teams != (self.victory == "team"):
@@ -271,6 +283,23 @@ TEAM = CLASSIC.with_options(
     sources=("001 «Risk PAR ÉQUIPE»", "002 «RISK par équipe»"),
 )
 
+# H-2P, passive variant: seed 002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS PASSIFS»: two
+# players and two passive independent armies, the golden-cavalry game otherwise.
+TWO_PLAYER_INDEPENDENTS = CLASSIC.with_options(
+    name="two-player-independents",
+    title="Two players and two passive independents",
+    min_players=2,
+    max_players=2,
+    starting_armies=((2, 36),),
+    distribution="deal",
+    neutral_armies=24,
+    neutrals=2,
+    neutral_territories=9,
+    neutral_placement="each_step",
+    setup_step=3,
+    sources=("002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS PASSIFS»",),
+)
+
 RULESETS: dict[str, RuleSet] = {
     r.name: r
     for r in (
@@ -281,6 +310,7 @@ RULESETS: dict[str, RuleSet] = {
         CAPITAL,
         CAPITAL_SHORT,
         TWO_PLAYER,
+        TWO_PLAYER_INDEPENDENTS,
         TEAM,
     )
 }

@@ -7,7 +7,7 @@ from .cards import deck_cards, is_joker
 from .errors import IllegalAction
 from .events import DeckShuffled, Event, OrderRolled, Placed, SetupFinished, TerritoriesDealt
 from .randomness import RandomSource
-from .state import NEUTRAL, GameState
+from .state import GameState, neutral_ids
 from .turn import begin_turn
 
 
@@ -39,12 +39,16 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     if armies * n < len(board.territory_ids):
         raise ValueError("not enough starting armies to occupy every territory")
     state.setup_left = dict.fromkeys(state.players, armies)
-    pile = -(-len(board.territory_ids) // (n + 1))  # the neutral's share of the deal, at most
-    if rules.neutral_armies and rules.neutral_armies < pile:
-        raise ValueError(f"a neutral army needs at least {pile} armies for its dealt territories")
     if rules.neutral_armies:
-        state.neutrals = [NEUTRAL]
-        state.setup_left[NEUTRAL] = rules.neutral_armies
+        state.neutrals = neutral_ids(rules.neutrals)
+        # A neutral army's share of the deal, at most.
+        pile = rules.neutral_territories or -(-len(board.territory_ids) // (n + rules.neutrals))
+        if rules.neutral_armies < pile:
+            raise ValueError(f"a neutral army needs at least {pile} armies for its territories")
+        if pile * rules.neutrals >= len(board.territory_ids):
+            raise ValueError("the neutral armies' piles leave no territory to the players")
+        for neutral in state.neutrals:
+            state.setup_left[neutral] = rules.neutral_armies
     state.deck = deck_cards(board)
     if rules.teams:
         teams.assign(state)
@@ -82,10 +86,19 @@ def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
     if state.rules.distribution == "deal_with_jokers":
         ids = deck_cards(state.board)
     order = [ids[j] for j in source.permutation(len(ids))]
-    seats = _seats_from(state, state.first_player) + state.neutrals  # a pile for the neutral
+    seats = _seats_from(state, state.first_player) + state.neutrals  # a pile for each neutral
+    quota = state.rules.neutral_territories  # a neutral army's full pile (0: no limit)
+    dealt = dict.fromkeys(state.neutrals, 0)
     owners: dict[str, str] = {}
-    for i, t in enumerate(order):
+    i = 0
+    for t in order:
         p = seats[i % len(seats)]
+        while quota and dealt.get(p, 0) >= quota:
+            i += 1
+            p = seats[i % len(seats)]
+        i += 1
+        if p in dealt:
+            dealt[p] += 1
         if is_joker(t):
             continue
         owners[t] = p
@@ -96,13 +109,23 @@ def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
 
 
 def placing_neutral(state: GameState) -> bool:
-    """Whether the setup is at the neutral army's armies (the players' own are all placed)."""
+    """Whether the setup is at a neutral army's armies: at the end of a player's step (002),
+    or once the players' own are all placed."""
+    if state.neutral_due:
+        return True
     left = state.setup_left
     return (
         state.phase == "setup"
         and any(left.get(n, 0) > 0 for n in state.neutrals)
         and all(left[p] == 0 for p in state.players)
     )
+
+
+def neutral_choices(state: GameState) -> list[str]:
+    """The neutral armies one may place an army of now: the one due at this step, or any."""
+    if state.neutral_due:
+        return state.neutral_due[:1]
+    return [n for n in state.neutrals if state.setup_left.get(n, 0) > 0]
 
 
 def step_left(state: GameState) -> int:
@@ -124,8 +147,8 @@ def check_setup_place(state: GameState, player: str, territory: str, count: int)
         if state.owner[territory] is not None:
             raise IllegalAction("occupied", f"{territory} is already claimed")
     elif placing_neutral(state):
-        if state.owner[territory] not in state.neutrals:
-            raise IllegalAction("not_neutral", f"{territory} is not the neutral army's")
+        if state.owner[territory] not in neutral_choices(state):
+            raise IllegalAction("not_neutral", f"{territory} is not the neutral army's to place")
     elif state.owner[territory] != player:
         raise IllegalAction("not_owner", f"{territory} is not yours")
 
@@ -143,6 +166,10 @@ def setup_place(
         assert owner is not None
         state.setup_left[owner] -= 1
         events: list[Event] = [Placed(player, territory, 1, "neutral")]
+        if state.neutral_due:
+            state.neutral_due.pop(0)
+            if state.neutral_due:
+                return events  # the step goes on: another neutral army's army to place
     else:
         state.setup_left[player] -= count
         events = [Placed(player, territory, count, "claim" if claiming else "setup")]
@@ -152,6 +179,11 @@ def setup_place(
         state.pool -= count
         if state.pool > 0:
             return events  # the step goes on: more of this step's armies to place
+    if state.rules.neutral_placement == "each_step" and not neutral and not claiming:
+        # Then 1 army for each neutral army that has some left (002 «RISK le jeu à 2»).
+        state.neutral_due = [n for n in state.neutrals if state.setup_left[n] > 0]
+        if state.neutral_due:
+            return events
     nxt = _next_placer(state, player)
     if nxt is None:
         events.extend(_finish(state, source))

@@ -79,6 +79,7 @@ class GameState:
         "held",
         "mixed",
         "move_in",
+        "neutral_due",
         "neutrals",
         "objectives",
         "owner",
@@ -104,6 +105,8 @@ class GameState:
         players = [sys.intern(p) if isinstance(p, str) else p for p in players]
         self.players = players
         self.neutrals: list[str] = []
+        # The neutral armies still to place one army each at this step of the setup.
+        self.neutral_due: list[str] = []
         self.owner: dict[str, str | None] = dict.fromkeys(board.territory_ids)
         self.armies: dict[str, int] = dict.fromkeys(board.territory_ids, 0)
         self.mixed: dict[str, dict[str, int]] = {}
@@ -208,6 +211,7 @@ class GameState:
             "rules": self.rules.to_dict(),
             "players": list(self.players),
             "neutrals": list(self.neutrals),
+            "neutral_due": list(self.neutral_due),
             "owner": dict(self.owner),
             "armies": dict(self.armies),
             "mixed": {t: dict(m) for t, m in self.mixed.items()},
@@ -307,6 +311,7 @@ class GameState:
             raise ValueError(f"state is for board {data['board']!r}, not {board.id!r}")
         s = cls(board, RuleSet.from_dict(data["rules"]), list(data["players"]))
         s.neutrals = list(data["neutrals"])
+        s.neutral_due = list(data.get("neutral_due", []))
         s.owner = {t: data["owner"][t] for t in board.territory_ids}
         s.armies = {t: int(data["armies"][t]) for t in board.territory_ids}
         s.mixed = {t: dict(m) for t, m in data["mixed"].items()}
@@ -337,6 +342,7 @@ class GameState:
             setattr(c, name, getattr(self, name))
         c.players = list(self.players)
         c.neutrals = list(self.neutrals)
+        c.neutral_due = list(self.neutral_due)
         c.owner = dict(self.owner)
         c.armies = dict(self.armies)
         c.mixed = {t: dict(m) for t, m in self.mixed.items()}
@@ -367,6 +373,12 @@ class GameState:
 
 # The neutral army's id (two-player games): it owns territories without being a player.
 NEUTRAL = "neutral"
+
+
+def neutral_ids(count: int) -> list[str]:
+    """The ids of ``count`` neutral armies: ``neutral``, then ``neutral_2`` …"""
+    return [NEUTRAL if i == 0 else f"{NEUTRAL}_{i + 1}" for i in range(count)]
+
 
 # The seat colours, in seat order unless a game is given others (COLOURS in the host).
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "black", "white")

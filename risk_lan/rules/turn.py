@@ -181,7 +181,7 @@ def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | No
     if kind == "once_per_set" and bonus is not None:
         targets = [bonus]
     for t in targets:
-        state.armies[t] += extra
+        add_armies(state, t, player, extra)
         events.append(Placed(player, t, extra, "card_bonus"))
     return events
 

@@ -10,11 +10,18 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog, Static
 
-from risk_lan.rules import Game, objectives, teams
+from risk_lan.rules import Game, GameState, objectives, teams
 from risk_lan.rules.setup import placing_neutral
 from risk_lan.tui.texts import say
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.tui.worldmap import PALETTE
+
+
+def neutral_name(s: GameState, neutral: str, lang: str) -> str:
+    """ "neutral army", or with several, "neutral army 2" (as the log names them)."""
+    if len(s.neutrals) == 1:
+        return say(lang, "neutral")
+    return f"{say(lang, 'neutral')} {s.neutrals.index(neutral) + 1}"
 
 
 def player_mark(colour: str) -> tuple[str, str]:
@@ -106,10 +113,10 @@ class PlayersPanel(Panel):
             )
             text.append("\n")
         for neutral in s.neutrals:  # it plays no turn: no cards, no marker
-            letter, ink = player_mark("neutral")
+            letter, ink = player_mark(neutral)
             armies = sum(n for t, n in s.armies.items() if s.owner[t] == neutral)
             text.append(f"  {letter} ", style=f"bold {ink}")
-            text.append(say(lang, "neutral"), style=f"italic {ink}")
+            text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
             text.append(f"\n    {s.count(neutral):>2} {say(lang, 'terr')} {armies:>3} "
                         f"{say(lang, 'armies_short')}\n")  # fmt: skip
         if s.mixed:
@@ -156,6 +163,10 @@ class TurnPanel(Panel):
         if step.name == "waiting":
             who = game.waiting_for()
             line = say(lang, "waiting", player=names.get(who or "", who or "?"))
+        elif step.name == "setup" and s.neutral_due:
+            due = s.neutral_due[0]
+            line = say(lang, "setup_independent", neutral=neutral_name(s, due, lang),
+                       left=s.setup_left.get(due, 0))  # fmt: skip
         elif step.name == "setup" and placing_neutral(s):
             line = say(lang, "setup_neutral", left=sum(s.setup_left.get(n, 0) for n in s.neutrals))
         elif step.name == "setup" and s.rules.setup_step > 1:

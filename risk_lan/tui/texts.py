@@ -12,11 +12,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "waiting": "Waiting for {player}.",
         "claim": "Claim a territory: pick an empty one.",
         "setup": "Place one army on one of your territories ({left} left to place).",
-        "setup_step": "Place {step} of your armies, on one or two of your territories ({left} left"
-        " to place).",
+        "setup_step": "Place {step} of your armies, on one or more of your territories"
+        " ({left} left to place).",
         "setup_neutral": "Place a neutral army on a neutral territory, to block your opponent"
         " ({left} left).",
         "neutral": "neutral army",
+        "setup_independent": "Place 1 army of the {neutral} on one of its territories, to block"
+        " your opponent ({left} left to it).",
         "place": "Place your reinforcements: {left} left. Pick a territory (+/- sets how many).",
         "place_done": "All placed. Confirm (F6) or take back (Backspace).",
         "trade": "You must trade a set of cards (F5).",
@@ -89,11 +91,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "waiting": "En attente de {player}.",
         "claim": "Choisissez un territoire libre.",
         "setup": "Placez un régiment sur un de vos territoires (encore {left}).",
-        "setup_step": "Placez {step} de vos régiments, sur un ou deux de vos territoires (encore"
-        " {left}).",
+        "setup_step": "Placez {step} de vos régiments, sur un ou plusieurs de vos territoires"
+        " (encore {left}).",
         "setup_neutral": "Placez un régiment neutre sur un territoire neutre, pour bloquer votre"
         " adversaire (encore {left}).",
         "neutral": "armée neutre",
+        "setup_independent": "Placez 1 régiment de l'{neutral} sur l'un de ses territoires, pour"
+        " bloquer votre adversaire (il lui en reste {left}).",
         "place": "Placez vos renforts : encore {left}. Choisissez un territoire (+/- : combien).",
         "place_done": "Tout est placé. Confirmez (F6) ou reprenez (Retour arrière).",
         "trade": "Vous devez échanger une série de cartes (F5).",

@@ -35,6 +35,7 @@ PALETTE = {
     "black": ("K", "#303030", "#d0d0d0"),
     "white": ("W", "#8a8a8a", "#ffffff"),
     "neutral": ("N", "#4a3520", "#d7af87"),
+    "neutral_2": ("M", "#3d2a4d", "#d7afff"),  # a second neutral army (independents, 002)
 }
 UNOWNED = ("·", "#1c1c1c", "#808080")
 SEA = Style(color="#005f87")
@@ -170,7 +171,8 @@ class WorldMap(Widget, can_focus=True):
         owner = self.state.owner.get(territory)
         if owner is None:
             return UNOWNED
-        return PALETTE.get(self.state.colours.get(owner, ""), PALETTE["neutral"])
+        # A neutral army has no colour of a player's: its id names its own look.
+        return PALETTE.get(self.state.colours.get(owner, owner), PALETTE["neutral"])
 
     def _row(self, grid: Grid, y: int, looks: dict[str, tuple[str, str, Style]]) -> Strip:
         blank = Style()
