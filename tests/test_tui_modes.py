@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from tui_helpers import (
     BOARD,
+    pick,
     scenario_app,
     scenario_host,
     screen_text,
@@ -55,11 +56,7 @@ async def test_the_secret_objective_is_shown_to_its_owner_alone_and_wins() -> No
         await pilot.press("escape")
 
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        for name in ("brazil", "north africa"):
-            for ch in name:
-                await pilot.press("space" if ch == " " else ch)
-            await pilot.press("enter")
-            await pilot.pause(1.2)  # a new name after the type-ahead pause
+        await pick(pilot, "brazil", "north africa")
         await pilot.press("f3")
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=20)
         log = screen_text(app, "log")
@@ -165,11 +162,7 @@ async def test_teams_are_shown_with_their_shared_territories_and_hand_and_win_to
         assert "greenland" in world.state.shared
         assert SHARED in "\n".join(line.text for line in world._lines)
 
-        for name in ("brazil", "north africa"):
-            for ch in name:
-                await pilot.press("space" if ch == " " else ch)
-            await pilot.press("enter")
-            await pilot.pause(1.2)  # a new name after the type-ahead pause
+        await pick(pilot, "brazil", "north africa")
         await pilot.press("f3")
         over = await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and app.screen)
         assert "win: a player of the other team is out!" in str(over._text())

@@ -98,6 +98,15 @@ async def type_text(pilot: Pilot, text: str) -> None:
         await pilot.press(ch)
 
 
+async def pick(pilot: Pilot, *names: str) -> None:
+    """Pick territories on the map by typing their names, each followed by Enter."""
+    for name in names:
+        for ch in name:
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.press("enter")
+        await pilot.pause(1.2)  # a new name after the type-ahead pause
+
+
 async def started(app: RiskApp, pilot: Pilot) -> Any:
     """The game screen, once it shows a game."""
     from risk_lan.tui.game_screen import GameScreen
