@@ -222,18 +222,18 @@ class HandPanel(Panel):
         names = names or {}
         game = turn.game
         text = Text()
-        text.append(say(lang, "hand") + "\n", style="bold")
+        team = game is not None and turn.seat in game.state.teams
+        text.append(say(lang, "team_hand" if team else "hand") + "\n", style="bold")
         if game is None:
             self.show_text(text)
             return
         s = game.state
         hand = s.hands.get(turn.seat, [])
-        if turn.seat in s.teams:
+        if team:
             # One hand for the team, with whichever teammate plays next: show it wherever it is.
             holder = next((p for p in s.players if s.hands.get(p) and
                            teams.friends(s, p, turn.seat)), turn.seat)  # fmt: skip
             hand = s.hands.get(holder) or []
-            text = Text(say(lang, "team_hand") + "\n", style="bold")
             if holder != turn.seat:
                 text.append(say(lang, "held_by", player=names.get(holder, holder)) + "\n")
         if not hand:
