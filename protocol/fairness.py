@@ -28,7 +28,6 @@ from .errors import ProtocolError
 
 DOMAIN = b"risk-lan/1/"
 LINK_SIZE = 32
-MAX_SKIP = 8  # rolls a reveal may jump over (cancelled rolls)
 
 
 def digest(label: str, *parts: bytes | int | str) -> bytes:
@@ -97,10 +96,22 @@ class HashChain:
 class ChainVerifier:
     """Checks each peer's reveals against its committed tip, in order, one roll at a time."""
 
-    def __init__(self, game_id: str, tips: dict[str, bytes]) -> None:
+    def __init__(self, game_id: str, tips: dict[str, bytes], length: int) -> None:
         self.game_id = game_id
+        self.length = length
         self._last = dict(tips)
         self._index = dict.fromkeys(tips, 0)
+
+    def knows(self, peer: str) -> bool:
+        return peer in self._last
+
+    def add(self, peer: str, tip: bytes) -> None:
+        """A peer that committed late (its seat was played by a bot until it came back): its
+        chain starts from its tip, whatever roll it first reveals for."""
+        if peer in self._last:
+            raise ProtocolError("replayed", f"{peer} has a chain already", culprit=peer)
+        self._last[peer] = tip
+        self._index[peer] = 0
 
     def next_index(self, peer: str) -> int:
         return self._index[peer] + 1
@@ -108,12 +119,13 @@ class ChainVerifier:
     def accept(self, peer: str, index: int, link: bytes) -> None:
         """Record ``peer``'s link for roll ``index``, or raise naming the peer.
 
-        Rolls may be skipped (a roll cancelled when a peer was taken over leaves some links
-        unpublished), up to MAX_SKIP at a time: the link is then hashed back step by step."""
+        Rolls may be skipped (a roll cancelled when a peer was taken over, or the rolls made
+        while a bot played its seat, leave some links unpublished): the link is then hashed
+        back step by step, at most the chain's length, so the work stays bounded."""
         if peer not in self._last:
             raise ProtocolError("unknown_peer", f"no chain committed by {peer}", culprit=peer)
         expected = self._index[peer] + 1
-        if not expected <= index <= expected + MAX_SKIP:
+        if not expected <= index <= self.length:
             raise ProtocolError(
                 "wrong_roll", f"{peer} revealed for roll {index}, expected {expected}", peer
             )

@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import ProtocolError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 Check = Callable[[Any], bool]
 
@@ -41,19 +41,41 @@ def listing(v: Any) -> bool:
     return isinstance(v, list)
 
 
+def flag(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def seconds(v: Any) -> bool:
+    return (type(v) is int or type(v) is float) and 0 <= v <= 1e7
+
+
 GAME_ID = text(32)
 SEAT = text(16)
 
 # Client to host.
 CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
-    "hello": {"version": whole(), "name": text(24), "key": raw(32), "token": optional(raw(16))},
+    "hello": {
+        "version": whole(),
+        "name": text(24),
+        "key": raw(32),
+        "token": optional(raw(16)),
+        # The host's broadcasts this client has already checked: the replay starts after them.
+        "have": optional(whole()),
+    },
     "ready": {},
+    "reclaim": {},
     "commit": {"game": GAME_ID, "tip": raw(32)},
     "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
     "act": {"game": GAME_ID, "seq": whole(1), "action": mapping},
     "say": {"text": text(200)},
     "colour": {"colour": text(16)},
     "table": {"mode": text(32), "seats": whole(2, 6), "bots": whole(0, 6)},
+    # The host's own player only: free a seat in the lobby, stop or restart the absence
+    # clock, give a player more time, hand a seat to a bot now.
+    "remove": {"seat": SEAT},
+    "pause": {"on": flag},
+    "more_time": {"seat": SEAT, "seconds": whole(1, 3600)},
+    "hand_to_bot": {"seat": SEAT},
 }
 
 # Host to client.
@@ -95,6 +117,9 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "reveals": {"game": GAME_ID, "roll": whole(1), "envelopes": listing},
     "takeover": {"game": GAME_ID, "seat": SEAT, "roll": whole(1)},
+    "handback": {"game": GAME_ID, "seat": SEAT, "roll": whole(1), "commit": optional(mapping)},
+    "events": {"game": GAME_ID, "n": whole(0), "events": listing},
+    "clock": {"game": GAME_ID, "paused": flag, "waits": listing},
     "update": {
         "game": GAME_ID,
         "n": whole(0),
@@ -107,8 +132,19 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
 }
 
 # The host's broadcasts that make up the transcript, each in a signed envelope. The others
-# (welcome, error, lobby, update) are plain: private to one peer, and outside the transcript.
-SIGNED_BY_HOST = frozenset({"start", "commits", "move", "reveals", "takeover", "over"})
+# (welcome, error, lobby, events, update, clock) are plain: private to one peer, and outside
+# the transcript.
+SIGNED_BY_HOST = frozenset({"start", "commits", "move", "reveals", "takeover", "handback", "over"})
+
+# One entry of a `clock`'s `waits`: a seat the game waits for, why (`away`, `move`, `reveal`
+# or `commit`), for how many seconds so far, and how many are left before a bot takes the
+# seat (nil: never).
+CLOCK_WAIT: dict[str, Check] = {
+    "seat": SEAT,
+    "why": text(16),
+    "waited": seconds,
+    "left": optional(seconds),
+}
 
 # Every CHECKPOINT-th roll, clients check the signatures of all its reveals, so each peer's
 # own word for what it had seen is confirmed (fairness.md, "Equivocation").

@@ -13,6 +13,7 @@ from risk_lan.narrate import narrate
 from risk_lan.net import commands
 from risk_lan.net.commands import DEFAULT_PORT
 from risk_lan.net.host import HostConfig
+from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, ruleset
 from risk_lan.simulate import play_game, simulate
 
@@ -65,7 +66,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--show", action="store_true", help="narrate the first game, event by event")
     sim.add_argument("--lang", choices=("en", "fr"), default="en", help="language of --show")
 
-    host = commands.add_parser("host", help="host a game on the LAN")
+    host = commands.add_parser(
+        "host",
+        help="host a game on the LAN",
+        description="Host a game on the LAN. The game is saved as it goes, in "
+        f"{saves_dir()} (or --save FILE): if this machine sleeps or crashes, "
+        "'risk-lan host --resume FILE' takes the game up at its last move, and the players' "
+        "apps come back to it by themselves.",
+    )
     host.add_argument("--name", default="risk-lan", help="the game's name")
     host.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)"
@@ -75,6 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bots", type=int, default=0, help="seats the host fills with bots")
     host.add_argument("--mode", default="classic", choices=sorted(RULESETS), help="rule set")
     host.add_argument("--record", help="write the game record to this file")
+    host.add_argument(
+        "--save", metavar="FILE", help=f"keep the game in this file (default: in {saves_dir()})"
+    )
+    host.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="take up the game saved in FILE at its last move (its table, seats and rules)",
+    )
     host.add_argument(
         "--absent-after",
         type=float,
@@ -188,20 +204,24 @@ def _main(argv: Sequence[str] | None) -> int:
                 record=args.record,
                 absent_after=args.absent_after or None,
                 log=print if args.headless else None,
+                save=args.save,
+                save_in=None if args.save else str(saves_dir()),
             )
             config.check()
         except ValueError as e:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
         if args.headless:
-            return commands.run(commands.host_game(config, args.interface, args.port))
+            return commands.run(
+                commands.host_game(config, args.interface, args.port, resume=args.resume)
+            )
         if config.seats == config.bots:
             print("risk-lan: leave a seat for yourself, or use --headless", file=sys.stderr)
             return 2
         from risk_lan.tui import run_app
         from risk_lan.tui.app import LocalHost
 
-        local = LocalHost(config, args.interface, args.port, announce=True)
+        local = LocalHost(config, args.interface, args.port, announce=True, resume=args.resume)
         return run_app(name=args.player, lang=args.lang, local=local)
     if args.command == "play":
         try:
@@ -214,6 +234,9 @@ def _main(argv: Sequence[str] | None) -> int:
                 bots=bots,
                 mode=args.mode,
                 record=args.record,
+                # Alone against bots: the player's seat is never handed to a bot, however long
+                # the player reads the help or steps away.
+                absent_after=None,
             )
             config.check()
         except ValueError as e:
@@ -231,7 +254,11 @@ def _main(argv: Sequence[str] | None) -> int:
             return commands.run(commands.join_game(args.address, args.name, args.state))
         from risk_lan.tui import run_app
 
-        address = commands.parse_address(args.address) if args.address else None
+        try:
+            address = commands.parse_address(args.address) if args.address else None
+        except ValueError as e:
+            print(f"risk-lan: {e}", file=sys.stderr)
+            return 2
         return run_app(name=args.name, lang=args.lang, address=address)
     if args.command == "verify":
         return commands.verify(args.record)

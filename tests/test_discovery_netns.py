@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from protocol.messages import PROTOCOL_VERSION
+
 HOST_IP, GUEST_IP = "10.213.17.1", "10.213.17.2"
 CLI = [sys.executable, "-m", "risk_lan.cli"]
 
@@ -106,7 +108,8 @@ def test_a_game_hosted_in_one_namespace_is_found_and_joined_from_another(
             _in(guest_ns, "list", "--timeout", "3"), capture_output=True, text=True, timeout=60
         )
         assert listed.returncode == 0, listed.stderr
-        assert f"LAN Party\t{HOST_IP}:{port}\tclassic\t2/3\tlobby\tprotocol 1" in listed.stdout
+        line = f"LAN Party\t{HOST_IP}:{port}\tclassic\t2/3\tlobby\tprotocol {PROTOCOL_VERSION}\tid "
+        assert line in listed.stdout
 
         joined = subprocess.run(
             _in(guest_ns, "join", "--bot", "--name", "guest"),
@@ -128,6 +131,81 @@ def test_a_game_hosted_in_one_namespace_is_found_and_joined_from_another(
         _in(guest_ns, "list", "--timeout", "2"), capture_output=True, text=True, timeout=60
     )
     assert "LAN Party" not in after.stdout
+
+
+ODD_NAME = "Soirée 🎲 \x1b[31m\tLAN.." + "é" * 100 + "🎲" * 40 + "\x7f" + "x" * 100
+
+
+def _find_game(ns: str, game_id: str, timeout: float) -> str:
+    script = (
+        "import asyncio, sys\n"
+        "from risk_lan.net.discovery import find_game\n"
+        "game = asyncio.run(find_game(sys.argv[1], float(sys.argv[2])))\n"
+        "print(game.line() if game else 'none')\n"
+    )
+    found = subprocess.run(
+        ["ip", "netns", "exec", ns, sys.executable, "-c", script, game_id, str(timeout)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert found.returncode == 0, found.stderr
+    return found.stdout.strip()
+
+
+def test_a_game_with_a_long_odd_name_is_announced_and_found_again_by_its_id(
+    two_machines: tuple[str, str], tmp_path: Path
+) -> None:
+    host_ns, guest_ns = two_machines
+    log = tmp_path / "host.log"
+    with log.open("w") as out:
+        host = subprocess.Popen(
+            _in(
+                host_ns,
+                "host",
+                "--headless",
+                "--name",
+                ODD_NAME,
+                "--seats",
+                "3",
+                "--bots",
+                "2",
+                "--interface",
+                HOST_IP,
+                "--port",
+                "0",
+            ),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        for _ in range(200):
+            if "announced on the LAN" in log.read_text():
+                break
+            time.sleep(0.05)
+        text = log.read_text()
+        assert "announced on the LAN: players" in text, text
+        port = re.search(rf"on {re.escape(HOST_IP)}:(\d+)", text).group(1)
+
+        listed = subprocess.run(
+            _in(guest_ns, "list", "--timeout", "3"), capture_output=True, text=True, timeout=60
+        )
+        assert listed.returncode == 0, listed.stderr
+        lines = [line for line in listed.stdout.splitlines() if line.startswith("Soirée")]
+        assert len(lines) == 1, listed.stdout
+        name, address, *_, game_id = lines[0].split("\t")
+        assert address == f"{HOST_IP}:{port}"
+        assert name.startswith("Soirée 🎲 [31mLAN..éé") and name.endswith(("é", "🎲", "x"))
+        assert len(f"name={name}".encode()) <= 255
+        assert not any(c in name for c in "\x1b\x7f")
+        assert re.fullmatch(r"id [0-9a-f]{16}", game_id), game_id
+
+        found = _find_game(guest_ns, game_id.removeprefix("id "), 5.0)
+        assert found == lines[0]
+        assert _find_game(guest_ns, "0123456789abcdef", 2.0) == "none"
+    finally:
+        host.kill()
+        host.wait(timeout=30)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 from risk_lan.bots import ClassicBot
-from risk_lan.net.client import Client
+from risk_lan.net.client import Client, Listener
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
@@ -105,12 +105,24 @@ class WithholdingClient(Client):
         super()._send_signed(body)
 
 
+class SeatChanges(Listener):
+    def __init__(self) -> None:
+        self.changes: list[tuple[str, str]] = []
+
+    def seat_changed(self, seat: str, change: str) -> None:
+        self.changes.append((seat, change))
+
+
 def test_a_player_who_withholds_a_reveal_is_removed_after_the_delay() -> None:
     config = HostConfig(seats=3, bots=1, absent_after=0.3)
-    clients = [WithholdingClient("staller", ClassicBot()), Client("fair", ClassicBot())]
-    staller, fair = asyncio.run(play_out(config, clients))
-    assert staller.error and "taken_over" in staller.error
+    heard = SeatChanges()
+    withholder = WithholdingClient("staller", ClassicBot(), listener=heard)
+    withholder.reclaim_when_taken = False  # it stays a watcher: a bot plays its seat to the end
+    staller, fair = asyncio.run(play_out(config, [withholder, Client("fair", ClassicBot())]))
+    assert heard.changes == [(withholder.seat, "taken_over")]
+    # The staller watches on, checking every roll, and sees the same game to its end.
     assert fair.error is None and fair.winner
+    assert staller.error is None and staller.transcript == fair.transcript
 
 
 class DeafClient(Client):

@@ -8,7 +8,6 @@ import pytest
 
 from protocol.errors import ProtocolError
 from protocol.fairness import (
-    MAX_SKIP,
     ChainVerifier,
     DerivedSource,
     HashChain,
@@ -22,7 +21,7 @@ from protocol.transcript import Transcript
 
 def test_reveals_verify_in_order_against_the_committed_tip() -> None:
     chains = {p: HashChain("g1", 50) for p in ("ann", "bob")}
-    verifier = ChainVerifier("g1", {p: c.tip for p, c in chains.items()})
+    verifier = ChainVerifier("g1", {p: c.tip for p, c in chains.items()}, 50)
     for k in range(1, 51):
         for p, chain in chains.items():
             verifier.accept(p, k, chain.link(k))
@@ -41,9 +40,9 @@ def test_reveals_verify_in_order_against_the_committed_tip() -> None:
 )
 def test_a_wrong_reveal_is_caught_and_blamed(cheat, code: str) -> None:
     own, other = HashChain("g1", 5, b"same"), HashChain("g1", 5, b"other")
-    verifier = ChainVerifier("g1", {"bob": own.tip})
+    verifier = ChainVerifier("g1", {"bob": own.tip}, 5)
     link = cheat(own, other)
-    index = 2 + MAX_SKIP if code == "wrong_roll" else 1
+    index = 6 if code == "wrong_roll" else 1  # past the chain's end
     with pytest.raises(ProtocolError) as caught:
         verifier.accept("bob", index, link)
     assert caught.value.code == code and caught.value.culprit == "bob"
@@ -52,7 +51,7 @@ def test_a_wrong_reveal_is_caught_and_blamed(cheat, code: str) -> None:
 
 def test_a_link_cannot_be_replayed_for_a_later_roll() -> None:
     chain = HashChain("g1", 5)
-    verifier = ChainVerifier("g1", {"bob": chain.tip})
+    verifier = ChainVerifier("g1", {"bob": chain.tip}, 5)
     verifier.accept("bob", 1, chain.link(1))
     with pytest.raises(ProtocolError, match="bad_reveal"):
         verifier.accept("bob", 2, chain.link(1))
@@ -144,9 +143,12 @@ def test_the_fast_chain_step_hashes_exactly_what_the_digest_says() -> None:
 
 def test_a_reveal_may_skip_cancelled_rolls_but_must_still_match() -> None:
     chain = HashChain("g1", 20)
-    verifier = ChainVerifier("g1", {"bob": chain.tip})
+    verifier = ChainVerifier("g1", {"bob": chain.tip}, 20)
     verifier.accept("bob", 1, chain.link(1))
     with pytest.raises(ProtocolError, match="bad_reveal"):
         verifier.accept("bob", 4, chain.link(3))  # a real link, but not roll 4's
     verifier.accept("bob", 4, chain.link(4))  # rolls 2 and 3 were cancelled
     assert verifier.next_index("bob") == 5
+    verifier.accept("bob", 20, chain.link(20))  # a seat a bot played for 15 rolls, back
+    with pytest.raises(ProtocolError, match="wrong_roll"):
+        verifier.accept("bob", 21, bytes(32))  # past the end of the chain

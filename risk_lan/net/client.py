@@ -6,63 +6,54 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.fairness import HashChain
-from protocol.messages import HOST_MESSAGES, PROTOCOL_VERSION, SIGNED_BY_HOST, validate
+from protocol.messages import (
+    CLOCK_WAIT,
+    HOST_MESSAGES,
+    PROTOCOL_VERSION,
+    SIGNED_BY_HOST,
+    validate,
+)
 from protocol.signing import Identity
 from risk_lan.net.connection import Connection
-from risk_lan.net.seatfile import SeatState, load, save
+from risk_lan.net.outcome import Listener, Outcome
+from risk_lan.net.seatfile import KeptSeat, seat_path
+from risk_lan.net.tablerequests import TableRequests
 from risk_lan.net.witness import Witness
 from risk_lan.rules import Action, Game, GameState
 
-
-@dataclass
-class Outcome:
-    winner: str | None = None
-    reason: str = ""
-    transcript: str = ""
-    culprit: str | None = None
-    error: str | None = None
-
-
-# Refusals of a lobby request, not of an act: they leave the acts in flight alone.
-LOBBY_REFUSALS = frozenset({"colour", "table"})
+# Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
+LOBBY_REFUSALS = frozenset({"colour", "table", "not_taken"})
+# How long a client keeps trying to reach its host again (a host restarting after a crash
+# takes a while), and how often it looks for the game on the LAN meanwhile, in case the host
+# came back at another address or port.
+RECONNECT_FOR = 15 * 60.0
+LOOK_ON_LAN_EVERY = 5
+# Events of one move a host may send ahead of its update (a blitz of thousands of battles).
+MAX_PENDING_EVENTS = 50_000
 
 
-class Listener:
-    """What a client tells the person playing (through a user interface). Every method is
-    called from the client's own task; the defaults do nothing."""
-
-    def joined(self, seat: str, colour: str) -> None: ...
-
-    def started(self, players: list[dict[str, Any]]) -> None: ...
-
-    def lobby(self, message: dict[str, Any]) -> None: ...
-
-    def updated(self, update: dict[str, Any]) -> None: ...
-
-    def refused(self, code: str, message: str) -> None: ...
-
-    def chat(self, seat: str, name: str, text: str) -> None: ...
-
-    def connection(self, up: bool) -> None: ...
+class StaleSeat(Exception):
+    """The host refused the kept seat's token before any welcome."""
 
 
-class Client:
+class Client(TableRequests, KeptSeat):
     def __init__(
         self,
         name: str,
         bot: Any = None,
         log: Callable[[str], None] | None = None,
         state_path: Path | None = None,
-        retries: int = 30,
+        retries: int | None = None,
         listener: Listener | None = None,
         auto_ready: bool = True,
+        find_game: Callable[[str], Awaitable[tuple[str, int] | None]] | None = None,
+        seat_dir: Path | None = None,
     ) -> None:
         self.name = name
         self.bot = bot
@@ -85,23 +76,31 @@ class Client:
         self.outstanding = 0  # acts sent that the host has neither applied nor refused
         self.opened = False
         self.conn: Connection | None = None
+        # Attempts to reconnect (None: keep trying for RECONNECT_FOR seconds).
         self.retries = retries
+        self.find_game = find_game  # where the game is on the LAN now, by its id
         self.chain_seed = secrets.token_bytes(32)
         self.committed = False
+        self.commit_envelope: dict[str, Any] | None = None  # until the commits come
         self.revealed = 0  # the highest roll revealed
+        self.to_reveal: int | None = None  # a roll announced whose reveals have not come
         self.seen = 0  # broadcast messages checked so far
-        self.skip = 0  # broadcast messages a host replays that were already checked
+        self.taken_over = False  # a bot of the host plays this seat for now
+        self.reclaim_when_taken = bot is not None  # a bot client asks for its seat back at once
+        self.pending_events: list[dict[str, Any]] = []  # sent ahead of the next update
+        self.address: tuple[str, int] | None = None
+        self.secrets: dict[str, Any] = {}  # kept with the seat: a headquarters' seal, say
         self.state_path = state_path
-        saved = load(state_path) if state_path else None
-        if saved is not None:
-            self.identity = Identity.from_private_bytes(saved.private_key)
-            self.chain_seed, self.token = saved.chain_seed, saved.token
-            self.committed, self.revealed, self.seq = saved.committed, saved.revealed, saved.seq
-            self.log(f"resuming seat {saved.seat} of game {saved.game}")
+        self.seat_dir = seat_dir  # where to keep the seat once the host gives one
+        self._restore_seat()
 
     async def run(self, host: str, port: int) -> Outcome:
-        """Play until the game ends; a lost connection is retried with the seat's token."""
+        """Play until the game ends. A lost connection is retried with the seat's token, at
+        the same address or, when the host comes back elsewhere, where the LAN says the game
+        is now."""
         attempt = 0
+        loop = asyncio.get_running_loop()
+        lost_at = loop.time()
         while True:
             try:
                 outcome = await self._session(host, port)
@@ -109,21 +108,33 @@ class Client:
                 if self.token is None:
                     raise  # never got a seat: the caller says the host cannot be reached
                 outcome = None
+            except StaleSeat:
+                self._forget_seat()
+                continue
             if outcome is not None:
                 return outcome
-            if self.token is None or attempt >= self.retries:
+            if attempt == 0 or self.conn is not None:
+                lost_at, attempt = loop.time(), 0
+            self.conn = None
+            out_of_tries = self.retries is not None and attempt >= self.retries
+            if self.token is None or out_of_tries or loop.time() - lost_at > RECONNECT_FOR:
                 return Outcome(error="the connection to the host was lost")
             attempt += 1
             self.log("connection lost; reconnecting")
             self.listener.connection(False)
             await asyncio.sleep(min(0.1 * attempt, 2.0))
+            if self.find_game is not None and self.game_id and attempt % LOOK_ON_LAN_EVERY == 0:
+                found = await self.find_game(self.game_id)
+                if found is not None and found != (host, port):
+                    self.log(f"the game is now at {found[0]}:{found[1]}")
+                    host, port = found
 
     async def _session(self, host: str, port: int) -> Outcome | None:
         reader, writer = await asyncio.open_connection(host, port)
         self.conn = conn = Connection(reader, writer)
-        # A host replays the whole signed history to a returning client: skip what was checked.
-        self.skip = self.seen
+        self.address = (host, port)
         self.outstanding = 0
+        self.pending_events = []
         conn.send(
             {
                 "type": "hello",
@@ -131,6 +142,8 @@ class Client:
                 "name": self.name,
                 "key": self.identity.public_key,
                 "token": self.token,
+                # What this client has checked already: the host's replay starts after it.
+                "have": self.seen if self.witness is not None else 0,
             }
         )
         try:
@@ -140,8 +153,10 @@ class Client:
                     outcome = self._receive(message)
                     if outcome is not None:
                         break
-                # Signatures are checked once what arrived together has been taken in, so a
-                # reveal leaves before the slow checks; nothing else is done before them.
+                # A roll is revealed once what arrived together has been taken in (a
+                # returning client's history holds many rolls already made), and before the
+                # slow checks: signatures, checked next; nothing else is done before them.
+                self._reveal_pending()
                 if self.witness is not None:
                     self.witness.check_signatures()
                 if outcome is not None:
@@ -160,22 +175,6 @@ class Client:
         finally:
             conn.close()
 
-    def _save(self) -> None:
-        if self.state_path is not None and self.token is not None:
-            save(
-                self.state_path,
-                SeatState(
-                    self.game_id,
-                    self.seat,
-                    self.token,
-                    self.identity.private_bytes(),
-                    self.chain_seed,
-                    self.committed,
-                    self.revealed,
-                    self.seq,
-                ),
-            )
-
     def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
         """Sign and send ``body``; returns the envelope sent."""
         assert self.conn is not None
@@ -191,6 +190,8 @@ class Client:
                 raise ProtocolError("version", f"the host speaks protocol {message['version']}")
             self.seat, self.game_id = message["seat"], message["game"]
             self.token = message["token"]
+            if self.state_path is None and self.seat_dir is not None:
+                self.state_path = seat_path(self.seat_dir, self.game_id)
             if self.witness is None or self.witness.game_id != self.game_id:
                 self.witness = Witness(self.game_id, message["host_key"])
             self.colour = message["colour"]
@@ -198,8 +199,11 @@ class Client:
             self.listener.joined(self.seat, self.colour)
             self.listener.connection(True)
             self._save()
+            if self.commit_envelope is not None:
+                # A commitment a restarted host may not have: the host takes a repeat.
+                self.conn.send(self.commit_envelope)
             for envelope in self.sent_reveals.values():
-                # A reveal the connection may have lost on the way: the host takes a repeat.
+                # A reveal the connection, or a host's restart, may have lost on the way.
                 self.conn.send(envelope)
         elif kind == "lobby":
             validate(message, HOST_MESSAGES)
@@ -214,18 +218,36 @@ class Client:
             self.listener.chat(message["seat"], message["name"], message["text"])
         elif kind == "error":
             validate(message, HOST_MESSAGES)
+            if message["code"] == "bad_token" and not self.game_id:
+                raise StaleSeat  # a seat kept from a game this host no longer has
             self.log(f"host says {message['code']}: {message['message']}")
             if message["code"] not in LOBBY_REFUSALS:
                 self.outstanding = max(0, self.outstanding - 1)
                 self.queued.clear()  # what followed the refused act no longer makes sense
             self.listener.refused(message["code"], message["message"])
+        elif kind == "events":
+            validate(message, HOST_MESSAGES)
+            self.pending_events.extend(message["events"])
+            if len(self.pending_events) > MAX_PENDING_EVENTS:
+                raise ProtocolError(
+                    "too_large", "an update of more events than any move has", "host"
+                )
         elif kind == "update":
             # Private to this seat and not signed (protocol.md): its dice are checked against
             # the roll's seed, which comes from the signed public history.
             validate(message, HOST_MESSAGES)
             if message["game"] != self.game_id:
                 raise ProtocolError("wrong_game", "an update from another game", "host")
+            if self.pending_events:
+                message = {**message, "events": self.pending_events + message["events"]}
+                self.pending_events = []
             self._check_update(message)
+        elif kind == "clock":
+            validate(message, HOST_MESSAGES)
+            waits = [w for w in message["waits"] if isinstance(w, dict)]
+            for wait in waits:
+                validate({"type": "wait", **wait}, {"wait": CLOCK_WAIT})
+            self.listener.clock(message["paused"], waits)
         elif kind == "signed":
             if message.get("from") != "host":
                 raise ProtocolError("malformed", "clients only hear the host", "host")
@@ -234,9 +256,6 @@ class Client:
                 raise ProtocolError("malformed", f"a signed {body['type']} from the host", "host")
             if body["game"] != self.game_id:
                 raise ProtocolError("wrong_game", "a message from another game", "host")
-            if self.skip:
-                self.skip -= 1
-                return None
             self.seen += 1
             return self._from_host(body, message)
         else:
@@ -249,41 +268,72 @@ class Client:
         assert witness is not None
         witness.take(body, envelope)
         if kind == "move" and body["roll"] is not None:
-            # Revealed before the slower checks, since every peer waits for it: the link is
-            # good for this roll alone, and a forged move still stops the game at once.
-            self._reveal(body["roll"])
+            # Revealed at the end of this batch, before the slower checks, since every peer
+            # waits for it: the link is good for this roll alone.
+            self.to_reveal = body["roll"]
         if kind == "start":
             witness.start(body, self.seat, self.identity.public_key)
             self.players = list(body["players"])
             self.listener.started(self.players)
             self.chain = HashChain(self.game_id, body["chain_length"], self.chain_seed)
+            # Sent again by a client resumed after a crash: the same tip, which the host
+            # takes once (it may have restarted and lost the first).
+            self.commit_envelope = self._send_signed(
+                {"type": "commit", "game": self.game_id, "tip": self.chain.tip}
+            )
             if not self.committed:
-                self._send_signed({"type": "commit", "game": self.game_id, "tip": self.chain.tip})
                 self.committed = True
                 self._save()
         elif kind == "commits":
             assert self.chain is not None
-            witness.commits(body, self.seat, self.chain.tip)
+            if self.seat in witness.contributors:
+                witness.commits(body, self.seat, self.chain.tip)
+                self.commit_envelope = None
+            else:
+                witness.commits(body, "", b"")
         elif kind == "move":
             witness.move(body)
             if body["seat"] == self.seat:
                 self.outstanding = max(0, self.outstanding - 1)
         elif kind == "reveals":
             witness.reveals(body, self.seat, self.sent_reveals.pop(body["roll"], None))
+            self.to_reveal = None
         elif kind == "takeover":
-            if body["seat"] == self.seat:
-                raise ProtocolError(
-                    "taken_over", "this seat was handed to a bot after too long an absence"
-                )
             witness.takeover(body)
+            self.to_reveal = None
+            self.sent_reveals.clear()  # that roll is never made; its move comes again
+            if body["seat"] == self.seat:
+                self.taken_over = True
+                self.outstanding = 0
+                self.queued.clear()
+                self.log("a bot of the host plays this seat for now")
+                if self.reclaim_when_taken:
+                    self.reclaim()
+            self.listener.seat_changed(body["seat"], "taken_over")
+        elif kind == "handback":
+            witness.handback(body)
+            if body["seat"] == self.seat:
+                self.taken_over = False
+                self.log("this seat is played from here again")
+            self.listener.seat_changed(body["seat"], "back")
         elif kind == "over":
             witness.over(body)
+            if self.state_path is not None:
+                self.state_path.unlink(missing_ok=True)  # nothing left to come back to
             return Outcome(body["winner"], body["reason"], witness.code)
         return None
 
-    def _reveal(self, roll: int) -> None:
-        if roll <= self.revealed:
+    def _reveal_pending(self) -> None:
+        """Reveal for the roll the game waits on, if this seat contributes to it."""
+        roll = self.to_reveal
+        witness = self.witness
+        if roll is None or roll in self.sent_reveals or witness is None:
             return
+        if self.seat not in witness.contributors or self.chain is None or self.conn is None:
+            return
+        self._reveal(roll)
+
+    def _reveal(self, roll: int) -> None:
         assert self.chain is not None and self.conn is not None
         envelope = self._send_signed(
             {
@@ -298,8 +348,9 @@ class Client:
         )
         self.conn.flush()  # now: every peer waits for it, and the slow checks come after
         self.sent_reveals[roll] = envelope
-        self.revealed = roll
-        self._save()
+        if roll > self.revealed:
+            self.revealed = roll
+            self._save()
 
     def _check_update(self, update: dict[str, Any]) -> None:
         self.witness.update(update)
@@ -315,28 +366,8 @@ class Client:
         self.queued.extend(actions)
         self._send_queued()
 
-    def ready(self) -> None:
-        """Tell the host this player is ready to start."""
-        if self.conn is not None:
-            self.conn.send({"type": "ready"})
-
-    def choose_colour(self, colour: str) -> None:
-        """Ask for another colour, in the lobby (the host refuses one that is taken)."""
-        if self.conn is not None:
-            self.conn.send({"type": "colour", "colour": colour})
-
-    def set_table(self, mode: str, seats: int, bots: int) -> None:
-        """The host's player changes the table in the lobby (the host refuses anyone else)."""
-        if self.conn is not None:
-            self.conn.send({"type": "table", "mode": mode, "seats": seats, "bots": bots})
-
-    def say(self, text: str) -> None:
-        """A chat line to everyone at the table."""
-        if self.conn is not None and text.strip():
-            self.conn.send({"type": "say", "text": text.strip()[:200]})
-
     def _send_queued(self) -> None:
-        if self.queued and not self.outstanding and self.conn is not None:
+        if self.queued and not self.outstanding and self.conn is not None and not self.taken_over:
             self._send_act(self.queued.pop(0))
 
     def _send_act(self, action: Action) -> None:
@@ -349,7 +380,7 @@ class Client:
 
     def _play(self) -> None:
         assert self.view is not None
-        if self.view["phase"] == "over" or self.outstanding:
+        if self.view["phase"] == "over" or self.outstanding or self.taken_over:
             return
         if self.opened and self.waiting != self.seat:
             return

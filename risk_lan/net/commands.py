@@ -10,8 +10,9 @@ from pathlib import Path
 from protocol.messages import PROTOCOL_VERSION
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.discovery import Advertiser, DiscoveryUnavailable, find_games
+from risk_lan.net.discovery import Advertiser, DiscoveryUnavailable, find_game, find_games
 from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.hostsave import SaveError
 from risk_lan.net.verify import verify_record
 
 DEFAULT_PORT = 47474
@@ -22,14 +23,29 @@ def _say(line: str) -> None:
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """``host``, ``host:port`` or ``[v6]:port`` to (host, port)."""
+    """``host``, ``host:port``, ``v6`` or ``[v6]:port`` to (host, port); ValueError, with a
+    sentence for the player, for anything else."""
+    usage = "give HOST or HOST:PORT, the port a number from 1 to 65535"
+    text = text.strip()
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        return host, int(rest[1:]) if rest.startswith(":") else DEFAULT_PORT
-    if text.count(":") == 1:
+        host, bracket, rest = text[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            raise ValueError(f"{text!r} is not an address: give [IPv6] or [IPv6]:PORT")
+        port = rest[1:] if rest else None
+    elif text.count(":") == 1:
         host, port = text.split(":")
-        return host, int(port)
-    return text, DEFAULT_PORT
+    else:
+        host, port = text, None  # a name, IPv4, or IPv6 without a port
+    if not host:
+        raise ValueError(f"no host in {text!r}: {usage}" if text else f"no address: {usage}")
+    if port is None:
+        return host, DEFAULT_PORT
+    if not port:
+        raise ValueError(f"the port is missing after {host!r}: {usage}")
+    # isdigit alone takes "²" and other digits int() refuses or reads as another number.
+    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        raise ValueError(f"{port!r} is not a port number: {usage}")
+    return host, int(port)
 
 
 def announcement(host: Host) -> dict[str, str]:
@@ -37,6 +53,7 @@ def announcement(host: Host) -> dict[str, str]:
     return {
         "v": str(PROTOCOL_VERSION),
         "name": host.config.name,
+        "id": host.game_id,
         "mode": host.config.mode,
         "seats": f"{host.taken()}/{host.config.seats}",
         "state": host.state,
@@ -55,16 +72,56 @@ async def announce(host: Host, interface: str, port: int, say: Callable[[str], N
         task.add_done_callback(pending.discard)
 
     try:
-        await advertiser.start(announcement(host))
+        try:
+            await advertiser.start(announcement(host))
+        except DiscoveryUnavailable as e:
+            say(f"not announced on the LAN: {e}; players can still join by address")
+            return advertiser
         host.on_change = changed
         say("announced on the LAN: players can run risk-lan join")
-    except DiscoveryUnavailable as e:
-        say(f"not announced on the LAN: {e}; players can still join by address")
+    except BaseException:
+        # The caller gets no advertiser to stop: nothing may stay announced behind its back.
+        if host.on_change is changed:
+            host.on_change = None
+        await advertiser.stop()
+        raise
     return advertiser
 
 
-async def host_game(config: HostConfig, interface: str, port: int) -> int:
-    host = Host(config)
+async def rediscover(game_id: str) -> tuple[str, int] | None:
+    """Where the game ``game_id`` is announced on the LAN now (its host may have come back at
+    another address or port), or None."""
+    try:
+        found = await find_game(game_id, 3.0)
+    except DiscoveryUnavailable:
+        return None
+    return (found.address, found.port) if found else None
+
+
+def resumed_host(path: str, log: Callable[[str], None] | None) -> Host | str:
+    """The host of the game saved in ``path``, or why it cannot be resumed."""
+    try:
+        return Host.resume(path, log=log)
+    except SaveError as e:
+        return str(e)
+
+
+async def host_game(
+    config: HostConfig, interface: str, port: int, resume: str | None = None
+) -> int:
+    if resume is not None:
+        host_or_why = resumed_host(resume, config.log)
+        if isinstance(host_or_why, str):
+            _say(f"risk-lan: {host_or_why}")
+            return 2
+        host = host_or_why
+        config = host.config
+        if port == DEFAULT_PORT and host.address[1]:
+            port = host.address[1]  # the same port, so clients find it where it was
+        if interface == "0.0.0.0":
+            interface = host.address[0]
+    else:
+        host = Host(config)
     try:
         bound = await host.serve(interface, port)
     except OSError as e:
@@ -85,6 +142,8 @@ async def host_game(config: HostConfig, interface: str, port: int) -> int:
         await host.close()
     if config.record:
         _say(f"record written to {config.record}")
+    if host.saver is not None and not host.game_over_seen:
+        _say(f"the game is saved: risk-lan host --resume {host.config.save}")
     return 0
 
 
@@ -116,8 +175,18 @@ async def join_game(address: str | None, name: str, state: str | None = None) ->
             return 2
         address = f"{open_games[0].address}:{open_games[0].port}"
         _say(f"joining {open_games[0].name!r} at {address}")
-    host, port = parse_address(address)
-    client = Client(name, ClassicBot(), log=_say, state_path=Path(state) if state else None)
+    try:
+        host, port = parse_address(address)
+    except ValueError as e:
+        _say(f"risk-lan: {e}")
+        return 2
+    client = Client(
+        name,
+        ClassicBot(),
+        log=_say,
+        state_path=Path(state) if state else None,
+        find_game=rediscover,
+    )
     try:
         outcome = await client.run(host, port)
     except OSError as e:

@@ -23,6 +23,10 @@ class Connection:
         # updates it causes reach a peer with one system call and one wake-up, not several.
         self._queued: list[bytes] = []
         self._queued_size = 0
+        # While a returning peer is sent the history (``stream``), what else it is sent waits
+        # here, so that it arrives after the history it refers to.
+        self._held: list[bytes] | None = None
+        self._held_size = 0
 
     def send(self, message: dict[str, Any]) -> bool:
         """Queue a message without waiting; returns False (and closes) for a peer that does
@@ -30,6 +34,13 @@ class Connection:
         if self.closed:
             return False
         frame = encode(message)
+        if self._held is not None:
+            if self._held_size + len(frame) > MAX_UNSENT:
+                self.close()
+                return False
+            self._held.append(frame)
+            self._held_size += len(frame)
+            return True
         if self.writer.transport.get_write_buffer_size() + self._queued_size > MAX_UNSENT:
             self.close()
             return False
@@ -38,6 +49,27 @@ class Connection:
         self._queued.append(frame)
         self._queued_size += len(frame)
         return True
+
+    def hold(self) -> None:
+        """Keep what is sent from now on until ``release``."""
+        if self._held is None:
+            self._held, self._held_size = [], 0
+
+    def release(self) -> None:
+        """Send what was held, in order, after what was streamed."""
+        held, self._held, self._held_size = self._held or [], None, 0
+        if held and not self.closed:
+            self._flush()
+            self.writer.write(b"".join(held))
+
+    async def stream(self, messages: list[dict[str, Any]]) -> None:
+        """Write ``messages`` now and wait until the peer has taken most of them in: a long
+        history goes out at the pace the peer reads it, never piling up here."""
+        if self.closed:
+            raise ConnectionResetError("the connection is closed")
+        self._flush()
+        self.writer.write(b"".join(encode(m) for m in messages))
+        await self.writer.drain()
 
     def flush(self) -> None:
         """Write what is queued now rather than at the end of this turn of the loop."""

@@ -1,9 +1,9 @@
 """Finding games on the LAN by themselves: mDNS / DNS-SD with python-zeroconf.
 
 The host registers ``_risk-lan._tcp.local.`` with a TXT record (protocol version, game
-name, mode, seats taken/total, lobby or playing), updates it as seats fill and the game
-starts, and unregisters on exit. The lister browses, resolves each game, and shows only the
-ones that answer on their port (a crashed host's records outlive it).
+name, game id, mode, seats taken/total, lobby or playing), updates it as seats fill and the
+game starts, and unregisters on exit. The lister browses, resolves each game, and shows only
+the ones that answer on their port (a crashed host's records outlive it).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import unicodedata
 from dataclasses import dataclass
 
 import ifaddr
@@ -18,6 +19,12 @@ from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 SERVICE_TYPE = "_risk-lan._tcp.local."
+LABEL_BYTES = 63  # a DNS label, the whole instance name (RFC 6763 4.1.1)
+# zeroconf renames an instance whose name is taken by appending "-2", "-3", …, and refuses
+# the result if it no longer fits in a label: keep room for that.
+RENAME_ROOM = 3
+NAME_AT_LEAST = 16  # bytes of the game's name worth keeping " on host" for
+TXT_BYTES = 255  # one TXT entry, key=value (RFC 6763 6.1)
 
 
 class DiscoveryUnavailable(Exception):
@@ -32,6 +39,40 @@ def local_addresses() -> list[str]:
             if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
                 found.append(ip.ip)
     return found
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters, nor the lone surrogates a name undecodable from
+    the command line carries (they cannot be encoded in UTF-8)."""
+    return "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cs"))
+
+
+def cut_utf8(text: str, limit: int) -> str:
+    """The longest start of ``text`` within ``limit`` bytes of UTF-8, whole characters only."""
+    return text.encode()[:limit].decode(errors="ignore")
+
+
+def instance_name(name: str, host: str) -> str:
+    """The DNS-SD instance name announcing the game ``name`` hosted on ``host``."""
+    # zeroconf writes each dot-separated part as a label of its own, and an empty one (a
+    # leading dot, two in a row) ends the name in the middle of the packet.
+    name = printable(name).replace(".", "·").strip() or "risk-lan"
+    host = printable(host).replace(".", "·").strip()
+    suffix = f" on {host}" if host else ""
+    room = LABEL_BYTES - RENAME_ROOM
+    if room - len(suffix.encode()) >= NAME_AT_LEAST:
+        label = cut_utf8(name, room - len(suffix.encode())).rstrip() + suffix
+    else:
+        label = cut_utf8(name, room).rstrip()
+    return f"{label}.{SERVICE_TYPE}"
+
+
+def txt_record(txt: dict[str, str]) -> dict[str, str]:
+    """``txt`` with each value cut so that every key=value entry fits."""
+    return {
+        key: cut_utf8(printable(value), max(0, TXT_BYTES - len(key.encode()) - 1))
+        for key, value in txt.items()
+    }
 
 
 def _zeroconf(interface: str | None) -> AsyncZeroconf:
@@ -63,40 +104,54 @@ class Advertiser:
         host = socket.gethostname().split(".")[0] or "risk-lan"
         return AsyncServiceInfo(
             SERVICE_TYPE,
-            f"{self.name} on {host}.{SERVICE_TYPE}",
+            instance_name(self.name, host),
             port=self.port,
-            properties=txt,
+            properties=txt_record(txt),
             server=f"{host}.local.",
             parsed_addresses=addresses,
         )
 
     async def start(self, txt: dict[str, str]) -> None:
         self._zc = _zeroconf(self.interface)
-        self._info = self._service(txt)
         try:
+            self._info = self._service(txt)
             await self._zc.async_register_service(self._info, allow_name_change=True)
-        except OSError as e:
-            await self._zc.async_close()
-            self._zc = None
-            raise DiscoveryUnavailable(f"cannot announce the game ({e.strerror or e})") from None
+        except Exception as e:
+            # zeroconf says what went wrong with exceptions of its own as well as ValueError
+            # and OSError; whichever it is, the game goes on unannounced.
+            await self.stop()
+            detail = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            reason = f" ({detail})" if detail else ""
+            raise DiscoveryUnavailable(f"the announcement failed{reason}") from None
+        except BaseException:
+            await self.stop()
+            raise
 
     async def update(self, txt: dict[str, str]) -> None:
         if self._zc is None or self._info is None:
             return
-        info = self._service(txt)
-        info.name = self._info.name  # keep the name the network agreed to
-        self._info = info
-        with contextlib.suppress(OSError):
-            await self._zc.async_update_service(info)
+        zc, name = self._zc, self._info.name
+        # A stale announcement is better than a host that stops over it: players who see
+        # the old seats still get the right ones once they join.
+        with contextlib.suppress(Exception):
+            info = self._service(txt)
+            info.name = name  # keep the name the network agreed to
+            self._info = info
+            await zc.async_update_service(info)
 
     async def stop(self) -> None:
-        if self._zc is None:
+        zc, info = self._zc, self._info
+        # Forgotten first, so that a second stop, even one that starts while this one
+        # waits, finds nothing left to close.
+        self._zc = self._info = None
+        if zc is None:
             return
-        if self._info is not None:
-            with contextlib.suppress(OSError):
-                await self._zc.async_unregister_service(self._info)
-        await self._zc.async_close()
-        self._zc = None
+        try:
+            if info is not None:
+                with contextlib.suppress(Exception):
+                    await zc.async_unregister_service(info)
+        finally:
+            await zc.async_close()
 
 
 @dataclass(frozen=True)
@@ -108,11 +163,12 @@ class FoundGame:
     seats: str
     state: str
     version: str
+    game_id: str = ""  # "" from a host older than the id in the announcement
 
     def line(self) -> str:
         return (
             f"{self.name}\t{self.address}:{self.port}\t{self.mode}\t{self.seats}\t{self.state}"
-            f"\tprotocol {self.version}"
+            f"\tprotocol {self.version}\tid {self.game_id or '?'}"
         )
 
 
@@ -125,6 +181,35 @@ async def _answers(address: str, port: int) -> bool:
     return True
 
 
+async def _resolve(zc: AsyncZeroconf, name: str, game_id: str | None = None) -> FoundGame | None:
+    """The game announced as ``name`` if it answers on its port (and, given ``game_id``,
+    is that game)."""
+    info = await zc.async_get_service_info(SERVICE_TYPE, name, 2000)
+    if info is None or not info.port:
+        return None
+    # Anyone on the LAN can announce anything: nothing in it reaches a terminal unchecked.
+    txt = {
+        printable(k.decode(errors="replace")): printable((v or b"").decode(errors="replace"))
+        for k, v in info.properties.items()
+        if isinstance(k, bytes)
+    }
+    if game_id is not None and txt.get("id") != game_id:
+        return None
+    for address in info.parsed_addresses(IPVersion.V4Only):
+        if await _answers(address, info.port):
+            return FoundGame(
+                name=txt.get("name", printable(name.removesuffix("." + SERVICE_TYPE))),
+                address=address,
+                port=info.port,
+                mode=txt.get("mode", "?"),
+                seats=txt.get("seats", "?"),
+                state=txt.get("state", "?"),
+                version=txt.get("v", "?"),
+                game_id=txt.get("id", ""),
+            )
+    return None
+
+
 async def find_games(timeout: float = 3.0, interface: str | None = None) -> list[FoundGame]:
     """The games announced on the LAN within ``timeout`` seconds that answer on their port."""
     zc = _zeroconf(interface)
@@ -134,34 +219,58 @@ async def find_games(timeout: float = 3.0, interface: str | None = None) -> list
         if state_change in (ServiceStateChange.Added, ServiceStateChange.Updated):
             names.add(name)
 
-    browser = AsyncServiceBrowser(zc.zeroconf, SERVICE_TYPE, handlers=[seen])
+    browser: AsyncServiceBrowser | None = None
     try:
+        browser = AsyncServiceBrowser(zc.zeroconf, SERVICE_TYPE, handlers=[seen])
         await asyncio.sleep(timeout)
         games = []
         for name in sorted(names):
-            info = await zc.async_get_service_info(SERVICE_TYPE, name, 2000)
-            if info is None or not info.port:
-                continue
-            txt = {
-                k.decode(): (v or b"").decode(errors="replace")
-                for k, v in info.properties.items()
-                if isinstance(k, bytes)
-            }
-            for address in info.parsed_addresses(IPVersion.V4Only):
-                if await _answers(address, info.port):
-                    games.append(
-                        FoundGame(
-                            name=txt.get("name", name.removesuffix("." + SERVICE_TYPE)),
-                            address=address,
-                            port=info.port,
-                            mode=txt.get("mode", "?"),
-                            seats=txt.get("seats", "?"),
-                            state=txt.get("state", "?"),
-                            version=txt.get("v", "?"),
-                        )
-                    )
-                    break
+            game = await _resolve(zc, name)
+            if game is not None:
+                games.append(game)
         return games
     finally:
-        await browser.async_cancel()
-        await zc.async_close()
+        try:
+            if browser is not None:
+                await browser.async_cancel()
+        finally:
+            await zc.async_close()
+
+
+async def find_game(
+    game_id: str, timeout: float = 3.0, interface: str | None = None
+) -> FoundGame | None:
+    """The game ``game_id`` as soon as it is announced and answers on its port, wherever its
+    host now listens; None if it has not within ``timeout`` seconds."""
+    zc = _zeroconf(interface)
+    found: asyncio.Future[FoundGame] = asyncio.get_running_loop().create_future()
+    checks: dict[str, asyncio.Task[None]] = {}
+
+    async def check(name: str) -> None:
+        game = await _resolve(zc, name, game_id)
+        if game is not None and not found.done():
+            found.set_result(game)
+
+    def seen(zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+        # AsyncServiceBrowser calls this in the event loop, where tasks can be made; each
+        # game is checked at once rather than after the others, and again when it changes.
+        if state_change not in (ServiceStateChange.Added, ServiceStateChange.Updated):
+            return
+        if name not in checks or checks[name].done():
+            checks[name] = asyncio.create_task(check(name))
+
+    browser: AsyncServiceBrowser | None = None
+    try:
+        browser = AsyncServiceBrowser(zc.zeroconf, SERVICE_TYPE, handlers=[seen])
+        return await asyncio.wait_for(found, timeout)
+    except TimeoutError:
+        return None
+    finally:
+        try:
+            for task in checks.values():
+                task.cancel()
+            await asyncio.gather(*checks.values(), return_exceptions=True)
+            if browser is not None:
+                await browser.async_cancel()
+        finally:
+            await zc.async_close()

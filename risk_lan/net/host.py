@@ -6,9 +6,12 @@ play on."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from protocol.errors import ProtocolError
@@ -18,27 +21,24 @@ from protocol.signing import Identity, verify
 from risk_lan.bots import ClassicBot
 from risk_lan.net.connection import Connection
 from risk_lan.net.hostgame import HostGame
+from risk_lan.net.hostsave import (
+    SAVE_SUFFIX,
+    HostSecrets,
+    SavedSeat,
+    SaveError,
+    SaveWriter,
+    load_save,
+)
+from risk_lan.net.hosttable import COLOURS, Seat, TableKeeping
+from risk_lan.net.record import RecordWriter
+from risk_lan.net.replay import GameReplay
+from risk_lan.paths import logs_dir
 from risk_lan.rules import IllegalAction, ruleset
 
 HELLO_TIMEOUT = 10.0
-CHAT_INTERVAL = 0.25  # seconds between two chat lines of one seat
-# Seat colours, each with a letter of its own so that players who cannot tell colours apart
-# can still tell owners apart.
-COLOURS = ("red", "blue", "green", "yellow", "black", "white")
-
-
-@dataclass
-class Seat:
-    id: str
-    name: str
-    kind: str  # "human", "bot" (played by the host) or "open"
-    colour: str = ""
-    key: bytes = b""
-    token: bytes = b""
-    ready: bool = False
-    connection: Connection | None = None
-    last_seq: int = 0
-    last_said: float = float("-inf")
+# Messages from the host's own player only, to run the table.
+OWNER_MESSAGES = frozenset({"remove", "pause", "more_time", "hand_to_bot"})
+PLAIN_MESSAGES = frozenset({"ready", "say", "colour", "table", "reclaim"} | OWNER_MESSAGES)
 
 
 @dataclass
@@ -48,7 +48,11 @@ class HostConfig:
     bots: int = 0
     mode: str = "classic"
     record: str | None = None
-    chain_length: int = 4096
+    # Where the game is kept as it goes, to resume it after a crash: this file, else a file
+    # named after the game in this folder (neither: nowhere).
+    save: str | None = None
+    save_in: str | None = None
+    chain_length: int = 16384
     log: Callable[[str], None] | None = None
     # Seconds a disconnected player may keep the game waiting before a bot takes the seat
     # (None: wait for ever).
@@ -64,24 +68,33 @@ class HostConfig:
             raise ValueError("there cannot be more bots than seats")
 
 
-class Host:
+class Host(TableKeeping):
     game_class: type[HostGame] = HostGame  # what runs the game once every seat is ready
 
-    def __init__(self, config: HostConfig) -> None:
+    def __init__(self, config: HostConfig, saved: HostSecrets | None = None) -> None:
         config.check()
         self.config = config
-        self.identity = Identity()
-        self.game_id = secrets.token_hex(8)
-        self.secret = secrets.token_bytes(32)
+        if saved is None:
+            self.identity = Identity()
+            self.game_id = secrets.token_hex(8)
+            self.secret = secrets.token_bytes(32)
+            self.chain_seed = secrets.token_bytes(32)
+            humans = config.seats - config.bots
+            self.seats: list[Seat] = [
+                Seat(f"p{i + 1}", "", "open" if i < humans else "bot", COLOURS[i])
+                for i in range(config.seats)
+            ]
+            for i, seat in enumerate(s for s in self.seats if s.kind == "bot"):
+                seat.name = f"bot-{i + 1}"
+        else:
+            self.identity = Identity.from_private_bytes(saved.private_key)
+            self.game_id, self.secret, self.chain_seed = saved.game, saved.secret, saved.chain_seed
+            self.seats = [Seat(s.id, s.name, s.kind, s.colour, s.key, s.token) for s in saved.seats]
         self.secret_commit = commit_secret(self.game_id, self.secret)
-        self.chain = HashChain(self.game_id, config.chain_length)
-        humans = config.seats - config.bots
-        self.seats: list[Seat] = [
-            Seat(f"p{i + 1}", "", "open" if i < humans else "bot", COLOURS[i])
-            for i in range(config.seats)
-        ]
-        for i, seat in enumerate(s for s in self.seats if s.kind == "bot"):
-            seat.name = f"bot-{i + 1}"
+        self.chain = HashChain(self.game_id, config.chain_length, self.chain_seed)
+        self.address = ("0.0.0.0", 0)
+        self.saver: SaveWriter | None = None
+        self.game_over_seen = False
         self.state = "lobby"
         # The key of the player who may change the table in the lobby (the host's own player,
         # set by the app that runs this host); None: the table is as configured.
@@ -95,24 +108,124 @@ class Host:
 
     # ----- serving ------------------------------------------------------------------------
 
+    @classmethod
+    def resume(cls, path: str | Path, **changes: Any) -> Host:
+        """The host of a saved game, standing at its last move (raises SaveError, saying why,
+        for a file that is not a save of an unfinished game). ``changes`` are HostConfig
+        fields to set anew, such as ``log``."""
+        saved, envelopes = load_save(path)
+        config = HostConfig(
+            name=saved.name,
+            seats=len(saved.seats),
+            bots=sum(1 for s in saved.seats if s.kind == "bot"),
+            mode=saved.mode,
+            record=saved.record,
+            save=str(path),
+            chain_length=saved.chain_length,
+            absent_after=saved.absent_after,
+        )
+        config = replace(config, **changes)
+        history = GameReplay(saved.secret, signatures=False)
+        try:
+            for envelope in envelopes:
+                history.feed(envelope)
+        except (ProtocolError, KeyError, TypeError, ValueError) as e:
+            raise SaveError(f"{path} does not hold a game this host can go on with ({e})") from None
+        if history.transcript is None:
+            raise SaveError(f"{path} holds no game yet")
+        if history.over is not None:
+            raise SaveError(f"the game in {path} is over")
+        host = cls(config, saved)
+        host.owner_key = saved.owner_key
+        host.address = (saved.interface, saved.port)
+        host.state = "playing"
+        # The record and the save are written anew from what the save holds, so that a
+        # message torn by the crash is in neither.
+        host.game = host.game_class(host, history)
+        host.game.transcript_log = list(envelopes)
+        if config.record:
+            host.game.record = RecordWriter(config.record, envelopes)
+        host._keep(envelopes)
+        return host
+
+    def _secrets(self) -> HostSecrets:
+        return HostSecrets(
+            game=self.game_id,
+            private_key=self.identity.private_bytes(),
+            chain_seed=self.chain_seed,
+            secret=self.secret,
+            chain_length=self.config.chain_length,
+            name=self.config.name,
+            mode=self.config.mode,
+            seats=[SavedSeat(s.id, s.name, s.kind, s.colour, s.key, s.token) for s in self.seats],
+            absent_after=self.config.absent_after,
+            record=self.config.record,
+            interface=self.address[0],
+            port=self.address[1],
+            owner_key=self.owner_key,
+        )
+
+    def _keep(self, envelopes: list[dict[str, Any]]) -> None:
+        """Keep the game on disk from now on, if the table asked for it."""
+        if self.config.save is None and self.config.save_in:
+            self.config = replace(
+                self.config, save=str(Path(self.config.save_in) / f"{self.game_id}{SAVE_SUFFIX}")
+            )
+        if self.config.save and self.game is not None:
+            self.saver = SaveWriter(Path(self.config.save), self._secrets(), envelopes)
+            self.game.on_publish = self.saver.append
+
     async def serve(self, host: str = "0.0.0.0", port: int = 0) -> int:
         self.server = await asyncio.start_server(self._handle, host, port)
         bound = self.server.sockets[0].getsockname()[1]
-        if self._all_ready():
+        self.address = (host, bound)
+        if self.game is not None and self.game.task is None:
+            self.game.start()  # a resumed game goes on
+            self.log(f"resumed game {self.game_id} at move {self.game.n}")
+        elif self._all_ready():
             self._begin()
         return bound
 
     async def close(self) -> None:
-        """Stop listening, close every connection and let each handler finish."""
+        """Stop listening, close every connection, and wait for every handler, the game and
+        the server to finish."""
         if self.server is not None:
             self.server.close()
         for seat in self.seats:
             if seat.connection:
                 seat.connection.close()
+        tasks = set(self._handlers)
         if self.game is not None:
             self.game.cancel()
-        if self._handlers:
-            await asyncio.wait(self._handlers, timeout=2.0)
+            if self.game.task is not None:
+                tasks.add(self.game.task)
+        if tasks:
+            await asyncio.wait(tasks, timeout=2.0)
+        if self.server is not None:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(2.0):
+                    await self.server.wait_closed()
+        if self.saver is not None:
+            self.saver.close()
+
+    def game_over(self) -> None:
+        """The game has ended: its save is no longer needed to resume it."""
+        self.game_over_seen = True
+        if self.saver is not None:
+            self.saver.close(finished=True)
+
+    def report_crash(self, trace: str) -> None:
+        """A fault in the host's own code: its trace goes to a file, the table gets a
+        sentence."""
+        folder = logs_dir()
+        path = folder / f"host-{self.game_id}.log"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with path.open("a") as f:
+                f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')}\n{trace}\n")
+            self.log(f"the host stopped on an error of its own; details in {path}")
+        except OSError:
+            self.log(f"the host stopped on an error of its own:\n{trace}")
 
     def log(self, line: str) -> None:
         if self.config.log:
@@ -132,6 +245,7 @@ class Host:
             return
         self.state = "playing"
         self.game = self.game_class(self)
+        self._keep([])
         self.game.start()
         if self.on_change:
             self.on_change()
@@ -164,6 +278,8 @@ class Host:
                     self.log(f"{seat.name} ({seat.id}) disconnected")
                     if self.game is not None:
                         self.game.disconnected(seat.id)
+                    elif self.state == "lobby":
+                        self._free(seat)
 
     def _admit(self, conn: Connection, hello: dict[str, Any]) -> Seat:
         validate(hello, {"hello": CLIENT_MESSAGES["hello"]})
@@ -177,10 +293,12 @@ class Host:
             seat = next((s for s in self.seats if s.token and s.token == token), None)
             if seat is None:
                 raise ProtocolError("bad_token", "no seat has this reconnect token")
+            if hello["key"] != seat.key:
+                # Checked before anything changes: a wrong key must not cost the seat's
+                # player its connection.
+                raise ProtocolError("bad_token", "a seat keeps the key it joined with")
             if seat.connection is not None:
                 seat.connection.close()
-            if hello["key"] != seat.key:
-                raise ProtocolError("bad_token", "a seat keeps the key it joined with")
         else:
             seat = next((s for s in self.seats if s.kind == "open"), None)
             if seat is None or self.state != "lobby":
@@ -201,96 +319,10 @@ class Host:
         )
         self.log(f"{seat.name} joined as {seat.id} from {conn.address}")
         if self.game is not None:
-            self.game.reconnected(seat.id)
+            self.game.reconnected(seat.id, hello.get("have") or 0)
         else:
             self._send_lobby()
         return seat
-
-    def _send_lobby(self) -> None:
-        lobby = {
-            "type": "lobby",
-            "seats": [
-                {"seat": s.id, "name": s.name, "kind": s.kind, "colour": s.colour, "ready": s.ready}
-                for s in self.seats
-            ],
-            "total": len(self.seats),
-            "mode": self.config.mode,
-            "state": self.state,
-            "owner": next((s.id for s in self.seats if self._owns(s)), None),
-        }
-        for s in self.seats:
-            if s.connection:
-                s.connection.send(lobby)
-        if self.on_change:
-            self.on_change()
-
-    def _recolour(self, seat: Seat, colour: str) -> None:
-        """A player's choice of colour in the lobby: any colour no other seat has."""
-        taken = {s.colour for s in self.seats if s is not seat}
-        if self.state != "lobby" or colour not in COLOURS or colour in taken:
-            if seat.connection:
-                why = "the game has started" if self.state != "lobby" else "that colour is taken"
-                seat.connection.send({"type": "error", "code": "colour", "message": why})
-            return
-        seat.colour = colour
-        self._send_lobby()
-
-    def _owns(self, seat: Seat) -> bool:
-        return self.owner_key is not None and seat.kind == "human" and seat.key == self.owner_key
-
-    def _set_table(self, seat: Seat, mode: str, total: int, bots: int) -> None:
-        """The host's player changes the mode, the number of seats or of bots in the lobby.
-
-        Seated players keep their seats and colours; everyone is asked to be ready again,
-        since the table they were ready for has changed."""
-        humans = [s for s in self.seats if s.kind == "human"]
-        changed = replace(self.config, mode=mode, seats=total, bots=bots)
-        why = self._table_refusal(seat, changed, len(humans))
-        if why:
-            if seat.connection:
-                seat.connection.send({"type": "error", "code": "table", "message": why})
-            return
-        self.config = changed
-        used_ids = {s.id for s in humans}
-        used_colours = {s.colour for s in humans}
-        fresh_ids = (f"p{i}" for i in range(1, 2 * total + 1) if f"p{i}" not in used_ids)
-        fresh_colours = (c for c in COLOURS if c not in used_colours)
-        others = [
-            Seat(next(fresh_ids), "", "open", next(fresh_colours))
-            for _ in range(total - len(humans))
-        ]
-        for i, bot in enumerate(others[len(others) - bots :]):
-            bot.kind, bot.name = "bot", f"bot-{i + 1}"
-        for s in humans:
-            s.ready = False
-        self.seats = humans + others
-        self.log(f"table: {mode}, {total} seats, {bots} bots")
-        self._send_lobby()
-
-    def _table_refusal(self, seat: Seat, changed: HostConfig, humans: int) -> str:
-        """Why ``seat`` may not set this table ("" if it may)."""
-        if not self._owns(seat):
-            return "only the host's player sets the table"
-        if self.state != "lobby":
-            return "the game has started"
-        if humans + changed.bots > changed.seats:
-            return f"{humans} players are seated: leave them room beside {changed.bots} bots"
-        try:
-            changed.check()
-        except ValueError as e:
-            return str(e)
-        return ""
-
-    def _chat(self, seat: Seat, text: str) -> None:
-        now = asyncio.get_running_loop().time()
-        if now - seat.last_said < CHAT_INTERVAL:
-            return  # a flood is dropped quietly: an error here would read as a refused move
-        seat.last_said = now
-        line = {"type": "chat", "seat": seat.id, "name": seat.name, "text": text}
-        self.log(f"{seat.name}: {text}")
-        for s in self.seats:
-            if s.connection:
-                s.connection.send(line)
 
     def _receive(self, seat: Seat, message: dict[str, Any]) -> None:
         if message.get("type") == "ready":
@@ -314,9 +346,14 @@ class Host:
             validate(message, CLIENT_MESSAGES)
             self._set_table(seat, message["mode"], message["seats"], message["bots"])
             return
+        if message.get("type") in OWNER_MESSAGES or message.get("type") == "reclaim":
+            validate(message, CLIENT_MESSAGES)
+            self._command(seat, message)
+            return
         if message.get("type") != "signed":
             raise ProtocolError(
-                "malformed", "after hello, messages are 'ready', 'say', 'colour', 'table' or signed"
+                "malformed",
+                "after hello, messages are signed or one of " + ", ".join(sorted(PLAIN_MESSAGES)),
             )
         if message.get("from") != seat.id:
             raise ProtocolError("wrong_seat", f"{seat.id} may only speak for itself", seat.id)

@@ -20,9 +20,13 @@ RECORD_MAGIC = {"type": "risk-lan-record", "version": 1}
 
 
 class RecordWriter:
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, envelopes: list[dict[str, Any]] = ()) -> None:
+        """Start the record, with ``envelopes`` already broadcast (a resumed game's)."""
         self._file = Path(path).open("wb")  # noqa: SIM115 - kept open for the whole game
         self._file.write(pack(RECORD_MAGIC))
+        for envelope in envelopes:
+            self._file.write(pack(envelope))
+        self._file.flush()
 
     def write(self, envelope: dict[str, Any]) -> None:
         self._file.write(pack(envelope))

@@ -4,10 +4,15 @@ its chain's secret seed, the seat's token, and how far it got (commit, reveals, 
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from secrets import token_bytes
+from typing import Any
 
 import msgpack
+
+from protocol.signing import Identity
 
 
 @dataclass
@@ -20,10 +25,14 @@ class SeatState:
     committed: bool = False
     revealed: int = 0  # the highest roll this client has revealed
     seq: int = 0  # the last act it sent
+    host: str = ""  # where the host was last reached
+    port: int = 0
+    secrets: dict = field(default_factory=dict)  # what only this seat knows (a seal's nonce)
 
 
 def save(path: Path, state: SeatState) -> None:
     """Write atomically (a crash mid-write leaves the previous state), readable by us only."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as f:
@@ -39,3 +48,99 @@ def load(path: Path) -> SeatState | None:
         return SeatState(**data)
     except (OSError, ValueError, TypeError):
         return None
+
+
+SEAT_SUFFIX = ".seat"
+
+
+def seat_path(folder: Path, game: str) -> Path:
+    return folder / f"{game}{SEAT_SUFFIX}"
+
+
+def find_seat(
+    folder: Path, game: str | None = None, address: tuple[str, int] | None = None
+) -> Path | None:
+    """The file of a seat kept in ``folder`` for the game ``game``, or last reached at
+    ``address``; None if there is none."""
+    if game is not None:
+        path = seat_path(folder, game)
+        return path if load(path) is not None else None
+    for path in sorted(folder.glob("*" + SEAT_SUFFIX), key=_modified, reverse=True):
+        state = load(path)
+        if state is not None and address is not None and (state.host, state.port) == address:
+            return path
+    return None
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+class KeptSeat:
+    """A client's seat on disk: restored when the client starts, written as it goes, and
+    forgotten when the host no longer knows it. Part of ``Client``."""
+
+    state_path: Path | None
+    identity: Identity
+    token: bytes | None
+    game_id: str
+    seat: str
+    chain_seed: bytes
+    committed: bool
+    revealed: int
+    seq: int
+    address: tuple[str, int] | None
+    secrets: dict[str, Any]
+    log: Callable[[str], None]
+
+    def _restore_seat(self) -> None:
+        saved = load(self.state_path) if self.state_path else None
+        if saved is not None:
+            self.identity = Identity.from_private_bytes(saved.private_key)
+            self.chain_seed, self.token = saved.chain_seed, saved.token
+            self.committed, self.revealed, self.seq = saved.committed, saved.revealed, saved.seq
+            self.secrets = dict(saved.secrets)
+            self.log(f"resuming seat {saved.seat} of game {saved.game}")
+
+    def _save(self) -> None:
+        if self.state_path is not None and self.token is not None:
+            save(
+                self.state_path,
+                SeatState(
+                    self.game_id,
+                    self.seat,
+                    self.token,
+                    self.identity.private_bytes(),
+                    self.chain_seed,
+                    self.committed,
+                    self.revealed,
+                    self.seq,
+                    self.address[0] if self.address else "",
+                    self.address[1] if self.address else 0,
+                    self.secrets,
+                ),
+            )
+
+    def keep_secret(self, name: str, value: Any) -> None:
+        """Keep something only this seat knows (a headquarters' seal) with the seat, so that
+        a player who comes back after a crash still has it."""
+        self.secrets[name] = value
+        self._save()
+
+    def _forget_seat(self) -> None:
+        """Drop a kept seat the host does not know, and ask for a new one."""
+        self.log("the seat kept for this address belongs to another game: asking for a new one")
+        if self.state_path is not None:
+            self.state_path.unlink(missing_ok=True)
+            self.state_path = None
+        self.identity, self.token = Identity(), None
+        self.chain_seed, self.committed, self.revealed, self.seq = (
+            token_bytes(32),
+            False,
+            0,
+            0,
+        )
+        self.secrets = {}

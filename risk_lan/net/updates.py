@@ -58,6 +58,30 @@ def private_update(
     }
 
 
+# Events in one message: a blitz of hundreds of battles goes out in several frames, each well
+# under the frame limit (a battle is about 150 bytes), so no legal move is too large to send.
+EVENTS_PER_MESSAGE = 128
+
+
+def split_update(update: dict[str, Any]) -> list[dict[str, Any]]:
+    """The messages that carry ``update``: its leading events in ``events`` messages when
+    there are many, then the update itself with the last of them."""
+    events = update["events"]
+    if len(events) <= EVENTS_PER_MESSAGE:
+        return [update]
+    cut = (len(events) - 1) // EVENTS_PER_MESSAGE * EVENTS_PER_MESSAGE
+    leading = [
+        {
+            "type": "events",
+            "game": update["game"],
+            "n": update["n"],
+            "events": events[i : i + EVENTS_PER_MESSAGE],
+        }
+        for i in range(0, cut, EVENTS_PER_MESSAGE)
+    ]
+    return [*leading, {**update, "events": events[cut:]}]
+
+
 def _as_seen(event: Event, seat: str, converted: dict[int, dict[str, Any]] | None) -> dict:
     """The event as ``seat`` may see it, as a dict. One that hides nothing from the seat is
     converted once for every seat (events and their dicts are never changed)."""

@@ -34,7 +34,10 @@ class Witness:
         self.transcript = Transcript(game_id)
         self.keys: dict[str, bytes] = {}
         self.contributors: list[str] = []
+        self.start_contributors: list[str] = []
+        self.chain_length = 0
         self.taken: set[str] = set()  # seats handed to the host's bots
+        self.pending_roll: int | None = None  # announced, neither revealed nor cancelled
         self.secret_commit = b""
         self.verifier: ChainVerifier | None = None
         self.roll_moves: dict[int, dict[str, Any]] = {}
@@ -76,15 +79,24 @@ class Witness:
         if move["n"] != self.last_move + 1:
             raise ProtocolError("out_of_order", f"move {move['n']} after {self.last_move}", "host")
         self.last_move = move["n"]
+        if self.pending_roll is not None:
+            # Only a takeover may leave a roll without result: anything else would let the
+            # host (crashing on purpose, say) choose between results once it saw the links.
+            raise ProtocolError(
+                "reroll", f"move {move['n']} while roll {self.pending_roll} waits", "host"
+            )
         roll = move["roll"]
         if roll is not None:
             if roll <= self.last_roll:
                 raise ProtocolError("reroll", f"roll {roll} announced again", "host")
             self.last_roll = roll
+            self.pending_roll = roll
 
     def start(self, body: dict[str, Any], seat: str, public_key: bytes) -> None:
         self.keys = dict(body["keys"])
         self.contributors = list(body["contributors"])
+        self.start_contributors = list(body["contributors"])
+        self.chain_length = body["chain_length"]
         self.secret_commit = body["secret_commit"]
         if self.keys.get(seat) != public_key:
             raise ProtocolError("wrong_key", "the host announced another key for this seat", "host")
@@ -96,9 +108,9 @@ class Witness:
             if env["from"] != who or inner.get("type") != "commit":
                 raise ProtocolError("bad_commit", f"a commitment for {who} is not its own", "host")
             tips[who] = inner["tip"]
-        if tips.get(seat) != own_tip:
+        if seat and tips.get(seat) != own_tip:
             raise ProtocolError("bad_commit", "the host relayed another tip for this seat", "host")
-        self.verifier = ChainVerifier(self.game_id, tips)
+        self.verifier = ChainVerifier(self.game_id, tips, self.chain_length)
 
     def move(self, move: dict[str, Any]) -> None:
         """A move for a player's seat must carry that player's own request for exactly it."""
@@ -168,11 +180,35 @@ class Witness:
             links.append(inner["link"])
         self.seeds[move["n"]] = roll_seed(self.game_id, roll, pack(move), links)
         self.rolled.add(roll)
+        self.pending_roll = None
 
     def takeover(self, body: dict[str, Any]) -> None:
-        if body["seat"] in self.contributors:
-            self.contributors.remove(body["seat"])
-        self.taken.add(body["seat"])
+        seat = body["seat"]
+        if seat in self.taken or seat not in self.start_contributors:
+            raise ProtocolError("bad_takeover", f"{seat} is not a player's seat to take", "host")
+        self.contributors = [c for c in self.contributors if c != seat]
+        self.taken.add(seat)
+        self.pending_roll = None  # cancelled: its move comes again under a new roll
+
+    def handback(self, body: dict[str, Any]) -> None:
+        seat = body["seat"]
+        if seat not in self.taken or self.pending_roll is not None or self.verifier is None:
+            raise ProtocolError("bad_handback", f"{seat} cannot be handed back now", "host")
+        commit = body["commit"]
+        if self.verifier.knows(seat) == (commit is not None):
+            raise ProtocolError("bad_handback", f"{seat} comes back with the wrong chain", "host")
+        if commit is not None:
+            inner = verify(commit, self.keys[seat])
+            if (
+                commit.get("from") != seat
+                or inner.get("type") != "commit"
+                or inner.get("game") != self.game_id
+                or not isinstance(inner.get("tip"), bytes)
+            ):
+                raise ProtocolError("bad_commit", f"{seat}'s commitment is not its own", "host")
+            self.verifier.add(seat, inner["tip"])
+        self.taken.discard(seat)
+        self.contributors = [c for c in self.start_contributors if c not in self.taken]
 
     def over(self, body: dict[str, Any]) -> None:
         if body["winner"] is not None:

@@ -1,0 +1,148 @@
+"""The host's side of players leaving and coming back: the history sent to a returning client
+at the pace it reads, seats handed to a bot when the clock says so (or the host's player
+does), handed back when their players return, and the table told whom the game waits for.
+Part of ``HostGame``, which holds the state."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from risk_lan.rules import IllegalAction
+
+HISTORY_CHUNK = 256  # broadcasts a returning client is sent before waiting for it to read
+# Phases in which a seat is not handed back: its bot may hold a sealed headquarters whose
+# secret its player does not have.
+NO_HANDBACK = frozenset({"capital", "capital_reveal"})
+
+
+class SeatKeeping:
+    def disconnected(self, seat: str) -> None:
+        self.catching_up.discard(seat)
+        if seat not in self.bots:
+            self.clock.gone(seat, self.now())
+            self.host.log(f"waiting for {seat} to reconnect")
+        if self.game is not None:
+            self._broadcast_updates([])  # the others see who is away
+        self._tell_clock(force=True)
+
+    def reconnected(self, seat: str, have: int = 0) -> None:
+        """A player's client is back: it gets the history it has not checked (at the pace it
+        reads), then its view; a seat a bot took meanwhile is handed back."""
+        self.clock.back(seat)
+        s = self.host.seat_by_id(seat)
+        if s.connection is None:
+            return
+        if seat in self.bots:
+            self.handbacks.add(seat)
+        self.catching_up.add(seat)
+        s.connection.hold()
+        task = asyncio.create_task(
+            self._catch_up(seat, s.connection, min(have, len(self.transcript_log)))
+        )
+        self._catch_ups.add(task)
+        task.add_done_callback(self._catch_ups.discard)
+
+    async def _catch_up(self, seat: str, conn: Any, have: int) -> None:
+        sent = have
+        try:
+            while sent < len(self.transcript_log):
+                chunk = self.transcript_log[sent : sent + HISTORY_CHUNK]
+                await conn.stream(chunk)
+                sent += len(chunk)
+        except (ConnectionError, OSError):
+            return
+        finally:
+            self.catching_up.discard(seat)
+            conn.release()
+        if self.game is not None:
+            self._broadcast_updates([])  # its view, and the others see it back
+        self._tell_clock(force=True)
+
+    def reclaim(self, seat: str) -> None:
+        """A connected player asks for the seat a bot took back."""
+        if seat in self.bots:
+            self.handbacks.add(seat)
+        else:
+            self._tell(seat, "not_taken", "this seat is yours already")
+
+    def take_over_now(self, seat: str) -> None:
+        """The host's player hands a seat to a bot at once."""
+        s = self.host.seat_by_id(seat)
+        if s.kind != "human" or seat in self.bots:
+            raise IllegalAction("no_seat", "only a player's own seat can be handed to a bot")
+        self._take_over([seat], "the host's player handed it to a bot")
+        self._tell_clock(force=True)
+
+    def _take_over(self, seats: list[str], why: str) -> None:
+        for seat in seats:
+            if seat in self.bots:
+                continue
+            if seat in self.contributors:
+                self.contributors.remove(seat)
+            self.bots[seat] = self.host.config.bot_factory()
+            self.clock.forget(seat)
+            self.handbacks.discard(seat)
+            self._publish(
+                {"type": "takeover", "game": self.id, "seat": seat, "roll": self.roll + 1}
+            )
+            self.host.log(f"{seat}: {why}; a bot plays the seat from now on")
+
+    def _take_over_overdue(self) -> bool:
+        """Hand to a bot every seat that has kept the game waiting longer than allowed."""
+        late = self.clock.overdue(self.now())
+        self._take_over(late, "away or silent too long")
+        return bool(late)
+
+    def _hand_back(self) -> None:
+        """Give back the seats whose players returned, between two moves."""
+        if self.game is not None and self.game.phase in NO_HANDBACK:
+            return
+        for seat in sorted(self.handbacks):
+            s = self.host.seat_by_id(seat)
+            if s.connection is None or seat not in self.bots:
+                continue
+            if self.verifier is not None and not self.verifier.knows(seat):
+                commit = self.commits.get(seat)
+                if commit is None:
+                    continue  # no chain of its own yet: its client sends one on return
+                self.verifier.add(seat, commit["body"]["tip"])
+            else:
+                commit = None
+            del self.bots[seat]
+            self.contributors = [c for c in ["host", *self._humans()] if c not in self.bots]
+            self._publish(
+                {
+                    "type": "handback",
+                    "game": self.id,
+                    "seat": seat,
+                    "roll": self.roll + 1,
+                    "commit": commit,
+                }
+            )
+            self.host.log(f"{s.name} ({seat}) is back and plays the seat again")
+        self.handbacks.clear()
+
+    def _humans(self) -> list[str]:
+        return [s.id for s in self.host.seats if s.kind == "human"]
+
+    def pause(self, on: bool) -> None:
+        self.clock.pause(on, self.now())
+        self.host.log("the clock is stopped" if on else "the clock runs again")
+        self._tell_clock(force=True)
+
+    def more_time(self, seat: str, seconds: int) -> None:
+        self.clock.more_time(seat, seconds)
+        self._tell_clock(force=True)
+
+    def _tell_clock(self, force: bool = False) -> None:
+        """Tell everyone whom the game waits for, when that has changed."""
+        waits = self.clock.news(self.now())
+        if waits is None and not force:
+            return
+        if waits is None:
+            waits = self.clock.waits(self.now())
+        message = {"type": "clock", "game": self.id, "paused": self.clock.paused, "waits": waits}
+        for s in self.host.seats:
+            if s.connection:
+                s.connection.send(message)

@@ -1,0 +1,268 @@
+"""A game as its host's broadcasts tell it: each broadcast checked in order, and the game
+rebuilt through the engine with the dice and shuffles the reveals imply.
+
+``risk-lan verify`` runs a record through it; a host resuming a saved game runs its own save
+through it to stand exactly where it stopped (the same transcript, the same roll waiting for
+the same reveals), so a restarted host is the same game, not a new one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from protocol.errors import ProtocolError
+from protocol.fairness import ChainVerifier, RollSource, roll_seed
+from protocol.framing import pack
+from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, validate
+from protocol.signing import verify
+from protocol.transcript import Transcript
+from risk_lan.rules import Game, IllegalAction, action_from_dict
+from risk_lan.rules.events import GameWon
+
+
+class _NoChance:
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        raise ProtocolError("no_roll", "a move used the dice without a roll", "host")
+
+    def permutation(self, n: int) -> list[int]:
+        raise ProtocolError("no_roll", "a move shuffled without a roll", "host")
+
+
+class GameReplay:
+    """Feed it the host's broadcasts in order; it raises ProtocolError, naming whom to
+    blame, at the first one that does not follow from the ones before.
+
+    ``secret`` is the host's end-of-game secret (the shuffles need it); ``signatures`` False
+    skips the signature checks, for a host reading back its own save."""
+
+    def __init__(self, secret: bytes, signatures: bool = True) -> None:
+        self.secret = secret
+        self.signatures = signatures
+        self.transcript: Transcript | None = None
+        self.game_id = ""
+        self.host_key = b""
+        self.start: dict[str, Any] = {}
+        self.keys: dict[str, bytes] = {}
+        self.humans: set[str] = set()
+        self.contributors: list[str] = []
+        self.taken: set[str] = set()  # seats the host's bots play
+        self.commits: dict[str, Any] | None = None  # the `commits` broadcast, once made
+        self.chains: ChainVerifier | None = None
+        self.game: Game | None = None
+        self.n = 0
+        self.roll = 0
+        self.pending: dict[str, Any] | None = None  # a move whose roll has no reveals yet
+        self.pending_seen = b""  # the transcript hash right after that move
+        self.last_reveals: list[tuple[str, dict[str, Any]]] = []
+        self.last_seq: dict[str, int] = {}  # by seat: the seq of its last act made a move
+        self.over: dict[str, Any] | None = None
+        self.win_reason = ""
+        self.moves = 0
+        self.rolls = 0
+        self.count = 0  # broadcasts taken in
+
+    # ----- taking in one broadcast ----------------------------------------------------------
+
+    def feed(self, envelope: Any) -> dict[str, Any]:
+        """Check and take in the next broadcast; returns its body."""
+        if not isinstance(envelope, dict):
+            raise ProtocolError("malformed", "an entry is not a signed message", "host")
+        if self.over is not None:
+            raise ProtocolError("out_of_order", "a message after the game's end", "host")
+        if self.transcript is None:
+            body = self._open(envelope)
+        else:
+            body = self._host_body(envelope)
+            kind = body["type"]
+            if kind == "start":
+                raise ProtocolError("out_of_order", "a second start", "host")
+            if kind != "over" and kind != "takeover" and self.commits is None and kind != "commits":
+                raise ProtocolError("out_of_order", f"a {kind} before the commitments", "host")
+            getattr(self, "_" + kind)(body)
+        self.transcript.add(envelope)
+        self.count += 1
+        if body["type"] == "move" and body["roll"] is not None:
+            self.pending_seen = self.transcript.hash
+        return body
+
+    def _open(self, envelope: dict[str, Any]) -> dict[str, Any]:
+        opening = envelope.get("body") if isinstance(envelope.get("body"), dict) else {}
+        keys = opening.get("keys")
+        host_key = keys.get("host") if isinstance(keys, dict) else None
+        game_id = opening.get("game")
+        if not isinstance(host_key, bytes) or not isinstance(game_id, str):
+            raise ProtocolError("malformed", "the game does not open with the host's start")
+        self.game_id, self.host_key = game_id, host_key
+        self.transcript = Transcript(game_id)
+        body = self._host_body(envelope)
+        if body["type"] != "start":
+            raise ProtocolError("out_of_order", "the game does not open with a start", "host")
+        players = body["players"]
+        if not all(isinstance(p, dict) and isinstance(p.get("seat"), str) for p in players):
+            raise ProtocolError("malformed", "a player of the start has no seat", "host")
+        self.start = body
+        self.keys = dict(body["keys"])
+        self.humans = {p["seat"] for p in players if p.get("kind") == "human"}
+        self.contributors = list(body["contributors"])
+        return body
+
+    def _host_body(self, envelope: dict[str, Any]) -> dict[str, Any]:
+        assert self.transcript is not None
+        if envelope.get("from") != "host":
+            raise ProtocolError("malformed", "a broadcast not from the host", "host")
+        if self.signatures:
+            body = verify(envelope, self.host_key, self.transcript.hash)
+        else:
+            body = envelope.get("body")
+        body = validate(body, HOST_MESSAGES)
+        if body.get("game") != self.game_id:
+            raise ProtocolError("wrong_game", "a message of another game", "host")
+        return body
+
+    def _commits(self, body: dict[str, Any]) -> None:
+        if self.commits is not None:
+            raise ProtocolError("out_of_order", "a second set of commitments", "host")
+        tips = {}
+        for env, who in zip(body["envelopes"], self.contributors, strict=True):
+            inner = self._client_body(env, who)
+            if inner["type"] != "commit":
+                raise ProtocolError("bad_commit", f"{who}'s commitment is not a commit", who)
+            tips[who] = inner["tip"]
+        self.commits = body
+        self.chains = ChainVerifier(self.game_id, tips, self.start["chain_length"])
+
+    def _client_body(self, env: Any, who: str, signed: bool = True) -> dict[str, Any]:
+        if not isinstance(env, dict) or env.get("from") != who:
+            raise ProtocolError("malformed", f"a message relayed for {who} is not {who}'s", "host")
+        body = verify(env, self.keys[who]) if signed and self.signatures else env.get("body")
+        body = validate(body, CLIENT_MESSAGES)
+        if body.get("game") != self.game_id:
+            raise ProtocolError("wrong_game", f"{who}'s message is for another game", "host")
+        return body
+
+    def _takeover(self, body: dict[str, Any]) -> None:
+        seat = body["seat"]
+        if seat not in self.humans or seat in self.taken:
+            raise ProtocolError("bad_takeover", f"{seat} is not a player's seat to take", "host")
+        self.taken.add(seat)
+        self.contributors = [c for c in self.contributors if c != seat]
+        self.pending = None  # a roll waiting for the seat is cancelled, never completed
+
+    def _handback(self, body: dict[str, Any]) -> None:
+        seat = body["seat"]
+        if seat not in self.taken or self.pending is not None:
+            raise ProtocolError("bad_handback", f"{seat} cannot be handed back now", "host")
+        self.taken.discard(seat)
+        self.contributors = [c for c in self.start["contributors"] if c not in self.taken]
+
+    def _move(self, body: dict[str, Any]) -> None:
+        if body["n"] != self.n + 1:
+            raise ProtocolError("out_of_order", f"move {body['n']} after {self.n}", "host")
+        if self.pending is not None:
+            # Only a takeover may leave a roll without result; anything else would let the
+            # host choose between results once it had seen the links.
+            raise ProtocolError(
+                "reroll", f"move {body['n']} while roll {self.pending['roll']} waits", "host"
+            )
+        self.n = body["n"]
+        roll = body["roll"]
+        if roll is None:
+            self._apply(body, _NoChance())
+            return
+        if roll <= self.roll:
+            raise ProtocolError("reroll", f"roll {roll} announced again", "host")
+        self.roll = roll
+        self.pending = body
+
+    def _reveals(self, body: dict[str, Any]) -> None:
+        move = self.pending
+        if move is None or body["roll"] != move["roll"]:
+            raise ProtocolError("out_of_order", f"reveals for roll {body['roll']}", "host")
+        assert self.chains is not None
+        envelopes = body["envelopes"]
+        if len(envelopes) != len(self.contributors):
+            raise ProtocolError("bad_reveal", f"roll {move['roll']} lacks reveals", "host")
+        links = []
+        for env, who in zip(envelopes, self.contributors, strict=True):
+            # The chain check below proves a reveal's author; its signature matters only for
+            # its `seen`, checked at checkpoints (fairness.md).
+            inner = self._client_body(env, who, signed=False)
+            if inner["seen"] != self.pending_seen:
+                raise ProtocolError("equivocation", f"{who} saw another history", "host")
+            if inner["type"] != "reveal" or inner["roll"] != move["roll"]:
+                raise ProtocolError("bad_reveal", f"{who}'s reveal is not for this roll", who)
+            self.chains.accept(who, move["roll"], inner["link"])
+            links.append(inner["link"])
+        self.last_reveals = list(zip(self.contributors, envelopes, strict=True))
+        if move["roll"] % CHECKPOINT == 0:
+            self.confirm_reveals()
+        self.pending = None
+        self.rolls += 1
+        seed = roll_seed(self.game_id, move["roll"], pack(move), links)
+        self._apply(move, RollSource(seed, self.secret))
+
+    def _over(self, body: dict[str, Any]) -> None:
+        self.over = body
+        if body["winner"] is not None:
+            self.confirm_reveals()  # the stretch since the last checkpoint
+
+    # ----- applying a move ------------------------------------------------------------------
+
+    def _apply(self, move: dict[str, Any], source: Any) -> None:
+        if self.game is None:
+            if move["action"].get("type") != "start_game" or move["seat"] != "host":
+                raise ProtocolError("out_of_order", "the first move must start the game", "host")
+            seats = [p["seat"] for p in self.start["players"]]
+            colours = {p["seat"]: p.get("colour", "") for p in self.start["players"]}
+            try:
+                self.game, _ = Game.new(seats, source, self.start["rules"], colours=colours)
+            except (ValueError, KeyError) as e:
+                raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
+            return
+        self._check_request(move)
+        self.game.source = source
+        try:
+            events = self.game.apply(move["seat"], action_from_dict(move["action"]))
+        except IllegalAction as e:
+            raise ProtocolError(
+                "illegal_move", f"move {move['n']} was illegal ({e.code})", "host"
+            ) from None
+        for event in events:
+            if isinstance(event, GameWon):
+                self.win_reason = event.reason
+        self.moves += 1
+
+    def _check_request(self, move: dict[str, Any]) -> None:
+        """A player's move must carry that player's own signed request for exactly it, never
+        one already used. A seat a bot plays moves with none, except for the player's own
+        move whose roll a takeover cancelled, made again."""
+        seat, request = move["seat"], move["request"]
+        if request is None:
+            if seat in self.humans and seat not in self.taken:
+                raise ProtocolError(
+                    "forged_move", f"move {move['n']} was never asked by {seat}", "host"
+                )
+            return
+        if seat not in self.humans:
+            raise ProtocolError("bad_request", f"move {move['n']} carries a stray request", "host")
+        asked = self._client_body(request, seat)
+        if asked["type"] != "act" or asked["action"] != move["action"]:
+            raise ProtocolError("forged_move", f"move {move['n']} is not what {seat} asked", "host")
+        if asked["seq"] <= self.last_seq.get(seat, 0):
+            raise ProtocolError("replayed", f"move {move['n']} repeats an act of {seat}", "host")
+        self.last_seq[seat] = asked["seq"]
+
+    def confirm_reveals(self) -> None:
+        """The signatures of the latest roll's reveals: each peer's own word for the history
+        it had seen. The host checks them before relaying a checkpoint's, so a bad one is the
+        host's doing."""
+        reveals, self.last_reveals = self.last_reveals, []
+        if not self.signatures:
+            return
+        for who, envelope in reveals:
+            try:
+                verify(envelope, self.keys[who])
+            except ProtocolError:
+                raise ProtocolError(
+                    "bad_signature", f"the host relayed a reveal {who} did not sign", "host"
+                ) from None

@@ -1,0 +1,13 @@
+"""Fixtures for every test."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def private_data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Saves, kept seats and error logs go under risk_lan.paths.data_dir(): each test gets a
+    folder of its own there, so that no test writes to the user's home or sees another
+    test's files."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data_home")))

@@ -1,0 +1,379 @@
+"""What a long LAN evening does to a game, over real sockets: the deal's roll withheld, a
+player dropping right after the start, a seat handed to a bot and back, a blitz of a
+thousand battles, a return after thousands of moves, a stranger with a seat's token, a lobby
+seat left, and a fault in the host's own code."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from protocol.framing import encode, pack
+from protocol.messages import PROTOCOL_VERSION
+from protocol.signing import Identity
+from risk_lan.bots import ClassicBot
+from risk_lan.net.client import Client, Listener
+from risk_lan.net.connection import Connection
+from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.hostgame import HostGame
+from risk_lan.net.record import read_record
+from risk_lan.net.verify import verify_record
+from risk_lan.rules import Attack, EndTurn, Game, GameState, Place
+
+
+async def until(condition, seconds: float = 30.0, what: str = "a condition") -> None:
+    """Wait for ``condition()`` to hold, failing with ``what`` after ``seconds``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.02)
+
+
+async def play_out(host: Host, clients: list[Client], seconds: float = 120) -> list:
+    port = await host.serve("127.0.0.1", 0)
+    try:
+        return await asyncio.wait_for(
+            asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), seconds
+        )
+    finally:
+        await host.close()
+
+
+class Changes(Listener):
+    def __init__(self) -> None:
+        self.changes: list[tuple[str, str]] = []
+        self.largest = 0  # the most events one update carried
+
+    def seat_changed(self, seat: str, change: str) -> None:
+        self.changes.append((seat, change))
+
+    def updated(self, update: dict[str, Any]) -> None:
+        self.largest = max(self.largest, len(update["events"]))
+
+
+def no_roll_twice(record: Path) -> None:
+    made = [e["body"]["roll"] for e in read_record(record) if e["body"]["type"] == "reveals"]
+    assert len(made) == len(set(made)), "a roll number has two results"
+
+
+class DealWithholder(Client):
+    """Never reveals for the first roll: the deal."""
+
+    def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
+        if body["type"] == "reveal" and body["roll"] == 1:
+            return body
+        return super()._send_signed(body)
+
+
+def test_withholding_the_deal_hands_the_seat_to_a_bot_and_deals_on_the_next_roll(tmp_path):
+    record = tmp_path / "game.rec"
+    host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=0.5))
+    staller = DealWithholder("staller", ClassicBot())
+    staller.reclaim_when_taken = False
+    outcomes = asyncio.run(play_out(host, [staller, Client("fair", ClassicBot())]))
+    assert all(o.error is None and o.winner for o in outcomes), outcomes
+    bodies = [e["body"] for e in read_record(record)]
+    kinds = [b["type"] for b in bodies[:6]]
+    assert kinds == ["start", "commits", "move", "takeover", "move", "reveals"], kinds
+    assert bodies[2]["roll"] == 1 and bodies[4]["roll"] == 2
+    assert bodies[4]["action"]["type"] == "start_game"
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.transcript == outcomes[1].transcript, verdict.message
+    no_roll_twice(record)
+
+
+class LeavesAtStart(Client):
+    """Drops its connection as soon as the game starts, before committing."""
+
+    def _from_host(self, body, envelope):
+        if body["type"] == "start" and self.conn is not None:
+            self.retries = 0
+            self.conn.writer.transport.abort()
+            return None
+        return super()._from_host(body, envelope)
+
+
+def test_a_player_gone_right_after_the_start_does_not_end_the_game(tmp_path):
+    record = tmp_path / "game.rec"
+    host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=0.5))
+    _, stays = asyncio.run(play_out(host, [LeavesAtStart("gone"), Client("x", ClassicBot())]))
+    assert stays.error is None and stays.winner, stays
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.transcript == stays.transcript, verdict.message
+
+
+class AwhileAway(Client):
+    """Crashes at move 40 (its process gone, its seat file kept)."""
+
+    def _check_update(self, update):
+        super()._check_update(update)
+        if update["n"] >= 40 and self.conn is not None:
+            self.retries = 0
+            self.conn.writer.transport.abort()
+
+
+def test_a_player_taken_over_gets_the_seat_back_on_return(tmp_path):
+    record, seat_file = tmp_path / "game.rec", tmp_path / "seat"
+    heard = Changes()
+
+    async def evening() -> tuple:
+        host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=0.3))
+        port = await host.serve("127.0.0.1", 0)
+        try:
+            first = AwhileAway("bob", ClassicBot(), state_path=seat_file)
+            other = asyncio.create_task(
+                Client("ann", ClassicBot(), listener=heard).run("127.0.0.1", port)
+            )
+            await first.run("127.0.0.1", port)
+            seat = first.seat
+            await until(lambda: (seat, "taken_over") in heard.changes, what="the takeover")
+            # A new process: the same seat file, so the same key, chain and token; it checks
+            # the whole history from the start, the takeover included.
+            back = Client("bob", ClassicBot(), state_path=seat_file)
+            mine = await asyncio.wait_for(back.run("127.0.0.1", port), 120)
+            theirs = await asyncio.wait_for(other, 120)
+            return seat, mine, theirs
+        finally:
+            await host.close()
+
+    seat, mine, theirs = asyncio.run(evening())
+    assert mine.error is None and theirs.error is None, (mine, theirs)
+    assert mine.transcript == theirs.transcript and mine.winner == theirs.winner
+    assert heard.changes[:2] == [(seat, "taken_over"), (seat, "back")]
+    bodies = [e["body"] for e in read_record(record)]
+    back_at = next(i for i, b in enumerate(bodies) if b["type"] == "handback")
+    assert any(b["type"] == "move" and b["seat"] == seat and b["request"] for b in bodies[back_at:])
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.message
+    assert not seat_file.exists()  # the game is over: nothing left to come back to
+
+
+class HugeArmiesGame(HostGame):
+    """When the first seat's first attack phase comes, it gets 5,000 armies facing 1,200 on
+    every border (the update of that moment shows them): its blitz runs for about a thousand
+    battles."""
+
+    grown = False
+
+    def _broadcast_updates(self, events):
+        s = self.game.state
+        first = self.host.seats[0].id
+        if not self.grown and s.phase == "attack" and s.current == first:
+            self.grown = True
+            for t in s.board.territories:
+                s.armies[t] = 5000 if s.owner[t] == first else 1200
+        super()._broadcast_updates(events)
+
+
+class HugeArmiesHost(Host):
+    game_class = HugeArmiesGame
+
+
+class Blitzer(Client):
+    """Blitzes once, from its strongest territory, down to one army."""
+
+    blitzed = False
+
+    def _play(self):
+        view = self.view
+        if self.blitzed or view["phase"] != "attack" or self.waiting != self.seat:
+            return super()._play()
+        game = Game(GameState.from_view(view))
+        attacks = [
+            a for a in game.legal_actions(self.seat) if isinstance(a, Attack) and a.dice == 3
+        ]
+        if not attacks or max(game.armies(a.source) for a in attacks) < 5000:
+            return super()._play()
+        self.blitzed = True
+        attack = max(attacks, key=lambda a: game.armies(a.source))
+        self._send_act(Attack(attack.source, attack.target, 3, 1))
+
+
+def test_a_blitz_of_a_thousand_battles_reaches_every_client_checked():
+    heard = Changes()
+
+    async def blitz() -> None:
+        host = HugeArmiesHost(HostConfig(seats=3, bots=1, absent_after=None))
+        port = await host.serve("127.0.0.1", 0)
+        clients = [Blitzer("ann", ClassicBot(), listener=heard), Blitzer("bob", ClassicBot())]
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
+        try:
+            await until(
+                lambda: heard.largest >= 1000 or any(t.done() for t in tasks), 120, "the blitz"
+            )
+            assert not any(t.done() for t in tasks), [t.result() for t in tasks if t.done()]
+        finally:
+            for t in tasks:
+                t.cancel()
+            await host.close()
+
+    asyncio.run(blitz())
+    # Every die of it checked against the roll's seed by the client, in several frames.
+    assert heard.largest >= 1000
+
+
+class PassiveBot:
+    """Claims and places where it can, and ends every turn: a game that never ends."""
+
+    name = "passive"
+
+    def opening(self, game: Game, player: str) -> list:
+        return []
+
+    def choose(self, game: Game, player: str):
+        for action in game.legal_actions(player):
+            if isinstance(action, Place):
+                return (
+                    Place(action.territory, game.state.pool or 1)
+                    if game.phase == "reinforce"
+                    else action
+                )
+        return EndTurn()
+
+
+async def return_after(moves: int) -> tuple[int, int, float]:
+    """A game of passive players run to ``moves`` moves; then the human seat's client is
+    replaced by a new one that has checked nothing (a crashed app, restarted). Returns the
+    history's size, the broadcasts the new client checked, and the seconds it took."""
+    host = Host(HostConfig(seats=3, bots=2, absent_after=None, bot_factory=PassiveBot))
+    port = await host.serve("127.0.0.1", 0)
+    first = Client("first", PassiveBot())
+    tasks = [asyncio.create_task(first.run("127.0.0.1", port))]
+    loop = asyncio.get_running_loop()
+    try:
+        await until(lambda: host.game is not None and host.game.n >= moves, 600, f"{moves} moves")
+        size = sum(len(pack(e)) for e in host.game.transcript_log)
+        returning = Client("first", PassiveBot())
+        returning.identity, returning.token = first.identity, first.token
+        returning.chain_seed, returning.committed = first.chain_seed, True
+        tasks[0].cancel()
+        host.seats[0].connection.close()
+        began = loop.time()
+        tasks.append(asyncio.create_task(returning.run("127.0.0.1", port)))
+        await until(
+            lambda: returning.seen >= host.game.transcript.count and returning.view is not None,
+            300,
+            "the returning client to catch up",
+        )
+        assert not tasks[1].done()
+        return size, returning.seen, loop.time() - began
+    finally:
+        for t in tasks:
+            t.cancel()
+        await host.close()
+
+
+def test_a_client_returning_after_a_long_game_gets_its_history_at_its_own_pace(monkeypatch):
+    """The history goes out in chunks, each sent once the client has read the one before,
+    never piling up past what a host holds for a peer (here lowered to 64 KiB, so that 1,500
+    moves are enough; bench/long_game.py runs 7,000 moves at the real 2 MiB)."""
+    monkeypatch.setattr("risk_lan.net.connection.MAX_UNSENT", 64 * 1024)
+    size, seen, _ = asyncio.run(return_after(1500))
+    assert seen > 1500 and size > 4 * 64 * 1024, (seen, size)
+
+
+def test_a_wrong_key_with_a_seats_token_does_not_cut_off_its_player():
+    async def stranger() -> None:
+        host = Host(HostConfig(seats=3, bots=2, absent_after=None))
+        port = await host.serve("127.0.0.1", 0)
+        player = Client("ann", ClassicBot(), auto_ready=False)
+        task = asyncio.create_task(player.run("127.0.0.1", port))
+        try:
+            await until(lambda: player.token is not None, what="a seat")
+            seat = host.seats[0]
+            held = seat.connection
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            hello = {
+                "type": "hello",
+                "version": PROTOCOL_VERSION,
+                "name": "eve",
+                "key": Identity().public_key,
+                "token": player.token,
+                "have": 0,
+            }
+            writer.write(encode(hello))
+            answer = Connection(reader, writer)
+            message = await asyncio.wait_for(anext(answer.messages()), 5)
+            assert message["type"] == "error" and message["code"] == "bad_token"
+            writer.close()
+            assert seat.connection is held and not held.closed
+            player.ready()
+            await until(lambda: player.view is not None, what="the game to go on")
+        finally:
+            task.cancel()
+            await host.close()
+
+    asyncio.run(stranger())
+
+
+def test_a_seat_left_in_the_lobby_is_free_again():
+    async def lobby() -> None:
+        host = Host(HostConfig(seats=3, bots=1, absent_after=None))
+        port = await host.serve("127.0.0.1", 0)
+        tasks = []
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            hello = {
+                "type": "hello",
+                "version": PROTOCOL_VERSION,
+                "name": "gone",
+                "key": Identity().public_key,
+            }
+            writer.write(encode(hello))
+            await until(lambda: host.taken() == 2, what="the seat taken")
+            writer.close()
+            await until(lambda: host.taken() == 1, what="the seat freed")
+            clients = [Client("ann", ClassicBot()), Client("bob", ClassicBot())]
+            tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
+            await until(lambda: host.state == "playing", what="the game to start")
+        finally:
+            for t in tasks:
+                t.cancel()
+            await host.close()
+
+    asyncio.run(lobby())
+
+
+class BrokenGame(HostGame):
+    """A fault in the host's own code at move 30."""
+
+    def _apply(self, seat, action, source):
+        if self.n >= 30:
+            raise RuntimeError("a fault of the host's own")
+        super()._apply(seat, action, source)
+
+
+class BrokenHost(Host):
+    game_class = BrokenGame
+
+
+def test_a_fault_in_the_host_ends_the_game_with_a_signed_word(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    record = tmp_path / "game.rec"
+    host = BrokenHost(HostConfig(seats=3, bots=1, record=str(record)))
+    outcomes = asyncio.run(play_out(host, [Client("a", ClassicBot()), Client("b", ClassicBot())]))
+    assert all(o.winner is None and o.reason == "host_error" and o.error is None for o in outcomes)
+    logs = list((tmp_path / "risk-lan" / "logs").glob("host-*.log"))
+    assert logs and "a fault of the host's own" in logs[0].read_text()
+    verdict = verify_record(record)
+    assert verdict.ok and "stopped: host_error" in verdict.message, verdict.message
+
+
+def test_closing_a_host_leaves_no_task_or_server_behind():
+    async def short() -> None:
+        host = Host(HostConfig(seats=3, bots=1))
+        port = await host.serve("127.0.0.1", 0)
+        clients = [Client("a", ClassicBot()), Client("b", ClassicBot())]
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
+        await until(lambda: host.game is not None and host.game.n > 20, what="some moves")
+        await host.close()
+        assert host.game.task.done() and not host.server.is_serving()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(short())
