@@ -88,6 +88,8 @@ class Client(TableRequests, KeptSeat):
         self.taken_over = False  # a bot of the host plays this seat for now
         self.reclaim_when_taken = bot is not None  # a bot client asks for its seat back at once
         self.pending_events: list[dict[str, Any]] = []  # sent ahead of the next update
+        self.views = 0  # updates taken in
+        self.chose_again_at = -1  # the update a bot last chose again after
         self.address: tuple[str, int] | None = None
         self.secrets: dict[str, Any] = {}  # kept with the seat: a headquarters' seal, say
         self.state_path = state_path
@@ -224,6 +226,7 @@ class Client(TableRequests, KeptSeat):
             if message["code"] not in LOBBY_REFUSALS:
                 self.outstanding = max(0, self.outstanding - 1)
                 self.queued.clear()  # what followed the refused act no longer makes sense
+                self._choose_again()
             self.listener.refused(message["code"], message["message"])
         elif kind == "events":
             validate(message, HOST_MESSAGES)
@@ -355,6 +358,7 @@ class Client(TableRequests, KeptSeat):
     def _check_update(self, update: dict[str, Any]) -> None:
         self.witness.update(update)
         self.view = update["view"]
+        self.views += 1
         self.waiting = update["waiting"]
         self.listener.updated(update)
         if self.bot is not None:
@@ -377,6 +381,15 @@ class Client(TableRequests, KeptSeat):
         self._send_signed(
             {"type": "act", "game": self.game_id, "seq": self.seq, "action": action.to_dict()}
         )
+
+    def _choose_again(self) -> None:
+        """A bot's act was refused, most likely chosen from a view the game had moved past
+        (after a reconnection, say): the bot chooses again from the latest view, once for
+        each view, so that a refusal never leaves its seat silent."""
+        if self.bot is None or self.view is None or self.views == self.chose_again_at:
+            return
+        self.chose_again_at = self.views
+        self._play()
 
     def _play(self) -> None:
         assert self.view is not None

@@ -16,6 +16,9 @@ from risk_lan.net.hostsave import SaveError
 from risk_lan.net.verify import verify_record
 
 DEFAULT_PORT = 47474
+# Seconds a host stays up after the end for a player coming back (a crashed app restarted)
+# to see how the game ended.
+LINGER = 30.0
 
 
 def _say(line: str) -> None:
@@ -137,6 +140,7 @@ async def host_game(
         _say(f"waiting for {humans} player(s): risk-lan join <this machine's address>:{bound}")
     try:
         await host.done.wait()
+        await host.linger(LINGER)
     finally:
         await advertiser.stop()
         await host.close()

@@ -208,6 +208,23 @@ class Host(TableKeeping):
         if self.saver is not None:
             self.saver.close()
 
+    async def linger(self, seconds: float) -> None:
+        """After the end, keep serving (the history, to a player coming back) until every
+        player has seen the end, or ``seconds`` have passed."""
+        game = self.game
+        if game is None:
+            return
+        if not game.everyone_told.is_set():
+            missing = [s.name for s in self.seats if s.kind == "human" and s.id not in game.told]
+            self.log(f"waiting up to {seconds:.0f} s for {', '.join(missing)} to see the end")
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await game.everyone_told.wait()
+                # Each client closes once it has read the end: closing first could cut off
+                # what it has not read yet (a reset drops it).
+                while any(s.connection for s in self.seats):
+                    await asyncio.sleep(0.05)
+
     def game_over(self) -> None:
         """The game has ended: its save is no longer needed to resume it."""
         self.game_over_seen = True

@@ -63,6 +63,8 @@ class HostGame(SeatKeeping, RollKeeping):
         self.clock = AbsenceClock(host.config.absent_after)
         self.handbacks: set[str] = set()  # seats whose players came back, handed back next
         self.catching_up: set[str] = set()  # seats being sent the history
+        self.told: set[str] = set()  # players who have seen the end
+        self.everyone_told = asyncio.Event()
         self._catch_ups: set[asyncio.Task[None]] = set()
         self.on_publish: Callable[[dict[str, Any]], None] | None = None  # the save's writer
         self.record = RecordWriter(host.config.record) if host.config.record else None
@@ -353,3 +355,13 @@ class HostGame(SeatKeeping, RollKeeping):
         self._publish(body)
         self.host.log(f"transcript {self.transcript.code}")
         self.host.game_over()
+        self.told = {
+            s.id
+            for s in self.host.seats
+            if s.kind == "human" and s.connection and s.id not in self.catching_up
+        }
+        self.check_told()
+
+    def check_told(self) -> None:
+        if all(s.id in self.told for s in self.host.seats if s.kind == "human"):
+            self.everyone_told.set()

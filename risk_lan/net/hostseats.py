@@ -55,6 +55,9 @@ class SeatKeeping:
         finally:
             self.catching_up.discard(seat)
             conn.release()
+        if self.finished:
+            self.told.add(seat)
+            self.check_told()
         if self.game is not None:
             self._broadcast_updates([])  # its view, and the others see it back
         self._tell_clock(force=True)
