@@ -64,6 +64,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "ready": {},
     "reclaim": {},
+    # The client has taken in the game's end (the host stays up until every player has).
+    "done": {},
     "commit": {"game": GAME_ID, "tip": raw(32)},
     "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
     "act": {"game": GAME_ID, "seq": whole(1), "action": mapping},

@@ -237,6 +237,7 @@ def _main(argv: Sequence[str] | None) -> int:
                 # Alone against bots: the player's seat is never handed to a bot, however long
                 # the player reads the help or steps away.
                 absent_after=None,
+                save_in=str(saves_dir()),  # risk-lan host --resume takes it up after a crash
             )
             config.check()
         except ValueError as e:

@@ -68,42 +68,36 @@ def _in(ns: str, *args: str) -> list[str]:
     return ["ip", "netns", "exec", ns, *CLI, *args]
 
 
+def _host_announced(
+    host_ns: str, name: str, log: Path, *extra: str
+) -> tuple[subprocess.Popen, str]:
+    """A headless host for three (two bots) in ``host_ns``, once it says it is announced;
+    returns its process and port."""
+    with log.open("w") as out:
+        host = subprocess.Popen(
+            _in(host_ns, "host", "--headless", "--name", name, "--seats", "3", "--bots", "2",
+                "--interface", HOST_IP, "--port", "0", *extra),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    for _ in range(200):
+        if "announced on the LAN" in log.read_text():
+            break
+        time.sleep(0.05)
+    text = log.read_text()
+    if "announced on the LAN: players" not in text:
+        host.kill()
+        raise AssertionError(text)
+    return host, re.search(rf"on {re.escape(HOST_IP)}:(\d+)", text).group(1)
+
+
 def test_a_game_hosted_in_one_namespace_is_found_and_joined_from_another(
     two_machines: tuple[str, str], tmp_path: Path
 ) -> None:
     host_ns, guest_ns = two_machines
     log, record = tmp_path / "host.log", tmp_path / "game.rec"
-    with log.open("w") as out:
-        host = subprocess.Popen(
-            _in(
-                host_ns,
-                "host",
-                "--headless",
-                "--name",
-                "LAN Party",
-                "--seats",
-                "3",
-                "--bots",
-                "2",
-                "--interface",
-                HOST_IP,
-                "--port",
-                "0",
-                "--record",
-                str(record),
-            ),
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+    host, port = _host_announced(host_ns, "LAN Party", log, "--record", str(record))
     try:
-        for _ in range(200):
-            if "announced on the LAN" in log.read_text():
-                break
-            time.sleep(0.05)
-        text = log.read_text()
-        assert "announced on the LAN" in text, text
-        port = re.search(rf"on {re.escape(HOST_IP)}:(\d+)", text).group(1)
-
         listed = subprocess.run(
             _in(guest_ns, "list", "--timeout", "3"), capture_output=True, text=True, timeout=60
         )
@@ -158,35 +152,8 @@ def test_a_game_with_a_long_odd_name_is_announced_and_found_again_by_its_id(
 ) -> None:
     host_ns, guest_ns = two_machines
     log = tmp_path / "host.log"
-    with log.open("w") as out:
-        host = subprocess.Popen(
-            _in(
-                host_ns,
-                "host",
-                "--headless",
-                "--name",
-                ODD_NAME,
-                "--seats",
-                "3",
-                "--bots",
-                "2",
-                "--interface",
-                HOST_IP,
-                "--port",
-                "0",
-            ),
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+    host, port = _host_announced(host_ns, ODD_NAME, log)
     try:
-        for _ in range(200):
-            if "announced on the LAN" in log.read_text():
-                break
-            time.sleep(0.05)
-        text = log.read_text()
-        assert "announced on the LAN: players" in text, text
-        port = re.search(rf"on {re.escape(HOST_IP)}:(\d+)", text).group(1)
-
         listed = subprocess.run(
             _in(guest_ns, "list", "--timeout", "3"), capture_output=True, text=True, timeout=60
         )

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -269,7 +271,7 @@ async def return_after(moves: int) -> tuple[int, int, float]:
 def test_a_client_returning_after_a_long_game_gets_its_history_at_its_own_pace(monkeypatch):
     """The history goes out in chunks, each sent once the client has read the one before,
     never piling up past what a host holds for a peer (here lowered to 64 KiB, so that 1,500
-    moves are enough; bench/long_game.py runs 7,000 moves at the real 2 MiB)."""
+    moves are enough; bench/long_game.py runs 9,000 moves at the real 2 MiB)."""
     monkeypatch.setattr("risk_lan.net.connection.MAX_UNSENT", 64 * 1024)
     size, seen, _ = asyncio.run(return_after(1500))
     assert seen > 1500 and size > 4 * 64 * 1024, (seen, size)
@@ -377,3 +379,93 @@ def test_closing_a_host_leaves_no_task_or_server_behind():
         await asyncio.gather(*tasks, return_exceptions=True)
 
     asyncio.run(short())
+
+
+def test_the_hosts_player_frees_a_seat_and_its_player_is_told():
+    async def lobby() -> tuple:
+        host = Host(HostConfig(seats=4, bots=1, absent_after=None))
+        port = await host.serve("127.0.0.1", 0)
+        owner = Client("own", auto_ready=False)
+        guest = Client("guest", auto_ready=False)
+        host.owner_key = owner.identity.public_key
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in (owner, guest)]
+        try:
+            await until(lambda: owner.seat and guest.seat, what="two seats")
+            guest.command("remove", seat=owner.seat)  # not the owner: refused
+            owner.command("remove", seat=guest.seat)
+            outcome = await asyncio.wait_for(tasks[1], 10)
+            return outcome, [s.kind for s in host.seats], owner.seat
+        finally:
+            for t in tasks:
+                t.cancel()
+            await host.close()
+
+    outcome, kinds, _ = asyncio.run(lobby())
+    assert outcome.error and outcome.error.startswith("removed:"), outcome
+    assert kinds.count("human") == 1 and kinds.count("open") == 2
+
+
+def test_a_connection_that_never_says_hello_is_closed(monkeypatch):
+    monkeypatch.setattr("risk_lan.net.host.HELLO_TIMEOUT", 0.3)
+
+    async def silent() -> bytes:
+        host = Host(HostConfig(seats=3, bots=1))
+        port = await host.serve("127.0.0.1", 0)
+        try:
+            reader, _ = await asyncio.open_connection("127.0.0.1", port)
+            return await asyncio.wait_for(reader.read(), 5)  # b"" once the host closes
+        finally:
+            await host.close()
+
+    assert asyncio.run(silent()) == b""
+
+
+def test_a_client_finds_its_game_again_when_the_host_comes_back_on_another_port(tmp_path):
+    """The host restarts at another port: the client, failing at the old address, asks
+    where the game is now (on the LAN, by its id: here a stand-in for the LAN lookup,
+    which tests/test_discovery_netns.py tests between network namespaces)."""
+    save = tmp_path / "game.save"
+
+    async def evening() -> tuple:
+        host = Host(HostConfig(seats=3, bots=1, save=str(save), absent_after=None))
+        port = await host.serve("127.0.0.1", 0)
+        moved: dict[str, int] = {}
+        asked: list[str] = []
+
+        async def find_game(game_id: str):
+            asked.append(game_id)
+            return ("127.0.0.1", moved["port"]) if "port" in moved else None
+
+        clients = [Client(name, ClassicBot(), find_game=find_game) for name in ("a", "b")]
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
+        try:
+            await until(lambda: host.game is not None and host.game.n >= 30, what="30 moves")
+            host.game.task.cancel()  # the host's process goes, as in a crash
+            await host.close()
+            again = Host.resume(save)
+            moved["port"] = await again.serve("127.0.0.1", 0)
+            assert moved["port"] != port
+            outcomes = await asyncio.wait_for(asyncio.gather(*tasks), 120)
+            await again.close()
+            return outcomes, asked, clients[0].game_id
+        finally:
+            for t in tasks:
+                t.cancel()
+
+    outcomes, asked, game_id = asyncio.run(evening())
+    assert all(o.error is None and o.winner for o in outcomes), outcomes
+    assert outcomes[0].transcript == outcomes[1].transcript
+    assert asked and set(asked) == {game_id}
+
+
+def test_join_with_a_bad_address_says_why_without_a_traceback():
+    for extra in ([], ["--bot"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "risk_lan.cli", "join", "host:x", *extra],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        said = done.stdout + done.stderr
+        assert done.returncode == 2 and "'x' is not a port number" in said, said
+        assert "Traceback" not in said

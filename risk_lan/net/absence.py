@@ -18,7 +18,8 @@ class AbsenceClock:
     def __init__(self, limit: float | None) -> None:
         self.limit = limit
         self.paused = False
-        self.away: dict[str, float] = {}  # seat: when it left
+        self.away: dict[str, float] = {}  # seat: when its absence started to count
+        self.gone_at: dict[str, float] = {}  # seat: when it left (what players are told)
         self.extra: dict[str, float] = {}  # seat: seconds given on top of the limit
         self.why = ""  # what the game waits for: "move", "reveal" or "commit"
         self.seats: list[str] = []  # the seats it waits on
@@ -34,10 +35,11 @@ class AbsenceClock:
         self.seats = list(seats)
 
     def gone(self, seat: str, now: float) -> None:
-        self.away[seat] = now
+        self.away[seat] = self.gone_at[seat] = now
 
     def back(self, seat: str) -> None:
         self.away.pop(seat, None)
+        self.gone_at.pop(seat, None)
 
     def pause(self, on: bool, now: float) -> None:
         """Stop the clock, or start it again with every wait counted afresh."""
@@ -52,6 +54,7 @@ class AbsenceClock:
     def forget(self, seat: str) -> None:
         """A seat a bot now plays waits on no one and no one waits on it."""
         self.away.pop(seat, None)
+        self.gone_at.pop(seat, None)
         self.extra.pop(seat, None)
         self.seats = [s for s in self.seats if s != seat]
 
@@ -90,6 +93,8 @@ class AbsenceClock:
                 continue
             allowed = self._allowed(seat)
             left = None if allowed is None or self.paused else max(0.0, allowed - waited)
+            if away:
+                waited = now - self.gone_at.get(seat, self.away[seat])  # away for this long
             told.append(
                 {
                     "seat": seat,

@@ -100,6 +100,12 @@ class Client(TableRequests, KeptSeat):
         """Play until the game ends. A lost connection is retried with the seat's token, at
         the same address or, when the host comes back elsewhere, where the LAN says the game
         is now."""
+        try:
+            return await self._run(host, port)
+        finally:
+            self._release_seat()  # another program of this user may take the seat up now
+
+    async def _run(self, host: str, port: int) -> Outcome:
         attempt = 0
         loop = asyncio.get_running_loop()
         lost_at = loop.time()
@@ -194,6 +200,7 @@ class Client(TableRequests, KeptSeat):
             self.token = message["token"]
             if self.state_path is None and self.seat_dir is not None:
                 self.state_path = seat_path(self.seat_dir, self.game_id)
+                self._hold_seat()
             if self.witness is None or self.witness.game_id != self.game_id:
                 self.witness = Witness(self.game_id, message["host_key"])
             self.colour = message["colour"]
@@ -222,6 +229,8 @@ class Client(TableRequests, KeptSeat):
             validate(message, HOST_MESSAGES)
             if message["code"] == "bad_token" and not self.game_id:
                 raise StaleSeat  # a seat kept from a game this host no longer has
+            if message["code"] == "removed":
+                raise ProtocolError("removed", message["message"])  # no seat to come back to
             self.log(f"host says {message['code']}: {message['message']}")
             if message["code"] not in LOBBY_REFUSALS:
                 self.outstanding = max(0, self.outstanding - 1)
@@ -321,7 +330,10 @@ class Client(TableRequests, KeptSeat):
             self.listener.seat_changed(body["seat"], "back")
         elif kind == "over":
             witness.over(body)
+            if self.conn is not None:
+                self.conn.send({"type": "done"})  # the host may go once every player has
             if self.state_path is not None:
+                self._let_seat_go()
                 self.state_path.unlink(missing_ok=True)  # nothing left to come back to
             return Outcome(body["winner"], body["reason"], witness.code)
         return None

@@ -38,7 +38,7 @@ from risk_lan.rules import IllegalAction, ruleset
 HELLO_TIMEOUT = 10.0
 # Messages from the host's own player only, to run the table.
 OWNER_MESSAGES = frozenset({"remove", "pause", "more_time", "hand_to_bot"})
-PLAIN_MESSAGES = frozenset({"ready", "say", "colour", "table", "reclaim"} | OWNER_MESSAGES)
+PLAIN_MESSAGES = frozenset({"ready", "say", "colour", "table", "reclaim", "done"} | OWNER_MESSAGES)
 
 
 @dataclass
@@ -174,6 +174,7 @@ class Host(TableKeeping):
         if self.config.save and self.game is not None:
             self.saver = SaveWriter(Path(self.config.save), self._secrets(), envelopes)
             self.game.on_publish = self.saver.append
+            self.game.on_wait = self.saver.sync
 
     async def serve(self, host: str = "0.0.0.0", port: int = 0) -> int:
         self.server = await asyncio.start_server(self._handle, host, port)
@@ -362,6 +363,12 @@ class Host(TableKeeping):
         if message.get("type") == "table":
             validate(message, CLIENT_MESSAGES)
             self._set_table(seat, message["mode"], message["seats"], message["bots"])
+            return
+        if message.get("type") == "done":
+            validate(message, CLIENT_MESSAGES)
+            if self.game is not None and self.game.finished:
+                self.game.told.add(seat.id)
+                self.game.check_told()
             return
         if message.get("type") in OWNER_MESSAGES or message.get("type") == "reclaim":
             validate(message, CLIENT_MESSAGES)

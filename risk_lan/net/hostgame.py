@@ -63,10 +63,11 @@ class HostGame(SeatKeeping, RollKeeping):
         self.clock = AbsenceClock(host.config.absent_after)
         self.handbacks: set[str] = set()  # seats whose players came back, handed back next
         self.catching_up: set[str] = set()  # seats being sent the history
-        self.told: set[str] = set()  # players who have seen the end
+        self.told: set[str] = set()  # players who have said they took in the end
         self.everyone_told = asyncio.Event()
         self._catch_ups: set[asyncio.Task[None]] = set()
         self.on_publish: Callable[[dict[str, Any]], None] | None = None  # the save's writer
+        self.on_wait: Callable[[], None] | None = None  # while waiting: the save to the disk
         self.record = RecordWriter(host.config.record) if host.config.record else None
         if history is not None:
             self._restore(history)
@@ -272,6 +273,8 @@ class HostGame(SeatKeeping, RollKeeping):
             except TimeoutError:
                 self._take_over_overdue()
                 self._tell_clock()
+                if self.on_wait is not None:
+                    self.on_wait()
                 continue
             if seat in self.bots:
                 continue  # asked before a bot took the seat
@@ -355,11 +358,6 @@ class HostGame(SeatKeeping, RollKeeping):
         self._publish(body)
         self.host.log(f"transcript {self.transcript.code}")
         self.host.game_over()
-        self.told = {
-            s.id
-            for s in self.host.seats
-            if s.kind == "human" and s.connection and s.id not in self.catching_up
-        }
         self.check_told()
 
     def check_told(self) -> None:

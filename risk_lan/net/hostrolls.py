@@ -100,6 +100,8 @@ class RollKeeping:
             if done.is_set():
                 break
             self.clock.wait(missing(), why, self.now())
+            if self.on_wait is not None:
+                self.on_wait()
             if self._take_over_overdue():
                 return False
             self._tell_clock()

@@ -12,6 +12,7 @@ they hold the host's secrets.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,10 @@ SAVE_MAGIC = "risk-lan-save"
 SAVE_VERSION = 1
 SAVE_SUFFIX = ".save"
 # Saves are flushed to the operating system at every message (a crash of the program loses
-# nothing) and forced to the disk this often, in messages (a crash of the machine may lose
-# the last few, which no client can then have acted on for long).
-SYNC_EVERY = 64
+# nothing) and forced to the disk at most this many seconds later, and whenever the game
+# waits (a crash of the whole machine, a flat battery, may lose the messages of that last
+# moment only). Forcing every message would add a disk round trip to every roll.
+SYNC_AFTER = 0.5
 
 
 @dataclass
@@ -86,17 +88,24 @@ class SaveWriter:
             os.fsync(f.fileno())
         os.replace(tmp, path)
         self._file = path.open("ab")
-        self._unsynced = 0
+        self._dirty_since: float | None = None
 
     def append(self, envelope: dict[str, Any]) -> None:
         if self._file.closed:
             return
         self._file.write(_pack(envelope))
         self._file.flush()
-        self._unsynced += 1
-        if self._unsynced >= SYNC_EVERY:
-            os.fsync(self._file.fileno())
-            self._unsynced = 0
+        now = time.monotonic()
+        if self._dirty_since is None:
+            self._dirty_since = now
+        elif now - self._dirty_since >= SYNC_AFTER:
+            self.sync()
+
+    def sync(self) -> None:
+        """Force what was appended to the disk, if anything is waiting."""
+        if self._dirty_since is not None and not self._file.closed:
+            os.fdatasync(self._file.fileno())
+            self._dirty_since = None
 
     def close(self, finished: bool = False) -> None:
         """Close the save; a finished game's save is removed (its record, if any, stays)."""

@@ -55,9 +55,6 @@ class SeatKeeping:
         finally:
             self.catching_up.discard(seat)
             conn.release()
-        if self.finished:
-            self.told.add(seat)
-            self.check_told()
         if self.game is not None:
             self._broadcast_updates([])  # its view, and the others see it back
         self._tell_clock(force=True)
@@ -90,6 +87,8 @@ class SeatKeeping:
                 {"type": "takeover", "game": self.id, "seat": seat, "roll": self.roll + 1}
             )
             self.host.log(f"{seat}: {why}; a bot plays the seat from now on")
+            if self.game is not None:
+                self._broadcast_updates([])  # every screen's transcript code moves on too
 
     def _take_over_overdue(self) -> bool:
         """Hand to a bot every seat that has kept the game waiting longer than allowed."""
@@ -124,6 +123,7 @@ class SeatKeeping:
                 }
             )
             self.host.log(f"{s.name} ({seat}) is back and plays the seat again")
+            self._broadcast_updates([])  # every screen's transcript code moves on too
         self.handbacks.clear()
 
     def _humans(self) -> list[str]:

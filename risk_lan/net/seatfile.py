@@ -12,6 +12,11 @@ from typing import Any
 
 import msgpack
 
+try:
+    import fcntl
+except ImportError:  # not on every system: seats are then not marked as held
+    fcntl = None
+
 from protocol.signing import Identity
 
 
@@ -61,15 +66,48 @@ def find_seat(
     folder: Path, game: str | None = None, address: tuple[str, int] | None = None
 ) -> Path | None:
     """The file of a seat kept in ``folder`` for the game ``game``, or last reached at
-    ``address``; None if there is none."""
+    ``address``, that no running program holds (two apps of one user on one machine each
+    have their own seat); None if there is none."""
     if game is not None:
         path = seat_path(folder, game)
-        return path if load(path) is not None else None
+        return path if load(path) is not None and not in_use(path) else None
     for path in sorted(folder.glob("*" + SEAT_SUFFIX), key=_modified, reverse=True):
         state = load(path)
-        if state is not None and address is not None and (state.host, state.port) == address:
+        if state is None or address is None or (state.host, state.port) != address:
+            continue
+        if not in_use(path):
             return path
     return None
+
+
+def hold(path: Path) -> int | None:
+    """Mark the seat in ``path`` as held by this program until it ends or ``let_go``; None
+    if another program holds it. The operating system lets go of a crashed program's hold."""
+    if fcntl is None:
+        return -1
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path.with_name(path.name + ".lock"), os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def let_go(path: Path, fd: int | None) -> None:
+    if fd is not None and fd >= 0:
+        os.close(fd)
+    path.with_name(path.name + ".lock").unlink(missing_ok=True)
+
+
+def in_use(path: Path) -> bool:
+    fd = hold(path)
+    if fd is None:
+        return True
+    if fd >= 0:
+        os.close(fd)
+    return False
 
 
 def _modified(path: Path) -> float:
@@ -96,7 +134,24 @@ class KeptSeat:
     secrets: dict[str, Any]
     log: Callable[[str], None]
 
+    def _hold_seat(self) -> None:
+        if self.state_path is not None and getattr(self, "_seat_hold", None) is None:
+            self._seat_hold = hold(self.state_path)
+
+    def _release_seat(self) -> None:
+        """This program no longer plays the seat (it stops); the seat stays kept on disk."""
+        hold_fd = getattr(self, "_seat_hold", None)
+        if hold_fd is not None and hold_fd >= 0:
+            os.close(hold_fd)
+        self._seat_hold = None
+
+    def _let_seat_go(self) -> None:
+        if self.state_path is not None:
+            let_go(self.state_path, getattr(self, "_seat_hold", None))
+        self._seat_hold = None
+
     def _restore_seat(self) -> None:
+        self._hold_seat()
         saved = load(self.state_path) if self.state_path else None
         if saved is not None:
             self.identity = Identity.from_private_bytes(saved.private_key)
@@ -134,6 +189,7 @@ class KeptSeat:
         """Drop a kept seat the host does not know, and ask for a new one."""
         self.log("the seat kept for this address belongs to another game: asking for a new one")
         if self.state_path is not None:
+            self._let_seat_go()
             self.state_path.unlink(missing_ok=True)
             self.state_path = None
         self.identity, self.token = Identity(), None
