@@ -140,3 +140,25 @@ async def test_a_guest_sees_the_table_but_cannot_change_it() -> None:
 
 def text_of(screen: SeatsScreen, selector: str) -> str:
     return str(screen.query_one(selector).render())
+
+
+@pytest.mark.asyncio
+async def test_the_hosts_player_frees_another_players_seat() -> None:
+    app = RiskApp(name="ann", local=LocalHost(HostConfig(name="Friday", seats=3, bots=1)))
+    guest = Client("bob", auto_ready=False, retries=0)
+    task: asyncio.Task | None = None
+    async with app.run_test(size=(120, 40)) as pilot:
+        seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+        await until(pilot, lambda: seats.owns_table())
+        host = app.local_host
+        port = host.server.sockets[0].getsockname()[1]
+        task = asyncio.create_task(guest.run("127.0.0.1", port))
+        await until(pilot, lambda: "bob" in text_of(seats, "#seats"))
+        await pilot.press("x")
+        await until(pilot, lambda: app.screen is not seats)
+        await pilot.press("enter")  # bob's, the only other player's
+        await until(pilot, lambda: host.seat_by_id("p2").kind == "open")
+        await until(pilot, lambda: "bob" not in text_of(seats, "#seats"))
+    if task is not None:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)

@@ -10,12 +10,15 @@ from textual.app import App
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.discovery import FoundGame
+from risk_lan.net.outcome import Outcome
 from risk_lan.randomness import SeededSource
 from risk_lan.rules import Game
 from risk_lan.tui.app import RiskApp
-from risk_lan.tui.dialogs import GameOverScreen, HelpScreen
+from risk_lan.tui.dialogs import GameOverScreen, HelpScreen, LeaveScreen
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
+from risk_lan.tui.stops import why_stopped
+from risk_lan.tui.texts import say
 
 PLAYERS = [
     {"seat": "p1", "name": "ann", "kind": "human", "colour": "red"},
@@ -163,3 +166,25 @@ def test_headquarters_marked_on_the_map(snap_compare) -> None:
 
 def test_teams_in_the_player_list_and_shared_territories(snap_compare) -> None:
     assert snap_compare(showing("attack", mode="team", rounds=2), terminal_size=(120, 40))
+
+
+def test_waiting_for_a_player_and_leaving(snap_compare) -> None:
+    async def waiting(app, screen, game) -> None:
+        import asyncio
+
+        # Received "later than now": the count stays where the host left it, for the picture.
+        later = asyncio.get_running_loop().time() + 3600
+        wait = {"seat": "p2", "why": "away", "waited": 35.0, "left": 85.0}
+        screen.take_clock(False, [wait], later)
+        await app.push_screen(LeaveScreen(say("en", "leave_joined"), "en"))
+
+    assert snap_compare(showing("attack", then=waiting), terminal_size=(120, 40))
+
+
+def test_a_stopped_game(snap_compare) -> None:
+    async def stopped(app, screen, game) -> None:
+        screen.stop()
+        why = why_stopped(Outcome(reason="bad_reveal:p2"), "p1", screen.names, "en")
+        await app.push_screen(GameOverScreen(None, why, game, PLAYERS, 57, "TEST-CODE", "en"))
+
+    assert snap_compare(showing("attack", then=stopped), terminal_size=(120, 40))

@@ -46,12 +46,16 @@ def set_position(
 
 
 def scenario_host(
-    position: Callable[[GameState], None], bots: int = 2, seats: int = 3, **config: Any
+    position: Callable[[GameState], None],
+    bots: int = 2,
+    seats: int = 3,
+    game_class: type[HostGame] = HostGame,
+    **config: Any,
 ) -> Host:
     """A host of ``seats`` seats (the app's, then other players', then ``bots`` bots) whose
-    game opens at ``position``."""
+    game, a ``game_class``, opens at ``position``."""
 
-    class ScenarioGame(HostGame):
+    class ScenarioGame(game_class):  # type: ignore[valid-type,misc]
         async def _deal(self) -> None:
             await super()._deal()
             assert self.game is not None

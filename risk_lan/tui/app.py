@@ -13,15 +13,19 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from risk_lan.net.client import Client, Outcome
-from risk_lan.net.commands import announce
+from risk_lan.net.commands import DEFAULT_PORT, announce, rediscover, resumed_host
 from risk_lan.net.discovery import Advertiser
 from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.hostsave import SavedGame
+from risk_lan.net.seatfile import find_seat
+from risk_lan.paths import logs_dir, seats_dir
 from risk_lan.rules import Action, Game, GameState
-from risk_lan.tui.dialogs import GameOverScreen, HelpScreen
+from risk_lan.tui.dialogs import GameOverScreen, HelpScreen, LeaveScreen
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
 from risk_lan.tui.messages import (
     ChatLine,
+    ClockChanged,
     ConnectionChanged,
     GameEnded,
     HostUpdate,
@@ -29,9 +33,11 @@ from risk_lan.tui.messages import (
     LobbyChanged,
     PostingListener,
     Refused,
+    SeatChanged,
     Started,
 )
-from risk_lan.tui.texts import translate_bindings
+from risk_lan.tui.stops import stopped, why_stopped
+from risk_lan.tui.texts import say, translate_bindings
 
 
 @dataclass
@@ -42,6 +48,7 @@ class LocalHost:
     interface: str = "127.0.0.1"
     port: int = 0
     announce: bool = False
+    resume: str | None = None  # a saved game to go on with, instead of a new one
 
 
 class RiskApp(App[int]):
@@ -75,6 +82,7 @@ class RiskApp(App[int]):
         self.seat = ""
         self.game_screen: GameScreen | None = None
         self.last_update: dict[str, Any] | None = None
+        self.over = False  # the game ended (won or stopped): leaving asks nothing
 
     async def on_mount(self) -> None:
         await self.begin()
@@ -92,20 +100,45 @@ class RiskApp(App[int]):
 
     @work(exclusive=True, group="host")
     async def start_local_host(self) -> None:
-        assert self.local is not None
-        if self.local_host is None:
-            self.local_host = Host(self.local.config)
+        local = self.local
+        assert local is not None
+        if self.local_host is None and local.resume is not None:
+            found = resumed_host(local.resume, local.config.log)
+            if isinstance(found, str):
+                self.exit(2, 2, f"risk-lan: {found}")
+                return
+            self.local_host = found
+        elif self.local_host is None:
+            self.local_host = Host(local.config)
         host = self.local_host
-        interface = self.local.interface
+        interface, port = local.interface, local.port
+        saved_port = host.address[1] if local.resume is not None else 0
+        if saved_port and interface in ("0.0.0.0", ""):
+            interface = host.address[0]  # the one the players' apps know
+        if saved_port and port in (0, DEFAULT_PORT):
+            port = saved_port  # where the players' apps last reached the game
         try:
-            port = await host.serve(interface, self.local.port)
+            try:
+                port = await host.serve(interface, port)
+            except OSError:
+                if port != saved_port:
+                    raise
+                # Taken by now: the players' apps find the game on the LAN by its id.
+                port = await host.serve(interface, 0)
         except OSError as e:
-            self.exit(2, 2, f"risk-lan: cannot listen on {interface}:{self.local.port}: {e}")
+            self.exit(2, 2, f"risk-lan: cannot listen on {interface}:{port}: {e}")
             return
         if self.local.announce:
             self.advertiser = await announce(host, interface, port, self.log)
         # The app reaches its own host like any player, at an address the host listens on.
         self.connect("127.0.0.1" if interface in ("0.0.0.0", "") else interface, port)
+
+    def resume_game(self, save: SavedGame, name: str) -> None:
+        """Host the saved game ``save`` again, announced on the LAN, and take its seat."""
+        self.player_name = name
+        config = HostConfig(name=save.name, mode=save.mode)
+        self.local = LocalHost(config, "0.0.0.0", 0, announce=True, resume=str(save.path))
+        self.start_local_host()
 
     def connect(self, host: str, port: int, name: str | None = None) -> None:
         if name:
@@ -115,19 +148,31 @@ class RiskApp(App[int]):
 
     @work(exclusive=True, group="client")
     async def run_client(self, host: str, port: int) -> None:
+        local_host = self.local_host
+        if local_host is not None:
+            # Only a resumed game can have a seat kept for it; a seat kept for this address
+            # from an earlier game would bring a key that is not the owner's.
+            kept = find_seat(seats_dir(), game=local_host.game_id)
+        else:
+            kept = find_seat(seats_dir(), address=(host, port))
         self.client = Client(
             self.player_name,
             listener=PostingListener(self),
             auto_ready=self.auto_ready,
-            retries=60,
+            retries=None,
+            state_path=kept,
+            seat_dir=seats_dir(),
+            find_game=rediscover,
         )
-        if self.local_host is not None:
-            # The player at the host's machine is the one who may change the table.
-            self.local_host.owner_key = self.client.identity.public_key
+        resumed = self.local is not None and self.local.resume is not None
+        if local_host is not None and not resumed:
+            # The player at the host's machine is the one who may change the table (a resumed
+            # game keeps the owner it was saved with, whose key the kept seat holds).
+            local_host.owner_key = self.client.identity.public_key
         try:
             outcome = await self.client.run(host, port)
-        except OSError as e:
-            outcome = Outcome(error=f"cannot reach {host}:{port}: {e.strerror or e}")
+        except OSError:
+            outcome = Outcome(error=f"unreachable: {host}:{port}")
         self.post_message(GameEnded(outcome))
 
     def act(self, *actions: Action) -> None:
@@ -150,6 +195,19 @@ class RiskApp(App[int]):
         if self.client is not None:
             self.client.ready()
 
+    def table_command(self, kind: str, **fields: Any) -> None:
+        """One of the host's player's commands (the host refuses anyone else, saying why)."""
+        if self.client is not None:
+            self.client.command(kind, **fields)
+
+    def reclaim(self) -> None:
+        if self.client is not None:
+            self.client.reclaim()
+
+    def keep_secret(self, name: str, value: Any) -> None:
+        if self.client is not None:
+            self.client.keep_secret(name, value)
+
     def transcript_code(self) -> str:
         witness = self.client.witness if self.client else None
         return witness.code if witness else ""
@@ -168,17 +226,26 @@ class RiskApp(App[int]):
     @on(Started)
     def started(self, message: Started) -> None:
         if self.game_screen is None:
-            self.game_screen = GameScreen(self.seat, message.players, self.lang)
-            self.switch_screen(self.game_screen)
+            screen = self.game_screen = GameScreen(self.seat, message.players, self.lang)
+            screen.host_controls = self.local_host is not None
+            if self.local_host is not None:
+                screen.clock_runs = self.local_host.config.absent_after is not None
+            kept = self.client.secrets.get("capital") if self.client else None
+            if isinstance(kept, list) and len(kept) == 2:
+                # Sealed before this app last stopped: it is opened when the game asks.
+                screen.turn.capital = (str(kept[0]), str(kept[1]))
+            self.switch_screen(screen)
 
     @on(HostUpdate)
     def host_update(self, message: HostUpdate) -> None:
         self.last_update = message.update
-        if self.game_screen is not None:
+        if self.game_screen is not None and self.is_running:
             self.game_screen.take_update(message.update)
 
     @on(Refused)
     def refused(self, message: Refused) -> None:
+        if not self.is_running:
+            return
         if self.game_screen is not None:
             self.game_screen.refused(message.text)
         else:
@@ -186,6 +253,8 @@ class RiskApp(App[int]):
 
     @on(ChatLine)
     def chat_line(self, message: ChatLine) -> None:
+        if not self.is_running:
+            return
         if self.game_screen is not None:
             self.game_screen.chat_line(message.seat, message.name, message.text)
         elif isinstance(self.screen, SeatsScreen):
@@ -193,20 +262,39 @@ class RiskApp(App[int]):
 
     @on(ConnectionChanged)
     def connection_changed(self, message: ConnectionChanged) -> None:
-        if self.game_screen is not None:
+        if self.game_screen is not None and self.is_running:
             self.game_screen.connected = message.up
+
+    @on(ClockChanged)
+    def clock_changed(self, message: ClockChanged) -> None:
+        if self.game_screen is not None and self.is_running:
+            self.game_screen.take_clock(message.paused, message.waits, message.received)
+
+    @on(SeatChanged)
+    def seat_changed(self, message: SeatChanged) -> None:
+        if self.game_screen is not None and self.is_running:
+            self.game_screen.seat_changed(message.seat, message.change)
 
     @on(GameEnded)
     def ended(self, message: GameEnded) -> None:
+        if not self.is_running:
+            return  # closing: the host's last words have no screen to go to
         outcome = message.outcome
+        self.over = True
         game = None
         if self.last_update is not None:
             game = Game(GameState.from_view(self.last_update["view"]))
         screen = self.game_screen
+        why = None
+        if stopped(outcome):
+            names = screen.names if screen else {}
+            why = why_stopped(outcome, self.seat, names, self.lang, self._host_log())
+            if screen is not None:
+                screen.stop()
         self.push_screen(
             GameOverScreen(
                 outcome.winner,
-                outcome.error or (None if outcome.winner else outcome.reason or "?"),
+                why,
                 game,
                 screen.players if screen else [],
                 screen.battles if screen else 0,
@@ -214,6 +302,31 @@ class RiskApp(App[int]):
                 self.lang,
             )
         )
+
+    def _host_log(self) -> str | None:
+        """Where the host running here wrote the details of a fault of its own, if it did."""
+        if self.local_host is None:
+            return None
+        path = logs_dir() / f"host-{self.local_host.game_id}.log"
+        return str(path) if path.exists() else None
+
+    async def action_quit(self) -> None:
+        """Leaving a game in progress asks first, saying what it does to the game."""
+        if self.game_screen is None or self.over or isinstance(self.screen, LeaveScreen):
+            self.exit()
+            return
+        if self.local_host is None:
+            text = say(self.lang, "leave_joined")
+        elif self.local_host.config.save:
+            text = say(self.lang, "leave_host", path=self.local_host.config.save)
+        else:
+            text = say(self.lang, "leave_host_unsaved")
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        self.push_screen(LeaveScreen(text, self.lang), answered)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -1,4 +1,5 @@
-"""Screens shown over the game: the help, and the end of the game with its statistics."""
+"""Screens shown over the game: the help, leaving a game in progress, and the end of the game
+with its statistics."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Static
+from textual.widgets import Button, Markdown, Static
 
 from risk_lan.rules import Game, teams
 from risk_lan.tui.panels import player_mark
@@ -57,7 +58,7 @@ class GameOverScreen(ModalScreen[None]):
     def __init__(
         self,
         winner: str | None,
-        error: str | None,
+        error: str | None,  # why the game stopped, in a sentence (None: it was won)
         game: Game | None,
         players: list[dict[str, Any]],
         battles: int,
@@ -77,7 +78,8 @@ class GameOverScreen(ModalScreen[None]):
         names = {p["seat"]: p["name"] for p in self.players}
         text = Text()
         if self.error:
-            text.append(say(lang, "stopped", error=self.error) + "\n\n", style="bold red")
+            text.append(say(lang, "stopped_title") + "\n", style="bold red")
+            text.append(self.error + "\n\n")
         else:
             winner = names.get(self.winner or "", self.winner or "?")
             line = say(lang, "winner", winner=winner)
@@ -104,3 +106,33 @@ class GameOverScreen(ModalScreen[None]):
                 )
         text.append(f"\n{say(lang, 'transcript')} {self.code}\n", style="dim")
         return text
+
+
+class LeaveScreen(ModalScreen[bool]):
+    """Asks before leaving a game in progress, saying what leaving does to it; True: leave."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "stay", "Stay", id="leave.stay"),
+    ]
+
+    def __init__(self, text: str, lang: str) -> None:
+        super().__init__()
+        self.text, self.lang = text, lang
+        translate_bindings(self, lang)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="leave-box"):
+            yield Static(say(self.lang, "leave_title"), id="leave-title")
+            yield Static(self.text, id="leave-text")
+            with Horizontal(id="leave-buttons"):
+                yield Button(say(self.lang, "leave_button"), variant="error", id="leave")
+                yield Button(say(self.lang, "stay_button"), variant="primary", id="stay")
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()  # Enter on a stray key press keeps the game
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+    def action_stay(self) -> None:
+        self.dismiss(False)

@@ -3,6 +3,7 @@ chat and the transcript code, and every step of a turn at the keyboard or the mo
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -16,6 +17,7 @@ from textual.widgets import Footer, Input, RichLog
 
 from risk_lan.narrate import narrate
 from risk_lan.rules import EVENT_TYPES, Action, Game, SetAutoDefend, classic_board
+from risk_lan.tui.clock import WaitClock
 from risk_lan.tui.commands import GameCommands
 from risk_lan.tui.panels import (
     EventLog,
@@ -26,6 +28,7 @@ from risk_lan.tui.panels import (
     TurnPanel,
     player_mark,
 )
+from risk_lan.tui.tablenews import TableNews
 from risk_lan.tui.texts import say, translate_bindings
 from risk_lan.tui.turn import Turn
 from risk_lan.tui.worldmap import MapState, WorldMap
@@ -48,7 +51,7 @@ def faces(dice: list[int]) -> str:
     return "".join(DICE[d - 1] for d in dice if 1 <= d <= 6)
 
 
-class GameScreen(Screen):
+class GameScreen(TableNews, Screen):
     """One player's table. It only reads views and sends the moves the player asks for."""
 
     COMMANDS: ClassVar[set] = {GameCommands}
@@ -64,6 +67,8 @@ class GameScreen(Screen):
         Binding("plus,equals_sign", "amount(1)", "+1", show=False, id="turn.more"),
         Binding("minus", "amount(-1)", "-1", show=False, id="turn.less"),
         Binding("tab", "chat", "Chat", id="game.chat"),
+        Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
+        Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
         Binding("1", "dice(1)", show=False, id="turn.dice1"),
         Binding("2", "dice(2)", show=False, id="turn.dice2"),
         Binding("3", "dice(3)", show=False, id="turn.dice3"),
@@ -92,6 +97,12 @@ class GameScreen(Screen):
         self.offered: frozenset[str] | None = None  # the turn actions the footer offers
         # Moves sent since the last view: this view is stale for what they change.
         self.answered = False
+        self.clock = WaitClock()
+        self.taken_over = False  # a host bot plays this player's seat for now
+        self.stopped = False  # the game ended without a winner: nothing more is played
+        self.host_controls = False  # this app runs the host (set by the app)
+        self.clock_runs = True
+        self.early_news: list[tuple[str, str]] = []
 
     def compose(self) -> ComposeResult:
         # One grid, no containers: each container would be composited again on every update.
@@ -110,9 +121,13 @@ class GameScreen(Screen):
         self.query_one(WorldMap).focus()
         self.query_one("#say", Input).placeholder = self._say("chat_hint")
         self._refresh_status()
+        self.set_interval(1.0, self._refresh_status)  # the waiting line counts down
         early, self.early = self.early, []
         for update in early:
             self.take_update(update)
+        news, self.early_news = self.early_news, []
+        for seat, change in news:
+            self.seat_changed(seat, change)
 
     # ----- what the host says -------------------------------------------------------------
 
@@ -196,8 +211,11 @@ class GameScreen(Screen):
         self._refresh_status()
 
     def _refresh_status(self) -> None:
-        if self.is_mounted:
-            self.query_one(StatusBar).show(self.code, self.connected, self.lang)
+        bars = self.query(StatusBar)  # none before the screen is up, or as the app closes
+        if bars:
+            now = asyncio.get_running_loop().time()  # the clock of the host's messages' receipt
+            waiting = self.clock.text(now, self.seat, self.names, self.lang)
+            bars.first().show(self.code, self.connected, self.lang, waiting, self.stopped)
 
     # ----- drawing ------------------------------------------------------------------------
 
@@ -225,7 +243,7 @@ class GameScreen(Screen):
             )
         )
         self.query_one(PlayersPanel).show(game, self.seat, self.players, self.away, self.lang)
-        self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang)
+        self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, self.notice())
         self.query_one(HandPanel).show(self.turn, self.lang, self.names)
         secret = bool(s.objectives)
         if secret != self.has_class("-secret"):
@@ -239,14 +257,22 @@ class GameScreen(Screen):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reclaim":
+            return self.taken_over and not self.stopped
+        if action == "pause_clock":
+            return self.clock_open()
         needed = TURN_ACTIONS.get(action)
         if needed is None:
             return True
+        if self.stopped or self.taken_over:
+            return True  # open, to say why nothing is played
         return True if needed in self.turn.step().keys else None  # None: shown greyed out
 
     # ----- what the player does -----------------------------------------------------------
 
     def send(self, actions: list[Action]) -> None:
+        if self.stopped or self.taken_over:
+            actions = []  # an automatic answer (the defence's timeout) has no one to go to
         if actions:
             self.app.act(*actions)
             self.answered = True
@@ -254,27 +280,42 @@ class GameScreen(Screen):
 
     @on(WorldMap.Picked)
     def picked(self, message: WorldMap.Picked) -> None:
-        self.send(self.turn.pick(message.territory))
+        if not self.locked():
+            self.send(self.turn.pick(message.territory))
 
     def action_attack_once(self) -> None:
-        self.send(self.turn.attack(blitz=False))
+        if not self.locked():
+            self.send(self.turn.attack(blitz=False))
 
     def action_blitz(self) -> None:
-        self.send(self.turn.attack(blitz=True))
+        if not self.locked():
+            self.send(self.turn.attack(blitz=True))
 
     def action_end(self) -> None:
-        self.send(self.turn.end())
+        if not self.locked():
+            self.send(self.turn.end())
 
     def action_trade(self) -> None:
-        self.send(self.turn.trade())
+        if not self.locked():
+            self.send(self.turn.trade())
 
     def action_confirm(self) -> None:
+        if self.locked():
+            return
+        sealed = self.turn.capital
         self.send(self.turn.confirm())
+        if self.turn.capital != sealed and self.turn.capital is not None:
+            # The seal's nonce is kept with the seat: an app that comes back still opens it.
+            self.app.keep_secret("capital", list(self.turn.capital))
+
+    def action_reclaim(self) -> None:
+        if self.taken_over and not self.stopped:
+            self.app.reclaim()
 
     def action_auto_defend(self) -> None:
         """Switch the standing defence: always the most dice, or being asked each time."""
         game = self.turn.game
-        if game is None or self.answered:
+        if self.locked() or game is None or self.answered:
             return  # the switch shown is the one before the move on its way: wait for it
         standing = game.state.auto_defend.get(self.seat)
         most = game.rules.defender_max_dice
@@ -286,18 +327,26 @@ class GameScreen(Screen):
         self.send(moves)
 
     def action_undo(self) -> None:
+        if self.locked():
+            return
         self.turn.undo()
         self.redraw()
 
     def action_cancel(self) -> None:
+        if self.locked():
+            return
         self.turn.cancel()
         self.redraw()
 
     def action_amount(self, by: int) -> None:
+        if self.locked():
+            return
         self.turn.change_amount(by)
         self.redraw()
 
     def action_dice(self, dice: int) -> None:
+        if self.locked():
+            return
         self.turn.set_dice(dice)
         self.redraw()
 

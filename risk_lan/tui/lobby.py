@@ -4,6 +4,7 @@ once seated, the seats with who is ready, and the chat."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -11,13 +12,14 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from risk_lan.net.commands import parse_address
 from risk_lan.net.discovery import DiscoveryUnavailable, FoundGame, find_games
 from risk_lan.net.host import COLOURS
+from risk_lan.net.hostsave import SavedGame, list_saves
 from risk_lan.rules import RULESETS, ruleset
 from risk_lan.tui.panels import player_mark
 from risk_lan.tui.texts import say, translate_bindings
@@ -30,6 +32,7 @@ class LobbyScreen(Screen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "refresh", "Look again", id="lobby.refresh"),
+        Binding("ctrl+o", "saved_games", "Resume a game", id="lobby.resume"),
     ]
 
     def __init__(self, name: str, lang: str, discover: bool = True) -> None:
@@ -84,6 +87,22 @@ class LobbyScreen(Screen):
 
     def action_refresh(self) -> None:
         self.browse()
+
+    def action_saved_games(self) -> None:
+        """The games this machine hosted and saved: one chosen goes on, hosted here."""
+        saves = list_saves()
+        if not saves:
+            self.notify(say(self.lang, "saves_none"))
+            return
+
+        def chosen(save: SavedGame | None) -> None:
+            if save is not None:
+                self.workers.cancel_group(self, "browse")
+                name = self.query_one("#name", Input).value.strip()[:24] or "player"
+                self.app.pop_screen()
+                self.app.resume_game(save, name)
+
+        self.app.push_screen(SavedGamesScreen(saves, self.lang), chosen)
 
     @on(OptionList.OptionSelected, "#games")
     def game_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -147,6 +166,7 @@ class SeatsScreen(Screen):
         Binding("m", "table('mode')", "Mode", id="seats.mode"),
         Binding("s", "table('seats')", "Seats", id="seats.seats"),
         Binding("b", "table('bots')", "Bots", id="seats.bots"),
+        Binding("x", "free_seat", "Free a seat", id="seats.remove"),
     ]
 
     def __init__(self, lang: str) -> None:
@@ -195,9 +215,24 @@ class SeatsScreen(Screen):
         return self.lobby is not None and self.lobby.get("owner") == self.seat != ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "table":
+        if action in ("table", "free_seat"):
             return self.owns_table()
         return True
+
+    def action_free_seat(self) -> None:
+        """The host's player frees another player's seat (one who has gone, say)."""
+        if self.lobby is None or not self.owns_table():
+            return
+        others = [s for s in self.lobby["seats"] if s["kind"] == "human" and s["seat"] != self.seat]
+        if not others:
+            self.notify(say(self.lang, "free_none"))
+            return
+
+        def chosen(seat: str | None) -> None:
+            if seat:
+                self.app.table_command("remove", seat=seat)
+
+        self.app.push_screen(FreeSeatScreen(others, self.lang), chosen)
 
     def action_table(self, option: str) -> None:
         """Step one of the table's options to its next value the rules allow."""
@@ -231,3 +266,63 @@ class SeatsScreen(Screen):
     def say_something(self, event: Input.Submitted) -> None:
         self.app.say(event.value)
         event.input.value = ""
+
+
+class FreeSeatScreen(ModalScreen[str | None]):
+    """Which other player's seat to free; the seat's id, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Cancel", id="free.cancel"),
+    ]
+
+    def __init__(self, seats: list[dict[str, Any]], lang: str) -> None:
+        super().__init__()
+        self.seats, self.lang = seats, lang
+        translate_bindings(self, lang)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="free-box"):
+            yield Static(say(self.lang, "free_title"), id="free-title")
+            options = []
+            for s in self.seats:
+                letter, ink = player_mark(s["colour"])
+                line = Text()
+                line.append(f"{letter} ", style=f"bold {ink}")
+                line.append(s["name"])
+                options.append(Option(line, id=s["seat"]))
+            yield OptionList(*options, id="free-seats")
+
+    @on(OptionList.OptionSelected, "#free-seats")
+    def seat_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+
+class SavedGamesScreen(ModalScreen[SavedGame | None]):
+    """The saved games, the latest first; the one chosen, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Cancel", id="saves.cancel"),
+    ]
+
+    def __init__(self, saves: list[SavedGame], lang: str) -> None:
+        super().__init__()
+        self.saves, self.lang = saves, lang
+        translate_bindings(self, lang)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="saves-box"):
+            yield Static(say(self.lang, "saves_title"), id="saves-title")
+            options = []
+            for i, game in enumerate(self.saves):
+                line = Text()
+                line.append(f"{game.name[:24]:<24}", style="bold")
+                line.append(f" {mode_title(game.mode)[:28]:<28} ")
+                line.append(f"{say(self.lang, 'saves_moves', moves=game.moves):<10}")
+                when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
+                line.append(f" {when}", style="dim")
+                options.append(Option(line, id=str(i)))
+            yield OptionList(*options, id="saves")
+
+    @on(OptionList.OptionSelected, "#saves")
+    def game_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.saves[int(event.option.id or 0)])

@@ -3,6 +3,7 @@ the app from the client's task, and screens handle them."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from textual.message import Message
@@ -54,6 +55,22 @@ class ConnectionChanged(Message):
         self.up = up
 
 
+class ClockChanged(Message):
+    """Whom the game waits for now, as of ``received`` (the event loop's time)."""
+
+    def __init__(self, paused: bool, waits: list[dict[str, Any]], received: float) -> None:
+        super().__init__()
+        self.paused, self.waits, self.received = paused, waits, received
+
+
+class SeatChanged(Message):
+    """A host bot plays ``seat`` from now on (``taken_over``), or its player again (``back``)."""
+
+    def __init__(self, seat: str, change: str) -> None:
+        super().__init__()
+        self.seat, self.change = seat, change
+
+
 class GameEnded(Message):
     def __init__(self, outcome: Outcome) -> None:
         super().__init__()
@@ -86,3 +103,11 @@ class PostingListener(Listener):
 
     def connection(self, up: bool) -> None:
         self.target.post_message(ConnectionChanged(up))
+
+    def clock(self, paused: bool, waits: list[dict[str, Any]]) -> None:
+        # The host tells only changes: the screen counts down from the time of receipt.
+        now = asyncio.get_running_loop().time()
+        self.target.post_message(ClockChanged(paused, waits, now))
+
+    def seat_changed(self, seat: str, change: str) -> None:
+        self.target.post_message(SeatChanged(seat, change))

@@ -147,11 +147,15 @@ def _shared(game: Game, players: list[dict[str, Any]], lang: str) -> Text:
 class TurnPanel(Panel):
     """What to do now: the phase and the reinforcements left, in words."""
 
-    def show(self, turn: Turn, step: Step, names: dict[str, str], lang: str) -> None:
+    def show(
+        self, turn: Turn, step: Step, names: dict[str, str], lang: str, notice: str = ""
+    ) -> None:
         game = turn.game
         text = Text()
         text.append(say(lang, "turn_panel") + "\n", style="bold")
-        if game is None:
+        if notice:
+            text.append(notice, style="bold red")  # nothing else can be done: nothing else said
+        if game is None or notice:
             self.show_text(text)
             return
         s = game.state
@@ -293,15 +297,22 @@ def _card(game: Game, card: str, lang: str, short: bool = False) -> str:
 
 
 class StatusBar(Panel):
-    """The transcript code players compare across screens, and the connection state."""
+    """The transcript code players compare across screens, the connection state (or that the
+    game stopped), and whom the game waits for."""
 
-    def show(self, code: str, connected: bool, lang: str) -> None:
+    def show(
+        self, code: str, connected: bool, lang: str, waiting: str = "", stopped: bool = False
+    ) -> None:
         text = Text()
         text.append(f" {say(lang, 'transcript')} ", style="bold")
         text.append(code or "----:----", style="bold reverse")
         text.append("  ")
-        if connected:
+        if stopped:
+            text.append(say(lang, "stopped_status"), style="bold red")
+        elif connected:
             text.append(say(lang, "connected"), style="green")
         else:
             text.append(say(lang, "reconnecting"), style="bold red")
+        if waiting and not stopped:
+            text.append(f"  {waiting}", style="bold yellow")
         self.show_text(text)

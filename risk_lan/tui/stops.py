@@ -1,0 +1,115 @@
+"""Why a game stopped without a winner, in a sentence for the player: who is to blame (a
+player by name, or the host) and what went wrong, never the protocol's own codes."""
+
+from __future__ import annotations
+
+from risk_lan.net.outcome import Outcome
+
+# What the one to blame sent, by the code of the check it failed.
+WHAT: dict[str, dict[str, str]] = {
+    "en": {
+        "bad_dice": "dice that do not follow from the players' contributions",
+        "equivocation": "different versions of the game to different players",
+        "bad_signature": "a message whose signature does not check",
+        "forged_move": "a move its player never made",
+        "reroll": "a second roll for a move already rolled",
+        "replayed": "a message it had sent before, as if it were new",
+        "malformed": "a message in a shape this app cannot read",
+        "bad_reveal": "a share of the dice that does not match the one it committed to",
+        "wrong_roll": "its share of the dice for another roll than the one being made",
+        "no_commit": "no commitment to its share of the dice",
+        "bad_commit": "a wrong commitment to its share of the dice",
+        "": "a message that does not check",
+    },
+    "fr": {
+        "bad_dice": "des dés qui ne découlent pas des contributions des joueurs",
+        "equivocation": "des versions différentes de la partie à différents joueurs",
+        "bad_signature": "un message dont la signature n'est pas valable",
+        "forged_move": "un coup que son joueur n'a jamais joué",
+        "reroll": "un second lancer pour un coup déjà lancé",
+        "replayed": "un message déjà envoyé, comme s'il était nouveau",
+        "malformed": "un message d'une forme que cette application ne sait pas lire",
+        "bad_reveal": "une part des dés qui ne correspond pas à celle à laquelle il s'était engagé",
+        "wrong_roll": "sa part des dés pour un autre lancer que celui en cours",
+        "no_commit": "aucun engagement sur sa part des dés",
+        "bad_commit": "un engagement erroné sur sa part des dés",
+        "": "un message qui n'est pas valable",
+    },
+}
+
+SENTENCES: dict[str, dict[str, str]] = {
+    "en": {
+        "lost": "The connection to the host was lost and could not be made again.",
+        "unreachable": "The game at {address} could not be reached.",
+        "version": "The host runs another version of risk-lan: every player needs the same.",
+        "host_error": "The host stopped the game on a fault of its own, in risk-lan itself:"
+        " no player caused it.",
+        "host_log": " The details are in {path}.",
+        "by_host": "The host stopped the game: ",
+        "by_app": "This app stopped playing: ",
+        "host_sent": "the host sent {what}. The host is cheating or broken.",
+        "player_sent": "{player} sent {what}. That player's app is cheating or broken.",
+        "someone_sent": "a player sent {what}.",
+        "you_sent": "your app sent {what}.",
+        "no_winner": "The game ended without a winner.",
+        "removed": "The host's player freed your seat before the game began.",
+    },
+    "fr": {
+        "lost": "La connexion à l'hôte a été perdue et n'a pas pu être rétablie.",
+        "unreachable": "La partie à l'adresse {address} est injoignable.",
+        "version": "L'hôte a une autre version de risk-lan : tous les joueurs ont besoin de la"
+        " même.",
+        "host_error": "L'hôte a arrêté la partie sur une erreur qui lui est propre, dans"
+        " risk-lan même : aucun joueur n'en est la cause.",
+        "host_log": " Les détails sont dans {path}.",
+        "by_host": "L'hôte a arrêté la partie : ",
+        "by_app": "Cette application a cessé de jouer : ",
+        "host_sent": "l'hôte a envoyé {what}. L'hôte triche ou est défaillant.",
+        "player_sent": "{player} a envoyé {what}. L'application de ce joueur triche ou est"
+        " défaillante.",
+        "someone_sent": "un joueur a envoyé {what}.",
+        "you_sent": "votre application a envoyé {what}.",
+        "no_winner": "La partie s'est terminée sans vainqueur.",
+        "removed": "Le joueur de l'hôte a libéré votre place avant le début de la partie.",
+    },
+}
+
+
+def stopped(outcome: Outcome) -> bool:
+    """Whether the game ended without a winner (stopped, not won)."""
+    return outcome.error is not None or outcome.winner is None
+
+
+def why_stopped(
+    outcome: Outcome, me: str, names: dict[str, str], lang: str, log: str | None = None
+) -> str:
+    """The sentence for a game that stopped; ``log``: where the host running in this app
+    wrote the details of a fault of its own."""
+    words = SENTENCES.get(lang, SENTENCES["en"])
+    what = WHAT.get(lang, WHAT["en"])
+    if outcome.error is not None:
+        code, colon, detail = outcome.error.partition(": ")
+        if not colon:
+            return words["lost"]
+        if code == "unreachable":
+            return words["unreachable"].format(address=detail)
+        if code == "version":
+            return words["version"]
+        if code == "removed":
+            return words["removed"]
+        opener, culprit = words["by_app"], outcome.culprit or "host"
+    elif outcome.reason == "host_error":
+        return words["host_error"] + (words["host_log"].format(path=log) if log else "")
+    elif ":" in outcome.reason:
+        code, _, culprit = outcome.reason.partition(":")
+        opener = words["by_host"]
+    else:
+        return words["no_winner"]
+    sent = what.get(code, what[""])
+    if culprit == "host":
+        return opener + words["host_sent"].format(what=sent)
+    if culprit == me:
+        return opener + words["you_sent"].format(what=sent)
+    if culprit in names:
+        return opener + words["player_sent"].format(player=names[culprit], what=sent)
+    return opener + words["someone_sent"].format(what=sent)
