@@ -469,3 +469,27 @@ def test_join_with_a_bad_address_says_why_without_a_traceback():
         said = done.stdout + done.stderr
         assert done.returncode == 2 and "'x' is not a port number" in said, said
         assert "Traceback" not in said
+
+
+def test_a_player_gone_before_committing_comes_back_with_its_commitment(tmp_path):
+    record, seat_file = tmp_path / "game.rec", tmp_path / "seat"
+
+    async def evening() -> tuple:
+        host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=0.3))
+        port = await host.serve("127.0.0.1", 0)
+        try:
+            other = asyncio.create_task(Client("ann", ClassicBot()).run("127.0.0.1", port))
+            await LeavesAtStart("bob", ClassicBot(), state_path=seat_file).run("127.0.0.1", port)
+            await until(lambda: host.game is not None and host.game.commits_published)
+            back = Client("bob", ClassicBot(), state_path=seat_file)
+            return await asyncio.wait_for(asyncio.gather(back.run("127.0.0.1", port), other), 120)
+        finally:
+            await host.close()
+
+    mine, theirs = asyncio.run(evening())
+    assert mine.error is None and mine.transcript == theirs.transcript, (mine, theirs)
+    bodies = [e["body"] for e in read_record(record)]
+    handback = next(b for b in bodies if b["type"] == "handback")
+    assert handback["commit"] is not None and handback["commit"]["body"]["type"] == "commit"
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.transcript == mine.transcript, verdict.message

@@ -53,7 +53,8 @@ class SeatKeeping:
         except (ConnectionError, OSError):
             return
         finally:
-            self.catching_up.discard(seat)
+            if self.host.seat_by_id(seat).connection is conn:  # not replaced by a newer one
+                self.catching_up.discard(seat)
             conn.release()
         if self.game is not None:
             self._broadcast_updates([])  # its view, and the others see it back
@@ -103,11 +104,12 @@ class SeatKeeping:
         for seat in sorted(self.handbacks):
             s = self.host.seat_by_id(seat)
             if s.connection is None or seat not in self.bots:
+                self.handbacks.discard(seat)  # gone again, or handed back already
                 continue
             if self.verifier is not None and not self.verifier.knows(seat):
                 commit = self.commits.get(seat)
                 if commit is None:
-                    continue  # no chain of its own yet: its client sends one on return
+                    continue  # no chain of its own yet: its client is sending one
                 self.verifier.add(seat, commit["body"]["tip"])
             else:
                 commit = None
@@ -122,9 +124,9 @@ class SeatKeeping:
                     "commit": commit,
                 }
             )
+            self.handbacks.discard(seat)
             self.host.log(f"{s.name} ({seat}) is back and plays the seat again")
             self._broadcast_updates([])  # every screen's transcript code moves on too
-        self.handbacks.clear()
 
     def _humans(self) -> list[str]:
         return [s.id for s in self.host.seats if s.kind == "human"]

@@ -152,6 +152,17 @@ class GameReplay:
         seat = body["seat"]
         if seat not in self.taken or self.pending is not None:
             raise ProtocolError("bad_handback", f"{seat} cannot be handed back now", "host")
+        assert self.chains is not None
+        commit = body["commit"]
+        if self.chains.knows(seat) == (commit is not None):
+            # A seat taken over before it committed comes back with its commitment; any
+            # other keeps the chain it has.
+            raise ProtocolError("bad_handback", f"{seat} comes back with the wrong chain", "host")
+        if commit is not None:
+            inner = self._client_body(commit, seat)
+            if inner["type"] != "commit":
+                raise ProtocolError("bad_commit", f"{seat}'s commitment is not a commit", "host")
+            self.chains.add(seat, inner["tip"])
         self.taken.discard(seat)
         self.contributors = [c for c in self.start["contributors"] if c not in self.taken]
 
