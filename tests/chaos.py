@@ -24,6 +24,7 @@ from risk_lan.net.verify import verify_record
 
 RISK_LAN = [sys.executable, "-m", "risk_lan.cli"]
 ABSENT_AFTER = 2.0  # seconds before a frozen or gone player's seat goes to a bot
+BLOWS = ("kill_host", "kill_player", "freeze_player")
 
 
 @dataclass
@@ -110,9 +111,9 @@ class Table:
     def started(self) -> bool:
         return any(b["type"] == "commits" for b in _broadcasts(self.record))
 
-    def strike(self, tally: Tally) -> None:
-        """One blow of chaos, chosen at random."""
-        kind = self.rng.choice(["kill_player", "freeze_player", "kill_host", "nothing"])
+    def strike(self, tally: Tally, kind: str | None = None) -> None:
+        """One blow of chaos, ``kind`` or one chosen at random."""
+        kind = kind or self.rng.choice([*BLOWS, "nothing"])
         name = self.rng.choice(self.names)
         process = self.players[name]
         if kind == "kill_player" and process.poll() is None:
@@ -152,7 +153,11 @@ class Table:
                 process.wait()
 
 
-def play_table(folder: Path, rng: random.Random, tally: Tally, blows: int, seconds: float) -> None:
+def play_table(
+    folder: Path, rng: random.Random, tally: Tally, blows: int, seconds: float, first: str
+) -> None:
+    """One game under ``blows`` blows: ``first`` as soon as the game has started (so that
+    every kind is dealt while games run, however short), the others at random moments."""
     seats = rng.randint(3, 6)
     bots = rng.randint(0, seats - 2)
     tally.games += 1
@@ -163,11 +168,12 @@ def play_table(folder: Path, rng: random.Random, tally: Tally, blows: int, secon
         deadline = time.monotonic() + 30
         while not table.started() and time.monotonic() < deadline:
             time.sleep(0.05)
-        for _ in range(blows):
+        for i in range(blows):
             if table.host.poll() is not None and not table.save.exists():
                 break
-            time.sleep(rng.uniform(0.2, 1.5))
-            table.strike(tally)
+            if i:
+                time.sleep(rng.uniform(0.2, 1.5))
+            table.strike(tally, first if i == 0 else None)
         table.finish(seconds)
     finally:
         table.close()
@@ -205,5 +211,5 @@ def chaos(folder: Path, games: int, seed: int, blows: int = 4, seconds: float = 
     for i in range(games):
         game_folder = folder / f"game{i}"
         game_folder.mkdir(parents=True)
-        play_table(game_folder, rng, tally, blows, seconds)
+        play_table(game_folder, rng, tally, blows, seconds, BLOWS[i % len(BLOWS)])
     return tally
