@@ -97,7 +97,8 @@ class RollsGame(BenchGame):
     async def _play(self) -> None:
         clients = [s.id for s in self.host.seats if s.kind == "human"]
         started = time.perf_counter()
-        await self._open()
+        self._announce()
+        await self._gather_commits()
         await self._deal()
         await self._acks(clients)  # every client has the game and has set its defence
         self.setup_time = time.perf_counter() - started

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from test_net_absent import VanishingClient
+
 from protocol.framing import encode, pack
 from protocol.messages import PROTOCOL_VERSION
 from protocol.signing import Identity
@@ -107,16 +109,6 @@ def test_a_player_gone_right_after_the_start_does_not_end_the_game(tmp_path):
     assert verdict.ok and verdict.transcript == stays.transcript, verdict.message
 
 
-class AwhileAway(Client):
-    """Crashes at move 40 (its process gone, its seat file kept)."""
-
-    def _check_update(self, update):
-        super()._check_update(update)
-        if update["n"] >= 40 and self.conn is not None:
-            self.retries = 0
-            self.conn.writer.transport.abort()
-
-
 def test_a_player_taken_over_gets_the_seat_back_on_return(tmp_path):
     record, seat_file = tmp_path / "game.rec", tmp_path / "seat"
     heard = Changes()
@@ -125,7 +117,7 @@ def test_a_player_taken_over_gets_the_seat_back_on_return(tmp_path):
         host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=0.3))
         port = await host.serve("127.0.0.1", 0)
         try:
-            first = AwhileAway("bob", ClassicBot(), state_path=seat_file)
+            first = VanishingClient("bob", ClassicBot(), state_path=seat_file)  # as if it crashed
             other = asyncio.create_task(
                 Client("ann", ClassicBot(), listener=heard).run("127.0.0.1", port)
             )
@@ -277,6 +269,13 @@ def test_a_client_returning_after_a_long_game_gets_its_history_at_its_own_pace(m
     assert seen > 1500 and size > 4 * 64 * 1024, (seen, size)
 
 
+def raw_hello(name: str, token: bytes | None = None) -> bytes:
+    """A hello frame as any program on the LAN could send it, with a fresh key."""
+    hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
+    hello |= {"key": Identity().public_key, "token": token, "have": 0}
+    return encode(hello)
+
+
 def test_a_wrong_key_with_a_seats_token_does_not_cut_off_its_player():
     async def stranger() -> None:
         host = Host(HostConfig(seats=3, bots=2, absent_after=None))
@@ -288,15 +287,7 @@ def test_a_wrong_key_with_a_seats_token_does_not_cut_off_its_player():
             seat = host.seats[0]
             held = seat.connection
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            hello = {
-                "type": "hello",
-                "version": PROTOCOL_VERSION,
-                "name": "eve",
-                "key": Identity().public_key,
-                "token": player.token,
-                "have": 0,
-            }
-            writer.write(encode(hello))
+            writer.write(raw_hello("eve", player.token))
             answer = Connection(reader, writer)
             message = await asyncio.wait_for(anext(answer.messages()), 5)
             assert message["type"] == "error" and message["code"] == "bad_token"
@@ -318,13 +309,7 @@ def test_a_seat_left_in_the_lobby_is_free_again():
         tasks = []
         try:
             _, writer = await asyncio.open_connection("127.0.0.1", port)
-            hello = {
-                "type": "hello",
-                "version": PROTOCOL_VERSION,
-                "name": "gone",
-                "key": Identity().public_key,
-            }
-            writer.write(encode(hello))
+            writer.write(raw_hello("gone"))
             await until(lambda: host.taken() == 2, what="the seat taken")
             writer.close()
             await until(lambda: host.taken() == 1, what="the seat freed")

@@ -302,7 +302,7 @@ class Client(TableRequests, KeptSeat):
                 witness.commits(body, self.seat, self.chain.tip)
                 self.commit_envelope = None
             else:
-                witness.commits(body, "", b"")
+                witness.commits(body, None, None)
         elif kind == "move":
             witness.move(body)
             if body["seat"] == self.seat:

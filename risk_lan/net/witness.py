@@ -101,14 +101,16 @@ class Witness:
         if self.keys.get(seat) != public_key:
             raise ProtocolError("wrong_key", "the host announced another key for this seat", "host")
 
-    def commits(self, body: dict[str, Any], seat: str, own_tip: bytes) -> None:
+    def commits(self, body: dict[str, Any], seat: str | None, own_tip: bytes | None) -> None:
+        """Every commitment signed by its contributor, and this seat's own tip unchanged
+        (``seat`` None: a seat a bot took before it committed, which has none there)."""
         tips = {}
         for env, who in zip(body["envelopes"], self.contributors, strict=True):
             inner = verify(env, self.keys[who])
             if env["from"] != who or inner.get("type") != "commit":
                 raise ProtocolError("bad_commit", f"a commitment for {who} is not its own", "host")
             tips[who] = inner["tip"]
-        if seat and tips.get(seat) != own_tip:
+        if seat is not None and tips.get(seat) != own_tip:
             raise ProtocolError("bad_commit", "the host relayed another tip for this seat", "host")
         self.verifier = ChainVerifier(self.game_id, tips, self.chain_length)
 
