@@ -478,3 +478,20 @@ def test_a_player_gone_before_committing_comes_back_with_its_commitment(tmp_path
     assert handback["commit"] is not None and handback["commit"]["body"]["type"] == "commit"
     verdict = verify_record(record)
     assert verdict.ok and verdict.transcript == mine.transcript, verdict.message
+
+
+def test_a_full_game_refuses_a_newcomer_for_good_with_the_reason():
+    async def full() -> Any:
+        host = Host(HostConfig(seats=3, bots=2, absent_after=None))
+        port = await host.serve("127.0.0.1", 0)
+        first = asyncio.create_task(Client("ann", auto_ready=False).run("127.0.0.1", port))
+        try:
+            await until(lambda: host.taken() == 3, what="the last seat taken")
+            return await asyncio.wait_for(Client("late").run("127.0.0.1", port), 10)
+        finally:
+            first.cancel()
+            await host.close()
+
+    outcome = asyncio.run(full())
+    # Not "the connection was lost": the host said why, and there is nothing to retry.
+    assert outcome.error == "full: every seat is taken", outcome

@@ -114,7 +114,6 @@ def test_an_app_killed_mid_game_takes_its_seat_back_when_run_again(terminals, he
     assert len(set(re.findall(r"ann joined as (p\d) ", host_log))) == 1, host_log[-2000:]
     assert len(re.findall(r"ann joined as", host_log)) == 2, host_log[-2000:]
     assert "a bot plays the seat" not in host_log
-    assert "every seat is taken" not in text(again)
 
 
 def test_the_hosts_app_killed_and_resumed_brings_the_game_back(terminals, tmp_path) -> None:

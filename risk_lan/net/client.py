@@ -229,8 +229,10 @@ class Client(TableRequests, KeptSeat):
             validate(message, HOST_MESSAGES)
             if message["code"] == "bad_token" and not self.game_id:
                 raise StaleSeat  # a seat kept from a game this host no longer has
-            if message["code"] == "removed":
-                raise ProtocolError("removed", message["message"])  # no seat to come back to
+            if message["code"] == "removed" or not self.game_id:
+                # Freed by the host's player, or refused a seat (full, another version): no
+                # seat to come back to, and the host closes the connection next.
+                raise ProtocolError(message["code"], message["message"])
             self.log(f"host says {message['code']}: {message['message']}")
             if message["code"] not in LOBBY_REFUSALS:
                 self.outstanding = max(0, self.outstanding - 1)

@@ -78,7 +78,8 @@ class GameOverScreen(ModalScreen[None]):
         names = {p["seat"]: p["name"] for p in self.players}
         text = Text()
         if self.error:
-            text.append(say(lang, "stopped_title") + "\n", style="bold red")
+            title = "stopped_title" if self.players else "not_joined_title"
+            text.append(say(lang, title) + "\n", style="bold red")
             text.append(self.error + "\n\n")
         else:
             winner = names.get(self.winner or "", self.winner or "?")

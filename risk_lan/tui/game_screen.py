@@ -101,6 +101,7 @@ class GameScreen(TableNews, Screen):
         self.taken_over = False  # a host bot plays this player's seat for now
         self.stopped = False  # the game ended without a winner: nothing more is played
         self.host_controls = False  # this app runs the host (set by the app)
+        self.bot_seats: set[str] = set()
         self.clock_runs = True
         self.early_news: list[tuple[str, str]] = []
 

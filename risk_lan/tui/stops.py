@@ -17,7 +17,6 @@ WHAT: dict[str, dict[str, str]] = {
         "malformed": "a message in a shape this app cannot read",
         "bad_reveal": "a share of the dice that does not match the one it committed to",
         "wrong_roll": "its share of the dice for another roll than the one being made",
-        "no_commit": "no commitment to its share of the dice",
         "bad_commit": "a wrong commitment to its share of the dice",
         "": "a message that does not check",
     },
@@ -31,7 +30,6 @@ WHAT: dict[str, dict[str, str]] = {
         "malformed": "un message d'une forme que cette application ne sait pas lire",
         "bad_reveal": "une part des dés qui ne correspond pas à celle à laquelle il s'était engagé",
         "wrong_roll": "sa part des dés pour un autre lancer que celui en cours",
-        "no_commit": "aucun engagement sur sa part des dés",
         "bad_commit": "un engagement erroné sur sa part des dés",
         "": "un message qui n'est pas valable",
     },
@@ -53,6 +51,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "you_sent": "your app sent {what}.",
         "no_winner": "The game ended without a winner.",
         "removed": "The host's player freed your seat before the game began.",
+        "full": "Every seat of that game is taken, and none is kept for you.",
     },
     "fr": {
         "lost": "La connexion à l'hôte a été perdue et n'a pas pu être rétablie.",
@@ -71,6 +70,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "you_sent": "votre application a envoyé {what}.",
         "no_winner": "La partie s'est terminée sans vainqueur.",
         "removed": "Le joueur de l'hôte a libéré votre place avant le début de la partie.",
+        "full": "Toutes les places de cette partie sont prises, et aucune ne vous est gardée.",
     },
 }
 
@@ -95,8 +95,8 @@ def why_stopped(
             return words["unreachable"].format(address=detail)
         if code == "version":
             return words["version"]
-        if code == "removed":
-            return words["removed"]
+        if code in ("removed", "full"):
+            return words[code]
         opener, culprit = words["by_app"], outcome.culprit or "host"
     elif outcome.reason == "host_error":
         return words["host_error"] + (words["host_log"].format(path=log) if log else "")

@@ -26,6 +26,7 @@ class TableNews:
     clock: WaitClock
     turn: Turn
     host_controls: bool  # this app runs the host
+    bot_seats: set[str]  # players' seats a host bot plays now
     clock_runs: bool  # the host hands a seat that keeps the game waiting to a bot
     stopped: bool
     taken_over: bool
@@ -48,6 +49,10 @@ class TableNews:
         if not self.is_mounted:
             self.early_news.append((seat, change))
             return
+        if change == "taken_over":
+            self.bot_seats.add(seat)
+        else:
+            self.bot_seats.discard(seat)
         mine = seat == self.seat
         if mine:
             self.taken_over = change == "taken_over"
@@ -88,6 +93,7 @@ class TableNews:
         """The other player the game waits for: first whom the host's clock names, else whose
         move it is; only a seat a person plays (a bot keeps no one waiting)."""
         people = {p["seat"] for p in self.players if p.get("kind", "human") == "human"}
+        people -= self.bot_seats  # a bot plays them now: it keeps no one waiting
         seats = self.clock.waited_on(self.seat)
         game = self.turn.game
         if game is not None:

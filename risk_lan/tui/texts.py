@@ -60,6 +60,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "tie": "tie: nobody's",
         "and": " and ",
         "stopped_title": "The game has stopped.",
+        "not_joined_title": "You could not join the game.",
         "leave_title": "Leave the game?",
         "leave_joined": "The others play on, and after a while a bot may take your seat. Run"
         " risk-lan join again to take it back.",
@@ -178,6 +179,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "tie": "égalité : à personne",
         "and": " et ",
         "stopped_title": "La partie est arrêtée.",
+        "not_joined_title": "Vous n'avez pas pu rejoindre la partie.",
         "leave_title": "Quitter la partie ?",
         "leave_joined": "Les autres continuent, et au bout d'un moment un robot peut prendre"
         " votre place. Relancez risk-lan join pour la reprendre.",
