@@ -22,7 +22,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.net.connection import Connection
 from risk_lan.net.outcome import Listener, Outcome
-from risk_lan.net.seatfile import KeptSeat, seat_path
+from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
 from risk_lan.net.tablerequests import TableRequests
 from risk_lan.net.witness import Witness
 from risk_lan.rules import Action, Game, GameState
@@ -36,10 +36,6 @@ RECONNECT_FOR = 15 * 60.0
 LOOK_ON_LAN_EVERY = 5
 # Events of one move a host may send ahead of its update (a blitz of thousands of battles).
 MAX_PENDING_EVENTS = 50_000
-
-
-class StaleSeat(Exception):
-    """The host refused the kept seat's token before any welcome."""
 
 
 class Client(TableRequests, KeptSeat):

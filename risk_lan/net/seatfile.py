@@ -117,6 +117,10 @@ def _modified(path: Path) -> float:
         return 0.0
 
 
+class StaleSeat(Exception):
+    """The host refused the kept seat's token before any welcome."""
+
+
 class KeptSeat:
     """A client's seat on disk: restored when the client starts, written as it goes, and
     forgotten when the host no longer knows it. Part of ``Client``."""
