@@ -14,9 +14,9 @@ import time
 import tracemalloc
 
 from risk_lan.bots import ClassicBot
-from risk_lan.randomness import SeededSource
 from risk_lan.rules import Action, Game
 from risk_lan.rules.events import BattleRolled
+from risk_lan.seeded import SeededSource
 
 PLAYERS = ["p1", "p2", "p3", "p4"]
 

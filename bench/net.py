@@ -1,50 +1,89 @@
-"""How fast games run over the network: rolls, a blitz, setup, whole games, and records.
+"""How fast games run over the network: rolls, moves, a blitz, setup, whole games, records.
 
-    .venv/bin/python bench/net.py [--peers 2 3 4 5 6] [--games 3] [--rolls 100]
+    .venv/bin/python bench/net.py [--peers 2 3 4 5 6] [--games 3] [--rolls 300]
+                                  [--moves 200] [--blitzes 5] [--profile DIR]
 
 A peer is a process that contributes to every roll: the host, which runs here, and each
 client, a process of its own (`risk-lan join --bot`) on 127.0.0.1. For each number of peers
 it prints:
 
 - one roll event (a move published until every reveal is in): median and p99 over
-  ``--rolls`` separate roll events with nothing else going on;
-- a blitz of about 100 battles: from publishing the attack until every client has checked
-  its dice (shown by their reveals for one more roll, which is counted in);
+  ``--rolls`` separate roll events with nothing else going on, and the CPU each peer spends
+  on one (the host, and the busiest client);
+- the CPU a move without a roll costs (``--moves`` placements of one army, each published,
+  applied and sent to every seat as its update): the host's, and the busiest client's;
+- a blitz of about 100 battles (``--blitzes`` of them, the median shown): the host's CPU to
+  publish it, roll for it, apply it and send every seat its update, and the busiest
+  client's CPU to take it all in (its share of the roll included);
 - game setup: from the `start` announcement to every client holding the dealt game;
 - whole bot games over the network (bots in the client processes, plus one bot in the host
-  when classic's three seats need it) against the same number of bots playing in-process;
-- the time to verify each game's record.
+  when classic's three seats need it), and the time to verify each game's record.
 
-Targets: one roll event <= 1 ms median with 6 peers; a 100-roll blitz <= 5 ms; the networked
-game <= 3x the in-process one; verifying a record <= 5 s.
+A client's CPU is read from /proc (Linux), in nanoseconds, whatever the client does with what
+it receives. With ``--profile DIR``, the host's rolls, moves and blitzes and each client's
+whole run are profiled with cProfile into DIR (the figures then include its overhead).
+
+Targets with 6 peers: a roll event <= 1 ms median; CPU a roll <= 400 us for the host and
+<= 150 us for a client; a blitz of 100 battles <= 5 ms for the host and for a client;
+verifying a record <= 5 s.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from risk_lan.bots import ClassicBot
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
 from risk_lan.net.verify import verify_record
-from risk_lan.rules import Attack
-from risk_lan.simulate import play_game
+from risk_lan.rules import Attack, Place
 
-JOIN = [sys.executable, "-m", "risk_lan.cli", "join"]
+CLI = ["-m", "risk_lan.cli"]
+# A client under cProfile, timed by its CPU: the wall clock would count, in a send that wakes
+# another process, the time this one waits for a core.
+PROFILED = """
+import cProfile, runpy, sys, time
+out = sys.argv.pop(1)
+profiler = cProfile.Profile(time.process_time)
+try:
+    profiler.runcall(runpy.run_module, "risk_lan.cli", run_name="__main__")
+except SystemExit:
+    pass
+profiler.dump_stats(out)
+"""
 BLITZ_ATTACKERS = 1000
 BLITZ_DEFENDERS = 105  # about 100 battles of three dice against two
+SETTLE = 0.05  # seconds for the clients to finish what they were sent, before reading CPU
 
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
+
+
+def us(seconds: float) -> str:
+    return f"{seconds * 1e6:.0f} us"
+
+
+def process_cpu(pid: int) -> float:
+    """Seconds of CPU process ``pid`` has run, all its threads, from /proc (Linux)."""
+    total = 0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            total += int((task / "schedstat").read_text().split()[0])
+    except (OSError, ValueError):
+        return 0.0
+    return total / 1e9
 
 
 class BenchGame(HostGame):
@@ -65,34 +104,35 @@ class BenchGame(HostGame):
                 await self._move(seat, action, request)
 
 
-class TimedGame(BenchGame):
-    """A whole game, timing each roll from publishing its move to the last reveal."""
+@dataclass
+class Spent:
+    """Seconds of CPU spent on one of something: by the host, and by each client."""
 
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        self.roll_times: list[float] = []
+    host: float = 0.0
+    clients: list[float] = field(default_factory=list)
 
-    async def _chance(self, body):
-        started = time.perf_counter()
-        source = await super()._chance(body)
-        self.roll_times.append(time.perf_counter() - started)
-        return source
+    def line(self, what: str) -> str:
+        return f"{what}: host {us(self.host)}, busiest client {us(max(self.clients, default=0))}"
 
 
 class RollsGame(BenchGame):
-    """Setup, then separate roll events, then one long blitz; no game beyond that."""
+    """Setup, then separate roll events, moves without a roll, and blitzes; nothing more."""
 
-    rolls = 100
+    rolls = 300
+    moves = 200
+    blitzes = 5
+    profile: Path | None = None
     client_pids: list[int] = []  # noqa: RUF012 (set by run_host before the game starts)
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.setup_time = 0.0
         self.roll_times: list[float] = []
-        self.host_cpu = 0.0  # seconds of CPU over all the rolls
-        self.client_cpu: list[float] = []
-        self.blitz_time = 0.0
-        self.blitz_battles = 0
+        self.roll_cpu = Spent()
+        self.move_cpu = Spent()
+        self.blitz_cpu: list[Spent] = []
+        self.blitz_battles: list[int] = []
+        self.last_events: list[Any] = []
 
     async def _play(self) -> None:
         clients = [s.id for s in self.host.seats if s.kind == "human"]
@@ -102,86 +142,110 @@ class RollsGame(BenchGame):
         await self._deal()
         await self._acks(clients)  # every client has the game and has set its defence
         self.setup_time = time.perf_counter() - started
-        cpu, clients_cpu = time.process_time(), [process_cpu(p) for p in self.client_pids]
-        for _ in range(self.rolls):
-            # A host move with nothing to do but roll: the pure cost of the protocol.
-            body = self._move_body("host", {"type": "bench"}, None, True)
-            started = time.perf_counter()
-            await self._chance(body)
-            self.roll_times.append(time.perf_counter() - started)
-        self.host_cpu = time.process_time() - cpu
-        self.client_cpu = [
-            process_cpu(p) - c for p, c in zip(self.client_pids, clients_cpu, strict=True)
-        ]
-        await self._blitz(clients)
+        await asyncio.sleep(SETTLE)
+        async with self._measure("rolls", self.rolls) as self.roll_cpu:
+            for _ in range(self.rolls):
+                # A host move with nothing to do but roll: the pure cost of the protocol.
+                body = self._move_body("host", {"type": "bench"}, None, True)
+                started = time.perf_counter()
+                await self._chance(body)
+                self.roll_times.append(time.perf_counter() - started)
+        attacker = next(s.id for s in self.host.seats if s.kind == "bot")
+        await self._stage(attacker, clients[0], "reinforce")
+        async with self._measure("moves", self.moves) as self.move_cpu:
+            for _ in range(self.moves):
+                await self._move(attacker, Place("alaska", 1), None)
+        for _ in range(self.blitzes):
+            await self._stage(attacker, clients[0], "attack")
+            async with self._measure("blitz", 1) as spent:
+                await self._move(attacker, Attack("alaska", "kamchatka", 3, stop_at=1), None)
+            self.blitz_cpu.append(spent)
+            self.blitz_battles.append(sum(1 for e in self.last_events if e.type == "battle"))
         self._finish(None, "bench")
 
-    async def _blitz(self, clients: list[str]) -> None:
+    async def _stage(self, attacker: str, defender: str, phase: str) -> None:
+        """Set the board for a blitz from alaska into kamchatka (or for placements), and send
+        every seat its view of it, as after a player comes back: a client holds the state
+        that the next move is made on."""
         assert self.game is not None
         state = self.game.state
-        attacker = next(s.id for s in self.host.seats if s.kind == "bot")
-        defender = clients[0]
         seats = [s.id for s in self.host.seats]
-        source, target = "alaska", "kamchatka"
         for i, t in enumerate(state.board.territory_ids):
             state.take(t, seats[i % len(seats)])
             state.armies[t] = 1
-        state.take(source, attacker)
-        state.take(target, defender)
-        state.armies[source], state.armies[target] = BLITZ_ATTACKERS, BLITZ_DEFENDERS
-        state.phase, state.current, state.pool = "attack", attacker, 0
-        started = time.perf_counter()
-        await self._move(attacker, Attack(source, target, 3, stop_at=1), None)
-        self.blitz_battles = sum(1 for e in self.last_events if e.type == "battle")
-        # Clients take messages in order, so their reveals for one more roll say that each
-        # has checked every die of the blitz: that roll is counted in.
-        await self._chance(self._move_body("host", {"type": "bench"}, None, True))
-        self.blitz_time = time.perf_counter() - started
+        state.take("alaska", attacker)
+        state.take("kamchatka", defender)
+        state.armies["alaska"], state.armies["kamchatka"] = BLITZ_ATTACKERS, BLITZ_DEFENDERS
+        state.phase, state.current, state.pool = phase, attacker, 1_000_000
+        state.attack = state.move_in = None
+        state.trade_window, state.conquered = "none", False
+        self._broadcast_updates([])
+        await asyncio.sleep(SETTLE)
+
+    @asynccontextmanager
+    async def _measure(self, name: str, count: int) -> AsyncIterator[Spent]:
+        """The CPU the block costs the host and each client, for one of ``count``."""
+        spent = Spent()
+        profiler = cProfile.Profile(time.process_time) if self.profile else None
+        clients = [process_cpu(p) for p in self.client_pids]
+        cpu = time.process_time()
+        if profiler:
+            profiler.enable()
+        yield spent
+        await asyncio.sleep(0)  # what the block queued is written
+        if profiler:
+            profiler.disable()
+        spent.host = (time.process_time() - cpu) / max(count, 1)
+        await asyncio.sleep(SETTLE)  # the clients take in the last of it
+        spent.clients = [
+            (process_cpu(p) - c) / max(count, 1)
+            for p, c in zip(self.client_pids, clients, strict=True)
+        ]
+        if profiler and self.profile:
+            profiler.dump_stats(self.profile / f"host-{len(self.contributors)}-{name}.prof")
 
     def _broadcast_updates(self, events: list[Any]) -> None:
         self.last_events = events
         super()._broadcast_updates(events)
 
 
-def process_cpu(pid: int) -> float:
-    """Seconds of CPU (user and system) process ``pid`` has used, from /proc (Linux)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 class TimedHost(Host):
-    game_class = TimedGame
+    match_class = BenchGame
 
 
 class RollsHost(Host):
-    game_class = RollsGame
+    match_class = RollsGame
 
 
-async def join(port: int, clients: int) -> list[asyncio.subprocess.Process]:
-    return [
-        await asyncio.create_subprocess_exec(
-            *JOIN,
-            f"127.0.0.1:{port}",
-            "--bot",
-            "--name",
-            f"b{i}",
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.DEVNULL,
+async def join(port: int, clients: int, profile: Path | None) -> list[asyncio.subprocess.Process]:
+    joiners = []
+    for i in range(clients):
+        cli = CLI
+        if profile is not None:
+            cli = ["-c", PROFILED, str(profile / f"client-{clients + 1}-b{i}.prof")]
+        joiners.append(
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                *cli,
+                "join",
+                f"127.0.0.1:{port}",
+                "--bot",
+                "--name",
+                f"b{i}",
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
         )
-        for i in range(clients)
-    ]
+    return joiners
 
 
-async def run_host(host: Host, clients: int) -> float:
+async def run_host(host: Host, clients: int, profile: Path | None = None) -> float:
     port = await host.serve("127.0.0.1", 0)
-    joiners = await join(port, clients)
+    joiners = await join(port, clients, profile)
     RollsGame.client_pids = [j.pid for j in joiners]
     await host.done.wait()
-    assert isinstance(host.game, BenchGame)
-    took = time.perf_counter() - host.game.began
+    assert isinstance(host.match, BenchGame)
+    took = time.perf_counter() - host.match.began
     for j in joiners:
         await j.wait()
     await host.close()
@@ -194,43 +258,43 @@ def seats_for(peers: int) -> tuple[int, int]:
     return max(3, clients), max(3, clients) - clients
 
 
-def in_process(peers: int, games: int) -> float:
-    started = time.perf_counter()
-    for g in range(games):
-        play_game([ClassicBot() for _ in range(peers)], f"bench-net:{g}")
-    return (time.perf_counter() - started) / games
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--peers", type=int, nargs="+", default=[2, 3, 4, 5, 6])
     parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--rolls", type=int, default=100)
+    parser.add_argument("--rolls", type=int, default=300)
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--blitzes", type=int, default=5)
+    parser.add_argument("--profile", type=Path, help="write cProfile files into this folder")
     args = parser.parse_args()
-    RollsGame.rolls = args.rolls
+    RollsGame.rolls, RollsGame.moves, RollsGame.blitzes = args.rolls, args.moves, args.blitzes
+    RollsGame.profile = args.profile
+    if args.profile is not None:
+        args.profile.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for peers in args.peers:
             seats, bots = seats_for(peers)
             clients = seats - bots
             host = RollsHost(HostConfig(seats=seats + (1 if bots == 0 else 0), bots=max(bots, 1)))
-            asyncio.run(run_host(host, clients))
-            bench = host.game
+            asyncio.run(run_host(host, clients, args.profile))
+            bench = host.match
             assert isinstance(bench, RollsGame)
             rolls = sorted(bench.roll_times)
             p99 = rolls[min(len(rolls) - 1, int(len(rolls) * 0.99))]
             print(
                 f"{peers} peers: roll event median {ms(statistics.median(rolls))}, p99 {ms(p99)} "
-                f"({len(rolls)} rolls); blitz of {bench.blitz_battles} battles "
-                f"{ms(bench.blitz_time)}; setup {ms(bench.setup_time)}",
+                f"({len(rolls)} rolls); setup {ms(bench.setup_time)}; on {os.cpu_count()} cores",
                 flush=True,
             )
-            per_roll = 1e6 / len(rolls)
-            client_cpu = max(bench.client_cpu, default=0.0) * per_roll
+            blitz = Spent(
+                statistics.median(s.host for s in bench.blitz_cpu),
+                [statistics.median(max(s.clients, default=0.0) for s in bench.blitz_cpu)],
+            )
+            print(f"{peers} peers: {bench.roll_cpu.line('CPU a roll')}", flush=True)
+            print(f"{peers} peers: {bench.move_cpu.line('CPU a move without a roll')}", flush=True)
+            battles = statistics.median(bench.blitz_battles)
             print(
-                f"{peers} peers: CPU a roll: host {bench.host_cpu * per_roll:.0f} us, busiest "
-                f"client {client_cpu:.0f} us, all {sum(bench.client_cpu) * per_roll:.0f} us "
-                f"+ host, on {os.cpu_count()} cores",
-                flush=True,
+                f"{peers} peers: {blitz.line(f'CPU a blitz of {battles:.0f} battles')}", flush=True
             )
             games: list[float] = []
             verify: list[float] = []
@@ -239,20 +303,20 @@ def main() -> None:
                 record = Path(tmp) / f"{peers}-{g}.rec"
                 host = TimedHost(HostConfig(seats=seats, bots=bots, record=str(record)))
                 games.append(asyncio.run(run_host(host, clients)))
-                assert host.game is not None
-                moves += host.game.n
+                assert host.match is not None
+                moves += host.match.n
                 started = time.perf_counter()
                 verdict = verify_record(record)
                 verify.append(time.perf_counter() - started)
                 assert verdict.ok, verdict.message
-            local = in_process(seats, 20)
-            networked = statistics.mean(games)
-            print(
-                f"{peers} peers: networked game {networked:.2f} s ({moves // args.games} moves, "
-                f"{ms(networked / (moves / args.games))} a move) vs in-process {ms(local)} = "
-                f"{networked / local:.0f}x; verify {max(verify):.2f} s at most",
-                flush=True,
-            )
+            if args.games:
+                networked = statistics.mean(games)
+                print(
+                    f"{peers} peers: networked game {networked:.2f} s ({moves // args.games} "
+                    f"moves, {ms(networked / (moves / args.games))} a move); verify "
+                    f"{max(verify):.2f} s at most",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -27,8 +27,8 @@ from typing import Any
 from textual.screen import Screen
 
 from risk_lan.bots import ClassicBot
-from risk_lan.randomness import SeededSource
 from risk_lan.rules import Game
+from risk_lan.seeded import SeededSource
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.worldmap import WorldMap

@@ -145,7 +145,8 @@ class ChainVerifier:
 
 
 def roll_seed(game_id: str, index: int, context: bytes, links: Sequence[bytes]) -> bytes:
-    """The seed of roll ``index``: every peer's link (in seat order) and the locked choices."""
+    """The seed of roll ``index``: every peer's link (in seat order) and the locked choices,
+    ``context``: the canonical msgpack (``framing.pack``) of the move the roll is for."""
     return digest("roll", game_id, index, context, len(links), *links)
 
 

@@ -1,9 +1,29 @@
-"""Frames on the wire: a 4-byte big-endian length, then that many bytes of msgpack.
+"""Frames on the wire, and the canonical msgpack of what is signed or hashed.
 
-Sans-IO: ``encode`` turns a message into bytes, ``FrameDecoder`` takes bytes as they arrive
-and hands back whole messages. Every limit is hard: a frame over ``MAX_FRAME`` bytes, a
-payload that is not one msgpack map, strings or collections past their limits, nesting
-deeper than ``MAX_DEPTH``: each is a ``ProtocolError`` and the connection should be dropped.
+Frames: a 4-byte big-endian length, then that many bytes of msgpack. Sans-IO: ``encode``
+turns a message into bytes, ``FrameDecoder`` takes bytes as they arrive and hands back whole
+messages. Every limit is hard: a frame over ``MAX_FRAME`` bytes, a payload that is not one
+msgpack map, strings or collections past their limits, nesting deeper than ``MAX_DEPTH``:
+each is a ``ProtocolError`` and the connection should be dropped.
+
+Canonical msgpack (``pack``) is the one encoding of a value that peers sign and hash (a
+signature's bytes, the transcript's steps, a roll's move), so that a peer written in any
+language gets the same bytes from the same value:
+
+- maps have their keys sorted by the keys' UTF-8 bytes (ascending, bytewise), recursively,
+  and every key is text;
+- integers are in their shortest form (what msgpack-python does: a non-negative integer in
+  the smallest of positive fixint, uint 8, 16, 32, 64; a negative one in the smallest of
+  negative fixint, int 8, 16, 32, 64), and so is every length (of a string, binary, array,
+  map);
+- text is str, bytes are bin (never the old raw form), nil, true and false are themselves;
+- arrays keep their order;
+- no floats and no extension types: anything signed or hashed holding one is refused
+  (``ProtocolError``, code ``malformed``).
+
+Frames on the wire are not canonical: a sender packs a message as it holds it, keys in any
+order, which costs less. A receiver must not rely on the bytes it received: it decodes them
+and packs the canonical form of what it checks.
 """
 
 from __future__ import annotations
@@ -22,18 +42,96 @@ MAX_STR = 4 * 1024
 MAX_BIN = 1024
 MAX_ITEMS = 1024  # entries of one array or map
 
+# One packer for every call (making one costs as much as packing a small message); it holds
+# nothing between calls, and packs plain maps and arrays without calling back into Python.
+_plain = msgpack.Packer(use_bin_type=True).pack
+# What a canonical value may hold besides maps and arrays. A bool is not an int here: each
+# type is matched exactly, so that no subclass packs differently from what it looks like.
+_ATOMS = frozenset({str, int, bytes, bool, type(None)})
+
 
 def encode(message: dict[str, Any]) -> bytes:
     """One frame holding ``message``; refuses one that would be over the limit."""
-    payload = pack(message)
+    payload = _plain(message)
     if len(payload) > MAX_FRAME:
         raise ProtocolError("too_large", f"message of {len(payload)} bytes over {MAX_FRAME}")
     return HEADER.pack(len(payload)) + payload
 
 
-def pack(message: Any) -> bytes:
-    """Canonical msgpack bytes (the same value always packs to the same bytes)."""
-    return msgpack.packb(message, use_bin_type=True)
+def pack(value: Any) -> bytes:
+    """The canonical msgpack of ``value`` (see above): the same value always packs to the same
+    bytes, whatever order its maps were built in."""
+    kind = type(value)
+    if kind is dict:
+        known = _remembered.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        value = _sorted_map(value)
+    elif kind is list or kind is tuple:
+        value = _sorted_array(value)
+    elif kind not in _ATOMS:
+        raise _not_canonical(value)
+    return _plain(value)
+
+
+# The canonical bytes of the latest bodies signed or checked, by identity (each kept alive
+# here, so that no other object can have its id meanwhile). A host packs each body it signs
+# again for its transcript and for its roll's seed, and a client checks a signature over a
+# body it packed for its transcript when it came. A signed body is not changed: its
+# signature would no longer hold.
+REMEMBERED = 256
+_remembered: dict[int, tuple[Any, bytes]] = {}
+
+
+def pack_signed(body: dict[str, Any]) -> bytes:
+    """``pack(body)`` for the body of a signed message, remembered for the next ``pack`` of
+    the same body."""
+    data = pack(body)
+    if id(body) not in _remembered:
+        if len(_remembered) >= REMEMBERED:
+            del _remembered[next(iter(_remembered))]  # the oldest
+        _remembered[id(body)] = (body, data)
+    return data
+
+
+# Python orders strings by code point, which is the order of their UTF-8 bytes: ``sorted``
+# gives the canonical order as it is. The loops are written out: this runs on every
+# signature and every transcript step.
+def _sorted_map(value: dict[Any, Any]) -> dict[str, Any]:
+    out = {}
+    for key in sorted(value):
+        if type(key) is not str:
+            raise ProtocolError("malformed", "a signed or hashed map has a key that is not text")
+        item = value[key]
+        kind = type(item)
+        if kind is dict:
+            item = _sorted_map(item)
+        elif kind is list or kind is tuple:
+            item = _sorted_array(item)
+        elif kind not in _ATOMS:
+            raise _not_canonical(item)
+        out[key] = item
+    return out
+
+
+def _sorted_array(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+    out = []
+    for item in value:
+        kind = type(item)
+        if kind is dict:
+            item = _sorted_map(item)
+        elif kind is list or kind is tuple:
+            item = _sorted_array(item)
+        elif kind not in _ATOMS:
+            raise _not_canonical(item)
+        out.append(item)
+    return out
+
+
+def _not_canonical(value: Any) -> ProtocolError:
+    return ProtocolError(
+        "malformed", f"a {type(value).__name__} cannot be signed or hashed (canonical msgpack)"
+    )
 
 
 def unpack(payload: bytes) -> dict[str, Any]:

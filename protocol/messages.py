@@ -1,16 +1,22 @@
 """Every message of the protocol, its fields, and their validation.
 
 A message is a msgpack map with a ``type``. Signed messages travel inside an envelope
-(``protocol.signing``); ``validate`` checks a bare message against its schema, so nothing
-malformed reaches the host's engine or a client's view. See docs/protocol.md.
+(``protocol.signing``). ``validate`` checks a bare message against its schema and
+``validate_envelope`` a client's signed one, envelope and body alike; ``check_size`` holds
+each client message to its size. Nothing malformed reaches the host's engine, a client's
+view, or a relayed message. See docs/protocol.md.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+import msgpack
+
 from .errors import ProtocolError
+from .framing import MAX_FRAME
 
 PROTOCOL_VERSION = 2
 
@@ -19,6 +25,52 @@ Check = Callable[[Any], bool]
 
 def text(max_len: int = 64) -> Check:
     return lambda v: isinstance(v, str) and 0 < len(v) <= max_len
+
+
+def has_control(value: str) -> bool:
+    """Whether ``value`` holds a character a terminal may act on rather than show: any of
+    Unicode's control, format, surrogate, private-use or unassigned characters (category C),
+    or a line or paragraph separator."""
+    return not value.isprintable() and any(
+        unicodedata.category(c)[0] == "C" or c in "\u2028\u2029" for c in value
+    )
+
+
+class Words:
+    """Text a person reads (a name, a chat line): at most ``max_len`` characters, with no
+    control character nor line break, and something visible in it (unless ``blank``). A
+    text that fails is ``bad_text``, not ``malformed``: the message is refused, the
+    connection kept."""
+
+    def __init__(self, max_len: int, blank: bool = False) -> None:
+        self.max_len, self.blank = max_len, blank
+
+    def __call__(self, v: Any) -> bool:
+        return (
+            isinstance(v, str)
+            and len(v) <= self.max_len
+            and (self.blank or v.strip() != "")
+            and not has_control(v)
+        )
+
+    def why(self) -> str:
+        visible = "" if self.blank else "something to read, "
+        return f"at most {self.max_len} characters, {visible}no control characters or line breaks"
+
+
+def label(max_len: int) -> Check:
+    """A short text that may be empty (a colour not yet chosen)."""
+    return lambda v: isinstance(v, str) and len(v) <= max_len
+
+
+def without_controls(value: str) -> str:
+    """``value`` with each character ``has_control`` refuses made a space (for the host's own
+    error messages, which may quote what a peer sent)."""
+    if not has_control(value):
+        return value
+    return "".join(
+        " " if unicodedata.category(c)[0] == "C" or c in "\u2028\u2029" else c for c in value
+    )
 
 
 def whole(low: int = 0, high: int = 2**31) -> Check:
@@ -49,14 +101,61 @@ def seconds(v: Any) -> bool:
     return (type(v) is int or type(v) is float) and 0 <= v <= 1e7
 
 
+def fits(value: Any, schema: dict[str, Check]) -> bool:
+    """Whether ``value`` is a map with exactly the fields of ``schema``, each well-formed."""
+    return (
+        isinstance(value, dict)
+        and value.keys() == schema.keys()
+        and all(check(value[name]) for name, check in schema.items())
+    )
+
+
+def list_of(schema: dict[str, Check], most: int) -> Check:
+    """A list of at most ``most`` maps, each with exactly the fields of ``schema``."""
+    return lambda v: isinstance(v, list) and len(v) <= most and all(fits(e, schema) for e in v)
+
+
+# An action's fields on the wire. The engine knows which fields each action has
+# (``risk_lan.rules.actions.action_from_wire`` checks them exactly); the wire holds any act
+# to this shape: a map of a few short fields, each nil, a boolean, an integer, a short text
+# or a short list of short texts.
+ACTION_FIELDS = 8
+ACTION_TEXT = 64  # characters of one text in an action (an id, a seal, a nonce)
+ACTION_LIST = 8  # texts of one list in an action (a trade's cards)
+
+
+def _action_value(v: Any) -> bool:
+    if v is None or type(v) is bool:
+        return True
+    if type(v) is int:
+        return -(2**31) <= v <= 2**31
+    if type(v) is str:
+        return 0 < len(v) <= ACTION_TEXT
+    return (
+        type(v) is list
+        and len(v) <= ACTION_LIST
+        and all(type(e) is str and 0 < len(e) <= ACTION_TEXT for e in v)
+    )
+
+
+def action_shape(v: Any) -> bool:
+    return (
+        isinstance(v, dict)
+        and 0 < len(v) <= ACTION_FIELDS
+        and type(v.get("type")) is str
+        and all(type(k) is str and len(k) <= 32 and _action_value(x) for k, x in v.items())
+    )
+
+
 GAME_ID = text(32)
 SEAT = text(16)
+NAME = Words(24)
 
 # Client to host.
 CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "hello": {
         "version": whole(),
-        "name": text(24),
+        "name": NAME,
         "key": raw(32),
         "token": optional(raw(16)),
         # The host's broadcasts this client has already checked: the replay starts after them.
@@ -68,8 +167,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "done": {},
     "commit": {"game": GAME_ID, "tip": raw(32)},
     "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
-    "act": {"game": GAME_ID, "seq": whole(1), "action": mapping},
-    "say": {"text": text(200)},
+    "act": {"game": GAME_ID, "seq": whole(1), "action": action_shape},
+    "say": {"text": Words(200)},
     "colour": {"colour": text(16)},
     "table": {"mode": text(32), "seats": whole(2, 6), "bots": whole(0, 6)},
     # The host's own player only: free a seat in the lobby, stop or restart the absence
@@ -79,6 +178,44 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "more_time": {"seat": SEAT, "seconds": whole(1, 3600)},
     "hand_to_bot": {"seat": SEAT},
 }
+
+# The client's messages that travel signed, in an envelope with exactly the fields
+# ENVELOPE names: nothing else, at any level, is taken or relayed.
+SIGNED_BY_CLIENT = frozenset({"commit", "reveal", "act"})
+ENVELOPE: dict[str, Check] = {"type": text(8), "from": SEAT, "body": mapping, "sig": raw(64)}
+
+# The most bytes each client message may pack to (a signed one: its whole envelope). A
+# message over its size is `too_large`. The largest well-formed messages fit easily (an
+# act's action holds at most 8 fields of 64 characters; an honest act packs to about 200
+# bytes, a reveal to about 230). The limits are what keeps every message of the host's
+# that carries a client's within MAX_FRAME (64 KiB), whatever the client sends: a `move`
+# carries one act and its action (at most 2 × 2,048 bytes), a `reveals` or a `commits` one
+# reveal or commitment per contributor (at most 7 × 512), a `handback` one commitment, a
+# `chat` one `say` (with the name), a `lobby` or a `start` each seat's name (at most 16 ×
+# 512). MAX_HOST_CARRIES states it; tests check it against MAX_FRAME.
+MAX_PACKED: dict[str, int] = {
+    "hello": 512,
+    "ready": 64,
+    "reclaim": 64,
+    "done": 64,
+    "commit": 512,
+    "reveal": 512,
+    "act": 2048,
+    "say": 1024,
+    "colour": 128,
+    "table": 128,
+    "remove": 128,
+    "pause": 64,
+    "more_time": 128,
+    "hand_to_bot": 128,
+}
+MAX_CONTRIBUTORS = 16  # the host and a seat each; a table has at most 6 seats
+MAX_HOST_CARRIES = max(
+    2 * MAX_PACKED["act"],
+    MAX_CONTRIBUTORS * max(MAX_PACKED["reveal"], MAX_PACKED["commit"]),
+    MAX_CONTRIBUTORS * MAX_PACKED["hello"],
+)
+assert MAX_HOST_CARRIES + 4096 < MAX_FRAME
 
 # Host to client.
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
@@ -90,21 +227,32 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "token": raw(16),
         "host_key": raw(32),
     },
-    "error": {"code": text(32), "message": text(300)},
-    "chat": {"seat": SEAT, "name": text(24), "text": text(200)},
+    "error": {"code": text(32), "message": Words(300)},
+    "chat": {"seat": SEAT, "name": NAME, "text": Words(200)},
     "lobby": {
-        "seats": listing,
+        "seats": list_of(
+            {
+                "seat": SEAT,
+                "name": Words(24, blank=True),  # blank: an open seat
+                "kind": text(8),
+                "colour": label(16),
+                "ready": flag,
+            },
+            MAX_CONTRIBUTORS,
+        ),
         "total": whole(2, 6),
-        "mode": text(32),
+        "mode": Words(32),
         "state": text(16),
         "owner": optional(SEAT),
     },
     "start": {
         "game": GAME_ID,
-        "players": listing,
+        "players": list_of(
+            {"seat": SEAT, "name": NAME, "kind": text(8), "colour": label(16)}, MAX_CONTRIBUTORS
+        ),
         "keys": mapping,
         "contributors": listing,
-        "rules": text(32),
+        "rules": Words(32),
         "chain_length": whole(1, 1 << 20),
         "secret_commit": raw(32),
     },
@@ -130,7 +278,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "waiting": optional(SEAT),
         "away": listing,
     },
-    "over": {"game": GAME_ID, "winner": optional(SEAT), "secret": raw(32), "reason": text(32)},
+    "over": {"game": GAME_ID, "winner": optional(SEAT), "secret": raw(32), "reason": Words(32)},
 }
 
 # The host's broadcasts that make up the transcript, each in a signed envelope. The others
@@ -166,9 +314,56 @@ def validate(message: Any, schemas: dict[str, dict[str, Check]]) -> dict[str, An
     extra = fields - set(schema)
     if missing or extra:
         raise ProtocolError(
-            "malformed", f"{kind}: missing {sorted(missing)}, unexpected {sorted(extra)}"
+            "malformed",
+            f"{kind}: missing {sorted(missing)}, unexpected {sorted(map(repr, extra))}",
         )
     for name, check in schema.items():
         if not check(message.get(name)):
+            if isinstance(check, Words) and isinstance(message.get(name), str):
+                raise ProtocolError("bad_text", f"{kind}: the {name} must be {check.why()}")
             raise ProtocolError("malformed", f"{kind}: field {name!r} is not valid")
     return message
+
+
+def check_size(message: dict[str, Any]) -> None:
+    """Refuse (``too_large``) a client message over its MAX_PACKED size. One of no known type
+    is held to the largest size, and then refused for its shape."""
+    kind = message.get("type")
+    if kind == "signed":
+        body = message.get("body")
+        kind = body.get("type") if isinstance(body, dict) else None
+        if not isinstance(kind, str) or kind not in SIGNED_BY_CLIENT:
+            kind = "act"  # the largest a client signs
+    largest = MAX_PACKED["act"]
+    limit = MAX_PACKED.get(kind, largest) if isinstance(kind, str) else largest
+    size = len(msgpack.packb(message, use_bin_type=True))  # its size on the wire
+    if size > limit:
+        raise ProtocolError("too_large", f"a {kind!r} message of {size} bytes (at most {limit})")
+
+
+def validate_envelope(message: Any) -> dict[str, Any]:
+    """Check a client's signed message, its envelope as exactly as its body (a known signed
+    type, its fields and theirs, each well-formed), and return it rebuilt from those parts
+    alone: what the host keeps and relays is never more than what was checked. The
+    signature is not checked here."""
+    if not fits(message, ENVELOPE) or message["type"] != "signed":
+        extra = sorted(map(repr, set(message) - set(ENVELOPE))) if mapping(message) else []
+        why = f"has unexpected {', '.join(extra)}" if extra else "lacks a well-formed field"
+        raise ProtocolError("malformed", f"a signed message {why} (type, from, body, sig)")
+    body = message["body"]
+    kind = body.get("type")
+    if not isinstance(kind, str) or kind not in SIGNED_BY_CLIENT:
+        raise ProtocolError(
+            "malformed", "a client signs only " + ", ".join(sorted(SIGNED_BY_CLIENT))
+        )
+    validate(body, CLIENT_MESSAGES)
+    return {"type": "signed", "from": message["from"], "body": _copied(body), "sig": message["sig"]}
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a checked value, maps in the order they came (the signature covers it)."""
+    if type(value) is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copied(v) for v in value]
+    return value

@@ -2,7 +2,8 @@
 
 Every peer keeps one. Two peers who saw the same messages in the same order have the same
 hash; the short code of it is shown on screen so players can compare across the room. A
-host that shows different peers different things makes their codes differ.
+host that shows different peers different things makes their codes differ. Each step hashes
+the canonical msgpack of the envelope (``framing.pack``), whatever order its maps came in.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import base64
 from typing import Any
 
 from .fairness import digest
-from .framing import pack
+from .signing import pack_envelope
 
 
 class Transcript:
@@ -23,7 +24,7 @@ class Transcript:
     def add(self, envelope: dict[str, Any]) -> bytes:
         """Add one signed message; returns the new hash."""
         self.count += 1
-        self.hash = digest("transcript-step", self.hash, pack(envelope))
+        self.hash = digest("transcript-step", self.hash, pack_envelope(envelope))
         return self.hash
 
     @property

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from risk_lan import __version__
 from risk_lan.bots import BOTS
 from risk_lan.narrate import narrate
-from risk_lan.net import commands
-from risk_lan.net.commands import DEFAULT_PORT
+from risk_lan.net import subcommands
 from risk_lan.net.host import HostConfig
+from risk_lan.net.subcommands import DEFAULT_PORT
 from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, ruleset
 from risk_lan.simulate import play_game, simulate
@@ -212,8 +212,8 @@ def _main(argv: Sequence[str] | None) -> int:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
         if args.headless:
-            return commands.run(
-                commands.host_game(config, args.interface, args.port, resume=args.resume)
+            return subcommands.run(
+                subcommands.host_game(config, args.interface, args.port, resume=args.resume)
             )
         if config.seats == config.bots:
             print("risk-lan: leave a seat for yourself, or use --headless", file=sys.stderr)
@@ -249,20 +249,20 @@ def _main(argv: Sequence[str] | None) -> int:
         local = LocalHost(config, "127.0.0.1", 0)
         return run_app(name=args.name, lang=args.lang, local=local, auto_ready=True)
     if args.command == "list":
-        return commands.run(commands.list_games(args.timeout))
+        return subcommands.run(subcommands.list_games(args.timeout))
     if args.command == "join":
         if args.bot:
-            return commands.run(commands.join_game(args.address, args.name, args.state))
+            return subcommands.run(subcommands.join_game(args.address, args.name, args.state))
         from risk_lan.tui import run_app
 
         try:
-            address = commands.parse_address(args.address) if args.address else None
+            address = subcommands.parse_address(args.address) if args.address else None
         except ValueError as e:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
         return run_app(name=args.name, lang=args.lang, address=address)
     if args.command == "verify":
-        return commands.verify(args.record)
+        return subcommands.verify(args.record)
     return 2  # argparse has already refused anything else
 
 

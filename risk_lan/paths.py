@@ -23,3 +23,20 @@ def seats_dir() -> Path:
 
 def logs_dir() -> Path:
     return data_dir() / "logs"
+
+
+def write_error_log(name: str, error: BaseException) -> Path | None:
+    """Append ``error``'s trace to the log ``name``; its path, or None if it cannot be
+    written (the caller still says what failed)."""
+    import time
+    import traceback
+
+    path = logs_dir() / f"{name}.log"
+    trace = "".join(traceback.format_exception(error))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a") as f:
+            f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')}\n{trace}\n")
+    except OSError:
+        return None
+    return path

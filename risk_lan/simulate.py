@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from risk_lan.bots import Bot, make_bot
-from risk_lan.randomness import SeededSource
 from risk_lan.rules import Event, Game, RuleSet
+from risk_lan.seeded import SeededSource
 
 # A safety net: a game this long means the bots are stuck, and it is reported as unfinished.
 MAX_TURNS = 2000

@@ -11,3 +11,13 @@ def private_data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     folder of its own there, so that no test writes to the user's home or sees another
     test's files."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data_home")))
+
+
+@pytest.fixture(autouse=True)
+def real_witness():
+    """A test that sets up a scenario (tui_helpers.scenario_host) has its clients trust the
+    deal; every other test, and the next one, has the real witness."""
+    from risk_lan.net import client, witness
+
+    yield
+    client.Witness = witness.Witness

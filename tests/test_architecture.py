@@ -28,15 +28,21 @@ FORBIDDEN = {
         "risk_lan.bots",
         "msgpack",
     },
-    "protocol": {
+    # The wire knows nothing of the game it carries, nor of any part of risk_lan.
+    "protocol": {"textual", "zeroconf", "asyncio", "socket", "risk_lan"},
+    # Bots choose from the rules alone: no network, no screen.
+    "risk_lan/bots": {
         "textual",
-        "zeroconf",
         "asyncio",
         "socket",
+        "zeroconf",
+        "msgpack",
+        "protocol",
+        "risk_lan.net",
         "risk_lan.tui",
-        "risk_lan.rules.state",
-        "risk_lan.rules.engine",
     },
+    # The host and the client run without a screen: the app is one more client.
+    "risk_lan/net": {"textual", "risk_lan.tui"},
 }
 
 

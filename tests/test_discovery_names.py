@@ -17,7 +17,6 @@ import zeroconf
 from zeroconf import DNSIncoming, DNSOutgoing, ServiceInfo, ServiceStateChange
 
 from risk_lan.net import discovery
-from risk_lan.net.commands import DEFAULT_PORT, announce, announcement, parse_address
 from risk_lan.net.discovery import (
     SERVICE_TYPE,
     Advertiser,
@@ -29,6 +28,7 @@ from risk_lan.net.discovery import (
     txt_record,
 )
 from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.subcommands import DEFAULT_PORT, announce, announcement, parse_address
 
 ODD_NAMES = [
     "x" * 300,

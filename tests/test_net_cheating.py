@@ -77,7 +77,7 @@ class DieAlteringGame(HostGame):
 
 
 class DieAlteringHost(Host):
-    game_class = DieAlteringGame
+    match_class = DieAlteringGame
 
 
 def test_a_host_that_alters_a_die_is_caught_by_every_client() -> None:
@@ -188,7 +188,7 @@ def test_a_move_out_of_turn_is_refused_and_changes_nothing() -> None:
     asyncio.run(run(host, [eager, SilentClient("quiet"), SilentClient("still")], timeout=3))
     assert eager.tried
     assert any("not_your_turn" in line for line in heard), heard
-    game = host.game
+    game = host.match
     assert game is not None and game.game is not None
     assert game.game.waiting_for() != eager.seat  # still waiting for a silent seat
     assert sum(1 for t in game.game.board.territory_ids if game.game.owner(t) == eager.seat) <= 1
@@ -269,7 +269,7 @@ def test_a_record_whose_host_relayed_a_badly_signed_reveal_is_refused(tmp_path: 
         edited.write_bytes(_resigned_record(envelopes, host.identity, roll))
         verdict = verify_record(edited)
         assert not verdict.ok and verdict.culprit == "host", (roll, verdict)
-        assert "did not sign" in verdict.message
+        assert "reveal of" in verdict.message and "altered" in verdict.message
 
 
 def _resigned_record(envelopes: list[dict[str, Any]], identity: Identity, roll: int) -> bytes:
@@ -314,7 +314,7 @@ class TwoFacedGame(HostGame):
 
 
 class TwoFacedHost(Host):
-    game_class = TwoFacedGame
+    match_class = TwoFacedGame
 
 
 def test_a_host_showing_peers_different_histories_is_caught_at_the_next_roll() -> None:
@@ -365,7 +365,7 @@ class CoveringTwoFacedGame(HostGame):
 
 
 class CoveringTwoFacedHost(Host):
-    game_class = CoveringTwoFacedGame
+    match_class = CoveringTwoFacedGame
 
 
 def test_a_host_covering_up_different_histories_is_caught_at_the_next_checkpoint() -> None:
@@ -452,7 +452,7 @@ class RerollingGame(HostGame):
 
 
 class RerollingHost(Host):
-    game_class = RerollingGame
+    match_class = RerollingGame
 
 
 def test_a_roll_announced_twice_is_caught_by_every_client() -> None:
@@ -477,7 +477,7 @@ class ActReplayingGame(HostGame):
 
 
 class ActReplayingHost(Host):
-    game_class = ActReplayingGame
+    match_class = ActReplayingGame
 
 
 def test_a_host_replaying_a_players_act_is_caught() -> None:

@@ -54,7 +54,7 @@ class Changes(Listener):
     def seat_changed(self, seat: str, change: str) -> None:
         self.changes.append((seat, change))
 
-    def updated(self, update: dict[str, Any]) -> None:
+    def updated(self, update: dict[str, Any], checked: str) -> None:
         self.largest = max(self.largest, len(update["events"]))
 
 
@@ -153,17 +153,19 @@ class HugeArmiesGame(HostGame):
     grown = False
 
     def _broadcast_updates(self, events):
-        s = self.game.state
-        first = self.host.seats[0].id
-        if not self.grown and s.phase == "attack" and s.current == first:
+        # Dealt so: what the deal's shuffle decides is the host's word until the game's end,
+        # when the clients check it against the host's secret (and would catch this).
+        if not self.grown:
             self.grown = True
+            s = self.game.state
+            first = self.host.seats[0].id
             for t in s.board.territories:
                 s.armies[t] = 5000 if s.owner[t] == first else 1200
         super()._broadcast_updates(events)
 
 
 class HugeArmiesHost(Host):
-    game_class = HugeArmiesGame
+    match_class = HugeArmiesGame
 
 
 class Blitzer(Client):
@@ -190,7 +192,7 @@ def test_a_blitz_of_a_thousand_battles_reaches_every_client_checked():
     heard = Changes()
 
     async def blitz() -> None:
-        host = HugeArmiesHost(HostConfig(seats=3, bots=1, absent_after=None))
+        host = HugeArmiesHost(HostConfig(seats=3, bots=1, absent_after=None, mode="mission"))
         port = await host.serve("127.0.0.1", 0)
         clients = [Blitzer("ann", ClassicBot(), listener=heard), Blitzer("bob", ClassicBot())]
         tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
@@ -238,8 +240,8 @@ async def return_after(moves: int) -> tuple[int, int, float]:
     tasks = [asyncio.create_task(first.run("127.0.0.1", port))]
     loop = asyncio.get_running_loop()
     try:
-        await until(lambda: host.game is not None and host.game.n >= moves, 600, f"{moves} moves")
-        size = sum(len(pack(e)) for e in host.game.transcript_log)
+        await until(lambda: host.match is not None and host.match.n >= moves, 600, f"{moves} moves")
+        size = sum(len(pack(e)) for e in host.match.transcript_log)
         returning = Client("first", PassiveBot())
         returning.identity, returning.token = first.identity, first.token
         returning.chain_seed, returning.committed = first.chain_seed, True
@@ -248,7 +250,7 @@ async def return_after(moves: int) -> tuple[int, int, float]:
         began = loop.time()
         tasks.append(asyncio.create_task(returning.run("127.0.0.1", port)))
         await until(
-            lambda: returning.seen >= host.game.transcript.count and returning.view is not None,
+            lambda: returning.seen >= host.match.transcript.count and returning.view is not None,
             300,
             "the returning client to catch up",
         )
@@ -334,7 +336,7 @@ class BrokenGame(HostGame):
 
 
 class BrokenHost(Host):
-    game_class = BrokenGame
+    match_class = BrokenGame
 
 
 def test_a_fault_in_the_host_ends_the_game_with_a_signed_word(tmp_path, monkeypatch):
@@ -355,9 +357,9 @@ def test_closing_a_host_leaves_no_task_or_server_behind():
         port = await host.serve("127.0.0.1", 0)
         clients = [Client("a", ClassicBot()), Client("b", ClassicBot())]
         tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
-        await until(lambda: host.game is not None and host.game.n > 20, what="some moves")
+        await until(lambda: host.match is not None and host.match.n > 20, what="some moves")
         await host.close()
-        assert host.game.task.done() and not host.server.is_serving()
+        assert host.match.task.done() and not host.server.is_serving()
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 t.cancel()
@@ -424,8 +426,8 @@ def test_a_client_finds_its_game_again_when_the_host_comes_back_on_another_port(
         clients = [Client(name, ClassicBot(), find_game=find_game) for name in ("a", "b")]
         tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
         try:
-            await until(lambda: host.game is not None and host.game.n >= 30, what="30 moves")
-            host.game.task.cancel()  # the host's process goes, as in a crash
+            await until(lambda: host.match is not None and host.match.n >= 30, what="30 moves")
+            host.match.task.cancel()  # the host's process goes, as in a crash
             await host.close()
             again = Host.resume(save)
             moved["port"] = await again.serve("127.0.0.1", 0)
@@ -465,7 +467,7 @@ def test_a_player_gone_before_committing_comes_back_with_its_commitment(tmp_path
         try:
             other = asyncio.create_task(Client("ann", ClassicBot()).run("127.0.0.1", port))
             await LeavesAtStart("bob", ClassicBot(), state_path=seat_file).run("127.0.0.1", port)
-            await until(lambda: host.game is not None and host.game.commits_published)
+            await until(lambda: host.match is not None and host.match.commits_published)
             back = Client("bob", ClassicBot(), state_path=seat_file)
             return await asyncio.wait_for(asyncio.gather(back.run("127.0.0.1", port), other), 120)
         finally:

@@ -76,7 +76,7 @@ def test_a_killed_client_resumes_its_seat_from_its_state_file(tmp_path: Path) ->
         try:
             doomed = await join("--name", "doomed", "--state", str(state))
             steady = await join("--name", "steady")
-            while host.game is None or host.game.n < 80:
+            while host.match is None or host.match.n < 80:
                 await asyncio.sleep(0.01)
             doomed.send_signal(signal.SIGKILL)
             await doomed.wait()

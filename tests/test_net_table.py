@@ -11,8 +11,8 @@ import pytest
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
-from risk_lan.net.commands import announcement
 from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.subcommands import announcement
 
 pytestmark = pytest.mark.asyncio
 
@@ -93,7 +93,7 @@ async def test_only_the_owner_changes_the_table_and_the_seated_keep_their_seats(
         owner.ready()
         guest.ready()
         await until(lambda: host.state == "playing")
-        assert host.game is not None and host.config.mode == "classic-2015"
+        assert host.match is not None and host.config.mode == "classic-2015"
         guest.set_table("classic", 4, 1)  # too late for anyone
         await until(lambda: len(guest_sees.refusals) == 2)
     finally:

@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from risk_lan.bots import ClassicBot
-from risk_lan.randomness import SeededSource
 from risk_lan.rules import (
     RULESETS,
     Action,
@@ -32,6 +31,7 @@ from risk_lan.rules import (
     check_invariants,
 )
 from risk_lan.rules.events import BattleRolled, Placed
+from risk_lan.seeded import SeededSource
 
 OPTION_CHOICES = {
     "trade_values": ["escalating", "fixed_modern", "fixed_old"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -15,7 +16,8 @@ from protocol.fairness import (
     roll_seed,
     shuffle_seed,
 )
-from protocol.signing import Identity, verify
+from protocol.framing import pack
+from protocol.signing import SIGNING_DOMAIN, Identity, pack_envelope, verify
 from protocol.transcript import Transcript
 
 
@@ -118,6 +120,96 @@ def test_signatures_verify_and_forgeries_are_blamed() -> None:
         verify(tampered, ann.public_key)
     with pytest.raises(ProtocolError, match="malformed"):
         verify({"from": "ann", "body": "x", "sig": b""}, ann.public_key)
+
+
+# RFC 8032, section 7.1, test 1: a private key as saves and kept seats hold it (the 32-byte
+# seed), and its public key.
+RFC_PRIVATE = bytes.fromhex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
+RFC_PUBLIC = bytes.fromhex("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+FIRST_MOVE = {
+    "type": "move",
+    "game": "g",
+    "n": 1,
+    "seat": "host",
+    "action": {"type": "start_game", "rules": "classic"},
+    "request": None,
+    "roll": 1,
+}
+
+
+def test_a_saved_private_key_is_the_same_identity_again() -> None:
+    identity = Identity.from_private_bytes(RFC_PRIVATE)
+    assert identity.public_key == RFC_PUBLIC
+    assert identity.private_bytes() == RFC_PRIVATE
+    fresh = Identity()
+    again = Identity.from_private_bytes(fresh.private_bytes())
+    assert again.public_key == fresh.public_key
+    # Ed25519 is deterministic: the same key signs the same message with the same bytes.
+    assert again.sign("p1", {"type": "x"}) == fresh.sign("p1", {"type": "x"})
+    with pytest.raises(ValueError):
+        Identity.from_private_bytes(RFC_PRIVATE[:31])
+
+
+def test_a_host_signature_and_transcript_step_are_exactly_the_protocols() -> None:
+    """A vector for a peer written in another language: the RFC key signs the first move."""
+    host = Identity.from_private_bytes(RFC_PRIVATE)
+    transcript = Transcript("g")
+    prev = transcript.hash
+    envelope = host.sign("host", FIRST_MOVE, prev)
+    assert envelope["sig"].hex() == (
+        "ede740e7377fc67c3a371ab94eb63d85c2c7b113395e5fe8eeca9e4388af18a5"
+        "52d3cf04235132ce86c81443ce59086e345928eb178590659b80836ae919c607"
+    )
+    assert SIGNING_DOMAIN + pack(["host", FIRST_MOVE, prev]) == (
+        b"risk-lan/1/signed\x93\xa4host\x87\xa6action\x82\xa5rules\xa7classic\xa4type"
+        b"\xaastart_game\xa4game\xa1g\xa1n\x01\xa7request\xc0\xa4roll\x01\xa4seat\xa4host"
+        b"\xa4type\xa4move\xc4\x20" + prev
+    )
+    transcript.add(envelope)
+    assert transcript.code == "CSKZ-XJAC"
+
+
+def test_a_signature_does_not_depend_on_the_order_maps_were_built_in() -> None:
+    ann = Identity()
+    built = {"type": "act", "seq": 1, "action": {"type": "place", "territory": "alaska"}}
+    reordered = {"action": {"territory": "alaska", "type": "place"}, "seq": 1, "type": "act"}
+    envelope = ann.sign("ann", built, b"prev")
+    assert ann.sign("ann", reordered, b"prev")["sig"] == envelope["sig"]
+    assert verify({**envelope, "body": reordered}, ann.public_key, b"prev") == reordered
+    one, two = Transcript("g"), Transcript("g")
+    one.add(envelope)
+    two.add({"sig": envelope["sig"], "body": reordered, "from": "ann", "type": "signed"})
+    assert one.hash == two.hash
+
+
+def test_an_envelope_packs_from_its_body_to_exactly_its_canonical_bytes() -> None:
+    ann = Identity()
+    rng = random.Random(3)
+    for i in range(50):
+        body = {"type": "act", "seq": i, "z": [rng.randbytes(rng.randint(0, 40))] * (i % 3)}
+        body |= {
+            f"k{rng.randint(0, 99)}": {"x": rng.randint(-(2**40), 2**40)} for _ in range(i % 5)
+        }
+        envelope = ann.sign("ann" * (i % 20), body, rng.randbytes(32))
+        assert pack_envelope(envelope) == pack(dict(envelope, body=dict(body)))
+    envelope = ann.sign("ann", {"type": "act", "seq": 1})
+    for odd in (
+        {**envelope, "extra": 1},  # a fifth field: packed as any map
+        {**envelope, "type": "signed!"},
+        {**envelope, "sig": "not bytes"},
+        {k: v for k, v in envelope.items() if k != "sig"} | {"seq": 1},
+    ):
+        assert pack_envelope(odd) == pack(odd)
+
+
+def test_what_cannot_be_signed_canonically_is_refused() -> None:
+    ann = Identity()
+    with pytest.raises(ProtocolError) as refused:
+        ann.sign("ann", {"type": "clock", "waited": 1.5})
+    assert refused.value.code == "malformed"
+    envelope = ann.sign("ann", {"type": "act", "seq": 1})
+    with pytest.raises(ProtocolError, match="malformed"):
+        verify({**envelope, "body": {"type": "act", "seq": 1.0}}, ann.public_key)
 
 
 def test_transcripts_agree_only_when_the_messages_do() -> None:

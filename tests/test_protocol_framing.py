@@ -1,4 +1,5 @@
-"""Framing: whole messages out, every limit enforced, hostile bytes refused."""
+"""Framing: whole messages out, every limit enforced, hostile bytes refused; and the canonical
+msgpack of what is signed or hashed."""
 
 from __future__ import annotations
 
@@ -7,8 +8,17 @@ import random
 import msgpack
 import pytest
 
+from protocol import framing
 from protocol.errors import ProtocolError
-from protocol.framing import HEADER, MAX_DEPTH, MAX_FRAME, FrameDecoder, encode, pack
+from protocol.framing import (
+    HEADER,
+    MAX_DEPTH,
+    MAX_FRAME,
+    FrameDecoder,
+    encode,
+    pack,
+    pack_signed,
+)
 
 
 def test_messages_survive_any_split_of_the_stream() -> None:
@@ -40,16 +50,20 @@ def test_an_oversized_length_is_refused_before_its_body_arrives() -> None:
         encode({"type": "x", "blob": "a" * MAX_FRAME})
 
 
+def plain(value: object) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
 @pytest.mark.parametrize(
     "payload",
     [
-        pack([1, 2, 3]),  # not a map
-        pack("hello"),
-        pack({1: "integer key"}),
+        plain([1, 2, 3]),  # not a map
+        plain("hello"),
+        plain({1: "integer key"}),
         b"\xc1",  # a byte msgpack never uses
-        pack({"a": 1}) + b"\x00",  # trailing bytes
-        pack({"s": "x" * 5000}),  # string over the limit
-        pack({"l": list(range(2000))}),  # array over the limit
+        plain({"a": 1}) + b"\x00",  # trailing bytes
+        plain({"s": "x" * 5000}),  # string over the limit
+        plain({"l": list(range(2000))}),  # array over the limit
         b"\x81\xa1a" + b"\x91" * (MAX_DEPTH + 2) + b"\xc0",  # nested too deep
         b"\x81\xa1a" + b"\x91" * 60_000 + b"\xc0",  # nested far too deep, within a frame
         msgpack.packb({"e": msgpack.ExtType(1, b"x")}),
@@ -71,3 +85,75 @@ def test_random_bytes_never_raise_anything_but_a_protocol_error() -> None:
                 assert isinstance(message, dict)
         except ProtocolError:
             pass
+
+
+def test_canonical_msgpack_sorts_every_map_by_its_keys_utf8_bytes() -> None:
+    built = {"type": "move", "é": 1, "a": {"z": [{"b": 2, "a": 1}], "Z": None}, "aa": b"\x01"}
+    other_order = {"aa": b"\x01", "a": {"Z": None, "z": [{"a": 1, "b": 2}]}, "é": 1, "type": "move"}
+    assert pack(built) == pack(other_order)
+    assert pack(built) == plain(
+        {"a": {"Z": None, "z": [{"a": 1, "b": 2}]}, "aa": b"\x01", "type": "move", "é": 1}
+    )
+    # Bytewise UTF-8: "é" (c3 a9) after "type", "\uffff" (ef bf bf) before an astral character.
+    assert list(msgpack.unpackb(pack({"\U0001f600": 0, "\uffff": 0, "é": 0, "z": 0}))) == [
+        "z",
+        "é",
+        "\uffff",
+        "\U0001f600",
+    ]
+
+
+def test_canonical_msgpack_is_byte_exact() -> None:
+    """Shortest integers and lengths, text as str, bytes as bin, tuples as arrays: a test
+    vector a peer in another language can check itself against."""
+    value = {"n": [0, 127, 128, 255, 256, 65536, 2**32, -1, -32, -33, -129], "s": "é", "b": b"\0"}
+    value["t"] = (True, False, None, "x" * 32)
+    expected = [
+        "84",  # a map of 4 entries: b, n, s, t
+        "a162 c40100",  # "b": bin 8 of one byte
+        "a16e 9b",  # "n": an array of 11
+        "00 7f cc80 ccff cd0100 ce00010000 cf0000000100000000",  # fixint, uint 8, 16, 32, 64
+        "ff e0 d0df d1ff7f",  # negative fixint, int 8, int 16
+        "a173 a2c3a9",  # "s": "é" in UTF-8
+        "a174 94 c3 c2 c0",  # "t": an array of 4: true, false, nil,
+        "d920" + "78" * 32,  # and a str 8
+    ]
+    assert pack(value).hex() == "".join(expected).replace(" ", "")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"x": 1.5},  # a float
+        {"x": [1, 2.0]},
+        {"x": msgpack.ExtType(1, b"x")},  # an extension type
+        {"x": {1: "integer key"}},
+        {"x": {b"k": "bytes key"}},
+        {"x": {1, 2}},  # a set: no msgpack at all
+        {"x": bytearray(b"x")},  # only bytes are bin
+    ],
+)
+def test_canonical_msgpack_refuses_what_it_cannot_sign(value: object) -> None:
+    with pytest.raises(ProtocolError) as refused:
+        pack(value)
+    assert refused.value.code == "malformed"
+
+
+def test_frames_are_not_canonical_but_decode_to_the_same_value() -> None:
+    """A frame keeps the sender's order (cheaper); what is hashed is the canonical form of
+    what was decoded, the same at both ends."""
+    message = {"type": "signed", "body": {"z": 1, "a": 2}}
+    frame = encode(message)
+    assert frame[HEADER.size :] == plain(message) != pack(message)
+    (decoded,) = FrameDecoder().feed(frame)
+    assert pack(decoded) == pack(message)
+
+
+def test_a_signed_body_is_packed_once_and_the_bodies_remembered_stay_few() -> None:
+    body = {"type": "move", "n": 1, "action": {"type": "end_turn"}}
+    packed = pack_signed(body)
+    assert packed == pack(dict(body)) and pack(body) is packed  # the same bytes, not packed again
+    for n in range(framing.REMEMBERED + 10):
+        pack_signed({"type": "move", "n": n})
+    assert len(framing._remembered) == framing.REMEMBERED
+    assert pack(body) == packed  # forgotten, packed again: the same bytes

@@ -9,7 +9,6 @@ import pytest
 from rulebook_helpers import act, position
 
 from risk_lan.bots import ClassicBot
-from risk_lan.randomness import SeededSource
 from risk_lan.rules import (
     CLASSIC,
     Attack,
@@ -22,6 +21,7 @@ from risk_lan.rules import (
     check_invariants,
     load_board_data,
 )
+from risk_lan.seeded import SeededSource
 
 
 def test_a_player_dealt_all_his_armies_is_skipped_during_placement() -> None:

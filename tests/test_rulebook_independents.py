@@ -9,9 +9,9 @@ from __future__ import annotations
 from rulebook_helpers import BOARD, act, of_type, refused
 
 from risk_lan.bots import ClassicBot
-from risk_lan.randomness import SeededSource
 from risk_lan.rules import Attack, Defend, Game, Place, ScriptedSource, check_invariants
 from risk_lan.rules.events import OrderRolled, TurnStarted
+from risk_lan.seeded import SeededSource
 
 ONE, TWO = "neutral", "neutral_2"
 

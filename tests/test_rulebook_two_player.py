@@ -123,7 +123,7 @@ def test_eliminating_the_opponent_wins_while_the_neutral_army_stands() -> None:
 def test_bots_play_whole_two_player_games() -> None:
     for seed in range(5):
         game, _ = Game.new(["a", "b"], ScriptedSource([6, 1]), "two-player")
-        from risk_lan.randomness import SeededSource
+        from risk_lan.seeded import SeededSource
 
         game.source = SeededSource(f"two{seed}")
         bots = {"a": ClassicBot(), "b": ClassicBot()}

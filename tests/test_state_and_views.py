@@ -6,7 +6,6 @@ import msgpack
 import pytest
 
 from risk_lan.bots import ClassicBot
-from risk_lan.randomness import SeededSource
 from risk_lan.rules import (
     ACTION_TYPES,
     Attack,
@@ -21,6 +20,7 @@ from risk_lan.rules import (
     action_from_dict,
 )
 from risk_lan.rules.events import CardDrawn, PlayerEliminated
+from risk_lan.seeded import SeededSource
 
 
 def midgame(seed: int = 5, steps: int = 250) -> Game:

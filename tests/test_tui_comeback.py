@@ -34,12 +34,12 @@ async def test_a_sealed_headquarters_is_opened_by_the_app_run_again() -> None:
             screen.turn.open_capital = lambda: []
             screen.go_to("alaska")
             await pilot.press("enter", "f6")
-            await until(pilot, lambda: "p1" in host.game.game.state.capital_seals)
+            await until(pilot, lambda: "p1" in host.match.game.state.capital_seals)
             # Held by this app while it runs, so that no other app takes it: read it directly.
             kept = seat_path(seats_dir(), host.game_id)
             assert find_seat(seats_dir(), address=("127.0.0.1", port)) is None
             assert load(kept).secrets["capital"][0] == "alaska"
-            game = host.game.game
+            game = host.match.game
             await until(pilot, lambda: game.state.phase == "capital_reveal")
         # Every seal is in: the game waits for ann's headquarters.
         again = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True)

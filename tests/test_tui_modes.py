@@ -92,7 +92,7 @@ async def test_the_headquarters_is_chosen_secretly_then_shown_on_the_map() -> No
         await pilot.press("enter")
         await until(pilot, lambda: "F6 seals" in screen_text(app, "now"))
         await pilot.press("f6")
-        game = app.local_host.game.game
+        game = app.local_host.match.game
         await until(pilot, lambda: game.state.capitals.get("p1") == "kamchatka")
         # The host saw only a seal until every seal was in; the map now marks each one.
         await until(pilot, lambda: len(game.state.capitals) == 3)
@@ -127,7 +127,7 @@ async def test_two_players_the_opponent_is_asked_to_defend_the_neutral_army() ->
         screen = await started(app, pilot)
         await until(pilot, lambda: "neutral army" in screen_text(app, "players"))
         await until(pilot, lambda: screen.turn.step().name == "defend", timeout=20)
-        game = app.local_host.game.game
+        game = app.local_host.match.game
         assert game.owner(game.state.attack.target) == "neutral"
         assert "defend with" in screen_text(app, "now")
         await pilot.press("f6")
@@ -175,7 +175,7 @@ async def test_with_independents_each_step_ends_with_an_army_for_each_independen
     app = scenario_app(host)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
-        game = app.local_host.game.game
+        game = app.local_host.match.game
         s = game.state
         await until(pilot, lambda: "Place 3 of your armies" in screen_text(app, "now"), 30)
         players = screen_text(app, "players")

@@ -11,8 +11,8 @@ from textual.app import App
 from risk_lan.bots import ClassicBot
 from risk_lan.net.discovery import FoundGame
 from risk_lan.net.outcome import Outcome
-from risk_lan.randomness import SeededSource
 from risk_lan.rules import Game
+from risk_lan.seeded import SeededSource
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.dialogs import GameOverScreen, HelpScreen, LeaveScreen
 from risk_lan.tui.game_screen import GameScreen

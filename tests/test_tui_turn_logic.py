@@ -5,8 +5,8 @@ from __future__ import annotations
 from rulebook_helpers import ARTILLERY, CAVALRY, INFANTRY
 from tui_helpers import set_position
 
-from risk_lan.randomness import SeededSource
 from risk_lan.rules import Game, TradeCards
+from risk_lan.seeded import SeededSource
 from risk_lan.tui.turn import Turn
 
 NORTH_AMERICA = ["alaska", "northwest_territory", "alberta", "ontario", "quebec"]

@@ -34,7 +34,7 @@ def mine(*territories: str) -> dict[str, str]:
 
 
 def host_game(app):
-    return app.local_host.game.game
+    return app.local_host.match.game
 
 
 async def pick(pilot, *territories: str) -> None:

@@ -3,6 +3,9 @@ joined to it as the first seat, and waiting for what the screen shows.
 
 The host, the protocol, the dice and the client are the real ones; only the opening position
 is written directly instead of being played out, so each test starts at the step it tests.
+The clients would catch that position as the host's cheat (it does not follow from the
+moves): while a scenario is set up, they take the deal's outcome on the host's word, as they
+do where a shuffle decides it (``ScenarioWitness``).
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from typing import Any
 from rulebook_helpers import write_position
 from textual.pilot import Pilot
 
+from risk_lan.net import client
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
+from risk_lan.net.witness import Witness
 from risk_lan.rules import GameState, check_invariants, classic_board
 from risk_lan.tui.app import LocalHost, RiskApp
 
@@ -45,25 +50,45 @@ def set_position(
     check_invariants(s)
 
 
+class ScenarioWitness(Witness):
+    """Takes the first move's outcome (the deal) on the host's word, whatever the mode."""
+
+    def _apply(self, move: dict[str, Any], source: Any) -> None:
+        super()._apply(move, source)
+        if move["n"] == 1:
+            self.unknown = True
+
+    def _check_at_end(self, over: dict[str, Any]) -> None:
+        """Nothing to check the game against: its position was written, not dealt."""
+
+
 def scenario_host(
     position: Callable[[GameState], None],
     bots: int = 2,
     seats: int = 3,
-    game_class: type[HostGame] = HostGame,
+    match_class: type[HostGame] = HostGame,
     **config: Any,
 ) -> Host:
     """A host of ``seats`` seats (the app's, then other players', then ``bots`` bots) whose
-    game, a ``game_class``, opens at ``position``."""
+    game, a ``match_class``, opens at ``position``."""
 
-    class ScenarioGame(game_class):  # type: ignore[valid-type,misc]
-        async def _deal(self) -> None:
-            await super()._deal()
-            assert self.game is not None
-            position(self.game.state)
-            self._broadcast_updates([])
+    class ScenarioGame(match_class):  # type: ignore[valid-type,misc]
+        # Set as the deal's outcome, which the clients take on the host's word until the
+        # game's end (when they would find it was not the deal the shuffle gave).
+        positioned = False
+
+        def _broadcast_updates(self, events: list[Any]) -> None:
+            if not self.positioned:
+                self.positioned = True
+                assert self.game is not None
+                position(self.game.state)
+            super()._broadcast_updates(events)
 
     class ScenarioHost(Host):
-        game_class = ScenarioGame
+        match_class = ScenarioGame
+
+    # Undone after the test (conftest.py).
+    client.Witness = ScenarioWitness  # type: ignore[misc]
 
     return ScenarioHost(HostConfig(seats=seats, bots=bots, **config))
 

@@ -16,16 +16,17 @@ from protocol.messages import (
     CLOCK_WAIT,
     HOST_MESSAGES,
     PROTOCOL_VERSION,
-    SIGNED_BY_HOST,
     validate,
 )
 from protocol.signing import Identity
+from risk_lan.net.botplay import BotPlay
 from risk_lan.net.connection import Connection
-from risk_lan.net.outcome import Listener, Outcome
+from risk_lan.net.outcome import Listener, LocalFailure, Outcome
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
 from risk_lan.net.tablerequests import TableRequests
 from risk_lan.net.witness import Witness
-from risk_lan.rules import Action, Game, GameState
+from risk_lan.paths import write_error_log
+from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
 LOBBY_REFUSALS = frozenset({"colour", "table", "not_taken"})
@@ -38,7 +39,7 @@ LOOK_ON_LAN_EVERY = 5
 MAX_PENDING_EVENTS = 50_000
 
 
-class Client(TableRequests, KeptSeat):
+class Client(TableRequests, KeptSeat, BotPlay):
     def __init__(
         self,
         name: str,
@@ -50,6 +51,7 @@ class Client(TableRequests, KeptSeat):
         auto_ready: bool = True,
         find_game: Callable[[str], Awaitable[tuple[str, int] | None]] | None = None,
         seat_dir: Path | None = None,
+        record: str | None = None,
     ) -> None:
         self.name = name
         self.bot = bot
@@ -90,6 +92,7 @@ class Client(TableRequests, KeptSeat):
         self.secrets: dict[str, Any] = {}  # kept with the seat: a headquarters' seal, say
         self.state_path = state_path
         self.seat_dir = seat_dir  # where to keep the seat once the host gives one
+        self.record = record  # where to write what this seat checked (`risk-lan verify`)
         self._restore_seat()
 
     async def run(self, host: str, port: int) -> Outcome:
@@ -176,8 +179,20 @@ class Client(TableRequests, KeptSeat):
             return Outcome(error=f"malformed: the host sent {type(e).__name__}", culprit="host")
         except ConnectionError:
             return None
+        except LocalFailure as e:
+            return self._failed(e.__cause__ or e)
         finally:
             conn.close()
+
+    def _failed(self, error: BaseException) -> Outcome:
+        """This program failed on its own: say so, blaming no one, with the details in the
+        log folder."""
+        path = write_error_log(f"client-{self.game_id or 'lobby'}", error)
+        self.log(f"stopping: this program failed ({error!r}); details in {path}")
+        return Outcome(
+            error=f"local_failure: {type(error).__name__}: {error}",
+            log=str(path) if path else None,
+        )
 
     def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
         """Sign and send ``body``; returns the envelope sent."""
@@ -198,7 +213,11 @@ class Client(TableRequests, KeptSeat):
                 self.state_path = seat_path(self.seat_dir, self.game_id)
                 self._hold_seat()
             if self.witness is None or self.witness.game_id != self.game_id:
-                self.witness = Witness(self.game_id, message["host_key"])
+                self.witness = Witness(
+                    self.game_id, message["host_key"], self.seat, self.identity.public_key
+                )
+                if self.record is not None:
+                    self.witness.keep_record(self.record)
             self.colour = message["colour"]
             self.log(f"joined as {self.seat} ({self.colour})")
             self.listener.joined(self.seat, self.colour)
@@ -259,33 +278,28 @@ class Client(TableRequests, KeptSeat):
                 validate({"type": "wait", **wait}, {"wait": CLOCK_WAIT})
             self.listener.clock(message["paused"], waits)
         elif kind == "signed":
-            if message.get("from") != "host":
-                raise ProtocolError("malformed", "clients only hear the host", "host")
-            body = validate(message.get("body"), HOST_MESSAGES)
-            if body["type"] not in SIGNED_BY_HOST:
-                raise ProtocolError("malformed", f"a signed {body['type']} from the host", "host")
-            if body["game"] != self.game_id:
-                raise ProtocolError("wrong_game", "a message from another game", "host")
+            if self.witness is None:
+                raise ProtocolError("out_of_order", "a broadcast before the welcome", "host")
+            body = self.witness.take(message, self.sent_reveals)
             self.seen += 1
-            return self._from_host(body, message)
+            return self._from_host(body)
         else:
             raise ProtocolError("unknown_type", f"unexpected {kind!r} from the host", "host")
         return None
 
-    def _from_host(self, body: dict[str, Any], envelope: dict[str, Any]) -> Outcome | None:
+    def _from_host(self, body: dict[str, Any]) -> Outcome | None:
         kind = body["type"]
         witness = self.witness
         assert witness is not None
-        witness.take(body, envelope)
         if kind == "move" and body["roll"] is not None:
             # Revealed at the end of this batch, before the slower checks, since every peer
             # waits for it: the link is good for this roll alone.
             self.to_reveal = body["roll"]
         if kind == "start":
-            witness.start(body, self.seat, self.identity.public_key)
             self.players = list(body["players"])
             self.listener.started(self.players)
             self.chain = HashChain(self.game_id, body["chain_length"], self.chain_seed)
+            witness.own_tip = self.chain.tip
             # Sent again by a client resumed after a crash: the same tip, which the host
             # takes once (it may have restarted and lost the first).
             self.commit_envelope = self._send_signed(
@@ -295,21 +309,14 @@ class Client(TableRequests, KeptSeat):
                 self.committed = True
                 self._save()
         elif kind == "commits":
-            assert self.chain is not None
-            if self.seat in witness.contributors:
-                witness.commits(body, self.seat, self.chain.tip)
-                self.commit_envelope = None
-            else:
-                witness.commits(body, None, None)
+            self.commit_envelope = None
         elif kind == "move":
-            witness.move(body)
             if body["seat"] == self.seat:
                 self.outstanding = max(0, self.outstanding - 1)
         elif kind == "reveals":
-            witness.reveals(body, self.seat, self.sent_reveals.pop(body["roll"], None))
+            self.sent_reveals.pop(body["roll"], None)
             self.to_reveal = None
         elif kind == "takeover":
-            witness.takeover(body)
             self.to_reveal = None
             self.sent_reveals.clear()  # that roll is never made; its move comes again
             if body["seat"] == self.seat:
@@ -321,13 +328,11 @@ class Client(TableRequests, KeptSeat):
                     self.reclaim()
             self.listener.seat_changed(body["seat"], "taken_over")
         elif kind == "handback":
-            witness.handback(body)
             if body["seat"] == self.seat:
                 self.taken_over = False
                 self.log("this seat is played from here again")
             self.listener.seat_changed(body["seat"], "back")
         elif kind == "over":
-            witness.over(body)
             if self.conn is not None:
                 self.conn.send({"type": "done"})  # the host may go once every player has
             if self.state_path is not None:
@@ -366,11 +371,14 @@ class Client(TableRequests, KeptSeat):
             self._save()
 
     def _check_update(self, update: dict[str, Any]) -> None:
-        self.witness.update(update)
+        checked = self.witness.update(update)
         self.view = update["view"]
         self.views += 1
         self.waiting = update["waiting"]
-        self.listener.updated(update)
+        try:
+            self.listener.updated(update, checked)
+        except Exception as e:
+            raise LocalFailure from e
         if self.bot is not None:
             self._play()
         self._send_queued()
@@ -391,28 +399,3 @@ class Client(TableRequests, KeptSeat):
         self._send_signed(
             {"type": "act", "game": self.game_id, "seq": self.seq, "action": action.to_dict()}
         )
-
-    def _choose_again(self) -> None:
-        """A bot's act was refused, most likely chosen from a view the game had moved past
-        (after a reconnection, say): the bot chooses again from the latest view, once for
-        each view, so that a refusal never leaves its seat silent."""
-        if self.bot is None or self.view is None or self.views == self.chose_again_at:
-            return
-        self.chose_again_at = self.views
-        self._play()
-
-    def _play(self) -> None:
-        assert self.view is not None
-        if self.view["phase"] == "over" or self.outstanding or self.taken_over:
-            return
-        if self.opened and self.waiting != self.seat:
-            return
-        game = Game(GameState.from_view(self.view))
-        actions = []
-        if not self.opened:
-            self.opened = True
-            actions = list(self.bot.opening(game, self.seat))
-        if self.waiting == self.seat:
-            actions.append(self.bot.choose(game, self.seat))
-        for action in actions:
-            self._send_act(action)

@@ -12,6 +12,20 @@ READ_CHUNK = 64 * 1024
 # A peer that lets this much pile up unread is dropped rather than let it stall the others.
 MAX_UNSENT = 2 * 1024 * 1024
 
+# The last message encoded and its frame: a broadcast sends one message to every peer in a
+# row, and is encoded once. Forgotten at the next write, so that a message changed after it
+# was sent is encoded anew when it is sent again.
+_last_frame: tuple[Any, bytes] | None = None
+
+
+def _frame(message: dict[str, Any]) -> bytes:
+    global _last_frame
+    if _last_frame is not None and _last_frame[0] is message:
+        return _last_frame[1]
+    frame = encode(message)
+    _last_frame = (message, frame)
+    return frame
+
 
 class Connection:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -33,7 +47,7 @@ class Connection:
         not read what it is sent."""
         if self.closed:
             return False
-        frame = encode(message)
+        frame = _frame(message)
         if self._held is not None:
             if self._held_size + len(frame) > MAX_UNSENT:
                 self.close()
@@ -76,6 +90,8 @@ class Connection:
         self._flush()
 
     def _flush(self) -> None:
+        global _last_frame
+        _last_frame = None
         frames, self._queued, self._queued_size = self._queued, [], 0
         if not self.closed and frames:
             self.writer.write(b"".join(frames))

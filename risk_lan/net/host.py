@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import secrets
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -16,11 +17,11 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.fairness import HashChain, commit_secret
-from protocol.messages import CLIENT_MESSAGES, PROTOCOL_VERSION, validate
-from protocol.signing import Identity, verify
+from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.connection import Connection
 from risk_lan.net.hostgame import HostGame
+from risk_lan.net.hostintake import Intake, error
 from risk_lan.net.hostsave import (
     SAVE_SUFFIX,
     HostSecrets,
@@ -36,9 +37,6 @@ from risk_lan.paths import logs_dir
 from risk_lan.rules import IllegalAction, ruleset
 
 HELLO_TIMEOUT = 10.0
-# Messages from the host's own player only, to run the table.
-OWNER_MESSAGES = frozenset({"remove", "pause", "more_time", "hand_to_bot"})
-PLAIN_MESSAGES = frozenset({"ready", "say", "colour", "table", "reclaim", "done"} | OWNER_MESSAGES)
 
 
 @dataclass
@@ -68,8 +66,8 @@ class HostConfig:
             raise ValueError("there cannot be more bots than seats")
 
 
-class Host(TableKeeping):
-    game_class: type[HostGame] = HostGame  # what runs the game once every seat is ready
+class Host(Intake, TableKeeping):
+    match_class: type[HostGame] = HostGame  # what runs the game once every seat is ready
 
     def __init__(self, config: HostConfig, saved: HostSecrets | None = None) -> None:
         config.check()
@@ -99,7 +97,7 @@ class Host(TableKeeping):
         # The key of the player who may change the table in the lobby (the host's own player,
         # set by the app that runs this host); None: the table is as configured.
         self.owner_key: bytes | None = None
-        self.game: HostGame | None = None
+        self.match: HostGame | None = None
         self.server: asyncio.base_events.Server | None = None
         self.done = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
@@ -141,10 +139,10 @@ class Host(TableKeeping):
         host.state = "playing"
         # The record and the save are written anew from what the save holds, so that a
         # message torn by the crash is in neither.
-        host.game = host.game_class(host, history)
-        host.game.transcript_log = list(envelopes)
+        host.match = host.match_class(host, history)
+        host.match.transcript_log = list(envelopes)
         if config.record:
-            host.game.record = RecordWriter(config.record, envelopes)
+            host.match.record = RecordWriter(config.record, envelopes)
         host._keep(envelopes)
         return host
 
@@ -171,18 +169,18 @@ class Host(TableKeeping):
             self.config = replace(
                 self.config, save=str(Path(self.config.save_in) / f"{self.game_id}{SAVE_SUFFIX}")
             )
-        if self.config.save and self.game is not None:
+        if self.config.save and self.match is not None:
             self.saver = SaveWriter(Path(self.config.save), self._secrets(), envelopes)
-            self.game.on_publish = self.saver.append
-            self.game.on_wait = self.saver.sync
+            self.match.on_publish = self.saver.append
+            self.match.on_wait = self.saver.sync
 
     async def serve(self, host: str = "0.0.0.0", port: int = 0) -> int:
         self.server = await asyncio.start_server(self._handle, host, port)
         bound = self.server.sockets[0].getsockname()[1]
         self.address = (host, bound)
-        if self.game is not None and self.game.task is None:
-            self.game.start()  # a resumed game goes on
-            self.log(f"resumed game {self.game_id} at move {self.game.n}")
+        if self.match is not None and self.match.task is None:
+            self.match.start()  # a resumed game goes on
+            self.log(f"resumed game {self.game_id} at move {self.match.n}")
         elif self._all_ready():
             self._begin()
         return bound
@@ -196,10 +194,10 @@ class Host(TableKeeping):
             if seat.connection:
                 seat.connection.close()
         tasks = set(self._handlers)
-        if self.game is not None:
-            self.game.cancel()
-            if self.game.task is not None:
-                tasks.add(self.game.task)
+        if self.match is not None:
+            self.match.cancel()
+            if self.match.task is not None:
+                tasks.add(self.match.task)
         if tasks:
             await asyncio.wait(tasks, timeout=2.0)
         if self.server is not None:
@@ -212,7 +210,7 @@ class Host(TableKeeping):
     async def linger(self, seconds: float) -> None:
         """After the end, keep serving (the history, to a player coming back) until every
         player has seen the end, or ``seconds`` have passed."""
-        game = self.game
+        game = self.match
         if game is None:
             return
         if not game.everyone_told.is_set():
@@ -232,18 +230,19 @@ class Host(TableKeeping):
         if self.saver is not None:
             self.saver.close(finished=True)
 
-    def report_crash(self, trace: str) -> None:
+    def report_crash(self, trace: str, stopped: bool = True) -> None:
         """A fault in the host's own code: its trace goes to a file, the table gets a
-        sentence."""
+        sentence. ``stopped``: it stopped the game (else it cost one connection)."""
         folder = logs_dir()
         path = folder / f"host-{self.game_id}.log"
+        what = "stopped" if stopped else "dropped a connection"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             with path.open("a") as f:
                 f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')}\n{trace}\n")
-            self.log(f"the host stopped on an error of its own; details in {path}")
+            self.log(f"the host {what} on an error of its own; details in {path}")
         except OSError:
-            self.log(f"the host stopped on an error of its own:\n{trace}")
+            self.log(f"the host {what} on an error of its own:\n{trace}")
 
     def log(self, line: str) -> None:
         if self.config.log:
@@ -262,9 +261,9 @@ class Host(TableKeeping):
         if self.state != "lobby":
             return
         self.state = "playing"
-        self.game = self.game_class(self)
+        self.match = self.match_class(self)
         self._keep([])
-        self.game.start()
+        self.match.start()
         if self.on_change:
             self.on_change()
 
@@ -283,10 +282,15 @@ class Host(TableKeeping):
             async for message in messages:
                 self._receive(seat, message)
         except (ProtocolError, IllegalAction) as e:
-            conn.send({"type": "error", "code": e.code, "message": e.message[:300]})
+            conn.send(error(e.code, e.message))
             self.log(f"dropped {seat.id if seat else conn.address}: {e.code}: {e.message}")
         except (TimeoutError, StopAsyncIteration, ConnectionError):
             pass
+        except Exception:
+            # A fault of the host's own in taking one message: that connection goes, the
+            # game and every other player's go on.
+            self.report_crash(traceback.format_exc(), stopped=False)
+            conn.send(error("host_error", "the host could not take that message"))
         finally:
             self._handlers.discard(task)
             conn.close()
@@ -294,103 +298,7 @@ class Host(TableKeeping):
                 seat.connection = None
                 if not self.done.is_set():
                     self.log(f"{seat.name} ({seat.id}) disconnected")
-                    if self.game is not None:
-                        self.game.disconnected(seat.id)
+                    if self.match is not None:
+                        self.match.disconnected(seat.id)
                     elif self.state == "lobby":
                         self._free(seat)
-
-    def _admit(self, conn: Connection, hello: dict[str, Any]) -> Seat:
-        validate(hello, {"hello": CLIENT_MESSAGES["hello"]})
-        if hello["version"] != PROTOCOL_VERSION:
-            raise ProtocolError(
-                "version",
-                f"this host speaks protocol {PROTOCOL_VERSION}, the client {hello['version']}",
-            )
-        token = hello.get("token")
-        if token is not None:
-            seat = next((s for s in self.seats if s.token and s.token == token), None)
-            if seat is None:
-                raise ProtocolError("bad_token", "no seat has this reconnect token")
-            if hello["key"] != seat.key:
-                # Checked before anything changes: a wrong key must not cost the seat's
-                # player its connection.
-                raise ProtocolError("bad_token", "a seat keeps the key it joined with")
-            if seat.connection is not None:
-                seat.connection.close()
-        else:
-            seat = next((s for s in self.seats if s.kind == "open"), None)
-            if seat is None or self.state != "lobby":
-                raise ProtocolError("full", "every seat is taken")
-            seat.kind, seat.name, seat.key = "human", hello["name"], hello["key"]
-            seat.token = secrets.token_bytes(16)
-        seat.connection = conn
-        conn.send(
-            {
-                "type": "welcome",
-                "version": PROTOCOL_VERSION,
-                "game": self.game_id,
-                "seat": seat.id,
-                "colour": seat.colour,
-                "token": seat.token,
-                "host_key": self.identity.public_key,
-            }
-        )
-        self.log(f"{seat.name} joined as {seat.id} from {conn.address}")
-        if self.game is not None:
-            self.game.reconnected(seat.id, hello.get("have") or 0)
-        else:
-            self._send_lobby()
-        return seat
-
-    def _receive(self, seat: Seat, message: dict[str, Any]) -> None:
-        if message.get("type") == "ready":
-            validate(message, CLIENT_MESSAGES)
-            if seat.ready or self.state != "lobby":
-                return
-            seat.ready = True
-            self._send_lobby()
-            if self._all_ready():
-                self._begin()
-            return
-        if message.get("type") == "say":
-            validate(message, CLIENT_MESSAGES)
-            self._chat(seat, message["text"])
-            return
-        if message.get("type") == "colour":
-            validate(message, CLIENT_MESSAGES)
-            self._recolour(seat, message["colour"])
-            return
-        if message.get("type") == "table":
-            validate(message, CLIENT_MESSAGES)
-            self._set_table(seat, message["mode"], message["seats"], message["bots"])
-            return
-        if message.get("type") == "done":
-            validate(message, CLIENT_MESSAGES)
-            if self.game is not None and self.game.finished:
-                self.game.told.add(seat.id)
-                self.game.check_told()
-            return
-        if message.get("type") in OWNER_MESSAGES or message.get("type") == "reclaim":
-            validate(message, CLIENT_MESSAGES)
-            self._command(seat, message)
-            return
-        if message.get("type") != "signed":
-            raise ProtocolError(
-                "malformed",
-                "after hello, messages are signed or one of " + ", ".join(sorted(PLAIN_MESSAGES)),
-            )
-        if message.get("from") != seat.id:
-            raise ProtocolError("wrong_seat", f"{seat.id} may only speak for itself", seat.id)
-        body = message.get("body")
-        if isinstance(body, dict) and body.get("type") == "reveal":
-            # A reveal proves its author by matching the author's committed chain (checked in
-            # the game); its signature vouches only for its `seen`, which the game checks at
-            # each checkpoint, as every client does.
-            body = validate(body, CLIENT_MESSAGES)
-        else:
-            body = validate(verify(message, seat.key), CLIENT_MESSAGES)
-        if body.get("game") != self.game_id:
-            raise ProtocolError("wrong_game", "that message is for another game", seat.id)
-        if self.game is None:
-            raise ProtocolError("not_started", "the game has not started")
-        self.game.receive(seat.id, body, message)

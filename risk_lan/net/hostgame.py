@@ -20,6 +20,7 @@ from protocol.fairness import ChainVerifier
 from protocol.transcript import Transcript
 from risk_lan.narrate import narrate
 from risk_lan.net.absence import AbsenceClock
+from risk_lan.net.hostintake import ActIntake, ActQueue, error
 from risk_lan.net.hostrolls import POLL, RollKeeping
 from risk_lan.net.hostseats import SeatKeeping
 from risk_lan.net.record import RecordWriter
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from risk_lan.net.host import Host
 
 
-class HostGame(SeatKeeping, RollKeeping):
+class HostGame(ActIntake, SeatKeeping, RollKeeping):
     def __init__(self, host: Host, history: GameReplay | None = None) -> None:
         self.host = host
         self.id = host.game_id
@@ -50,9 +51,12 @@ class HostGame(SeatKeeping, RollKeeping):
         self.verifier: ChainVerifier | None = None
         self.reveals: dict[int, dict[str, dict[str, Any]]] = {}
         self._reveal_waiters: dict[int, asyncio.Event] = {}
-        self.acts: asyncio.Queue[tuple[str, Action, dict[str, Any]]] = asyncio.Queue()
+        self.acts = ActQueue()  # (seat, action, its act's envelope) for the game loop
         self.game: Game | None = None
         self.n = 0
+        # The last move applied: a move waiting for its roll is published and not yet played,
+        # and an update tells the state after the moves played.
+        self.applied = 0
         self.roll = 0
         self.pending: dict[str, Any] | None = None  # a published move waiting for its roll
         self.task: asyncio.Task[None] | None = None
@@ -79,6 +83,7 @@ class HostGame(SeatKeeping, RollKeeping):
         self.transcript = history.transcript
         self.contributors = list(history.contributors)
         self.n, self.roll, self.game = history.n, history.roll, history.game
+        self.applied = history.n - (history.pending is not None)
         self.pending = history.pending
         self.seen_at_roll = history.pending_seen
         for seat in history.taken:
@@ -130,17 +135,7 @@ class HostGame(SeatKeeping, RollKeeping):
                 raise ProtocolError("replayed", f"{seat} sent act {body['seq']} again", seat)
             s.last_seq = body["seq"]
             try:
-                action = action_from_dict(body["action"])
-                # Judged as it arrives: a move sent out of turn is refused now, not held until
-                # the turn comes round. The game loop checks it again when it is applied.
-                if self.game is None:
-                    raise IllegalAction("not_started", "the game is still being set up")
-                if seat in self.bots:
-                    raise IllegalAction(
-                        "taken_over", "a bot plays this seat until you take it back"
-                    )
-                if action.type != "auto_defend" and seat != self.game.waiting_for():
-                    self.game.check(seat, action)
+                action = self._judged(s, body["action"])
             except IllegalAction as e:
                 self._tell(seat, e.code, e.message)
                 return
@@ -175,7 +170,7 @@ class HostGame(SeatKeeping, RollKeeping):
     def _tell(self, seat: str, code: str, message: str) -> None:
         conn = self.host.seat_by_id(seat).connection
         if conn:
-            conn.send({"type": "error", "code": code, "message": message[:300]})
+            conn.send(error(code, message))
 
     # ----- the game -----------------------------------------------------------------------
 
@@ -241,6 +236,7 @@ class HostGame(SeatKeeping, RollKeeping):
         colours = {s.id: s.colour for s in host.seats}
         seats = [s.id for s in host.seats]
         self.game, events = Game.new(seats, source, host.config.mode, colours=colours)
+        self.applied = self.n
         self._broadcast_updates(events)
         for seat, bot in self.bots.items():
             for action in bot.opening(self.game, seat):
@@ -279,7 +275,7 @@ class HostGame(SeatKeeping, RollKeeping):
             if seat in self.bots:
                 continue  # asked before a bot took the seat
             try:
-                self.game.check(seat, action)
+                self._check(seat, action)
             except IllegalAction as e:
                 self._tell(seat, e.code, e.message)
                 continue
@@ -316,6 +312,7 @@ class HostGame(SeatKeeping, RollKeeping):
         assert self.game is not None
         self.game.source = source
         events = self.game.apply(seat, action)
+        self.applied = self.n
         for event in events:
             if isinstance(event, GameWon):
                 self.win_reason = event.reason  # world, objective, capitals or team
@@ -326,7 +323,7 @@ class HostGame(SeatKeeping, RollKeeping):
     ) -> dict[str, Any]:
         assert self.game is not None
         away = [s.id for s in self.host.seats if s.kind == "human" and s.connection is None]
-        return private_update(self.game, self.id, self.n, seat, events, away, converted)
+        return private_update(self.game, self.id, self.applied, seat, events, away, converted)
 
     def _broadcast_updates(self, events: list[Event]) -> None:
         assert self.game is not None

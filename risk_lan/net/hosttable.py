@@ -6,15 +6,15 @@ may give (free a seat, stop the clock, give more time, hand a seat to a bot). Pa
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from risk_lan.net.connection import Connection
+from risk_lan.net.hostintake import TokenBucket, act_allowance, chat_allowance
 
 if TYPE_CHECKING:
     from risk_lan.net.host import HostConfig
 
-CHAT_INTERVAL = 0.25  # seconds between two chat lines of one seat
 # Seat colours, each with a letter of its own so that players who cannot tell colours apart
 # can still tell owners apart.
 COLOURS = ("red", "blue", "green", "yellow", "black", "white")
@@ -31,7 +31,8 @@ class Seat:
     ready: bool = False
     connection: Connection | None = None
     last_seq: int = 0
-    last_said: float = float("-inf")
+    acts: TokenBucket = field(default_factory=act_allowance)  # for acts that change nothing
+    chat: TokenBucket = field(default_factory=chat_allowance)
 
 
 class TableKeeping:
@@ -46,6 +47,7 @@ class TableKeeping:
             seat.connection = None
         seat.kind, seat.name, seat.key, seat.token, seat.ready = "open", "", b"", b"", False
         seat.last_seq = 0
+        seat.acts, seat.chat = act_allowance(), chat_allowance()
         self._send_lobby()
 
     def _send_lobby(self) -> None:
@@ -127,24 +129,24 @@ class TableKeeping:
         """A seat taking back its seat, or the host's player running the table."""
         kind = message["type"]
         if kind == "reclaim":
-            if self.game is not None:
-                self.game.reclaim(seat.id)
+            if self.match is not None:
+                self.match.reclaim(seat.id)
             return
         why = self._command_refusal(seat, message)
         if why:
             if seat.connection:
                 seat.connection.send({"type": "error", "code": "table", "message": why})
             return
-        assert kind == "remove" or self.game is not None
+        assert kind == "remove" or self.match is not None
         if kind == "remove":
             self.log(f"the host's player freed seat {message['seat']}")
             self._free(self.seat_by_id(message["seat"]), "the host's player freed your seat")
         elif kind == "pause":
-            self.game.pause(message["on"])
+            self.match.pause(message["on"])
         elif kind == "more_time":
-            self.game.more_time(message["seat"], message["seconds"])
+            self.match.more_time(message["seat"], message["seconds"])
         elif kind == "hand_to_bot":
-            self.game.take_over_now(message["seat"])
+            self.match.take_over_now(message["seat"])
 
     def _command_refusal(self, seat: Seat, message: dict[str, Any]) -> str:
         """Why ``seat`` may not run this command ("" if it may)."""
@@ -160,19 +162,25 @@ class TableKeeping:
             if target is seat or target is None or target.kind != "human":
                 return "only another player's seat can be freed"
             return ""
-        if self.game is None or self.game.finished:
+        if self.match is None or self.match.finished:
             return "the game is not being played"
         if kind == "hand_to_bot" and (
-            target is None or target.kind != "human" or target.id in self.game.bots
+            target is None or target.kind != "human" or target.id in self.match.bots
         ):
             return "a bot plays that seat already"
         return ""
 
     def _chat(self, seat: Seat, text: str) -> None:
-        now = asyncio.get_running_loop().time()
-        if now - seat.last_said < CHAT_INTERVAL:
-            return  # a flood is dropped quietly: an error here would read as a refused move
-        seat.last_said = now
+        if not seat.chat.take(asyncio.get_running_loop().time()):
+            if seat.connection:
+                seat.connection.send(
+                    {
+                        "type": "error",
+                        "code": "chat_too_fast",
+                        "message": "too many chat lines at once: wait a moment before the next",
+                    }
+                )
+            return
         line = {"type": "chat", "seat": seat.id, "name": seat.name, "text": text}
         self.log(f"{seat.name}: {text}")
         for s in self.seats:

@@ -14,6 +14,11 @@ class Outcome:
     transcript: str = ""
     culprit: str | None = None
     error: str | None = None
+    log: str | None = None  # where the details of this program's own failure went
+
+
+class LocalFailure(Exception):
+    """A fault of this program's own (its bot, its user interface), not of any peer."""
 
 
 class Listener:
@@ -26,7 +31,9 @@ class Listener:
 
     def lobby(self, message: dict[str, Any]) -> None: ...
 
-    def updated(self, update: dict[str, Any]) -> None: ...
+    def updated(self, update: dict[str, Any], checked: str) -> None:
+        """A new view and the move's events; ``checked`` says what the client established
+        (``witness.DERIVED``, ``TAKEN`` or ``NOTHING``)."""
 
     def refused(self, code: str, message: str) -> None: ...
 

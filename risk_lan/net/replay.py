@@ -1,9 +1,11 @@
 """A game as its host's broadcasts tell it: each broadcast checked in order, and the game
 rebuilt through the engine with the dice and shuffles the reveals imply.
 
-``risk-lan verify`` runs a record through it; a host resuming a saved game runs its own save
-through it to stand exactly where it stopped (the same transcript, the same roll waiting for
-the same reveals), so a restarted host is the same game, not a new one.
+It is the one checker of a game's public history. ``risk-lan verify`` runs a record through
+it; a host resuming a saved game runs its own save through it to stand exactly where it
+stopped (the same transcript, the same roll waiting for the same reveals); and every client
+runs the broadcasts through it as they arrive (``witness``), without the host's secret, which
+only the end reveals: its game is then the public one of ``shadow``.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.errors import ProtocolError
-from protocol.fairness import ChainVerifier, RollSource, roll_seed
+from protocol.fairness import ChainVerifier, RollSource, commit_secret, roll_seed
 from protocol.framing import pack
-from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, validate
+from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, SIGNED_BY_HOST, validate
 from protocol.signing import verify
 from protocol.transcript import Transcript
-from risk_lan.rules import Game, IllegalAction, action_from_dict
+from risk_lan.net import shadow
+from risk_lan.rules import Event, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import GameWon
 
 
@@ -32,12 +35,16 @@ class GameReplay:
     """Feed it the host's broadcasts in order; it raises ProtocolError, naming whom to
     blame, at the first one that does not follow from the ones before.
 
-    ``secret`` is the host's end-of-game secret (the shuffles need it); ``signatures`` False
-    skips the signature checks, for a host reading back its own save."""
+    ``secret`` is the host's end-of-game secret (the shuffles need it); None for a client
+    during the game, whose game is then the public one (``shadow``). ``signatures``: "each"
+    checks every signature as it comes; "later" gathers them for ``check_signatures`` (a
+    client answers a roll first), the host's only where its latest vouches for all before
+    it; "none" (or False) skips them, for a host reading back its own save."""
 
-    def __init__(self, secret: bytes, signatures: bool = True) -> None:
+    def __init__(self, secret: bytes | None, signatures: str | bool = "each") -> None:
         self.secret = secret
-        self.signatures = signatures
+        self.checking = {True: "each", False: "none"}.get(signatures, signatures)
+        self.signatures = self.checking != "none"
         self.transcript: Transcript | None = None
         self.game_id = ""
         self.host_key = b""
@@ -60,6 +67,16 @@ class GameReplay:
         self.moves = 0
         self.rolls = 0
         self.count = 0  # broadcasts taken in
+        # Signed envelopes still to check ("later"): each with its `prev`, its key and what a
+        # failure means (None: the host's own broadcast; else the act it forged).
+        self.unchecked: list[tuple[dict[str, Any], bytes, bytes, str | None]] = []
+        self.latest_from_host: tuple[dict[str, Any], bytes] | None = None
+        self.seen_at: dict[int, bytes] = {}  # by roll: the transcript hash after its move
+        # Without the secret: the last move played, with its events (None: a shuffle decided
+        # it, and the host's view is taken until the end), and whether the game is unknown
+        # from some move on until a view is taken.
+        self.last_played: tuple[int, list[Event] | None] | None = None
+        self.unknown = False
 
     # ----- taking in one broadcast ----------------------------------------------------------
 
@@ -79,11 +96,42 @@ class GameReplay:
             if kind != "over" and kind != "takeover" and self.commits is None and kind != "commits":
                 raise ProtocolError("out_of_order", f"a {kind} before the commitments", "host")
             getattr(self, "_" + kind)(body)
+        prev = self.transcript.hash
         self.transcript.add(envelope)
         self.count += 1
         if body["type"] == "move" and body["roll"] is not None:
-            self.pending_seen = self.transcript.hash
+            self.pending_seen = self.seen_at[body["roll"]] = self.transcript.hash
+        if self.checking == "later":
+            self._gather_host_signature(body, envelope, prev)
         return body
+
+    def _gather_host_signature(self, body: dict[str, Any], envelope: Any, prev: bytes) -> None:
+        """Each host signature covers the transcript before it, so the latest one checked
+        vouches for all before it: checked at each checkpoint and at every broadcast that is
+        neither a move nor a roll's reveals."""
+        self.latest_from_host = (envelope, prev)
+        kind = body["type"]
+        if kind not in ("move", "reveals") or (
+            kind == "reveals" and body["roll"] % CHECKPOINT == 0
+        ):
+            self.unchecked.append((envelope, prev, self.host_key, None))
+            self.latest_from_host = None
+
+    def check_signatures(self) -> None:
+        """Check every signature gathered since the last call ("later")."""
+        unchecked, self.unchecked = self.unchecked, []
+        for envelope, prev, key, forged in unchecked:
+            try:
+                verify(envelope, key, prev)
+            except ProtocolError as e:
+                if forged is not None:
+                    raise ProtocolError("forged_move", forged, "host") from e
+                # A genuine signature over another history fails just like a forged one.
+                raise ProtocolError(
+                    "equivocation",
+                    "the host's signature does not cover the history this client saw",
+                    "host",
+                ) from e
 
     def _open(self, envelope: dict[str, Any]) -> dict[str, Any]:
         opening = envelope.get("body") if isinstance(envelope.get("body"), dict) else {}
@@ -110,11 +158,13 @@ class GameReplay:
         assert self.transcript is not None
         if envelope.get("from") != "host":
             raise ProtocolError("malformed", "a broadcast not from the host", "host")
-        if self.signatures:
+        if self.checking == "each":
             body = verify(envelope, self.host_key, self.transcript.hash)
         else:
             body = envelope.get("body")
         body = validate(body, HOST_MESSAGES)
+        if body["type"] not in SIGNED_BY_HOST:
+            raise ProtocolError("malformed", f"a signed {body['type']} from the host", "host")
         if body.get("game") != self.game_id:
             raise ProtocolError("wrong_game", "a message of another game", "host")
         return body
@@ -134,8 +184,20 @@ class GameReplay:
     def _client_body(self, env: Any, who: str, signed: bool = True) -> dict[str, Any]:
         if not isinstance(env, dict) or env.get("from") != who:
             raise ProtocolError("malformed", f"a message relayed for {who} is not {who}'s", "host")
-        body = verify(env, self.keys[who]) if signed and self.signatures else env.get("body")
-        body = validate(body, CLIENT_MESSAGES)
+        if signed and self.signatures:
+            try:
+                body = verify(env, self.keys[who])
+            except ProtocolError:
+                # The host checks every signature before it relays a message.
+                raise ProtocolError(
+                    "bad_signature", f"the host relayed a message {who} did not sign", "host"
+                ) from None
+        else:
+            body = env.get("body")
+        try:
+            body = validate(body, CLIENT_MESSAGES)
+        except ProtocolError as e:
+            raise ProtocolError(e.code, f"relayed for {who}: {e.message}", "host") from None
         if body.get("game") != self.game_id:
             raise ProtocolError("wrong_game", f"{who}'s message is for another game", "host")
         return body
@@ -178,7 +240,7 @@ class GameReplay:
         self.n = body["n"]
         roll = body["roll"]
         if roll is None:
-            self._apply(body, _NoChance())
+            self._apply(body, _NoChance() if self.secret is not None else shadow.PublicSource(None))
             return
         if roll <= self.roll:
             raise ProtocolError("reroll", f"roll {roll} announced again", "host")
@@ -208,14 +270,22 @@ class GameReplay:
         if move["roll"] % CHECKPOINT == 0:
             self.confirm_reveals()
         self.pending = None
+        self.seen_at.pop(move["roll"], None)
         self.rolls += 1
         seed = roll_seed(self.game_id, move["roll"], pack(move), links)
-        self._apply(move, RollSource(seed, self.secret))
+        if self.secret is None:
+            self._apply(move, shadow.PublicSource(seed))
+        else:
+            self._apply(move, RollSource(seed, self.secret))
 
     def _over(self, body: dict[str, Any]) -> None:
         self.over = body
         if body["winner"] is not None:
             self.confirm_reveals()  # the stretch since the last checkpoint
+        if commit_secret(self.game_id, body["secret"]) != self.start["secret_commit"]:
+            raise ProtocolError(
+                "bad_secret", "the host's secret does not match its commitment", "host"
+            )
 
     # ----- applying a move ------------------------------------------------------------------
 
@@ -226,14 +296,30 @@ class GameReplay:
             seats = [p["seat"] for p in self.start["players"]]
             colours = {p["seat"]: p.get("colour", "") for p in self.start["players"]}
             try:
-                self.game, _ = Game.new(seats, source, self.start["rules"], colours=colours)
+                self.game, events = Game.new(seats, source, self.start["rules"], colours=colours)
             except (ValueError, KeyError) as e:
                 raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
+            if self.secret is None:
+                self.unknown = shadow.shuffled_outcome(source, events)
+            self.last_played = (move["n"], events)
             return
         self._check_request(move)
+        try:
+            action = action_from_dict(move["action"])
+        except (ValueError, KeyError, TypeError) as e:
+            raise ProtocolError("malformed", f"move {move['n']}: {e}", "host") from None
+        if self.secret is None:
+            if self.unknown:
+                self.last_played = (move["n"], None)  # worked out from the next view on
+            else:
+                events = shadow.play(self.game, move["seat"], action, source, move["n"])
+                self.unknown = events is None or shadow.shuffled_outcome(source, events)
+                self.last_played = (move["n"], events)
+            self.moves += 1
+            return
         self.game.source = source
         try:
-            events = self.game.apply(move["seat"], action_from_dict(move["action"]))
+            events = self.game.apply(move["seat"], action)
         except IllegalAction as e:
             raise ProtocolError(
                 "illegal_move", f"move {move['n']} was illegal ({e.code})", "host"
@@ -241,6 +327,7 @@ class GameReplay:
         for event in events:
             if isinstance(event, GameWon):
                 self.win_reason = event.reason
+        self.last_played = (move["n"], events)
         self.moves += 1
 
     def _check_request(self, move: dict[str, Any]) -> None:
@@ -256,7 +343,13 @@ class GameReplay:
             return
         if seat not in self.humans:
             raise ProtocolError("bad_request", f"move {move['n']} carries a stray request", "host")
-        asked = self._client_body(request, seat)
+        later = self.checking == "later"
+        asked = self._client_body(request, seat, signed=not later)
+        if later:
+            # The host checked this signature when the act arrived: one that fails here was
+            # forged on the way, by the host.
+            forged = f"move {move['n']} carries a forged act of {seat}"
+            self.unchecked.append((request, b"", self.keys[seat], forged))
         if asked["type"] != "act" or asked["action"] != move["action"]:
             raise ProtocolError("forged_move", f"move {move['n']} is not what {seat} asked", "host")
         if asked["seq"] <= self.last_seq.get(seat, 0):
@@ -274,6 +367,10 @@ class GameReplay:
             try:
                 verify(envelope, self.keys[who])
             except ProtocolError:
+                # Its link checked against the chain, so the host altered the envelope: the
+                # history the peer had seen (`seen`), most likely.
                 raise ProtocolError(
-                    "bad_signature", f"the host relayed a reveal {who} did not sign", "host"
+                    "equivocation",
+                    f"the reveal of {who} for roll {envelope['body']['roll']} was altered",
+                    "host",
                 ) from None

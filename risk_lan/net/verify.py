@@ -16,6 +16,7 @@ from protocol.fairness import commit_secret
 from protocol.messages import HOST_MESSAGES, validate
 from risk_lan.net.record import read_record
 from risk_lan.net.replay import GameReplay
+from risk_lan.net.witness import Witness
 
 
 @dataclass
@@ -38,18 +39,73 @@ def verify_record(path: str | Path) -> Verdict:
         return Verdict(False, f"{e.code}: {e.message}", e.culprit)
     except OSError as e:
         return Verdict(False, f"cannot read the record: {e.strerror or e}")
-    replay: GameReplay | None = None
+    at = 0  # entries of the record taken in
     try:
-        replay = GameReplay(_closing_secret(envelopes))
-        for envelope in envelopes:
-            replay.feed(envelope)
+        if envelopes and envelopes[0].get("type") == "seat":
+            replay: GameReplay = _seat_replay(envelopes[0])
+            entries = envelopes[1:]
+        else:
+            replay, entries = GameReplay(_closing_secret(envelopes)), envelopes
+        for entry in entries:
+            at += 1
+            _take(replay, entry)
+        if replay.over is None:
+            raise ProtocolError("unfinished", "the record does not end with the game's end")
         return _verdict(replay)
     except ProtocolError as e:
-        where = f"message {replay.count + 1}: " if replay is not None else ""
-        return Verdict(False, f"{where}{e.code}: {e.message}", e.culprit)
+        return Verdict(False, f"{_where(entries, at)}{e.code}: {e.message}", e.culprit)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-        where = f"message {replay.count + 1}" if replay is not None else "the record"
-        return Verdict(False, f"{where} is malformed ({type(e).__name__})", "host")
+        return Verdict(False, f"{_where(entries, at)}malformed ({type(e).__name__}: {e})", "host")
+    except Exception as e:  # a fault of this checker's own, not of the record
+        return Verdict(False, f"{_where(entries, at)}this checker failed ({type(e).__name__}: {e})")
+
+
+class SeatReplay(Witness):
+    """A seat's record, checked as its client did as it played: every broadcast, every
+    update against the seat's own working-out of the moves, and at the end what was taken
+    on trust against the host's secret."""
+
+    def __init__(self, seat: str, key: bytes) -> None:
+        super().__init__("", b"", seat, key)
+        self.welcome = None  # the record has no welcome: its start says which game
+
+    def entry(self, entry: dict[str, Any]) -> None:
+        kind = entry.get("type")
+        if kind == "signed":
+            self.take(entry, {})
+        elif kind == "update":
+            self.update(validate(entry, HOST_MESSAGES))
+        else:
+            raise ProtocolError("malformed", f"a {kind!r} in a seat's record")
+        self.check_signatures()
+
+
+def _seat_replay(header: dict[str, Any]) -> GameReplay:
+    """A seat's record (``join --record``): checked as its client checked it as it played,
+    its updates included."""
+    seat, key = header.get("seat"), header.get("key")
+    if not isinstance(seat, str) or not isinstance(key, bytes):
+        raise ProtocolError("malformed", "the seat record's header names no seat and key")
+    return SeatReplay(seat, key)
+
+
+def _take(replay: GameReplay, entry: Any) -> None:
+    if isinstance(replay, SeatReplay):
+        replay.entry(entry)
+    else:
+        replay.feed(entry)
+
+
+def _where(entries: list[dict[str, Any]], at: int) -> str:
+    """Which entry failed: its place in the record and what it is."""
+    if at == 0:
+        return ""
+    entry = entries[at - 1] if at <= len(entries) else {}
+    body = entry.get("body") if isinstance(entry.get("body"), dict) else entry
+    kind = body.get("type") if isinstance(body, dict) else None
+    n = body.get("n") if isinstance(body, dict) else None
+    what = f"{kind} {n}" if isinstance(kind, str) and isinstance(n, int) else str(kind or "?")
+    return f"message {at} ({what}): "
 
 
 def _closing_secret(envelopes: list[dict[str, Any]]) -> bytes:

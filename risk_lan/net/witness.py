@@ -1,17 +1,18 @@
-"""A client's witness of the host's public history: it checks every broadcast and every die,
-and stops the game naming the culprit when something does not hold (protocol.md, "What a
-client checks"; fairness.md).
+"""A client's witness of the host's public history and of its own updates.
 
-The slow checks, Ed25519 signatures, are gathered while a batch of messages is taken in and
-done by ``check_signatures`` at its end, so a client answers a roll before doing them. Two
-things keep that cheap and sound:
+The public history goes through ``replay.GameReplay``, the one checker ``risk-lan verify``
+also runs: here without the host's secret, and with the signatures gathered while a batch of
+messages is taken in and checked at its end, so that a roll is answered first (each host
+signature covers the transcript before it, so the latest one checked vouches for all before
+it; a reveal's link proves its author, and only its `seen` needs its signature, checked at
+each checkpoint and at the end).
 
-- each host signature covers the transcript hash before it, so the latest one checked vouches
-  for every broadcast before it: the host's are checked at each checkpoint (every
-  ``CHECKPOINT``-th roll) and at every other kind of broadcast;
-- a reveal's link proves its author by matching the committed chain; only the ``seen`` it
-  carries needs its signature, and one confirmed ``seen`` vouches for the history before it,
-  so the reveals' signatures are checked at each checkpoint and at the end.
+What the witness adds is what only this client can check: its own key, tip and reveals came
+back as it sent them; and each private update says what the client's own working-out of the
+move gives (``shadow``): every event, every die, every territory's armies, whose turn it is.
+What a shuffle decided (the deal, a headquarters picked by chance, a hidden objective won)
+and the cards only this seat sees are taken on the host's word, and checked when the game
+ends against the host's revealed secret, by replaying the whole history with it.
 """
 
 from __future__ import annotations
@@ -19,257 +20,187 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.errors import ProtocolError
-from protocol.fairness import ChainVerifier, commit_secret, roll_seed
-from protocol.framing import pack
-from protocol.messages import CHECKPOINT
-from protocol.signing import verify
-from protocol.transcript import Transcript
-from risk_lan.net.dicecheck import dice_mismatch
+from risk_lan.net import shadow
+from risk_lan.net.record import RecordWriter
+from risk_lan.net.replay import GameReplay
+from risk_lan.rules import Event, Game, GameState
+
+# What an update's check established, for the app to say on each line.
+DERIVED = "derived"  # every event and the view worked out here and equal
+TAKEN = "taken"  # a shuffle decided it: the host's word until the end of the game
+NOTHING = "nothing"  # no move to check yet (before the deal)
 
 
-class Witness:
-    def __init__(self, game_id: str, host_key: bytes) -> None:
-        self.game_id = game_id
-        self.host_key = host_key
-        self.transcript = Transcript(game_id)
-        self.keys: dict[str, bytes] = {}
-        self.contributors: list[str] = []
-        self.start_contributors: list[str] = []
-        self.chain_length = 0
-        self.taken: set[str] = set()  # seats handed to the host's bots
-        self.pending_roll: int | None = None  # announced, neither revealed nor cancelled
-        self.secret_commit = b""
-        self.verifier: ChainVerifier | None = None
-        self.roll_moves: dict[int, dict[str, Any]] = {}
-        self.seen_at: dict[int, bytes] = {}  # the transcript hash right after each roll's move
-        self.seeds: dict[int, bytes] = {}  # by move number
-        # Signed envelopes whose signatures are still to check, each with its `prev`, the key
-        # it must verify under and what a failure means (None: the host's own broadcast).
-        self.unchecked: list[tuple[dict[str, Any], bytes, bytes, str | None]] = []
-        self.latest_from_host: tuple[dict[str, Any], bytes] | None = None
-        self.last_reveals: tuple[int, list[tuple[str, Any]]] | None = None  # not confirmed yet
-        self.last_move = 0
-        self.last_roll = 0
-        # By seat: the sequence number of the last act of theirs made a move, and its roll.
-        self.last_act: dict[str, tuple[int, int | None]] = {}
-        self.rolled: set[int] = set()  # the rolls whose reveals came
+class Witness(GameReplay):
+    def __init__(self, game_id: str, host_key: bytes, seat: str, public_key: bytes) -> None:
+        super().__init__(None, "later")
+        self.welcome: tuple[str, bytes] | None = (game_id, host_key)
+        self.seat = seat
+        self.public_key = public_key
+        self.own_tip: bytes | None = None
+        self.history: list[dict[str, Any]] = []  # every signed broadcast, for the end's check
+        self.taken_views: dict[int, dict[str, Any]] = {}  # by move: views taken on trust
+        self.named_cards: dict[int, list[str]] = {}  # by move: this seat's cards, as named
+        self.checked_n = -1  # the last move whose update was checked
+        self.record: RecordWriter | None = None  # this seat's record, for `risk-lan verify`
 
     @property
     def code(self) -> str:
-        return self.transcript.code
+        return self.transcript.code if self.transcript is not None else ""
 
-    def take(self, body: dict[str, Any], envelope: dict[str, Any]) -> None:
-        """Add a broadcast (validated, for this game) to the transcript."""
-        prev = self.transcript.hash
-        self.transcript.add(envelope)
-        self.latest_from_host = (envelope, prev)
+    def keep_record(self, path: str) -> None:
+        """Write what this seat checks to ``path``: its header, then every broadcast and every
+        update, so that ``risk-lan verify`` checks it all again, updates included."""
+        self.record = RecordWriter(path)
+        self.record.write({"type": "seat", "seat": self.seat, "key": self.public_key})
+
+    def take(self, envelope: dict[str, Any], sent: dict[int, dict[str, Any]]) -> dict[str, Any]:
+        """Check a signed broadcast and take it in; ``sent`` holds the reveals this client
+        sent, by roll, which must come back as they left. Returns its body."""
+        contributors = list(self.contributors)
+        body = self.feed(envelope)
+        self.history.append(envelope)
+        if self.record is not None:
+            self.record.write(envelope)
         kind = body["type"]
-        if kind == "move":
-            self._in_order(body)
-        if kind not in ("move", "reveals") or (
-            kind == "reveals" and body["roll"] % CHECKPOINT == 0
-        ):
-            self._queue_host_signature()
-        if kind == "move" and body["roll"] is not None:
-            self.seen_at[body["roll"]] = self.transcript.hash
+        if kind == "start":
+            if self.welcome is not None and (body["game"], self.host_key) != self.welcome:
+                raise ProtocolError("wrong_game", "the start is not the game joined", "host")
+            if self.keys.get(self.seat) != self.public_key:
+                raise ProtocolError(
+                    "wrong_key", "the host announced another key for this seat", "host"
+                )
+        elif kind == "commits" and self.seat in contributors and self.own_tip is not None:
+            mine = dict(zip(contributors, body["envelopes"], strict=True))[self.seat]
+            if mine["body"]["tip"] != self.own_tip:
+                raise ProtocolError(
+                    "bad_commit", "the host relayed another tip for this seat", "host"
+                )
+        elif kind == "reveals":
+            mine = dict(zip(contributors, body["envelopes"], strict=True)).get(self.seat)
+            own = sent.get(body["roll"])
+            if own is not None and mine is not None and mine != own:
+                raise ProtocolError(
+                    "equivocation", f"the reveal of {self.seat} was altered", "host"
+                )
+        elif kind == "over":
+            self._check_at_end(body)
+        return body
 
-    def _in_order(self, move: dict[str, Any]) -> None:
-        """Moves come one after another, and each roll is announced once: a host that could
-        announce a roll again, after seeing its links, could choose between results."""
-        if move["n"] != self.last_move + 1:
-            raise ProtocolError("out_of_order", f"move {move['n']} after {self.last_move}", "host")
-        self.last_move = move["n"]
-        if self.pending_roll is not None:
-            # Only a takeover may leave a roll without result: anything else would let the
-            # host (crashing on purpose, say) choose between results once it saw the links.
+    # ----- a private update ------------------------------------------------------------------
+
+    def update(self, update: dict[str, Any]) -> str:
+        """Check an update against this client's own working-out of the moves; returns what
+        it established (DERIVED, TAKEN or NOTHING)."""
+        n, view, events = update["n"], update["view"], update["events"]
+        if self.record is not None:
+            self.record.write(update)
+        if self.game is None:
+            if n != 0 or events:
+                raise ProtocolError("out_of_order", f"an update for move {n} before any", "host")
+            return NOTHING
+        played = self.last_played
+        if played is None or n != played[0]:
             raise ProtocolError(
-                "reroll", f"move {move['n']} while roll {self.pending_roll} waits", "host"
+                "out_of_order", f"an update for move {n}, the last one played is {self.n}", "host"
             )
-        roll = move["roll"]
-        if roll is not None:
-            if roll <= self.last_roll:
-                raise ProtocolError("reroll", f"roll {roll} announced again", "host")
-            self.last_roll = roll
-            self.pending_roll = roll
+        first = n != self.checked_n
+        self.checked_n = n
+        # What a shuffle decided is the host's word until the end, which it may restate.
+        taken = self.unknown or n in self.taken_views
+        if taken or (self.game.state.phase != "over" and _hidden_win(self.game, view)):
+            return self._take_view(n, view, events, played[1] if first else None)
+        wrong = shadow.view_mismatch(self.game.state, view)
+        if wrong is not None:
+            raise ProtocolError("wrong_outcome", f"move {n}: {wrong}", "host")
+        if first and events:
+            named: list[str] = []
+            wrong = shadow.events_mismatch(played[1] or [], self.seat, events, named)
+            if wrong is not None:
+                code = "bad_dice" if wrong.startswith("dice:") else "wrong_outcome"
+                raise ProtocolError(code, f"move {n}: {wrong.removeprefix('dice: ')}", "host")
+            if named:
+                self.named_cards[n] = named
+        elif events:
+            raise ProtocolError("wrong_outcome", f"move {n}'s events told twice", "host")
+        return DERIVED
 
-    def start(self, body: dict[str, Any], seat: str, public_key: bytes) -> None:
-        self.keys = dict(body["keys"])
-        self.contributors = list(body["contributors"])
-        self.start_contributors = list(body["contributors"])
-        self.chain_length = body["chain_length"]
-        self.secret_commit = body["secret_commit"]
-        if self.keys.get(seat) != public_key:
-            raise ProtocolError("wrong_key", "the host announced another key for this seat", "host")
+    def _take_view(
+        self, n: int, view: dict[str, Any], events: list[Any], mine: list[Event] | None
+    ) -> str:
+        """Stand on the host's view where a shuffle decided the move; its dice are checked
+        now all the same, the rest when the secret is out."""
+        if mine is not None:
+            rolled = [e.to_dict() for e in mine if e.type in ("order_rolled", "battle")]
+            shown = [e for e in events if isinstance(e, dict) and e.get("type") in _DICE_EVENTS]
+            if rolled != shown:
+                raise ProtocolError("bad_dice", f"move {n}: dice the seed does not give", "host")
+        try:
+            state = GameState.from_view(view)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise ProtocolError("malformed", f"the view after move {n}: {e!r}", "host") from None
+        if state.rules.to_dict() != self.game.state.rules.to_dict():
+            raise ProtocolError("wrong_outcome", f"move {n}: the view has other rules", "host")
+        shadow.masked(state)
+        self.game = Game(state)
+        self.unknown = False
+        self.taken_views[n] = view
+        return TAKEN
 
-    def commits(self, body: dict[str, Any], seat: str | None, own_tip: bytes | None) -> None:
-        """Every commitment signed by its contributor, and this seat's own tip unchanged
-        (``seat`` None: a seat a bot took before it committed, which has none there)."""
-        tips = {}
-        for env, who in zip(body["envelopes"], self.contributors, strict=True):
-            inner = verify(env, self.keys[who])
-            if env["from"] != who or inner.get("type") != "commit":
-                raise ProtocolError("bad_commit", f"a commitment for {who} is not its own", "host")
-            tips[who] = inner["tip"]
-        if seat is not None and tips.get(seat) != own_tip:
-            raise ProtocolError("bad_commit", "the host relayed another tip for this seat", "host")
-        self.verifier = ChainVerifier(self.game_id, tips, self.chain_length)
+    # ----- the end ----------------------------------------------------------------------------
 
-    def move(self, move: dict[str, Any]) -> None:
-        """A move for a player's seat must carry that player's own request for exactly it."""
-        if move["roll"] is not None:
-            self.roll_moves[move["roll"]] = move
-        request = move["request"]
-        if request is None:
-            if move["seat"] in self.keys and move["seat"] not in self.taken | {"host"}:
+    def _check_at_end(self, over: dict[str, Any]) -> None:
+        """Replay the whole history with the host's secret: every move again with its true
+        cards and shuffles, and what was taken on trust compared with it."""
+        replay = GameReplay(over["secret"], signatures="none")
+        for envelope in self.history:
+            replay.feed(envelope)
+            played = replay.last_played
+            if played is None or replay.game is None:
+                continue
+            n, events = played
+            view = self.taken_views.pop(n, None)
+            if view is not None:
+                wrong = shadow.view_mismatch(replay.game.state, view)
+                if wrong is None and view["hands"].get(self.seat) != _own(replay, self.seat):
+                    wrong = "this player's cards differ"
+                if wrong is not None:
+                    raise ProtocolError("wrong_outcome", f"move {n}, at the end: {wrong}", "host")
+            named = self.named_cards.pop(n, None)
+            if named is not None and named != _cards_of(events or [], self.seat):
                 raise ProtocolError(
-                    "forged_move", f"a move for {move['seat']} it never asked", "host"
+                    "wrong_outcome", f"move {n}: cards the deck did not give {self.seat}", "host"
                 )
-            return
-        who = move["seat"]
-        asked = request.get("body")
-        if (
-            request.get("from") != who
-            or not isinstance(asked, dict)
-            or asked.get("action") != move["action"]
-            or not isinstance(asked.get("seq"), int)
-        ):
-            raise ProtocolError("forged_move", f"move {move['n']} is not what {who} asked", "host")
-        seq, roll = self.last_act.get(who, (0, None))
-        # A player's signed act used a second time is the host replaying it as a new move,
-        # unless it is the move of a roll cancelled by a takeover, made again on a new roll.
-        cancelled = roll is not None and roll not in self.rolled
-        if asked["seq"] < seq or (asked["seq"] == seq and not cancelled):
-            raise ProtocolError("replayed", f"move {move['n']} repeats an act of {who}", "host")
-        self.last_act[who] = (asked["seq"], move["roll"])
-        # The host checked this signature when the act arrived: one that fails here was forged
-        # on the way, by the host.
-        forged = f"move {move['n']} carries a forged act of {who}"
-        self.unchecked.append((request, b"", self.keys.get(who, b""), forged))
-
-    def reveals(self, body: dict[str, Any], seat: str, sent: dict[str, Any] | None) -> None:
-        """Check a roll's reveals; ``sent`` is the reveal this client sent for it, which must
-        come back as it left."""
-        roll = body["roll"]
-        move = self.roll_moves.get(roll)
-        if move is None or self.verifier is None:
-            raise ProtocolError("out_of_order", f"reveals for roll {roll} before its move", "host")
-        envelopes = body["envelopes"]
-        if len(envelopes) != len(self.contributors):
-            raise ProtocolError("bad_reveal", f"roll {roll} lacks reveals", "host")
-        for env, who in zip(envelopes, self.contributors, strict=True):
-            inner = env.get("body") if isinstance(env, dict) else None
-            if not isinstance(inner, dict) or inner.get("seen") != self.seen_at.get(roll):
-                raise ProtocolError(
-                    "equivocation", f"{who} was shown a different history by the host", "host"
-                )
-        mine = dict(zip(self.contributors, envelopes, strict=True)).get(seat)
-        if sent is not None and mine is not None and mine != sent:
-            raise ProtocolError("equivocation", f"the reveal of {seat} was altered", "host")
-        self.last_reveals = (roll, list(zip(self.contributors, envelopes, strict=True)))
-        if roll % CHECKPOINT == 0:
-            self._confirm_reveals()
-        links = []
-        for env, who in zip(envelopes, self.contributors, strict=True):
-            inner = env["body"]
-            if (
-                env.get("from") != who
-                or inner.get("roll") != roll
-                or inner.get("game") != self.game_id
-                or not isinstance(inner.get("link"), bytes)
-            ):
-                raise ProtocolError("bad_reveal", f"{who}'s reveal is not for roll {roll}", who)
-            self.verifier.accept(who, roll, inner["link"])
-            links.append(inner["link"])
-        self.seeds[move["n"]] = roll_seed(self.game_id, roll, pack(move), links)
-        self.rolled.add(roll)
-        self.pending_roll = None
-
-    def takeover(self, body: dict[str, Any]) -> None:
-        seat = body["seat"]
-        if seat in self.taken or seat not in self.start_contributors:
-            raise ProtocolError("bad_takeover", f"{seat} is not a player's seat to take", "host")
-        self.contributors = [c for c in self.contributors if c != seat]
-        self.taken.add(seat)
-        self.pending_roll = None  # cancelled: its move comes again under a new roll
-
-    def handback(self, body: dict[str, Any]) -> None:
-        seat = body["seat"]
-        if seat not in self.taken or self.pending_roll is not None or self.verifier is None:
-            raise ProtocolError("bad_handback", f"{seat} cannot be handed back now", "host")
-        commit = body["commit"]
-        if self.verifier.knows(seat) == (commit is not None):
-            raise ProtocolError("bad_handback", f"{seat} comes back with the wrong chain", "host")
-        if commit is not None:
-            inner = verify(commit, self.keys[seat])
-            if (
-                commit.get("from") != seat
-                or inner.get("type") != "commit"
-                or inner.get("game") != self.game_id
-                or not isinstance(inner.get("tip"), bytes)
-            ):
-                raise ProtocolError("bad_commit", f"{seat}'s commitment is not its own", "host")
-            self.verifier.add(seat, inner["tip"])
-        self.taken.discard(seat)
-        self.contributors = [c for c in self.start_contributors if c not in self.taken]
-
-    def over(self, body: dict[str, Any]) -> None:
-        if body["winner"] is not None:
-            # The stretch since the last checkpoint. A game stopped by the host is not: a
-            # client may have signed the last reveals badly (the host checks signatures only
-            # at checkpoints and before a normal end), and the stop names whom it blames.
-            self._confirm_reveals()
-        if commit_secret(self.game_id, body["secret"]) != self.secret_commit:
+            replay.last_played = None
+        if replay.game is not None and over["winner"] != replay.game.winner:
             raise ProtocolError(
-                "bad_secret", "the host's secret does not match its commitment", "host"
+                "wrong_winner",
+                f"the host names {over['winner']}, play gave {replay.game.winner}",
+                "host",
             )
 
-    def update(self, update: dict[str, Any]) -> None:
-        """Every die of a private update must be the one its roll's seed gives."""
-        n = update["n"]
-        seed = self.seeds.get(n)
-        if seed is not None:
-            wrong = dice_mismatch(update["events"], seed)
-            if wrong:
-                raise ProtocolError("bad_dice", f"move {n}: {wrong}", "host")
-        elif any(e.get("type") in ("battle", "order_rolled") for e in update["events"]):
-            raise ProtocolError("bad_dice", f"move {n} rolled dice without a roll", "host")
 
-    def check_signatures(self) -> None:
-        """Check every signature gathered since the last call."""
-        unchecked, self.unchecked = self.unchecked, []
-        for envelope, prev, key, forged in unchecked:
-            try:
-                verify(envelope, key, prev)
-            except ProtocolError as e:
-                if forged is not None:
-                    raise ProtocolError("forged_move", forged, "host") from e
-                # A genuine signature over another history fails just like a forged one.
-                raise ProtocolError(
-                    "equivocation",
-                    "the host's signature does not cover the history this client saw",
-                    "host",
-                ) from e
+_DICE_EVENTS = ("order_rolled", "battle")
 
-    def _queue_host_signature(self) -> None:
-        if self.latest_from_host is not None:
-            self.unchecked.append((*self.latest_from_host, self.host_key, None))
-            self.latest_from_host = None
 
-    def _confirm_reveals(self) -> None:
-        """Check the signatures of the latest roll's reveals: each peer's own word for what
-        it had seen."""
-        if self.last_reveals is None:
-            return
-        roll, reveals = self.last_reveals
-        self.last_reveals = None
-        for who, env in reveals:
-            key = self.keys.get(who)
-            if key is None:
-                raise ProtocolError("unknown_peer", f"no key for {who}", "host")
-            try:
-                verify(env, key)
-            except ProtocolError:
-                # The contributor's own link verified, so the host altered the envelope.
-                raise ProtocolError(
-                    "equivocation", f"the reveal of {who} for roll {roll} was altered", "host"
-                ) from None
+def _hidden_win(game: Game, view: dict[str, Any]) -> bool:
+    """A player won by an objective this client could not see: checked at the end."""
+    return game.state.rules.victory == "objective" and view.get("phase") == "over"
+
+
+def _own(replay: GameReplay, seat: str) -> list[str] | None:
+    assert replay.game is not None
+    hand = replay.game.state.hands.get(seat)
+    return list(hand) if hand is not None else None
+
+
+def _cards_of(events: list[Event], seat: str) -> list[str]:
+    """The cards ``seat`` sees named in ``events``, in order (as ``shadow`` notes them)."""
+    cards: list[str] = []
+    for event in events:
+        seen = event.seen_by(seat).to_dict()
+        if seen.get("type") == "card_drawn" and isinstance(seen.get("card"), str):
+            cards.append(seen["card"])
+        elif seen.get("type") == "player_eliminated" and seen.get("cards"):
+            cards.extend(seen["cards"])
+    return cards

@@ -5,10 +5,17 @@ made (not frozen only because frozen dataclasses are several times slower to bui
 
 Every action converts to a msgpack-friendly dict with a ``type`` key and back; a dict that
 does not describe an action is refused with ``IllegalAction("malformed", …)``.
+
+An action has one canonical form, ``to_dict()``'s, in which it is signed and published:
+every field present (a default too), each of its exact type, and a trade's cards sorted by
+card id (``TradeCards`` sorts them however they are given). ``action_from_wire`` takes an
+action from a peer only in that form: a form that differs is refused (``not_canonical``),
+never rewritten, since the move published must be the very action the player signed.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
@@ -47,7 +54,8 @@ class TradeCards(Action):
     bonus_territory: str | None = None
 
     def __post_init__(self) -> None:
-        # A set is the same set in any order: keep one order so equal trades compare equal.
+        # A set is the same set in any order: its canonical order, sorted by card id, makes
+        # equal trades compare equal and sign the same.
         if type(self.cards) in (tuple, list) and all(type(c) is str for c in self.cards):
             self.cards = tuple(sorted(self.cards))
 
@@ -212,4 +220,61 @@ def action_from_dict(data: Any) -> Action:
         values[f.name] = tuple(value) if isinstance(value, list) else value
     action = cls(**values)
     check_fields(action)
+    return action
+
+
+WIRE_TEXT = 64  # characters of a text field from a peer (an id, a seal, a nonce)
+
+
+def _wire_text(v: object) -> bool:
+    return (
+        type(v) is str
+        and 0 < len(v) <= WIRE_TEXT
+        and (v.isprintable() or not any(unicodedata.category(c)[0] == "C" for c in v))
+    )
+
+
+def _wire_int(v: object) -> bool:
+    return type(v) is int and -(2**31) <= v <= 2**31
+
+
+# What each field may hold on the wire, by its declared type.
+_WIRE_CHECKS: dict[str, Any] = {
+    "str": _wire_text,
+    "int": _wire_int,
+    "str | None": lambda v: v is None or _wire_text(v),
+    "int | None": lambda v: v is None or _wire_int(v),
+    "tuple[str, ...]": lambda v: type(v) is list and len(v) <= 8 and all(map(_wire_text, v)),
+}
+# Each action's fields and their checks (a field of a type without a check fails here, at
+# import, rather than on the first action a peer sends).
+_WIRE_FIELDS = {
+    cls: [(f.name, _WIRE_CHECKS[str(f.type)]) for f in fields(cls)] for cls in ACTION_TYPES.values()
+}
+
+
+def action_from_wire(data: Any) -> Action:
+    """The action a peer sent, taken only in its canonical form (see the module's doc): the
+    action's type and exactly its fields, each of its type (texts of at most 64 characters
+    without control characters), or ``IllegalAction("malformed")``; a well-formed action not
+    written as ``to_dict()`` writes it is ``IllegalAction("not_canonical")``."""
+    if not isinstance(data, dict):
+        raise IllegalAction("malformed", "an action must be a map with a 'type'")
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise IllegalAction("malformed", f"unknown action type {kind!r}")
+    checks = _WIRE_FIELDS[cls]
+    if data.keys() != {"type", *(name for name, _ in checks)}:
+        names = ", ".join(["type", *(name for name, _ in checks)])
+        raise IllegalAction("malformed", f"{kind} has exactly the fields {names}")
+    for name, check in checks:
+        if not check(data[name]):
+            raise IllegalAction("malformed", f"{kind}: field {name!r} is not valid")
+    action = action_from_dict(data)
+    if action.to_dict() != data:
+        raise IllegalAction(
+            "not_canonical",
+            f"{kind} is not in its canonical form: a trade lists its cards sorted by card id",
+        )
     return action

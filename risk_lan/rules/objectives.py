@@ -145,7 +145,11 @@ def check(state: GameState) -> list[Event]:
     start = seats.index(state.current)
     for i in range(len(seats)):
         player = seats[(start + i) % len(seats)]
-        if player in state.eliminated or not achieved(state, player):
+        # A player's view does not know the others' objectives (None): those cannot be seen
+        # to hold there, and the host's end of the game is checked once they are shown.
+        if player in state.eliminated or state.objectives.get(player) is None:
+            continue
+        if not achieved(state, player):
             continue
         state.winner = player
         state.phase = "over"

@@ -2,7 +2,7 @@
 
 The engine never draws random numbers itself: it asks a :class:`RandomSource` given to it.
 The LAN host feeds one from the fair-dice protocol, simulations a seeded generator
-(``risk_lan.randomness.SeededSource``), and tests a :class:`ScriptedSource` with fixed values.
+(``risk_lan.seeded.SeededSource``), and tests a :class:`ScriptedSource` with fixed values.
 """
 
 from __future__ import annotations

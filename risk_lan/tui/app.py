@@ -13,17 +13,14 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from risk_lan.net.client import Client, Outcome
-from risk_lan.net.commands import DEFAULT_PORT, announce, rediscover, resumed_host
 from risk_lan.net.discovery import Advertiser
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostsave import SavedGame
 from risk_lan.net.seatfile import find_seat
+from risk_lan.net.subcommands import DEFAULT_PORT, announce, rediscover, resumed_host
 from risk_lan.paths import logs_dir, seats_dir
 from risk_lan.rules import Action, Game, GameState
-from risk_lan.tui.dialogs import GameOverScreen, HelpScreen, LeaveScreen
-from risk_lan.tui.game_screen import GameScreen
-from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
-from risk_lan.tui.messages import (
+from risk_lan.tui.client_messages import (
     ChatLine,
     ClockChanged,
     ConnectionChanged,
@@ -36,6 +33,9 @@ from risk_lan.tui.messages import (
     SeatChanged,
     Started,
 )
+from risk_lan.tui.dialogs import GameOverScreen, HelpScreen, LeaveScreen
+from risk_lan.tui.game_screen import GameScreen
+from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
 from risk_lan.tui.stops import stopped, why_stopped
 from risk_lan.tui.texts import say, translate_bindings
 
@@ -240,7 +240,7 @@ class RiskApp(App[int]):
     def host_update(self, message: HostUpdate) -> None:
         self.last_update = message.update
         if self.game_screen is not None and self.is_running:
-            self.game_screen.take_update(message.update)
+            self.game_screen.take_update(message.update, message.checked)
 
     @on(Refused)
     def refused(self, message: Refused) -> None:

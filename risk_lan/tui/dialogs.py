@@ -15,7 +15,7 @@ from textual.widgets import Button, Markdown, Static
 
 from risk_lan.rules import Game, teams
 from risk_lan.tui.panels import player_mark
-from risk_lan.tui.texts import say, translate_bindings
+from risk_lan.tui.texts import say, shown, translate_bindings
 
 
 def help_text(lang: str, mode: str | None = None) -> str:
@@ -75,7 +75,7 @@ class GameOverScreen(ModalScreen[None]):
 
     def _text(self) -> Text:
         lang = self.lang
-        names = {p["seat"]: p["name"] for p in self.players}
+        names = {p["seat"]: shown(p["name"], 24) for p in self.players}
         text = Text()
         if self.error:
             title = "stopped_title" if self.players else "not_joined_title"
@@ -101,8 +101,9 @@ class GameOverScreen(ModalScreen[None]):
                 letter, ink = player_mark(p["colour"])
                 armies = teams.army_total(s, who)
                 text.append(f"{letter} ", style=f"bold {ink}")
+                held = teams.controlled_count(s, who)
                 text.append(
-                    f"{p['name'][:16]:<16} {teams.controlled_count(s, who):>2} {say(lang, 'terr')} "
+                    f"{shown(p['name'], 16):<16} {held:>2} {say(lang, 'terr')} "
                     f"{armies:>3} {say(lang, 'armies')}\n"
                 )
         text.append(f"\n{say(lang, 'transcript')} {self.code}\n", style="dim")
@@ -124,7 +125,7 @@ class LeaveScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="leave-box"):
             yield Static(say(self.lang, "leave_title"), id="leave-title")
-            yield Static(self.text, id="leave-text")
+            yield Static(Text(self.text), id="leave-text")
             with Horizontal(id="leave-buttons"):
                 yield Button(say(self.lang, "leave_button"), variant="error", id="leave")
                 yield Button(say(self.lang, "stay_button"), variant="primary", id="stay")

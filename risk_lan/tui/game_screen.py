@@ -16,9 +16,10 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog
 
 from risk_lan.narrate import narrate
+from risk_lan.net.witness import DERIVED, TAKEN
 from risk_lan.rules import EVENT_TYPES, Action, Game, SetAutoDefend, classic_board
 from risk_lan.tui.clock import WaitClock
-from risk_lan.tui.commands import GameCommands
+from risk_lan.tui.palette import GameCommands
 from risk_lan.tui.panels import (
     EventLog,
     HandPanel,
@@ -91,7 +92,7 @@ class GameScreen(TableNews, Screen):
         self.colours = {p["seat"]: p["colour"] for p in players}
         self.away: set[str] = set()
         self.battles = 0
-        self.early: list[dict[str, Any]] = []
+        self.early: list[tuple[dict[str, Any], str]] = []
         self.banners = 0  # how many times the connection was lost
         self.defence_timer: Timer | None = None
         self.offered: frozenset[str] | None = None  # the turn actions the footer offers
@@ -124,18 +125,20 @@ class GameScreen(TableNews, Screen):
         self._refresh_status()
         self.set_interval(1.0, self._refresh_status)  # the waiting line counts down
         early, self.early = self.early, []
-        for update in early:
-            self.take_update(update)
+        for update, checked in early:
+            self.take_update(update, checked)
         news, self.early_news = self.early_news, []
         for seat, change in news:
             self.seat_changed(seat, change)
 
     # ----- what the host says -------------------------------------------------------------
 
-    def take_update(self, update: dict[str, Any]) -> None:
-        """A new view from the host (its dice already checked by the client)."""
+    def take_update(self, update: dict[str, Any], checked: str = DERIVED) -> None:
+        """A new view from the host, checked by the client as ``checked`` says: each line
+        of the log says what was checked of it, and only what was gets a ✓."""
         if not self.is_mounted:
-            self.early.append(update)  # the first updates can come before the screen is up
+            # The first updates can come before the screen is up.
+            self.early.append((update, checked))
             return
         self.turn.load(update["view"])
         self.answered = False
@@ -144,7 +147,7 @@ class GameScreen(TableNews, Screen):
         assert game is not None
         log = self.query_one("#log", RichLog)
         for data in update["events"]:
-            line = self._event_line(game, data)
+            line = self._event_line(game, data, checked)
             if line is not None:
                 log.write(line)
         self.code = self.app.transcript_code()
@@ -171,7 +174,7 @@ class GameScreen(TableNews, Screen):
             self.turn.amount = None  # the most dice allowed
             self.send(self.turn.confirm())
 
-    def _event_line(self, game: Game, data: dict[str, Any]) -> Text | None:
+    def _event_line(self, game: Game, data: dict[str, Any], checked: str) -> Text | None:
         cls = EVENT_TYPES.get(data.get("type", ""))
         if cls is None:
             return None
@@ -187,9 +190,15 @@ class GameScreen(TableNews, Screen):
             self.battles += 1
             text = Text(f"{faces(data['attacker_dice'])} vs {faces(data['defender_dice'])} ")
             text.append(line.strip())
+        else:
+            text = Text(line)
+        # A card this player drew, and whatever a shuffle decided, are checked against the
+        # host's secret at the end; a battle worked out here from the dice says so.
+        if checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
+            text.append(f"  {self._say('checked_at_end')}", style="dim")
+        elif checked == DERIVED and data["type"] == "battle":
             text.append(f"  {self._say('verified')}", style="green")
-            return text
-        return Text(line)
+        return text
 
     def refused(self, text: str) -> None:
         self.query_one("#log", RichLog).write(Text(f"✗ {text}", style="bold red"))

@@ -16,13 +16,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from risk_lan.net.commands import parse_address
 from risk_lan.net.discovery import DiscoveryUnavailable, FoundGame, find_games
 from risk_lan.net.host import COLOURS
 from risk_lan.net.hostsave import SavedGame, list_saves
+from risk_lan.net.subcommands import parse_address
 from risk_lan.rules import RULESETS, ruleset
 from risk_lan.tui.panels import player_mark
-from risk_lan.tui.texts import say, translate_bindings
+from risk_lan.tui.texts import say, shown, translate_bindings
 
 BROWSE_EVERY = 2.0  # seconds of listening for announcements per refresh of the list
 
@@ -64,7 +64,7 @@ class LobbyScreen(Screen):
             try:
                 games = await find_games(BROWSE_EVERY)
             except DiscoveryUnavailable as e:
-                status.update(f"{e}: {say(self.lang, 'address_hint')}")
+                status.update(Text(f"{shown(e)}: {say(self.lang, 'address_hint')}"))
                 return
             self.show_games(games)
             await asyncio.sleep(0.5)
@@ -75,10 +75,13 @@ class LobbyScreen(Screen):
         highlighted = options.highlighted
         options.clear_options()
         for game in games:
+            # Anyone on the LAN may announce anything: each field is shown as plain text, cut
+            # to its column.
             line = Text()
-            line.append(f"{game.name:<24}", style="bold")
-            line.append(f" {game.mode:<14} {game.seats:>5}  {game.state:<8}")
-            line.append(f"  {game.address}:{game.port}", style="dim")
+            line.append(f"{shown(game.name, 24):<24}", style="bold")
+            line.append(f" {shown(game.mode, 14):<14} {shown(game.seats, 5):>5}")
+            line.append(f"  {shown(game.state, 8):<8}")
+            line.append(f"  {shown(game.address, 40)}:{game.port}", style="dim")
             options.add_option(Option(line, id=f"{game.address}:{game.port}"))
         if games:
             options.highlighted = min(highlighted or 0, len(games) - 1)
@@ -197,7 +200,7 @@ class SeatsScreen(Screen):
         for s in lobby["seats"]:
             letter, ink = player_mark(s["colour"])
             text.append(f"{letter} ", style=f"bold {ink}")
-            who = s["name"] if s["kind"] != "open" else "—"
+            who = shown(s["name"], 24) if s["kind"] != "open" else "—"
             mine = f" ({say(self.lang, 'you')})" if s["seat"] == seat else ""
             text.append(f"{who}{mine:<8} ")
             if s["kind"] == "bot":
@@ -244,7 +247,7 @@ class SeatsScreen(Screen):
         self.app.set_table(*table)
 
     def chat_line(self, seat: str, name: str, line: str) -> None:
-        self.query_one("#lobby-chat", RichLog).write(f"{name}: {line}")
+        self.query_one("#lobby-chat", RichLog).write(Text(f"{shown(name, 24)}: {shown(line)}"))
 
     def action_colour(self) -> None:
         """Ask for the next colour no other seat has."""
@@ -288,7 +291,7 @@ class FreeSeatScreen(ModalScreen[str | None]):
                 letter, ink = player_mark(s["colour"])
                 line = Text()
                 line.append(f"{letter} ", style=f"bold {ink}")
-                line.append(s["name"])
+                line.append(shown(s["name"], 24))
                 options.append(Option(line, id=s["seat"]))
             yield OptionList(*options, id="free-seats")
 

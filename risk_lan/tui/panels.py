@@ -12,7 +12,7 @@ from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, GameState, objectives, teams
 from risk_lan.rules.setup import placing_neutral
-from risk_lan.tui.texts import say
+from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.tui.worldmap import PALETTE
 
@@ -94,7 +94,7 @@ class PlayersPanel(Panel):
             turn = "▶ " if who == waiting else "  "
             text.append(turn)
             text.append(f"{letter} ", style=f"bold {ink}")
-            name = p["name"] + (f" ({say(lang, 'you')})" if who == seat else "")
+            name = shown(p["name"], 24) + (f" ({say(lang, 'you')})" if who == seat else "")
             gone = who in s.eliminated
             text.append(name[:18], style="strike dim" if gone else f"bold {ink}")
             if who in away:
@@ -166,7 +166,7 @@ class TurnPanel(Panel):
 
         if step.name == "waiting":
             who = game.waiting_for()
-            line = say(lang, "waiting", player=names.get(who or "", who or "?"))
+            line = say(lang, "waiting", player=shown(names.get(who or "", who or "?"), 24))
         elif step.name == "setup" and s.neutral_due:
             due = s.neutral_due[0]
             line = say(lang, "setup_independent", neutral=neutral_name(s, due, lang),
@@ -203,7 +203,7 @@ class TurnPanel(Panel):
             line = say(
                 lang,
                 "defend",
-                attacker=names.get(s.current, s.current),
+                attacker=shown(names.get(s.current, s.current), 24),
                 target=name(attack.target if attack else None),
                 amount=step.amount,
             )
@@ -239,7 +239,8 @@ class HandPanel(Panel):
                            teams.friends(s, p, turn.seat)), turn.seat)  # fmt: skip
             hand = s.hands.get(holder) or []
             if holder != turn.seat:
-                text.append(say(lang, "held_by", player=names.get(holder, holder)) + "\n")
+                mate = shown(names.get(holder, holder), 24)
+                text.append(say(lang, "held_by", player=mate) + "\n")
         if not hand:
             text.append(say(lang, "no_cards"), style="dim")
         for card in hand:
@@ -282,7 +283,7 @@ def _progress(game: Game, what: str, have: int, need: int, names: dict[str, str]
         return f"{continent.name_fr if lang == 'fr' else continent.name_en} {have}/{need}"
     if kind == "destroy":
         target = objectives.player_of_colour(game.state, which) or ""
-        who = f"{names.get(target, target)} ({say(lang, f'colour_{which}')})"
+        who = f"{shown(names.get(target, target), 24)} ({say(lang, f'colour_{which}')})"
         return say(lang, "to_destroy", player=who, left=have)
     return say(lang, f"progress_{kind}", have=have, need=need)
 

@@ -18,6 +18,12 @@ WHAT: dict[str, dict[str, str]] = {
         "bad_reveal": "a share of the dice that does not match the one it committed to",
         "wrong_roll": "its share of the dice for another roll than the one being made",
         "bad_commit": "a wrong commitment to its share of the dice",
+        "wrong_outcome": "an outcome that does not follow from the moves and the dice",
+        "wrong_winner": "a winner the game's moves do not give",
+        "illegal_move": "a move the rules do not allow",
+        "out_of_order": "messages out of the game's order",
+        "too_large": "a message larger than the protocol allows",
+        "bad_text": "a text holding control characters, which a screen must not show",
         "": "a message that does not check",
     },
     "fr": {
@@ -31,6 +37,13 @@ WHAT: dict[str, dict[str, str]] = {
         "bad_reveal": "une part des dés qui ne correspond pas à celle à laquelle il s'était engagé",
         "wrong_roll": "sa part des dés pour un autre lancer que celui en cours",
         "bad_commit": "un engagement erroné sur sa part des dés",
+        "wrong_outcome": "un résultat qui ne découle pas des coups et des dés",
+        "wrong_winner": "un vainqueur que les coups de la partie ne donnent pas",
+        "illegal_move": "un coup que les règles n'autorisent pas",
+        "out_of_order": "des messages hors de l'ordre de la partie",
+        "too_large": "un message plus grand que le protocole ne le permet",
+        "bad_text": "un texte contenant des caractères de contrôle, qu'un écran ne doit pas"
+        " afficher",
         "": "un message qui n'est pas valable",
     },
 }
@@ -52,6 +65,10 @@ SENTENCES: dict[str, dict[str, str]] = {
         "no_winner": "The game ended without a winner.",
         "removed": "The host's player freed your seat before the game began.",
         "full": "Every seat of that game is taken, and none is kept for you.",
+        "local": "This app stopped on a fault of its own, in risk-lan itself: no player and"
+        " not the host caused it.",
+        "bad_name": "The host refused your name: it may not hold control characters or line"
+        " breaks, must not be blank, and has at most 24 characters.",
     },
     "fr": {
         "lost": "La connexion à l'hôte a été perdue et n'a pas pu être rétablie.",
@@ -71,6 +88,10 @@ SENTENCES: dict[str, dict[str, str]] = {
         "no_winner": "La partie s'est terminée sans vainqueur.",
         "removed": "Le joueur de l'hôte a libéré votre place avant le début de la partie.",
         "full": "Toutes les places de cette partie sont prises, et aucune ne vous est gardée.",
+        "local": "Cette application s'est arrêtée sur une erreur qui lui est propre, dans"
+        " risk-lan même : ni un joueur ni l'hôte n'en est la cause.",
+        "bad_name": "L'hôte a refusé votre nom : il ne peut contenir ni caractères de contrôle"
+        " ni retours à la ligne, ne peut être vide, et a au plus 24 caractères.",
     },
 }
 
@@ -97,6 +118,11 @@ def why_stopped(
             return words["version"]
         if code in ("removed", "full"):
             return words[code]
+        if code == "bad_text" and detail.startswith("hello:"):
+            return words["bad_name"]  # the host refused the name this app joined with
+        if code == "local_failure":
+            where = outcome.log or log
+            return words["local"] + (words["host_log"].format(path=where) if where else "")
         opener, culprit = words["by_app"], outcome.culprit or "host"
     elif outcome.reason == "host_error":
         return words["host_error"] + (words["host_log"].format(path=log) if log else "")

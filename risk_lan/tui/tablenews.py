@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import RichLog
 
 from risk_lan.tui.clock import WaitClock
+from risk_lan.tui.texts import shown
 from risk_lan.tui.turn import Turn
 
 MORE_TIME = 60  # seconds given at a time
@@ -60,7 +61,7 @@ class TableNews:
         else:
             key = "taken_over" if change == "taken_over" else "back"
         style = "bold red" if mine and self.taken_over else "bold"
-        line = self._say(key, player=self.names.get(seat, seat))
+        line = self._say(key, player=shown(self.names.get(seat, seat), 24))
         self.query_one("#log", RichLog).write(Text(line, style=style))
         self.redraw()
         self.refresh_bindings()

@@ -4,6 +4,7 @@ renforts, manœuvre stratégique)."""
 from __future__ import annotations
 
 import os
+import unicodedata
 from dataclasses import replace
 from typing import Any
 
@@ -44,6 +45,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "connected": "connected",
         "reconnecting": "connection lost: reconnecting…",
         "verified": "✓ verified",
+        "checked_at_end": "checked when the game ends",
         "pool": "reinforcements",
         "cards": "cards",
         "armies": "armies",
@@ -126,6 +128,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "colour_yellow": "yellow",
         "colour_black": "black",
         "colour_white": "white",
+        "refused_too_fast": "Too many moves the game did not take, too fast: wait a moment,"
+        " then play again.",
+        "refused_chat_too_fast": "Too many chat lines at once: wait a moment before the next.",
+        "refused_no_change": "That changes nothing: your standing defence is set so already.",
+        "refused_not_canonical": "The host refused a move this app wrote in a form the"
+        " protocol does not take; play it again.",
+        "refused_bad_text": "Names and chat lines may not hold control characters or line"
+        " breaks, and must not be blank.",
+        "refused_too_large": "The host refused a message too large for the protocol.",
+        "refused_malformed": "The host refused a message in a shape it does not take.",
+        "refused_host_error": "The host could not take that message, on a fault of its own.",
+        "refused_not_your_turn": "It is not your turn.",
     },
     "fr": {
         "waiting": "En attente de {player}.",
@@ -163,6 +177,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "connected": "connecté",
         "reconnecting": "connexion perdue : reconnexion…",
         "verified": "✓ vérifié",
+        "checked_at_end": "vérifié à la fin de la partie",
         "pool": "renforts",
         "cards": "cartes",
         "armies": "régiments",
@@ -246,6 +261,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "colour_yellow": "jaune",
         "colour_black": "noir",
         "colour_white": "blanc",
+        "refused_too_fast": "Trop de coups refusés, trop vite : attendez un instant, puis rejouez.",
+        "refused_chat_too_fast": "Trop de messages d'un coup : attendez un instant avant le"
+        " suivant.",
+        "refused_no_change": "Cela ne change rien : votre défense automatique est déjà réglée"
+        " ainsi.",
+        "refused_not_canonical": "L'hôte a refusé un coup que cette application a écrit sous"
+        " une forme que le protocole n'accepte pas ; rejouez-le.",
+        "refused_bad_text": "Les noms et les messages ne peuvent contenir ni caractères de"
+        " contrôle ni retours à la ligne, et ne peuvent être vides.",
+        "refused_too_large": "L'hôte a refusé un message trop grand pour le protocole.",
+        "refused_malformed": "L'hôte a refusé un message d'une forme qu'il n'accepte pas.",
+        "refused_host_error": "L'hôte n'a pas pu prendre ce message, sur une erreur qui lui est"
+        " propre.",
+        "refused_not_your_turn": "Ce n'est pas votre tour.",
     },
 }
 
@@ -259,6 +288,28 @@ def language(chosen: str | None = None) -> str:
 
 def say(lang: str, key: str, **fields: object) -> str:
     return TEXTS.get(lang, TEXTS["en"])[key].format(**fields)
+
+
+def shown(text: object, limit: int = 200) -> str:
+    """A peer's text (a name, a chat line, a game's name, a host's message) as a screen may
+    show it: a string, at most ``limit`` characters, with every character a terminal might act
+    on (Unicode's control and format characters, line breaks) made a space. Written as plain
+    text, never as markup."""
+    value = text if isinstance(text, str) else str(text)
+    if not value.isprintable():
+        value = "".join(
+            " " if unicodedata.category(c)[0] == "C" or c in "\u2028\u2029" else c for c in value
+        )
+    return value[:limit]
+
+
+def refusal(lang: str, code: str, message: str) -> str:
+    """The sentence for a refusal from the host: the app's own words for the refusals it
+    knows, else the host's message, shown as plain text."""
+    words = TEXTS.get(lang, TEXTS["en"])
+    if code == "taken_over":
+        return words["taken_refused"]
+    return words.get(f"refused_{code}") or shown(message, 300)
 
 
 # The key bindings' names in the footer, by binding id, for languages other than English.

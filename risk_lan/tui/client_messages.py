@@ -30,11 +30,13 @@ class LobbyChanged(Message):
 
 
 class HostUpdate(Message):
-    """A new view of the game, its dice already checked by the client."""
+    """A new view of the game, checked by the client: ``checked`` says how far (see
+    ``risk_lan.net.witness``)."""
 
-    def __init__(self, update: dict[str, Any]) -> None:
+    def __init__(self, update: dict[str, Any], checked: str) -> None:
         super().__init__()
         self.update = update
+        self.checked = checked
 
 
 class Refused(Message):
@@ -92,8 +94,8 @@ class PostingListener(Listener):
     def lobby(self, message: dict[str, Any]) -> None:
         self.target.post_message(LobbyChanged(message))
 
-    def updated(self, update: dict[str, Any]) -> None:
-        self.target.post_message(HostUpdate(update))
+    def updated(self, update: dict[str, Any], checked: str) -> None:
+        self.target.post_message(HostUpdate(update, checked))
 
     def refused(self, code: str, message: str) -> None:
         self.target.post_message(Refused(code, message))

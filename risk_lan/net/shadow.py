@@ -1,0 +1,222 @@
+"""A client's own working-out of the game: every public move played through the engine, from
+the public state and the checked dice, to compare with what the host says happened.
+
+A client does not know the hidden cards (the others' hands, the draw pile's order) nor the
+others' objectives, and the shuffles need the host's secret, revealed only at the end. So
+its game holds those as placeholders (``HIDDEN``), and a move whose public outcome came from
+a shuffle (the deal, a headquarters chance picked) cannot be worked out now: the client takes
+the host's view for it and checks it once the secret is out (``witness``). Everything else
+(dice counts, losses, a blitz's stop, conquests, move-ins, eliminations, bonuses, whose turn
+it is, every territory's armies) is worked out here and must match the host's word exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from protocol.errors import ProtocolError
+from protocol.fairness import DerivedSource
+from risk_lan.rules import Action, Event, Game, GameState, IllegalAction, TradeCards
+from risk_lan.rules.events import DeckShuffled
+from risk_lan.rules.state import HIDDEN
+
+
+class HiddenPile(list):
+    """The draw pile as a client sees it: its cards are unknown, so taking out a named card
+    (a headquarters card leaves the pile) takes out an unknown one."""
+
+    def remove(self, card: Any) -> None:
+        super().remove(card if card in self else HIDDEN)
+
+
+class PublicSource:
+    """The dice of a roll, from its seed; shuffles need the host's secret, so they come out in
+    order and are counted, and what they decided is taken from the host until the end."""
+
+    def __init__(self, seed: bytes | None) -> None:
+        self._dice = DerivedSource(seed) if seed is not None else None
+        self.shuffles = 0
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        if self._dice is None:
+            raise ProtocolError("no_roll", "a move used the dice without a roll", "host")
+        return self._dice.dice(count, sides)
+
+    def permutation(self, n: int) -> list[int]:
+        if self._dice is None:
+            raise ProtocolError("no_roll", "a move shuffled without a roll", "host")
+        self.shuffles += 1
+        return list(range(n))
+
+
+def masked(state: GameState) -> None:
+    """Forget every card a client cannot know here: the pile's order and every hand (their
+    sizes are public; the client's own cards are checked at the end)."""
+    state.deck = HiddenPile([HIDDEN] * len(state.deck))
+    for player, hand in state.hands.items():
+        if any(card != HIDDEN for card in hand):
+            state.hands[player] = [HIDDEN] * len(hand)
+
+
+def play(game: Game, seat: str, action: Action, source: PublicSource, n: int) -> list[Event] | None:
+    """Play a public move on the client's game. None when its outcome hangs on cards the
+    client cannot see (whether a player holds a set, say): the game is then the host's word
+    from the next view on, until the end."""
+    state = game.state
+    if isinstance(action, TradeCards):
+        _show(state, seat, action.cards, n)
+    game.source = source
+    try:
+        events = game.apply(seat, action)
+    except IllegalAction as e:
+        raise ProtocolError(
+            "illegal_move", f"move {n} was illegal ({e.code}: {e.message})", "host"
+        ) from None
+    except KeyError as e:
+        if e.args != (HIDDEN,):
+            raise
+        return None  # the engine looked at a hidden card: the state is half-made, dropped
+    masked(state)
+    return events
+
+
+def shuffled_outcome(source: PublicSource, events: list[Event]) -> bool:
+    """Whether a shuffle decided something public: every shuffle but a draw pile made again
+    from the discards (whose order stays hidden) did."""
+    reshuffles = sum(1 for e in events if type(e) is DeckShuffled)
+    return source.shuffles > reshuffles
+
+
+def _show(state: GameState, seat: str, cards: tuple[str, ...] | list[str], n: int) -> None:
+    """A trade names its cards: put them in the hand in place of unknown ones."""
+    hand = state.hands.get(seat)
+    if hand is None:
+        return  # not a player: the engine refuses the move
+    hidden = hand.count(HIDDEN)
+    named = [c for c in cards if c not in hand]
+    if len(named) > hidden:
+        raise ProtocolError(
+            "illegal_move", f"move {n} trades cards {seat} cannot hold ({len(hand)} held)", "host"
+        )
+    for card in named:
+        hand[hand.index(HIDDEN)] = card
+
+
+# The view's fields that are the same for every player and must follow from the moves.
+_SAME_FIELDS = (
+    "players",
+    "neutrals",
+    "neutral_due",
+    "trades",
+    "phase",
+    "current",
+    "first_player",
+    "setup_left",
+    "pool",
+    "turn",
+    "round",
+    "conquered",
+    "engaged",
+    "trade_window",
+    "start_trade_due",
+    "auto_defend",
+    "eliminated",
+    "eliminated_by",
+    "colours",
+    "capital_seals",
+    "capitals",
+    "teams",
+    "winner",
+    "discard",
+)
+
+
+def view_mismatch(state: GameState, view: dict[str, Any]) -> str | None:
+    """What in the host's ``view`` differs from the client's own game, in words; None when
+    every public part agrees."""
+    if view.get("owner") != state.owner:
+        return _first_difference("the owner of", state.owner, view.get("owner"))
+    if view.get("armies") != state.armies:
+        return _first_difference("the armies on", state.armies, view.get("armies"))
+    if view.get("mixed") != state.mixed:
+        return "the armies shared on a territory differ"
+    sizes = {p: len(h) for p, h in state.hands.items()}
+    if view.get("hand_sizes") != sizes:
+        return _first_difference("the number of cards of", sizes, view.get("hand_sizes"))
+    if view.get("deck_size") != len(state.deck):
+        return f"the draw pile has {len(state.deck)} cards, the host says {view.get('deck_size')}"
+    for name in _SAME_FIELDS:
+        mine = getattr(state, name)
+        if view.get(name) != mine:
+            return f"{name.replace('_', ' ')} is {mine!r}, the host says {view.get(name)!r}"
+    for name, pending in (("attack", state.attack), ("move_in", state.move_in)):
+        mine = None if pending is None else {k: getattr(pending, k) for k in pending.__slots__}
+        if view.get(name) != mine:
+            return f"the pending {name.replace('_', ' ')} is {mine}, the host says {view.get(name)}"
+    return None
+
+
+def _first_difference(what: str, mine: dict[str, Any], theirs: Any) -> str:
+    if not isinstance(theirs, dict) or set(theirs) != set(mine):
+        return f"{what} the territories differ in number or name"
+    key = next(k for k in mine if mine[k] != theirs[k])
+    return f"{what} {key} is {mine[key]!r}, the host says {theirs[key]!r}"
+
+
+def events_mismatch(
+    mine: list[Event], seat: str, theirs: list[dict[str, Any]], drawn: list[str]
+) -> str | None:
+    """What in the host's events differs from the client's own, as ``seat`` sees them; the
+    client's own cards (unknown here) are added to ``drawn``, to check at the end."""
+    if len(mine) != len(theirs):
+        return f"{len(theirs)} events where the moves give {len(mine)}"
+    for i, (event, given) in enumerate(zip(mine, theirs, strict=True)):
+        expected = event.seen_by(seat).to_dict()
+        if expected == given:
+            continue
+        if not isinstance(given, dict) or not _same_but_cards(expected, given, drawn):
+            return _event_difference(i + 1, expected, given)
+    return None
+
+
+def _event_difference(i: int, expected: dict[str, Any], given: Any) -> str:
+    """The first field of event ``i`` that differs, in words (dice first: "dice: ...")."""
+    kind = expected.get("type")
+    if not isinstance(given, dict) or given.get("type") != kind:
+        kind_given = given.get("type") if isinstance(given, dict) else given
+        return f"event {i} is a {kind_given!r} where the moves give a {kind!r}"
+    for key in ("attacker_dice", "defender_dice", "rolls"):
+        if key in expected and expected[key] != given.get(key):
+            shown = key.replace("_", " ")
+            return f"dice: event {i}'s {shown} {given.get(key)!r}, the seed gives {expected[key]!r}"
+    key = next((k for k in expected if expected[k] != given.get(k)), None)
+    if key is None:
+        return f"event {i} ({kind}) has fields the moves do not give"
+    shown = key.replace("_", " ")
+    return f"event {i} ({kind}): {shown} {given.get(key)!r}, the moves give {expected[key]!r}"
+
+
+def _same_but_cards(expected: dict[str, Any], given: dict[str, Any], drawn: list[str]) -> bool:
+    """Equal but where the client could not know a card: those the host names are noted."""
+    if set(expected) != set(given):
+        return False
+    for key, value in expected.items():
+        other = given[key]
+        if value == other:
+            continue
+        # A card drawn comes from the hidden pile: even one remade from the discards here
+        # holds them in an order only the host's secret gives.
+        unknown = value == HIDDEN or (expected["type"] == "card_drawn" and key == "card")
+        if unknown and isinstance(value, str) and isinstance(other, str):
+            drawn.append(other)
+        elif (
+            isinstance(value, list)
+            and isinstance(other, list)
+            and len(value) == len(other)
+            and all(v == HIDDEN for v in value)
+            and all(isinstance(c, str) for c in other)
+        ):
+            drawn.extend(other)
+        else:
+            return False
+    return True

@@ -1,0 +1,519 @@
+"""The strict wire, over real sockets against a live host: a client's envelope is checked as
+exactly as its body, and the host relays only what it rebuilt from checked parts; each client
+message has a size that keeps the host's within a frame; an act is taken only in its
+canonical form; acts and chat lines have an allowance per seat; peers' texts hold no control
+characters and are never read as markup. Whatever one client sends, the others play on, the
+record verifies, and nobody else is blamed."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_net_cheating import run
+from tui_helpers import scenario_host, set_position, until
+
+from protocol.errors import ProtocolError
+from protocol.framing import HEADER, MAX_FRAME, encode, pack
+from protocol.messages import (
+    HOST_MESSAGES,
+    MAX_CONTRIBUTORS,
+    MAX_PACKED,
+    PROTOCOL_VERSION,
+    check_size,
+    validate,
+    validate_envelope,
+)
+from protocol.signing import Identity
+from risk_lan.bots import ClassicBot
+from risk_lan.net.client import Client, Listener
+from risk_lan.net.discovery import FoundGame
+from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.hostintake import ACT_BURST, CHAT_BURST
+from risk_lan.net.record import read_record
+from risk_lan.net.verify import verify_record
+from risk_lan.rules import IllegalAction, TradeCards
+from risk_lan.rules.actions import action_from_wire
+from risk_lan.tui.stops import why_stopped
+from risk_lan.tui.texts import refusal
+
+GAME = "0123456789abcdef"
+
+
+class Heard(Listener):
+    """What a client was told besides the game: refusals and chat."""
+
+    def __init__(self) -> None:
+        self.refusals: list[str] = []
+        self.chat_lines: list[tuple[str, str]] = []
+
+    def refused(self, code: str, message: str) -> None:
+        self.refusals.append(code)
+
+    def chat(self, seat: str, name: str, text: str) -> None:
+        self.chat_lines.append((name, text))
+
+
+Mangle = Callable[[Client, dict[str, Any]], list[dict[str, Any]]]
+
+
+class Meddler(Client):
+    """Plays with its bot, but the first time it would send an act ``when`` picks, sends what
+    ``mangle`` makes of it instead; its bot chooses again once that is refused."""
+
+    def __init__(self, name: str, mangle: Mangle, when: Callable[[Any], bool] = bool) -> None:
+        self.heard = Heard()
+        super().__init__(name, ClassicBot(), listener=self.heard)
+        self.mangle, self.when, self.meddled = mangle, when, False
+
+    def signed_act(self, action: dict[str, Any]) -> dict[str, Any]:
+        self.seq += 1
+        body = {"type": "act", "game": self.game_id, "seq": self.seq, "action": action}
+        return self.identity.sign(self.seat, body)
+
+    def _send_act(self, action: Any) -> None:
+        if self.meddled or not self.when(action):
+            super()._send_act(action)
+            return
+        self.meddled = True
+        self.outstanding += 1  # refused: the bot then chooses again
+        assert self.conn is not None
+        for message in self.mangle(self, self.signed_act(action.to_dict())):
+            self.conn.send(message)
+
+
+def honest(name: str) -> Client:
+    return Client(name, ClassicBot(), listener=Heard())
+
+
+async def play_with(
+    cheat: Client, tmp_path: Path, seats: int = 3, bots: int = 1
+) -> tuple[list[Any], list[str], Host]:
+    """A whole game of ``cheat`` and honest bot clients, with its record; every client's
+    outcome and the host's log."""
+    lines: list[str] = []
+    record = tmp_path / "game.rec"
+    host = Host(HostConfig(seats=seats, bots=bots, log=lines.append, record=str(record)))
+    others = [honest(f"h{i}") for i in range(seats - bots - 1)]
+    outcomes = await run(host, [cheat, *others])
+    return outcomes, lines, host
+
+
+def assert_nobody_else_paid(outcomes: list[Any], lines: list[str], tmp_path: Path) -> None:
+    """Every client saw the game won, no one was blamed, and the record verifies."""
+    assert all(o is not None and o.error is None and o.culprit is None for o in outcomes), outcomes
+    assert {o.winner for o in outcomes} == {outcomes[0].winner} and outcomes[0].winner
+    assert not any("stopped" in line for line in lines), [x for x in lines if "stopped" in x]
+    verdict = verify_record(tmp_path / "game.rec")
+    assert verdict.ok, verdict.message
+
+
+def nested(depth: int) -> Any:
+    value: Any = "deep"
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+# ----- the schema of an envelope, and of an act's action ---------------------------------
+
+
+def act_envelope(action: dict[str, Any], seat: str = "p1", **body: Any) -> dict[str, Any]:
+    return Identity().sign(seat, {"type": "act", "game": GAME, "seq": 1, "action": action, **body})
+
+
+PLACE = {"type": "place", "territory": "alaska", "count": 1}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda e: {**e, "extra": nested(6)},
+        lambda e: {**e, "extra": 1},
+        lambda e: {k: v for k, v in e.items() if k != "sig"},
+        lambda e: {**e, "sig": e["sig"][:63]},
+        lambda e: {**e, "from": 1},
+        lambda e: {**e, "type": "signed!"},
+        lambda e: {**e, "body": {**e["body"], "extra": nested(5)}},
+        lambda e: {**e, "body": {**e["body"], "seq": "1"}},
+        lambda e: {**e, "body": {**e["body"], "seq": True}},
+        lambda e: {**e, "body": {**e["body"], "type": "say", "text": "hi"}},
+        lambda e: {**e, "body": {**e["body"], "action": {**PLACE, "extra": nested(3)}}},
+        lambda e: {**e, "body": {**e["body"], "action": {**PLACE, "count": [1]}}},
+        lambda e: {**e, "body": {**e["body"], "action": {**PLACE, "territory": "x" * 65}}},
+    ],
+    ids=[
+        "envelope-deep-extra",
+        "envelope-extra",
+        "no-sig",
+        "short-sig",
+        "from-not-text",
+        "not-signed",
+        "body-extra",
+        "seq-text",
+        "seq-bool",
+        "unsigned-type",
+        "action-deep",
+        "action-list",
+        "action-long-text",
+    ],
+)
+def test_every_level_of_an_envelope_is_checked_exactly(change) -> None:
+    envelope = act_envelope(PLACE)
+    assert validate_envelope(envelope) == envelope
+    with pytest.raises(ProtocolError) as refused:
+        validate_envelope(change(envelope))
+    assert refused.value.code == "malformed"
+
+
+def test_an_envelope_is_rebuilt_from_its_checked_parts() -> None:
+    envelope = act_envelope(PLACE)
+    rebuilt = validate_envelope(envelope)
+    assert rebuilt == envelope and rebuilt is not envelope
+    assert rebuilt["body"] is not envelope["body"]
+    assert rebuilt["body"]["action"] is not envelope["body"]["action"]
+
+
+@pytest.mark.parametrize(
+    "action, code",
+    [
+        (PLACE, None),
+        ({"type": "place", "territory": "alaska"}, "malformed"),  # a default left out
+        ({**PLACE, "count": 1.0}, "malformed"),
+        ({**PLACE, "count": True}, "malformed"),
+        ({**PLACE, "extra": 1}, "malformed"),
+        ({**PLACE, "territory": "alas\x1bka"}, "malformed"),
+        ({"type": "attack", "source": "a", "target": "b", "dice": 3}, "malformed"),
+        ({"type": "auto_defend", "dice": None}, None),
+        ({"type": "teleport"}, "malformed"),
+    ],
+)
+def test_an_action_from_a_peer_has_exactly_its_fields(action, code) -> None:
+    if code is None:
+        assert action_from_wire(action).to_dict() == action
+        return
+    with pytest.raises(IllegalAction) as refused:
+        action_from_wire(action)
+    assert refused.value.code == code
+
+
+def test_a_trade_is_taken_with_its_cards_sorted_by_card_id_and_no_other_order() -> None:
+    cards = ["kamchatka", "alaska", "joker_1"]
+    canonical = TradeCards(tuple(cards)).to_dict()
+    assert canonical["cards"] == sorted(cards)
+    for order in itertools.permutations(cards):
+        data = {"type": "trade", "cards": list(order), "bonus_territory": None}
+        if list(order) == sorted(cards):
+            assert action_from_wire(data) == TradeCards(tuple(cards))
+            continue
+        with pytest.raises(IllegalAction) as refused:
+            action_from_wire(data)
+        assert refused.value.code == "not_canonical" and "sorted by card id" in str(refused.value)
+
+
+# ----- sizes ------------------------------------------------------------------------------
+
+
+def test_no_client_message_within_its_size_makes_a_host_message_too_large() -> None:
+    host = Identity()
+    room = MAX_PACKED["act"] - len(pack(act_envelope({**PLACE, "territory": ""})))
+    biggest = act_envelope({**PLACE, "territory": "é" * (room // 2 - 2)})
+    check_size(biggest)
+    with pytest.raises(ProtocolError, match="too_large"):
+        check_size(act_envelope({**PLACE, "territory": "é" * (room // 2 + 2)}))
+    move = {
+        "type": "move",
+        "game": GAME,
+        "n": 2**31,
+        "seat": "p1",
+        "action": biggest["body"]["action"],
+        "request": biggest,
+        "roll": 2**31,
+    }
+    assert len(encode(host.sign("host", move, bytes(32)))) <= MAX_FRAME
+    body = {"type": "reveal", "game": "x" * 32, "roll": 2**31, "link": bytes(32)}
+    reveal = Identity().sign("p1", {**body, "seen": bytes(32)})
+    assert len(pack(reveal)) <= MAX_PACKED["reveal"]
+    reveals = {"type": "reveals", "game": GAME, "roll": 1, "envelopes": [reveal] * MAX_CONTRIBUTORS}
+    assert len(encode(host.sign("host", reveals, bytes(32)))) <= MAX_FRAME
+    name = "é" * 24
+    hello = {"type": "hello", "version": 2, "name": name, "key": bytes(32), "token": bytes(16),
+             "have": 2**31}  # fmt: skip
+    check_size(hello)
+    seats = [{"seat": f"p{i}", "name": name, "kind": "human", "colour": "yellow", "ready": True}
+             for i in range(MAX_CONTRIBUTORS)]  # fmt: skip
+    lobby = {"type": "lobby", "seats": seats, "total": 6, "mode": "x" * 32, "state": "lobby",
+             "owner": "p1"}  # fmt: skip
+    validate(lobby, HOST_MESSAGES)
+    assert len(encode(lobby)) <= MAX_FRAME
+
+
+# ----- over a real socket: exact blame ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "mangle, code, closed",
+    [
+        (lambda c, e: [{**e, "extra": nested(6)}], "malformed", True),
+        (lambda c, e: [{**e, "body": {**e["body"], "extra": nested(5)}}], "malformed", True),
+        (
+            lambda c, e: [c.signed_act({**e["body"]["action"], "extra": 1})],
+            "malformed",
+            False,
+        ),
+        (
+            lambda c, e: [c.signed_act({**e["body"]["action"], "extra": nested(4)})],
+            "malformed",
+            True,
+        ),
+        (
+            lambda c, e: [c.signed_act({"type": "trade", "cards": ["x" * 4000] * 15})],
+            "too_large",
+            True,
+        ),
+        (lambda c, e: [c.signed_act({"type": "end_turn", "pad": "x" * 3000})], "too_large", True),
+    ],
+    ids=["envelope-extra", "body-extra", "action-extra", "action-deep", "act-60KB", "act-3KB"],
+)
+def test_a_malformed_or_oversized_act_costs_its_sender_alone(
+    tmp_path: Path, mangle: Mangle, code: str, closed: bool
+) -> None:
+    cheat = Meddler("cheat", mangle)
+    outcomes, lines, _ = asyncio.run(play_with(cheat, tmp_path))
+    assert cheat.heard.refusals[0] == code, cheat.heard.refusals
+    dropped = [line for line in lines if line.startswith(f"dropped {cheat.seat}: ")]
+    assert bool(dropped) == closed, dropped
+    assert_nobody_else_paid(outcomes, lines, tmp_path)
+    relayed = [e["body"]["request"] for e in read_record(tmp_path / "game.rec")
+               if e["body"]["type"] == "move" and e["body"]["request"]]  # fmt: skip
+    assert all(set(r) == {"type", "from", "body", "sig"} for r in relayed)
+    assert all(set(r["body"]) == {"type", "game", "seq", "action"} for r in relayed)
+
+
+def test_a_trade_in_another_order_is_refused_and_the_sorted_one_is_played() -> None:
+    """Every other order of the cards of the set the player trades is refused as not
+    canonical; the sorted one becomes the move, which every client takes as the player's."""
+    from rulebook_helpers import ARTILLERY, CAVALRY, INFANTRY
+
+    hand = [INFANTRY[2], INFANTRY[1], INFANTRY[0], CAVALRY[0], ARTILLERY[5]]
+    owners = dict.fromkeys(["alaska", "alberta", "ontario", "quebec", "greenland"], "p1")
+    lines: list[str] = []
+    host = scenario_host(
+        lambda s: set_position(
+            s, owners, rest=["p2", "p3"], phase="reinforce", pool=3, hands={"p1": hand}
+        ),
+        log=lines.append,
+    )
+
+    def every_other_order(c: Client, envelope: dict[str, Any]) -> list[dict[str, Any]]:
+        action = envelope["body"]["action"]
+        orders = [o for o in itertools.permutations(action["cards"]) if list(o) != action["cards"]]
+        return [c.signed_act({**action, "cards": list(o)}) for o in orders]
+
+    trader = Meddler("trader", every_other_order, when=lambda a: isinstance(a, TradeCards))
+
+    async def scene() -> None:
+        port = await host.serve("127.0.0.1", 0)
+        task = asyncio.create_task(trader.run("127.0.0.1", port))
+        try:
+            await until_true(
+                lambda: host.match and host.match.game and host.match.game.state.trades
+            )
+            await until_true(lambda: trader.views and trader.waiting != "p1")
+            assert not task.done(), task.result()
+        finally:
+            await host.close()
+            task.cancel()
+
+    asyncio.run(scene())
+    assert trader.heard.refusals[:5] == ["not_canonical"] * 5, trader.heard.refusals
+    moves = [e["body"] for e in host.match.transcript_log if e["body"]["type"] == "move"]
+    trade = next(m for m in moves if m["action"]["type"] == "trade")
+    assert trade["request"]["body"]["action"] == trade["action"]
+    assert trade["action"]["cards"] == sorted(trade["action"]["cards"])
+
+
+async def until_true(check: Callable[[], Any], timeout: float = 20.0) -> Any:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not (value := check()):
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+    return value
+
+
+# ----- allowances -------------------------------------------------------------------------
+
+
+def test_a_standing_defence_set_again_changes_nothing_and_is_refused(tmp_path: Path) -> None:
+    def again(c: Client, envelope: dict[str, Any]) -> list[dict[str, Any]]:
+        return [envelope, c.signed_act(envelope["body"]["action"])]
+
+    cheat = Meddler("cheat", again, when=lambda a: a.type == "auto_defend")
+    outcomes, lines, _ = asyncio.run(play_with(cheat, tmp_path))
+    assert "no_change" in cheat.heard.refusals
+    assert_nobody_else_paid(outcomes, lines, tmp_path)
+    settings = [e["body"] for e in read_record(tmp_path / "game.rec")
+                if e["body"]["type"] == "move" and e["body"]["action"]["type"] == "auto_defend"
+                and e["body"]["seat"] == cheat.seat]  # fmt: skip
+    assert len(settings) == 1
+
+
+def test_a_flood_of_acts_is_refused_once_its_allowance_is_spent(tmp_path: Path) -> None:
+    flood = 3 * ACT_BURST
+
+    def burst(c: Client, envelope: dict[str, Any]) -> list[dict[str, Any]]:
+        dice = itertools.cycle([1, None, 2, 3])
+        return [c.signed_act({"type": "auto_defend", "dice": next(dice)}) for _ in range(flood)]
+
+    cheat = Meddler("cheat", burst, when=lambda a: a.type == "auto_defend")
+    outcomes, lines, _ = asyncio.run(play_with(cheat, tmp_path))
+    assert cheat.heard.refusals.count("too_fast") >= flood - ACT_BURST - 2, cheat.heard.refusals
+    assert_nobody_else_paid(outcomes, lines, tmp_path)
+    settings = [e for e in read_record(tmp_path / "game.rec")
+                if e["body"]["type"] == "move" and e["body"]["action"]["type"] == "auto_defend"
+                and e["body"]["seat"] == cheat.seat]  # fmt: skip
+    assert 1 <= len(settings) <= ACT_BURST
+
+
+def test_bots_playing_as_fast_as_the_host_answers_never_run_out(tmp_path: Path) -> None:
+    players = [honest("a"), honest("b"), honest("c")]
+    lines: list[str] = []
+    host = Host(HostConfig(seats=4, bots=1, log=lines.append, record=str(tmp_path / "game.rec")))
+    outcomes = asyncio.run(run(host, players))
+    assert_nobody_else_paid(outcomes, lines, tmp_path)
+    assert not any(c.listener.refusals for c in players), [c.listener.refusals for c in players]
+
+
+# ----- texts from peers -------------------------------------------------------------------
+
+
+async def raw_hello(port: int, name: str) -> dict[str, Any]:
+    """Say hello as ``name`` on a raw socket; the host's first answer."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name,
+             "key": Identity().public_key, "token": None, "have": 0}  # fmt: skip
+    writer.write(encode(hello))
+    await writer.drain()
+    head = await asyncio.wait_for(reader.readexactly(HEADER.size), 5)
+    payload = await asyncio.wait_for(reader.readexactly(HEADER.unpack(head)[0]), 5)
+    closed = await asyncio.wait_for(reader.read(), 5) == b""
+    writer.close()
+    from protocol.framing import unpack
+
+    return {**unpack(payload), "closed": closed}
+
+
+@pytest.mark.parametrize("name", ["evil\x1b[2J", "new\nline", "bell\x07", "rtl\u202eoverride",
+                                  "   ", "para\u2029graph"])  # fmt: skip
+def test_a_name_with_control_characters_is_refused_and_takes_no_seat(name: str) -> None:
+    async def scene() -> dict[str, Any]:
+        host = Host(HostConfig(seats=3, bots=1))
+        port = await host.serve("127.0.0.1", 0)
+        try:
+            answer = await raw_hello(port, name)
+            assert all(s.kind != "human" for s in host.seats)
+            return answer
+        finally:
+            await host.close()
+
+    answer = asyncio.run(scene())
+    assert answer["type"] == "error" and answer["code"] == "bad_text" and answer["closed"]
+    assert "control characters" in answer["message"]
+
+
+def test_the_app_says_why_a_name_was_refused() -> None:
+    async def scene() -> Any:
+        host = Host(HostConfig(seats=3, bots=1))
+        port = await host.serve("127.0.0.1", 0)
+        try:
+            return await Client("tab\there", ClassicBot(), retries=0).run("127.0.0.1", port)
+        finally:
+            await host.close()
+
+    outcome = asyncio.run(scene())
+    assert outcome.error.startswith("bad_text: hello:"), outcome
+    assert "refused your name" in why_stopped(outcome, "", {}, "en")
+    assert "refusé votre nom" in why_stopped(outcome, "", {}, "fr")
+
+
+def test_chat_with_control_characters_or_too_fast_is_refused_and_the_table_plays_on() -> None:
+    async def scene() -> tuple[Client, Client]:
+        host = Host(HostConfig(seats=3, bots=1))
+        port = await host.serve("127.0.0.1", 0)
+        talker, listener = (
+            Client("talker", listener=Heard(), auto_ready=False),
+            Client("listener", listener=Heard(), auto_ready=False),
+        )
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in (talker, listener)]
+        try:
+            await until_true(lambda: talker.seat and listener.seat)
+            talker.conn.send({"type": "say", "text": "clear\x1b[2Jscreen"})
+            talker.conn.send({"type": "say", "text": "two\nlines"})
+            await until_true(lambda: talker.listener.refusals.count("bad_text") == 2)
+            for i in range(3 * CHAT_BURST):
+                talker.say(f"line {i}")
+            await until_true(lambda: "chat_too_fast" in talker.listener.refusals)
+            await until_true(lambda: len(listener.listener.chat_lines) >= CHAT_BURST)
+            await asyncio.sleep(0.2)  # anything more would have come with the rest
+            assert talker.conn is not None and not talker.conn.closed
+        finally:
+            await host.close()
+            for t in tasks:
+                t.cancel()
+        return talker, listener
+
+    _, listener = asyncio.run(scene())
+    heard = [text for _, text in listener.listener.chat_lines]
+    assert heard == [f"line {i}" for i in range(len(heard))]
+    assert CHAT_BURST <= len(heard) <= CHAT_BURST + 1
+
+
+def test_refusals_are_sentences_in_both_languages() -> None:
+    for code in ("too_fast", "chat_too_fast", "no_change", "not_canonical", "bad_text",
+                 "too_large", "malformed", "taken_over"):  # fmt: skip
+        for lang in ("en", "fr"):
+            line = refusal(lang, code, "host words")
+            assert line[0].isupper() and line.endswith(".") and "_" not in line, line
+    assert refusal("en", "no_such_code", "the host\x1b[2J says\nso") == "the host [2J says so"
+
+
+@pytest.mark.asyncio
+async def test_markup_in_a_name_or_a_game_is_shown_as_written() -> None:
+    from tui_helpers import screen_text
+
+    from risk_lan.tui.app import RiskApp
+    from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
+
+    name = "[bold red]boss[/]"
+    host = Host(HostConfig(name="x", seats=3, bots=1))
+    port = await host.serve("127.0.0.1", 0)
+    game = FoundGame("[b]LAN[/b]\x1b[31m", "127.0.0.1", port, "[i]classic", "1/3", "lobby", "2")
+
+    class ListedApp(RiskApp):
+        async def begin(self) -> None:
+            lobby = LobbyScreen(self.player_name, self.lang, discover=False)
+            await self.push_screen(lobby)
+            lobby.show_games([game])
+
+    other = Client(name, auto_ready=False)
+    app = ListedApp(name="ann")
+    task = asyncio.create_task(other.run("127.0.0.1", port))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            listed = str(app.screen.query_one("#games").get_option_at_index(0).prompt)
+            # The escape is gone; what followed it, and the markup, are plain text.
+            assert "[b]LAN[/b] [31m [i]classic" in " ".join(listed.split())
+            assert "\x1b" not in listed
+            await until(pilot, lambda: other.seat)
+            await pilot.press("tab", "enter")
+            seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+            await until(pilot, lambda: name in str(seats.query_one("#seats").render()))
+            other.say("[reverse]shout[/reverse]")
+            await until(pilot, lambda: "[reverse]shout[/reverse]" in screen_text(app, "lobby-chat"))
+    finally:
+        task.cancel()
+        await host.close()
