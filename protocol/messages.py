@@ -190,9 +190,10 @@ ENVELOPE: dict[str, Check] = {"type": text(8), "from": SEAT, "body": mapping, "s
 # bytes, a reveal to about 230). The limits are what keeps every message of the host's
 # that carries a client's within MAX_FRAME (64 KiB), whatever the client sends: a `move`
 # carries one act and its action (at most 2 × 2,048 bytes), a `reveals` or a `commits` one
-# reveal or commitment per contributor (at most 7 × 512), a `handback` one commitment, a
-# `chat` one `say` (with the name), a `lobby` or a `start` each seat's name (at most 16 ×
-# 512). MAX_HOST_CARRIES states it; tests check it against MAX_FRAME.
+# reveal or commitment per contributor (7 at most; counted here as MAX_CONTRIBUTORS × 512),
+# a `handback` one commitment, a `chat` one `say` (with the name), a `lobby` or a `start`
+# each seat's name. MAX_HOST_CARRIES, the most a host message carries from clients, leaves
+# room in a frame for the host's own fields; tests build the largest of each.
 MAX_PACKED: dict[str, int] = {
     "hello": 512,
     "ready": 64,

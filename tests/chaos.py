@@ -72,6 +72,7 @@ class Table:
         )
         self.seats, self.bots = seats, bots
         self.names = [f"p{i}" for i in range(seats - bots)]
+        self.host_gone_after_end = False
         self.players: dict[str, subprocess.Popen] = {}
         self.outputs: dict[str, list[str]] = {n: [] for n in self.names}
         self.port = 0
@@ -130,13 +131,17 @@ class Table:
             self.host.wait()
             if not self.save.exists():
                 kind = "kill_host_after_end"
+                # Nothing brings the host back once its game is over: a player away at that
+                # moment cannot hear the end, through no fault of the game.
+                self.host_gone_after_end = True
             else:
                 time.sleep(self.rng.uniform(0.1, 1.5))
                 self.host = self._host("--resume", str(self.save))
         tally.events[kind] += 1
 
     def finish(self, seconds: float) -> None:
-        deadline = time.monotonic() + seconds
+        # With the host gone for good, a player still running is only retrying in vain.
+        deadline = time.monotonic() + (5 if self.host_gone_after_end else seconds)
         for process in [self.host, *self.players.values()]:
             left = max(0.1, deadline - time.monotonic())
             try:
@@ -199,10 +204,13 @@ def _judge(table: Table, tally: Tally) -> None:
         tally.failures.append(f"{where}: no winner ({verdict.message})")
         return
     tally.finished += 1
+    if table.host_gone_after_end:
+        return
     for name in table.names:
         text = (table.folder / f"{name}.out").read_text()
         if f"transcript {verdict.transcript}" not in text:
-            tally.failures.append(f"{where}: {name} did not see the recorded game end")
+            last = " | ".join(text.strip().splitlines()[-3:])
+            tally.failures.append(f"{where}: {name} did not see the recorded game end ({last})")
 
 
 def chaos(folder: Path, games: int, seed: int, blows: int = 4, seconds: float = 240) -> Tally:

@@ -473,3 +473,8 @@ def test_a_wrong_address_is_refused_with_a_sentence(text: str, message: str) -> 
         parse_address(text)
     assert str(raised.value).startswith(message)
     assert "invalid literal" not in str(raised.value)
+
+
+def test_a_name_loses_what_would_turn_a_listing_around_but_keeps_its_emoji() -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert discovery.printable(f"Ann\u202e's game {family}\u2028\ue000") == f"Ann's game {family}"

@@ -72,12 +72,12 @@ def test_without_a_limit_the_game_waits_for_the_absent_player() -> None:
 class VanishOnRollClient(Client):
     """Disappears at the moment a roll needs its reveal, so that roll can never complete."""
 
-    def _from_host(self, body, envelope):
+    def _from_host(self, body):
         if body["type"] == "move" and (body["roll"] or 0) >= 5 and self.conn is not None:
             self.retries = 0
             self.conn.writer.transport.abort()
             return None
-        return super()._from_host(body, envelope)
+        return super()._from_host(body)
 
 
 def test_a_roll_waiting_for_an_absent_player_is_made_again_without_it(tmp_path: Path) -> None:

@@ -92,12 +92,12 @@ def test_withholding_the_deal_hands_the_seat_to_a_bot_and_deals_on_the_next_roll
 class LeavesAtStart(Client):
     """Drops its connection as soon as the game starts, before committing."""
 
-    def _from_host(self, body, envelope):
+    def _from_host(self, body):
         if body["type"] == "start" and self.conn is not None:
             self.retries = 0
             self.conn.writer.transport.abort()
             return None
-        return super()._from_host(body, envelope)
+        return super()._from_host(body)
 
 
 def test_a_player_gone_right_after_the_start_does_not_end_the_game(tmp_path):

@@ -185,3 +185,41 @@ def test_a_failure_of_the_clients_own_bot_is_its_own_and_blames_no_one() -> None
     assert broken.log is not None and "a bug in this bot" in Path(broken.log).read_text()
     # The table plays on without it: its seat goes to a bot of the host after a while.
     assert outcomes[1] is not None and outcomes[1].error is None and outcomes[1].winner
+
+
+class LeavingBeforeItReveals(Client):
+    """Drops its connection when roll 6 is announced, before revealing for it: the others
+    are told it is away while that roll waits."""
+
+    left = False
+
+    def _reveal(self, roll: int) -> None:
+        if roll == 6 and not self.left and self.conn is not None:
+            self.left = True
+            self.conn.writer.transport.abort()
+            return
+        super()._reveal(roll)
+
+
+class Heard(Listener):
+    def __init__(self) -> None:
+        self.away_during_roll = 0
+        self.last_n = 0
+
+    def updated(self, update: dict[str, Any], checked: str) -> None:
+        if update["away"] and update["n"] == self.last_n:
+            self.away_during_roll += 1
+        self.last_n = update["n"]
+
+
+def test_an_update_sent_while_a_roll_waits_tells_the_moves_played() -> None:
+    """An update sent while a move waits for its roll (a player left, say) is numbered by
+    the last move played: its view is the state after that move, which the clients check."""
+    heard = Heard()
+    clients = [
+        LeavingBeforeItReveals("ann", ClassicBot()),
+        Client("bob", ClassicBot(), listener=heard),
+    ]
+    outcomes = asyncio.run(run(Host(HostConfig(seats=3, bots=1)), clients, 120))
+    assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+    assert clients[0].left and heard.away_during_roll >= 1

@@ -20,6 +20,7 @@ from risk_lan.rules import (
     action_from_dict,
 )
 from risk_lan.rules.events import CardDrawn, PlayerEliminated
+from risk_lan.rules.state import PendingAttack, PendingMoveIn
 from risk_lan.seeded import SeededSource
 
 
@@ -77,6 +78,93 @@ def test_a_players_view_hides_other_hands_and_the_deck_order() -> None:
     assert game.view(None)["hands"]["ann"] is None
     with pytest.raises(ValueError, match="view"):
         GameState.from_dict(view)
+
+
+# The dict form, key by key in order: saves, records of seats and every client read it.
+DICT_KEYS = [
+    "version", "board", "rules", "players", "neutrals", "neutral_due", "owner", "armies",
+    "mixed", "hands", "hand_sizes", "deck", "deck_size", "discard", "trades", "phase",
+    "current", "first_player", "setup_left", "pool", "turn", "round", "conquered", "engaged",
+    "trade_window", "start_trade_due", "attack", "move_in", "auto_defend", "eliminated",
+    "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "winner",
+]  # fmt: skip
+
+
+def every_field_set() -> GameState:
+    """A state in which every field holds something other than a new game's value."""
+    state = midgame().state.copy()
+    state.neutrals, state.neutral_due = ["neutral"], ["neutral"]
+    state.mixed = {"peru": {"ann": 2, "bob": 1}}
+    state.engaged, state.eliminated_by = {"peru": 2}, {"dan": "ann"}
+    state.attack = PendingAttack("peru", "brazil", 3, 1, "bob")
+    state.move_in = PendingMoveIn("peru", "brazil", 3, 5)
+    state.objectives = {"ann": "territories_24", "bob": "destroy_red"}
+    state.capital_seals, state.capitals = {"ann": "ab" * 32}, {"bob": "peru"}
+    state.teams, state.winner = {"ann": 1, "bob": 2, "cat": 1, "dan": 2}, "ann"
+    state.conquered = state.start_trade_due = True
+    return state
+
+
+def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
+    state = every_field_set()
+    data = state.to_dict()
+    assert list(data) == DICT_KEYS
+    assert data["hand_sizes"] == {p: len(h) for p, h in state.hands.items()}
+    assert data["deck_size"] == len(state.deck)
+    assert data["attack"] == {
+        "source": "peru", "target": "brazil", "dice": 3, "stop_at": 1, "defender": "bob"
+    }  # fmt: skip
+    back = GameState._load(msgpack.unpackb(msgpack.packb(data)), None)
+    assert back.to_dict() == data
+    assert back.held == state.held  # rebuilt, not saved
+    # An older save without the fields added since: a new game's values.
+    for name in ("neutral_due", "eliminated_by", "objectives", "capital_seals", "teams"):
+        del data[name]
+    del data["colours"]
+    older = GameState._load(data, None)
+    assert older.neutral_due == [] and older.teams == {} and older.objectives == {}
+    assert older.colours == {"ann": "red", "bob": "blue", "cat": "green", "dan": "yellow"}
+
+
+def test_a_copy_shares_nothing_that_changes() -> None:
+    state = every_field_set()
+    before = state.to_dict()
+    copy = state.copy()
+    assert copy.to_dict() == before and copy.held == state.held
+    copy.take("peru", "dan")
+    copy.armies["alaska"] += 5
+    copy.mixed["peru"]["ann"] += 1
+    copy.hands["ann"].append("joker_1")
+    copy.deck.pop()
+    for mutable in ("players", "neutrals", "neutral_due", "discard", "eliminated"):
+        getattr(copy, mutable).append("x")
+    for mutable in ("setup_left", "engaged", "auto_defend", "eliminated_by", "colours"):
+        getattr(copy, mutable)["x"] = 1
+    for mutable in ("objectives", "capital_seals", "capitals", "teams"):
+        getattr(copy, mutable)["x"] = 1
+    copy.attack.dice = 1
+    copy.move_in.maximum = 9
+    assert state.to_dict() == before
+
+
+def test_views_made_from_one_public_view_are_each_players_view() -> None:
+    for state in (midgame().state, every_field_set()):
+        for phase in ("attack", "over"):  # at the end, every objective is shown
+            state.phase = phase
+            public = state.public_view()
+            assert public == state.view_for(None)
+            for viewer in [*state.players, None, "someone else"]:
+                assert state.view_for(viewer, public) == state.view_for(viewer)
+    # Teammates see each other's cards (a team shares one hand), never the others'.
+    state = every_field_set()
+    view = state.view_for("ann", state.public_view())
+    assert view["hands"]["cat"] == state.hands["cat"] and view["hands"]["bob"] is None
+    assert view["objectives"] == {"ann": "territories_24", "bob": None}
+    # A view holds its own copies: the state playing on does not change it.
+    armies = view["armies"]["alaska"]
+    state.armies["alaska"] += 7
+    state.hands["ann"].append("joker_2")
+    assert view["armies"]["alaska"] == armies and "joker_2" not in view["hands"]["ann"]
 
 
 def test_secret_events_are_redacted_for_others() -> None:

@@ -29,7 +29,7 @@ from risk_lan.paths import write_error_log
 from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
-LOBBY_REFUSALS = frozenset({"colour", "table", "not_taken"})
+LOBBY_REFUSALS = frozenset({"colour", "table", "not_taken", "bad_text", "chat_too_fast"})
 # How long a client keeps trying to reach its host again (a host restarting after a crash
 # takes a while), and how often it looks for the game on the LAN meanwhile, in case the host
 # came back at another address or port.
@@ -172,15 +172,18 @@ class Client(TableRequests, KeptSeat, BotPlay):
         except ProtocolError as e:
             self.log(f"stopping: {e.code}: {e.message}")
             return Outcome(error=f"{e.code}: {e.message}", culprit=e.culprit)
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
             # Something in what the host sent has the wrong shape (a list of the wrong length,
             # a seat no one has): the host's fault, and no reason to crash.
+            write_error_log(f"client-{self.game_id or 'lobby'}", e)
             self.log(f"stopping: the host sent a malformed message ({e!r})")
             return Outcome(error=f"malformed: the host sent {type(e).__name__}", culprit="host")
         except ConnectionError:
             return None
         except LocalFailure as e:
             return self._failed(e.__cause__ or e)
+        except Exception as e:  # a fault of this program's own: said as such, never a trace
+            return self._failed(e)
         finally:
             conn.close()
 

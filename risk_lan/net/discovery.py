@@ -42,9 +42,18 @@ def local_addresses() -> list[str]:
 
 
 def printable(text: str) -> str:
-    """``text`` without control characters, nor the lone surrogates a name undecodable from
-    the command line carries (they cannot be encoded in UTF-8)."""
-    return "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cs"))
+    """``text`` without what a terminal might act on or a listing turn around: control,
+    private-use and unassigned characters, format characters but the joiners emoji are made
+    of (a bidi override is one), line separators, and the lone surrogates a name undecodable
+    from the command line carries (they cannot be encoded in UTF-8)."""
+    return "".join(c for c in text if _shown(c))
+
+
+def _shown(c: str) -> bool:
+    category = unicodedata.category(c)
+    if category == "Cf":
+        return c in "\u200c\u200d"  # zero-width non-joiner and joiner
+    return category[0] != "C" and c not in "\u2028\u2029"
 
 
 def cut_utf8(text: str, limit: int) -> str:

@@ -97,7 +97,11 @@ def chat_allowance() -> TokenBucket:
 def error(code: str, message: str) -> dict[str, Any]:
     """An ``error`` for a client: the message cut to its size, anything a terminal would act
     on (quoted from what a peer sent) made a space."""
-    return {"type": "error", "code": code, "message": without_controls(message)[:300] or code}
+    return {
+        "type": "error",
+        "code": code,
+        "message": without_controls(message)[:300].strip() or code,
+    }
 
 
 class Intake:
@@ -173,6 +177,11 @@ class Intake:
                 "unknown_type",
                 "after hello, messages are signed or one of " + ", ".join(sorted(PLAIN_MESSAGES)),
             )
+        if kind == "say" and not seat.chat.take(asyncio.get_running_loop().time()):
+            if seat.connection:
+                why = "too many chat lines at once: wait a moment before the next"
+                seat.connection.send(error("chat_too_fast", why))
+            return
         try:
             validate(message, CLIENT_MESSAGES)
         except ProtocolError as e:

@@ -5,7 +5,6 @@ may give (free a seat, stop the clock, give more time, hand a seat to a bot). Pa
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -171,16 +170,6 @@ class TableKeeping:
         return ""
 
     def _chat(self, seat: Seat, text: str) -> None:
-        if not seat.chat.take(asyncio.get_running_loop().time()):
-            if seat.connection:
-                seat.connection.send(
-                    {
-                        "type": "error",
-                        "code": "chat_too_fast",
-                        "message": "too many chat lines at once: wait a moment before the next",
-                    }
-                )
-            return
         line = {"type": "chat", "seat": seat.id, "name": seat.name, "text": text}
         self.log(f"{seat.name}: {text}")
         for s in self.seats:

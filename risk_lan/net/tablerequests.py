@@ -36,8 +36,10 @@ class TableRequests:
 
     def say(self, text: str) -> None:
         """A chat line to everyone at the table."""
-        if self.conn is not None and text.strip():
-            self.conn.send({"type": "say", "text": text.strip()[:200]})
+        # A pasted tab or line break is a control character the host refuses: a space.
+        line = "".join(c if c.isprintable() else " " for c in text).strip()
+        if self.conn is not None and line:
+            self.conn.send({"type": "say", "text": line[:200]})
 
     def reclaim(self) -> None:
         """Ask for this seat back from the host's bot."""

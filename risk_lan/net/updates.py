@@ -39,23 +39,53 @@ def private_update(
     seat: str,
     events: list[Event],
     away: list[str],
-    converted: dict[int, dict[str, Any]] | None = None,
+    shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """The update for ``seat`` after move ``n``: the events as it may see them, its view,
-    whom the game waits for and which players are not connected. ``converted`` shares event
-    dicts among the seats of one move."""
+    whom the game waits for and which players are not connected.
+
+    ``shared`` is what the updates of one move share: the same dict, empty at first, given
+    for every seat. The first update fills it with the view and the events as anyone sees
+    them, made once; each seat's update then differs only where a secret is its own (its
+    hand, its objective, a card it drew), and shares the rest, which must not be changed."""
     # Not signed: an update is private to its seat and stays out of the transcript, and
     # what in it bears on fairness (every die) each client checks against the signed
     # public history. Signing one per seat per move would cost more than the game.
+    if shared is None:
+        shared = {}
+    public = shared.get(_PUBLIC)
+    if public is None:
+        public = shared[_PUBLIC] = _Public(game, events)
+    seen = public.events
+    if public.secret:
+        seen = list(seen)
+        for i in public.secret:
+            event = events[i].seen_by(seat)
+            if event is not events[i]:
+                seen[i] = event.to_dict()
     return {
         "type": "update",
         "game": game_id,
         "n": n,
-        "events": [_as_seen(e, seat, converted) for e in events],
-        "view": game.view(seat),
-        "waiting": game.waiting_for(),
+        "events": seen,
+        "view": game.state.view_for(seat, public.view),
+        "waiting": public.waiting,
         "away": away,
     }
+
+
+_PUBLIC = "public"  # the key of what the updates of one move share
+
+
+class _Public:
+    """What every seat's update after one move starts from."""
+
+    def __init__(self, game: Game, events: list[Event]) -> None:
+        self.view = game.state.public_view()
+        self.waiting = game.waiting_for()
+        self.events = [e.to_dict() for e in events]  # as their players see them
+        # The events some seats see otherwise (a drawn card, say): each seat's own way.
+        self.secret = [i for i, e in enumerate(events) if type(e).seen_by is not Event.seen_by]
 
 
 # Events in one message: a blitz of hundreds of battles goes out in several frames, each well
@@ -80,15 +110,3 @@ def split_update(update: dict[str, Any]) -> list[dict[str, Any]]:
         for i in range(0, cut, EVENTS_PER_MESSAGE)
     ]
     return [*leading, {**update, "events": events[cut:]}]
-
-
-def _as_seen(event: Event, seat: str, converted: dict[int, dict[str, Any]] | None) -> dict:
-    """The event as ``seat`` may see it, as a dict. One that hides nothing from the seat is
-    converted once for every seat (events and their dicts are never changed)."""
-    seen = event.seen_by(seat)
-    if converted is None or seen is not event:
-        return seen.to_dict()
-    plain = converted.get(id(event))
-    if plain is None:
-        plain = converted[id(event)] = event.to_dict()
-    return plain

@@ -40,6 +40,7 @@ def verify_record(path: str | Path) -> Verdict:
     except OSError as e:
         return Verdict(False, f"cannot read the record: {e.strerror or e}")
     at = 0  # entries of the record taken in
+    entries = envelopes
     try:
         if envelopes and envelopes[0].get("type") == "seat":
             replay: GameReplay = _seat_replay(envelopes[0])

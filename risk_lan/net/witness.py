@@ -101,8 +101,9 @@ class Witness(GameReplay):
             return NOTHING
         played = self.last_played
         if played is None or n != played[0]:
+            last = played[0] if played is not None else 0
             raise ProtocolError(
-                "out_of_order", f"an update for move {n}, the last one played is {self.n}", "host"
+                "out_of_order", f"an update for move {n}, the last one played is {last}", "host"
             )
         first = n != self.checked_n
         self.checked_n = n

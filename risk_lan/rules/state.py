@@ -1,4 +1,10 @@
-"""The game state: plain data, its dict form, what one player may see, and its invariants."""
+"""The game state: plain data, its dict form, what one player may see, and its invariants.
+
+Each field of ``GameState`` is declared once, in ``FIELDS``: its value in a new game, and its
+``Kind``, which says how a copy holds it and how the dict form writes it and reads it back.
+The slots, the constructor, ``to_dict``, the loading and ``copy`` all follow from that table
+(``statefields``).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,19 @@ from typing import Any
 
 from .board import Board, builtin_board
 from .ruleset import RuleSet
+from .statefields import (
+    GIVEN,
+    LIST,
+    MAP,
+    MAP_OF_LISTS,
+    MAP_OF_MAPS,
+    VALUE,
+    Field,
+    Kind,
+    by_territory,
+    methods,
+    pending,
+)
 
 STATE_VERSION = 1
 HIDDEN = "?"  # a card a player's view does not show
@@ -48,6 +67,81 @@ class PendingMoveIn:
     maximum: int
 
 
+def _empty_list(board: Board, players: list[str]) -> list[Any]:
+    return []
+
+
+def _empty_map(board: Board, players: list[str]) -> dict[str, Any]:
+    return {}
+
+
+# Every field of the state, in the order of its dict form.
+FIELDS = (
+    Field("board", Kind(None, lambda board: board.id, None), GIVEN),
+    Field(
+        "rules", Kind(None, RuleSet.to_dict, lambda rules, board: RuleSet.from_dict(rules)), GIVEN
+    ),
+    Field("players", LIST, GIVEN),
+    # Armies that own territories without being players.
+    Field("neutrals", LIST, _empty_list),
+    # The neutral armies still to place one army each at this step of the setup.
+    Field("neutral_due", LIST, _empty_list, optional=True),
+    # The player (or neutral army) holding each territory.
+    Field("owner", by_territory(), lambda board, players: dict.fromkeys(board.territory_ids)),
+    Field(
+        "armies", by_territory(int), lambda board, players: dict.fromkeys(board.territory_ids, 0)
+    ),
+    # Team rules only: a territory's armies split between teammates (player -> armies); a
+    # territory absent from it holds only its owner's armies.
+    Field("mixed", MAP_OF_MAPS, _empty_map),
+    # Each owner's territories, as an insertion-ordered set (dict keys), kept in step with
+    # ``owner``: counting and listing holdings is on every hot path.
+    Field("held", MAP_OF_MAPS, _empty_map, saved=False),
+    Field(
+        "hands",
+        MAP_OF_LISTS,
+        lambda board, players: {p: [] for p in players},
+        derived=("hand_sizes", lambda hands: {p: len(h) for p, h in hands.items()}),
+    ),
+    # The draw pile: its top is the end of the list.
+    Field("deck", LIST, _empty_list, derived=("deck_size", len)),
+    Field("discard", LIST, _empty_list),
+    Field("trades", VALUE, 0),
+    Field("phase", VALUE, "claim"),
+    Field("current", VALUE, lambda board, players: players[0]),
+    Field("first_player", VALUE, lambda board, players: players[0]),
+    Field("setup_left", MAP, lambda board, players: dict.fromkeys(players, 0)),
+    Field("pool", VALUE, 0),
+    Field("turn", VALUE, 0),
+    Field("round", VALUE, 0),
+    Field("conquered", VALUE, False),
+    Field("engaged", MAP, _empty_map),
+    Field("trade_window", VALUE, "none"),
+    Field("start_trade_due", VALUE, False),
+    Field("attack", pending(PendingAttack), None),
+    Field("move_in", pending(PendingMoveIn), None),
+    Field("auto_defend", MAP, lambda board, players: dict.fromkeys(players)),
+    Field("eliminated", LIST, _empty_list),
+    # Who eliminated whom (objectives need it).
+    Field("eliminated_by", MAP, _empty_map, optional=True),
+    # Each player's colour; "destroy colour X" objectives name colours, not seats.
+    Field(
+        "colours",
+        MAP,
+        lambda board, players: {p: _default_colour(i) for i, p in enumerate(players)},
+        optional=True,
+    ),
+    Field("objectives", MAP, _empty_map, optional=True),  # secret: see view_for
+    Field("capital_seals", MAP, _empty_map, optional=True),  # player -> sealed headquarters
+    Field("capitals", MAP, _empty_map, optional=True),  # player -> headquarters, once opened
+    Field("teams", MAP, _empty_map, optional=True),  # player -> team (1 or 2), team rules
+    Field("winner", VALUE, None),
+)
+
+
+_METHODS = methods(FIELDS, STATE_VERSION)
+
+
 class GameState:
     """Everything about a game in progress. Territory, player and card ids are strings.
 
@@ -56,90 +150,18 @@ class GameState:
     teammates (player -> armies); a territory absent from it holds only its owner's armies,
     and the owner of a mixed territory is the teammate holding most armies there (see
     ``teams``). ``teams`` maps each player to its team (1 or 2) under team rules.
-    ``neutrals`` are armies that own territories without being players.
+    ``neutrals`` are armies that own territories without being players. Every field is in
+    ``FIELDS``.
     """
 
-    __slots__ = (
-        "armies",
-        "attack",
-        "auto_defend",
-        "board",
-        "capital_seals",
-        "capitals",
-        "colours",
-        "conquered",
-        "current",
-        "deck",
-        "discard",
-        "eliminated",
-        "eliminated_by",
-        "engaged",
-        "first_player",
-        "hands",
-        "held",
-        "mixed",
-        "move_in",
-        "neutral_due",
-        "neutrals",
-        "objectives",
-        "owner",
-        "phase",
-        "players",
-        "pool",
-        "round",
-        "rules",
-        "setup_left",
-        "start_trade_due",
-        "teams",
-        "trade_window",
-        "trades",
-        "turn",
-        "winner",
-    )
+    __slots__ = tuple(f.name for f in FIELDS)
 
     def __init__(self, board: Board, rules: RuleSet, players: list[str]) -> None:
-        self.board = board
-        self.rules = rules
         if not players:
             raise ValueError("a game needs players")
         players = [sys.intern(p) if isinstance(p, str) else p for p in players]
-        self.players = players
-        self.neutrals: list[str] = []
-        # The neutral armies still to place one army each at this step of the setup.
-        self.neutral_due: list[str] = []
-        self.owner: dict[str, str | None] = dict.fromkeys(board.territory_ids)
-        self.armies: dict[str, int] = dict.fromkeys(board.territory_ids, 0)
-        self.mixed: dict[str, dict[str, int]] = {}
-        # Each owner's territories, as an insertion-ordered set (dict keys), kept in step
-        # with ``owner``: counting and listing holdings is on every hot path.
-        self.held: dict[str, dict[str, None]] = {}
-        self.hands: dict[str, list[str]] = {p: [] for p in players}
-        self.deck: list[str] = []  # the top of the pile is the end of the list
-        self.discard: list[str] = []
-        self.trades = 0
-        self.phase = "claim"
-        self.current = players[0]
-        self.first_player = players[0]
-        self.setup_left: dict[str, int] = dict.fromkeys(players, 0)
-        self.pool = 0
-        self.turn = 0
-        self.round = 0
-        self.conquered = False
-        self.engaged: dict[str, int] = {}
-        self.trade_window = "none"
-        self.start_trade_due = False
-        self.attack: PendingAttack | None = None
-        self.move_in: PendingMoveIn | None = None
-        self.auto_defend: dict[str, int | None] = dict.fromkeys(players)
-        self.eliminated: list[str] = []
-        self.eliminated_by: dict[str, str] = {}  # who eliminated whom (objectives need it)
-        # Each player's colour; "destroy colour X" objectives name colours, not seats.
-        self.colours: dict[str, str] = {p: _default_colour(i) for i, p in enumerate(players)}
-        self.objectives: dict[str, str | None] = {}  # secret: see view_for
-        self.capital_seals: dict[str, str] = {}  # player -> sealed choice of headquarters
-        self.capitals: dict[str, str] = {}  # player -> headquarters, once opened
-        self.teams: dict[str, int] = {}
-        self.winner: str | None = None
+        self.board, self.rules, self.players = board, rules, players
+        _METHODS.start(self, board, players)
 
     # ----- queries -------------------------------------------------------------------
 
@@ -203,80 +225,42 @@ class GameState:
 
     # ----- dict form -----------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The whole state as plain data (msgpack-friendly; ids are strings)."""
-        return {
-            "version": STATE_VERSION,
-            "board": self.board.id,
-            "rules": self.rules.to_dict(),
-            "players": list(self.players),
-            "neutrals": list(self.neutrals),
-            "neutral_due": list(self.neutral_due),
-            "owner": dict(self.owner),
-            "armies": dict(self.armies),
-            "mixed": {t: dict(m) for t, m in self.mixed.items()},
-            "hands": {p: list(h) for p, h in self.hands.items()},
-            "hand_sizes": {p: len(h) for p, h in self.hands.items()},
-            "deck": list(self.deck),
-            "deck_size": len(self.deck),
-            "discard": list(self.discard),
-            "trades": self.trades,
-            "phase": self.phase,
-            "current": self.current,
-            "first_player": self.first_player,
-            "setup_left": dict(self.setup_left),
-            "pool": self.pool,
-            "turn": self.turn,
-            "round": self.round,
-            "conquered": self.conquered,
-            "engaged": dict(self.engaged),
-            "trade_window": self.trade_window,
-            "start_trade_due": self.start_trade_due,
-            "attack": None
-            if self.attack is None
-            else {
-                "source": self.attack.source,
-                "target": self.attack.target,
-                "dice": self.attack.dice,
-                "stop_at": self.attack.stop_at,
-                "defender": self.attack.defender,
-            },
-            "move_in": None
-            if self.move_in is None
-            else {
-                "source": self.move_in.source,
-                "target": self.move_in.target,
-                "minimum": self.move_in.minimum,
-                "maximum": self.move_in.maximum,
-            },
-            "auto_defend": dict(self.auto_defend),
-            "eliminated": list(self.eliminated),
-            "eliminated_by": dict(self.eliminated_by),
-            "colours": dict(self.colours),
-            "objectives": dict(self.objectives),
-            "capital_seals": dict(self.capital_seals),
-            "capitals": dict(self.capitals),
-            "teams": dict(self.teams),
-            "winner": self.winner,
-        }
+    # The whole state as plain data (msgpack-friendly; ids are strings), written out from
+    # FIELDS, as are copy() and the setting and reading of every field.
+    to_dict = _METHODS.to_dict
 
-    def view_for(self, viewer: str | None) -> dict[str, Any]:
+    def public_view(self) -> dict[str, Any]:
+        """The state as a spectator sees it (``view_for(None)``): no hand, nor the draw
+        pile's order, nor (until the game is over) any objective."""
+        data = self.to_dict()
+        data["hands"] = dict.fromkeys(data["hands"])
+        data["deck"] = None
+        if self.phase != "over":  # at the end, every objective is shown
+            data["objectives"] = dict.fromkeys(data["objectives"])
+        return data
+
+    def view_for(self, viewer: str | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
         """The state as ``viewer`` may see it: other hands are hidden (their sizes stay) but
         for its teammates' (a team shares one hand), the draw pile's order is hidden, and so
         are the others' objectives until the game is over. ``None`` is a spectator who sees
-        no hand."""
-        data = self.to_dict()
+        no hand.
+
+        ``public`` is this state's ``public_view()``, given to make the views of several
+        players of one state: each view then shares with it all but the hands and the
+        objectives (and must not be changed)."""
+        view = dict(public) if public is not None else self.public_view()
         team = self.teams.get(viewer) if viewer is not None else None
-        data["hands"] = {
-            p: (h if p == viewer or (team is not None and self.teams.get(p) == team) else None)
-            for p, h in data["hands"].items()
+        view["hands"] = {
+            p: (
+                list(h) if p == viewer or (team is not None and self.teams.get(p) == team) else None
+            )
+            for p, h in self.hands.items()
         }
-        data["deck"] = None
-        if self.phase != "over":  # at the end, every objective is shown
-            data["objectives"] = {
-                p: (o if p == viewer else None) for p, o in data["objectives"].items()
+        if self.phase != "over" and viewer in self.objectives:
+            view["objectives"] = {
+                p: (o if p == viewer else None) for p, o in self.objectives.items()
             }
-        return data
+        return view
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], board: Board | None = None) -> GameState:
@@ -310,65 +294,11 @@ class GameState:
         if board.id != data["board"]:
             raise ValueError(f"state is for board {data['board']!r}, not {board.id!r}")
         s = cls(board, RuleSet.from_dict(data["rules"]), list(data["players"]))
-        s.neutrals = list(data["neutrals"])
-        s.neutral_due = list(data.get("neutral_due", []))
-        s.owner = {t: data["owner"][t] for t in board.territory_ids}
-        s.armies = {t: int(data["armies"][t]) for t in board.territory_ids}
-        s.mixed = {t: dict(m) for t, m in data["mixed"].items()}
-        s.hands = {p: list(h) for p, h in data["hands"].items()}
-        s.deck = list(data["deck"])
-        s.discard = list(data["discard"])
-        for name in _PLAIN_FIELDS:
-            setattr(s, name, data[name])
-        s.setup_left = dict(data["setup_left"])
-        s.engaged = dict(data["engaged"])
-        s.attack = PendingAttack(**data["attack"]) if data["attack"] else None
-        s.move_in = PendingMoveIn(**data["move_in"]) if data["move_in"] else None
-        s.auto_defend = dict(data["auto_defend"])
-        s.eliminated = list(data["eliminated"])
-        s.eliminated_by = dict(data.get("eliminated_by", {}))
-        if "colours" in data:
-            s.colours = dict(data["colours"])
-        s.objectives = dict(data.get("objectives", {}))
-        s.capital_seals = dict(data.get("capital_seals", {}))
-        s.capitals = dict(data.get("capitals", {}))
-        s.teams = dict(data.get("teams", {}))
+        _METHODS.load(s, data, board)
         s.recount()
         return s
 
-    def copy(self) -> GameState:
-        c = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.players = list(self.players)
-        c.neutrals = list(self.neutrals)
-        c.neutral_due = list(self.neutral_due)
-        c.owner = dict(self.owner)
-        c.armies = dict(self.armies)
-        c.mixed = {t: dict(m) for t, m in self.mixed.items()}
-        c.held = {o: dict(ts) for o, ts in self.held.items()}
-        c.hands = {p: list(h) for p, h in self.hands.items()}
-        c.deck = list(self.deck)
-        c.discard = list(self.discard)
-        c.setup_left = dict(self.setup_left)
-        c.engaged = dict(self.engaged)
-        c.auto_defend = dict(self.auto_defend)
-        c.eliminated = list(self.eliminated)
-        c.eliminated_by = dict(self.eliminated_by)
-        c.colours = dict(self.colours)
-        c.objectives = dict(self.objectives)
-        c.capital_seals = dict(self.capital_seals)
-        c.capitals = dict(self.capitals)
-        c.teams = dict(self.teams)
-        if self.attack is not None:
-            c.attack = PendingAttack(
-                **{k: getattr(self.attack, k) for k in PendingAttack.__slots__}
-            )
-        if self.move_in is not None:
-            c.move_in = PendingMoveIn(
-                **{k: getattr(self.move_in, k) for k in PendingMoveIn.__slots__}
-            )
-        return c
+    copy = _METHODS.copy  # a state that shares nothing mutable with this one
 
 
 # The neutral army's id (two-player games): it owns territories without being a player.
@@ -386,18 +316,3 @@ SEAT_COLOURS = ("red", "blue", "green", "yellow", "black", "white")
 
 def _default_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-_PLAIN_FIELDS = (
-    "trades",
-    "phase",
-    "current",
-    "first_player",
-    "pool",
-    "turn",
-    "round",
-    "conquered",
-    "trade_window",
-    "start_trade_due",
-    "winner",
-)

@@ -37,7 +37,7 @@ from risk_lan.tui.dialogs import GameOverScreen, HelpScreen, LeaveScreen
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
 from risk_lan.tui.stops import stopped, why_stopped
-from risk_lan.tui.texts import say, translate_bindings
+from risk_lan.tui.texts import refusal, say, translate_bindings
 
 
 @dataclass
@@ -246,10 +246,12 @@ class RiskApp(App[int]):
     def refused(self, message: Refused) -> None:
         if not self.is_running:
             return
+        # The host's own words are a peer's text: shown as plain text, never as markup.
+        sentence = refusal(self.lang, message.code, message.text)
         if self.game_screen is not None:
-            self.game_screen.refused(message.text)
+            self.game_screen.refused(sentence)
         else:
-            self.notify(message.text, severity="error")
+            self.notify(sentence, severity="error", markup=False)
 
     @on(ChatLine)
     def chat_line(self, message: ChatLine) -> None:

@@ -30,7 +30,7 @@ from risk_lan.tui.panels import (
     player_mark,
 )
 from risk_lan.tui.tablenews import TableNews
-from risk_lan.tui.texts import say, translate_bindings
+from risk_lan.tui.texts import say, shown, translate_bindings
 from risk_lan.tui.turn import Turn
 from risk_lan.tui.worldmap import MapState, WorldMap
 
@@ -88,7 +88,7 @@ class GameScreen(TableNews, Screen):
         self.lang = lang
         translate_bindings(self, lang)
         self.turn = Turn(seat)
-        self.names = {p["seat"]: p["name"] for p in players}
+        self.names = {p["seat"]: shown(p["name"], 24) for p in players}
         self.colours = {p["seat"]: p["colour"] for p in players}
         self.away: set[str] = set()
         self.battles = 0
@@ -207,8 +207,8 @@ class GameScreen(TableNews, Screen):
     def chat_line(self, seat: str, name: str, line: str) -> None:
         letter, ink = player_mark(self.colours.get(seat, ""))
         text = Text()
-        text.append(f"{letter} {name}: ", style=f"bold {ink}")
-        text.append(line)
+        text.append(f"{letter} {shown(name, 24)}: ", style=f"bold {ink}")
+        text.append(shown(line))
         self.query_one("#chat", RichLog).write(text)
 
     def watch_connected(self, connected: bool) -> None:

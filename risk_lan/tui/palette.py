@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.markup import escape
 
 from risk_lan.tui.tablenews import MORE_TIME
 from risk_lan.tui.texts import say
@@ -38,7 +39,8 @@ class GameCommands(Provider):
             table.append((say(lang, pause), screen.action_pause_clock, "F10"))
         waited = screen.waited_player() if screen.controls_open() else None
         if waited is not None:
-            name = screen.names.get(waited, waited)
+            # A player's name is a peer's text: the palette reads its entries as markup.
+            name = escape(screen.names.get(waited, waited))
             if screen.clock_open():
                 more = say(lang, "cmd_more_time", player=name, seconds=MORE_TIME)
                 table.append((more, screen.give_more_time, ""))
