@@ -135,12 +135,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep the seat's key and progress in this file, to take the seat back "
         "after a crash (run the same command again)",
     )
+    join.add_argument(
+        "--record",
+        help="write what this seat saw and checked (every broadcast and every update) to "
+        "this file, for risk-lan verify",
+    )
 
     lister = commands.add_parser("list", help="list the games on the LAN")
     lister.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
 
     ver = commands.add_parser("verify", help="re-check a game record offline")
-    ver.add_argument("record", help="the record file written by risk-lan host --record")
+    ver.add_argument(
+        "record", help="a record written by risk-lan host --record or risk-lan join --record"
+    )
     return parser
 
 
@@ -252,7 +259,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return subcommands.run(subcommands.list_games(args.timeout))
     if args.command == "join":
         if args.bot:
-            return subcommands.run(subcommands.join_game(args.address, args.name, args.state))
+            return subcommands.run(
+                subcommands.join_game(args.address, args.name, args.state, args.record)
+            )
         from risk_lan.tui import run_app
 
         try:
@@ -260,7 +269,7 @@ def _main(argv: Sequence[str] | None) -> int:
         except ValueError as e:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
-        return run_app(name=args.name, lang=args.lang, address=address)
+        return run_app(name=args.name, lang=args.lang, address=address, record=args.record)
     if args.command == "verify":
         return subcommands.verify(args.record)
     return 2  # argparse has already refused anything else

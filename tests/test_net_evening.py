@@ -497,3 +497,26 @@ def test_a_full_game_refuses_a_newcomer_for_good_with_the_reason():
     outcome = asyncio.run(full())
     # Not "the connection was lost": the host said why, and there is nothing to retry.
     assert outcome.error == "full: every seat is taken", outcome
+
+
+def test_two_players_on_one_machine_keep_a_seat_file_each(tmp_path: Path) -> None:
+    """Two apps of one user at the same table (a host's player and a guest on one laptop):
+    each keeps its own seat, and neither writes over the other's."""
+    seats = tmp_path / "seats"
+
+    async def play() -> list:
+        host = Host(HostConfig(seats=3, bots=1))
+        port = await host.serve("127.0.0.1", 0)
+        clients = [Client(n, ClassicBot(), seat_dir=seats) for n in ("ann", "bob")]
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
+        try:
+            await until(lambda: host.match is not None and host.match.n >= 20, what="20 moves")
+            kept = sorted(p.name for p in seats.glob("*.seat"))
+            assert kept == [f"{host.game_id}-p1.seat", f"{host.game_id}-p2.seat"], kept
+            return await asyncio.wait_for(asyncio.gather(*tasks), 120)
+        finally:
+            await host.close()
+
+    outcomes = asyncio.run(play())
+    assert all(o.error is None and o.winner for o in outcomes), outcomes
+    assert not list(seats.glob("*.seat"))  # the game is over: nothing left to come back to

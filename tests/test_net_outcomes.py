@@ -18,7 +18,7 @@ from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
 from risk_lan.net.outcome import Listener
 from risk_lan.net.verify import verify_record
-from risk_lan.net.witness import DERIVED, TAKEN
+from risk_lan.net.witness import TAKEN
 
 
 class Checks(Listener):
@@ -40,8 +40,10 @@ def test_an_honest_game_is_worked_out_move_by_move_and_its_seat_record_verifies(
     ]
     outcomes = asyncio.run(run(Host(HostConfig(seats=3, bots=1, mode="mission")), clients))
     assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
-    # Nearly every update is worked out here; the deal (a shuffle) is taken until the end.
-    assert checks.said[DERIVED] > 50 * checks.said.get(TAKEN, 0) > 0, checks.said
+    # Nearly every update is worked out here; the deal (a shuffle) is taken until the end,
+    # and so is a turn's start when it hangs on whether a hidden hand holds a set.
+    taken, total = checks.said.get(TAKEN, 0), sum(checks.said.values())
+    assert 1 <= taken <= max(3, total // 20), checks.said
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == outcomes[0].winner, verdict
 

@@ -36,7 +36,7 @@ async def test_a_sealed_headquarters_is_opened_by_the_app_run_again() -> None:
             await pilot.press("enter", "f6")
             await until(pilot, lambda: "p1" in host.match.game.state.capital_seals)
             # Held by this app while it runs, so that no other app takes it: read it directly.
-            kept = seat_path(seats_dir(), host.game_id)
+            kept = seat_path(seats_dir(), host.game_id, "p1")
             assert find_seat(seats_dir(), address=("127.0.0.1", port)) is None
             assert load(kept).secrets["capital"][0] == "alaska"
             game = host.match.game

@@ -182,6 +182,8 @@ class Client(TableRequests, KeptSeat, BotPlay):
             return None
         except LocalFailure as e:
             return self._failed(e.__cause__ or e)
+        except OSError:
+            raise  # the connection, or the seat's file: reconnecting is the answer
         except Exception as e:  # a fault of this program's own: said as such, never a trace
             return self._failed(e)
         finally:
@@ -213,7 +215,7 @@ class Client(TableRequests, KeptSeat, BotPlay):
             self.seat, self.game_id = message["seat"], message["game"]
             self.token = message["token"]
             if self.state_path is None and self.seat_dir is not None:
-                self.state_path = seat_path(self.seat_dir, self.game_id)
+                self.state_path = seat_path(self.seat_dir, self.game_id, self.seat)
                 self._hold_seat()
             if self.witness is None or self.witness.game_id != self.game_id:
                 self.witness = Witness(

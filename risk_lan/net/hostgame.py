@@ -1,11 +1,12 @@
 """The game as the host runs it: commits, then every move and roll in order, then the end.
 
-Every broadcast is signed by the host, added to the transcript, appended to the save and the
-record, and only then sent. A move that needs chance waits for every contributor's reveal
-for its roll; the engine then applies it with dice derived from all of them. Whatever the
-game waits for (a commitment, a reveal, a move), one clock (``absence.AbsenceClock``) says
-when a seat has kept it waiting too long and a bot takes the seat; a player who comes back
-gets the seat back. A host resumed from its save (``history``) stands where it stopped.
+What it says to the table goes through ``hostbroadcast`` (the one place it meets the seats'
+connections); the rolls are in ``hostrolls``, the seats' comings and goings in ``hostseats``.
+A move that needs chance waits for every contributor's reveal for its roll; the engine then
+applies it with dice derived from all of them. Whatever the game waits for (a commitment, a
+reveal, a move), one clock (``absence.AbsenceClock``) says when a seat has kept it waiting
+too long and a bot takes the seat; a player who comes back gets the seat back. A host
+resumed from its save (``history``) stands where it stopped.
 """
 
 from __future__ import annotations
@@ -18,22 +19,22 @@ from typing import TYPE_CHECKING, Any
 from protocol.errors import ProtocolError
 from protocol.fairness import ChainVerifier
 from protocol.transcript import Transcript
-from risk_lan.narrate import narrate
 from risk_lan.net.absence import AbsenceClock
-from risk_lan.net.hostintake import ActIntake, ActQueue, error
+from risk_lan.net.hostbroadcast import Broadcasting
+from risk_lan.net.hostintake import ActIntake, ActQueue
 from risk_lan.net.hostrolls import POLL, RollKeeping
 from risk_lan.net.hostseats import SeatKeeping
 from risk_lan.net.record import RecordWriter
 from risk_lan.net.replay import GameReplay
-from risk_lan.net.updates import NoChance, needs_chance, private_update, split_update
-from risk_lan.rules import Action, Event, Game, IllegalAction, action_from_dict
+from risk_lan.net.updates import NoChance, needs_chance
+from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import GameWon
 
 if TYPE_CHECKING:
     from risk_lan.net.host import Host
 
 
-class HostGame(ActIntake, SeatKeeping, RollKeeping):
+class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
     def __init__(self, host: Host, history: GameReplay | None = None) -> None:
         self.host = host
         self.id = host.game_id
@@ -151,26 +152,6 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping):
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
         self.host.done.set()
-
-    # ----- telling the table ------------------------------------------------------------------
-
-    def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
-        envelope = self.host.identity.sign("host", body, self.transcript.hash)
-        self.transcript.add(envelope)
-        self.transcript_log.append(envelope)
-        if self.on_publish is not None:
-            self.on_publish(envelope)  # on disk before anyone can have seen it
-        if self.record is not None:
-            self.record.write(envelope)
-        for s in self.host.seats:
-            if s.connection and s.id not in self.catching_up:
-                s.connection.send(envelope)
-        return envelope
-
-    def _tell(self, seat: str, code: str, message: str) -> None:
-        conn = self.host.seat_by_id(seat).connection
-        if conn:
-            conn.send(error(code, message))
 
     # ----- the game -----------------------------------------------------------------------
 
@@ -317,29 +298,6 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping):
             if isinstance(event, GameWon):
                 self.win_reason = event.reason  # world, objective, capitals or team
         self._broadcast_updates(events)
-
-    def _update(
-        self, seat: str, events: list[Event], converted: dict[int, dict[str, Any]] | None = None
-    ) -> dict[str, Any]:
-        assert self.game is not None
-        away = [s.id for s in self.host.seats if s.kind == "human" and s.connection is None]
-        return private_update(self.game, self.id, self.applied, seat, events, away, converted)
-
-    def _broadcast_updates(self, events: list[Event]) -> None:
-        assert self.game is not None
-        if self.host.config.log is not None:
-            for e in events:
-                line = narrate(self.game, e)
-                if line:
-                    self.host.log(line)
-        converted: dict[int, dict[str, Any]] = {}
-        for s in self.host.seats:
-            if s.connection and s.id not in self.catching_up:
-                self._send_updates(s, events, converted)
-
-    def _send_updates(self, seat: Any, events: list[Event], converted: dict[int, Any]) -> None:
-        for message in split_update(self._update(seat.id, events, converted)):
-            seat.connection.send(message)
 
     def _finish(self, winner: str | None, reason: str) -> None:
         if self.finished:

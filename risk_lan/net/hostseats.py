@@ -1,16 +1,12 @@
-"""The host's side of players leaving and coming back: the history sent to a returning client
-at the pace it reads, seats handed to a bot when the clock says so (or the host's player
-does), handed back when their players return, and the table told whom the game waits for.
-Part of ``HostGame``, which holds the state."""
+"""The host's side of players leaving and coming back: the history a returning client is
+sent (by ``hostbroadcast``, at the pace it reads), seats handed to a bot when the clock says
+so (or the host's player does), handed back when their players return, and the table told
+whom the game waits for. Part of ``HostGame``, which holds the state."""
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 from risk_lan.rules import IllegalAction
 
-HISTORY_CHUNK = 256  # broadcasts a returning client is sent before waiting for it to read
 # Phases in which a seat is not handed back: its bot may hold a sealed headquarters whose
 # secret its player does not have.
 NO_HANDBACK = frozenset({"capital", "capital_reveal"})
@@ -35,27 +31,9 @@ class SeatKeeping:
             return
         if seat in self.bots:
             self.handbacks.add(seat)
-        self.catching_up.add(seat)
-        s.connection.hold()
-        task = asyncio.create_task(
-            self._catch_up(seat, s.connection, min(have, len(self.transcript_log)))
-        )
-        self._catch_ups.add(task)
-        task.add_done_callback(self._catch_ups.discard)
+        self._send_history(seat, have)
 
-    async def _catch_up(self, seat: str, conn: Any, have: int) -> None:
-        sent = have
-        try:
-            while sent < len(self.transcript_log):
-                chunk = self.transcript_log[sent : sent + HISTORY_CHUNK]
-                await conn.stream(chunk)
-                sent += len(chunk)
-        except (ConnectionError, OSError):
-            return
-        finally:
-            if self.host.seat_by_id(seat).connection is conn:  # not replaced by a newer one
-                self.catching_up.discard(seat)
-            conn.release()
+    def _caught_up(self, seat: str) -> None:
         if self.game is not None:
             self._broadcast_updates([])  # its view, and the others see it back
         self._tell_clock(force=True)
@@ -148,6 +126,4 @@ class SeatKeeping:
         if waits is None:
             waits = self.clock.waits(self.now())
         message = {"type": "clock", "game": self.id, "paused": self.clock.paused, "waits": waits}
-        for s in self.host.seats:
-            if s.connection:
-                s.connection.send(message)
+        self._tell_everyone(message)

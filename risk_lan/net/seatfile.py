@@ -58,8 +58,10 @@ def load(path: Path) -> SeatState | None:
 SEAT_SUFFIX = ".seat"
 
 
-def seat_path(folder: Path, game: str) -> Path:
-    return folder / f"{game}{SEAT_SUFFIX}"
+def seat_path(folder: Path, game: str, seat: str) -> Path:
+    """The file of one seat of one game: two apps of one user on one machine at the same
+    table each keep their own."""
+    return folder / f"{game}-{seat}{SEAT_SUFFIX}"
 
 
 def find_seat(
@@ -68,12 +70,13 @@ def find_seat(
     """The file of a seat kept in ``folder`` for the game ``game``, or last reached at
     ``address``, that no running program holds (two apps of one user on one machine each
     have their own seat); None if there is none."""
-    if game is not None:
-        path = seat_path(folder, game)
-        return path if load(path) is not None and not in_use(path) else None
     for path in sorted(folder.glob("*" + SEAT_SUFFIX), key=_modified, reverse=True):
         state = load(path)
-        if state is None or address is None or (state.host, state.port) != address:
+        if state is None:
+            continue
+        if game is not None and state.game != game:
+            continue
+        if game is None and (address is None or (state.host, state.port) != address):
             continue
         if not in_use(path):
             return path

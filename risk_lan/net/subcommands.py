@@ -162,7 +162,9 @@ async def list_games(timeout: float) -> int:
     return 0
 
 
-async def join_game(address: str | None, name: str, state: str | None = None) -> int:
+async def join_game(
+    address: str | None, name: str, state: str | None = None, record: str | None = None
+) -> int:
     if address is None:
         try:
             games = await find_games(3.0)
@@ -190,6 +192,7 @@ async def join_game(address: str | None, name: str, state: str | None = None) ->
         log=_say,
         state_path=Path(state) if state else None,
         find_game=rediscover,
+        record=record,
     )
     try:
         outcome = await client.run(host, port)

@@ -68,8 +68,10 @@ class RiskApp(App[int]):
         local: LocalHost | None = None,
         auto_ready: bool = False,
         host: Host | None = None,
+        record: str | None = None,
     ) -> None:
         super().__init__()
+        self.record = record  # where the client writes what it checked (join --record)
         self.player_name = name
         self.lang = lang
         translate_bindings(self, lang)
@@ -163,6 +165,7 @@ class RiskApp(App[int]):
             state_path=kept,
             seat_dir=seats_dir(),
             find_game=rediscover,
+            record=self.record,
         )
         resumed = self.local is not None and self.local.resume is not None
         if local_host is not None and not resumed:

@@ -1,0 +1,119 @@
+"""Everything the host's game says to the table, and the one place it meets the seats'
+connections: each broadcast signed, added to the transcript, written to the save and the
+record, and only then sent; each seat's private update; a refusal to one seat; the clock; and
+the history sent to a returning client at the pace it reads.
+
+The turn loop (``hostgame``), the rolls (``hostrolls``) and the seats' comings and goings
+(``hostseats``) decide what to say; they say it only through these methods.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from protocol.transcript import Transcript
+from risk_lan.narrate import narrate
+from risk_lan.net.hostintake import error
+from risk_lan.net.record import RecordWriter
+from risk_lan.net.updates import private_update, split_update
+from risk_lan.rules import Event, Game
+
+if TYPE_CHECKING:
+    from risk_lan.net.host import Host
+
+HISTORY_CHUNK = 256  # broadcasts a returning client is sent before waiting for it to read
+
+
+class Broadcasting:
+    host: Host
+    id: str
+    game: Game | None
+    applied: int
+    transcript: Transcript
+    transcript_log: list[dict[str, Any]]
+    record: RecordWriter | None
+    on_publish: Callable[[dict[str, Any]], None] | None
+    catching_up: set[str]  # seats being sent the history: nothing else reaches them meanwhile
+    _catch_ups: set[asyncio.Task[None]]
+
+    def connected(self, seat: str) -> bool:
+        return self.host.seat_by_id(seat).connection is not None
+
+    def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
+        envelope = self.host.identity.sign("host", body, self.transcript.hash)
+        self.transcript.add(envelope)
+        self.transcript_log.append(envelope)
+        if self.on_publish is not None:
+            self.on_publish(envelope)  # on disk before anyone can have seen it
+        if self.record is not None:
+            self.record.write(envelope)
+        for s in self.host.seats:
+            if s.connection and s.id not in self.catching_up:
+                s.connection.send(envelope)
+        return envelope
+
+    def _tell(self, seat: str, code: str, message: str) -> None:
+        conn = self.host.seat_by_id(seat).connection
+        if conn:
+            conn.send(error(code, message))
+
+    def _tell_everyone(self, message: dict[str, Any]) -> None:
+        """A plain message to every connected seat (one catching up gets it after)."""
+        for s in self.host.seats:
+            if s.connection:
+                s.connection.send(message)
+
+    def _update(
+        self, seat: str, events: list[Event], converted: dict[int, dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        assert self.game is not None
+        away = [s.id for s in self.host.seats if s.kind == "human" and s.connection is None]
+        return private_update(self.game, self.id, self.applied, seat, events, away, converted)
+
+    def _broadcast_updates(self, events: list[Event]) -> None:
+        assert self.game is not None
+        if self.host.config.log is not None:
+            for e in events:
+                line = narrate(self.game, e)
+                if line:
+                    self.host.log(line)
+        converted: dict[int, dict[str, Any]] = {}
+        for s in self.host.seats:
+            if s.connection and s.id not in self.catching_up:
+                self._send_updates(s, events, converted)
+
+    def _send_updates(self, seat: Any, events: list[Event], converted: dict[int, Any]) -> None:
+        for message in split_update(self._update(seat.id, events, converted)):
+            seat.connection.send(message)
+
+    def _send_history(self, seat: str, have: int) -> None:
+        """Send a returning client what it has not checked, holding back everything else
+        for it meanwhile; then its view, which the others get too (it is back)."""
+        conn = self.host.seat_by_id(seat).connection
+        if conn is None:
+            return
+        self.catching_up.add(seat)
+        conn.hold()
+        task = asyncio.create_task(self._catch_up(seat, conn, min(have, len(self.transcript_log))))
+        self._catch_ups.add(task)
+        task.add_done_callback(self._catch_ups.discard)
+
+    async def _catch_up(self, seat: str, conn: Any, have: int) -> None:
+        sent = have
+        try:
+            while sent < len(self.transcript_log):
+                chunk = self.transcript_log[sent : sent + HISTORY_CHUNK]
+                await conn.stream(chunk)
+                sent += len(chunk)
+        except (ConnectionError, OSError):
+            return
+        finally:
+            if self.host.seat_by_id(seat).connection is conn:  # not replaced by a newer one
+                self.catching_up.discard(seat)
+            conn.release()
+        self._caught_up(seat)
+
+    def _caught_up(self, seat: str) -> None:
+        """A returning client has the whole history (see ``SeatKeeping``)."""
