@@ -4,24 +4,27 @@
                                   [--moves 200] [--blitzes 5] [--profile DIR]
 
 A peer is a process that contributes to every roll: the host, which runs here, and each
-client, a process of its own (`risk-lan join --bot`) on 127.0.0.1. For each number of peers
-it prints:
+client, a process of its own (`risk-lan join --bot`) on 127.0.0.1. Every move is a legal one
+that the clients check and work out for themselves, on a board set for the bench (mode
+mission: see ``RollsGame._stage``). For each number of peers it prints:
 
 - one roll event (a move published until every reveal is in): median and p99 over
-  ``--rolls`` separate roll events with nothing else going on, and the CPU each peer spends
-  on one (the host, and the busiest client);
-- the CPU a move without a roll costs (``--moves`` placements of one army, each published,
+  ``--rolls`` attacks of one battle each, with nothing else going on; and game setup, from
+  the `start` announcement to every client holding the dealt game;
+- the CPU of a roll: each of those moves, its roll and every seat's update, for the host and
+  for the busiest client; and of the roll alone (less a move without a roll);
+- the CPU of a move without a roll (``--moves`` placements of one army, each published,
   applied and sent to every seat as its update): the host's, and the busiest client's;
 - a blitz of about 100 battles (``--blitzes`` of them, the median shown): the host's CPU to
   publish it, roll for it, apply it and send every seat its update, and the busiest
   client's CPU to take it all in (its share of the roll included);
-- game setup: from the `start` announcement to every client holding the dealt game;
 - whole bot games over the network (bots in the client processes, plus one bot in the host
   when classic's three seats need it), and the time to verify each game's record.
 
 A client's CPU is read from /proc (Linux), in nanoseconds, whatever the client does with what
 it receives. With ``--profile DIR``, the host's rolls, moves and blitzes and each client's
-whole run are profiled with cProfile into DIR (the figures then include its overhead).
+whole run are profiled with cProfile (timed by CPU) into DIR; the figures then include the
+profiler's cost.
 
 Targets with 6 peers: a roll event <= 1 ms median; CPU a roll <= 400 us for the host and
 <= 150 us for a client; a blitz of 100 battles <= 5 ms for the host and for a client;
@@ -47,7 +50,7 @@ from typing import Any
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
 from risk_lan.net.verify import verify_record
-from risk_lan.rules import Attack, Place
+from risk_lan.rules import Attack, MoveIn, Place
 
 CLI = ["-m", "risk_lan.cli"]
 # A client under cProfile, timed by its CPU: the wall clock would count, in a send that wakes
@@ -64,7 +67,7 @@ profiler.dump_stats(out)
 """
 BLITZ_ATTACKERS = 1000
 BLITZ_DEFENDERS = 105  # about 100 battles of three dice against two
-SETTLE = 0.05  # seconds for the clients to finish what they were sent, before reading CPU
+SETTLE = 0.02  # seconds a client's CPU is watched to say whether it is still busy
 
 
 def ms(seconds: float) -> str:
@@ -116,8 +119,12 @@ class Spent:
 
 
 class RollsGame(BenchGame):
-    """Setup, then separate roll events, moves without a roll, and blitzes; nothing more."""
+    """The deal, on a board set for the bench (``_stage``), then moves without a roll, roll
+    events and blitzes; nothing more. Every move is a legal one, which the clients work out
+    for themselves."""
 
+    # Territories dealt by a shuffle, whose outcome clients take on the host's word.
+    mode = "mission"
     rolls = 300
     moves = 200
     blitzes = 5
@@ -127,12 +134,16 @@ class RollsGame(BenchGame):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.setup_time = 0.0
+        self.timing = False  # whether roll events are timed
         self.roll_times: list[float] = []
         self.roll_cpu = Spent()
         self.move_cpu = Spent()
         self.blitz_cpu: list[Spent] = []
         self.blitz_battles: list[int] = []
         self.last_events: list[Any] = []
+        self.pairs: list[tuple[str, str]] = []  # (attacker's, defender's), adjacent
+        self.attacker = next(s.id for s in host.seats if s.kind == "bot")
+        self.defender = next(s.id for s in host.seats if s.kind == "human")
 
     async def _play(self) -> None:
         clients = [s.id for s in self.host.seats if s.kind == "human"]
@@ -142,45 +153,77 @@ class RollsGame(BenchGame):
         await self._deal()
         await self._acks(clients)  # every client has the game and has set its defence
         self.setup_time = time.perf_counter() - started
-        await asyncio.sleep(SETTLE)
-        async with self._measure("rolls", self.rolls) as self.roll_cpu:
-            for _ in range(self.rolls):
-                # A host move with nothing to do but roll: the pure cost of the protocol.
-                body = self._move_body("host", {"type": "bench"}, None, True)
-                started = time.perf_counter()
-                await self._chance(body)
-                self.roll_times.append(time.perf_counter() - started)
-        attacker = next(s.id for s in self.host.seats if s.kind == "bot")
-        await self._stage(attacker, clients[0], "reinforce")
+        assert self.game is not None
+        await self._settle()
+        (source, target), attacker = self.pairs[0], self.attacker
         async with self._measure("moves", self.moves) as self.move_cpu:
             for _ in range(self.moves):
-                await self._move(attacker, Place("alaska", 1), None)
-        for _ in range(self.blitzes):
-            await self._stage(attacker, clients[0], "attack")
+                await self._move(attacker, Place(source, 1), None)
+        await self._move(attacker, Place(source, self.game.state.pool), None)
+        assert self.game.state.pool == 0  # an attack may follow
+        self.timing = True
+        async with self._measure("rolls", self.rolls) as self.roll_cpu:
+            for _ in range(self.rolls):
+                await self._move(attacker, Attack(source, target, 1), None)  # one battle
+        self.timing = False
+        for source, target in self.pairs[1:]:
             async with self._measure("blitz", 1) as spent:
-                await self._move(attacker, Attack("alaska", "kamchatka", 3, stop_at=1), None)
+                await self._move(attacker, Attack(source, target, 3, stop_at=1), None)
             self.blitz_cpu.append(spent)
             self.blitz_battles.append(sum(1 for e in self.last_events if e.type == "battle"))
+            move_in = self.game.state.move_in
+            if move_in is not None:
+                await self._move(attacker, MoveIn(move_in.minimum), None)
         self._finish(None, "bench")
 
-    async def _stage(self, attacker: str, defender: str, phase: str) -> None:
-        """Set the board for a blitz from alaska into kamchatka (or for placements), and send
-        every seat its view of it, as after a player comes back: a client holds the state
-        that the next move is made on."""
+    async def _chance(self, body):
+        started = time.perf_counter()
+        source = await super()._chance(body)
+        if self.timing:
+            self.roll_times.append(time.perf_counter() - started)
+        return source
+
+    def _broadcast_updates(self, events: list[Any]) -> None:
+        if not self.pairs:
+            self._stage()  # the deal's outcome
+        self.last_events = events
+        super()._broadcast_updates(events)
+
+    def _stage(self) -> None:
+        """Set the board the bench plays on in place of the deal's. A client takes a dealt game
+        on the host's word (a shuffle made it, checked only once the host's secret is out,
+        where this one fails), and works out every move after it from there. A host bot reinforces
+        with a pool of ``moves`` armies, then attacks: one battle at a time on the first pair
+        of territories, where a million armies face a million; a blitz of about 100 battles
+        on each further pair."""
         assert self.game is not None
         state = self.game.state
         seats = [s.id for s in self.host.seats]
         for i, t in enumerate(state.board.territory_ids):
             state.take(t, seats[i % len(seats)])
             state.armies[t] = 1
-        state.take("alaska", attacker)
-        state.take("kamchatka", defender)
-        state.armies["alaska"], state.armies["kamchatka"] = BLITZ_ATTACKERS, BLITZ_DEFENDERS
-        state.phase, state.current, state.pool = phase, attacker, 1_000_000
-        state.attack = state.move_in = None
-        state.trade_window, state.conquered = "none", False
-        self._broadcast_updates([])
-        await asyncio.sleep(SETTLE)
+        self.pairs = adjacent_pairs(state.board, 1 + self.blitzes)
+        for k, (source, target) in enumerate(self.pairs):
+            state.take(source, self.attacker)
+            state.take(target, self.defender)
+            armies = (1_000_000, 1_000_000) if k == 0 else (BLITZ_ATTACKERS, BLITZ_DEFENDERS)
+            state.armies[source], state.armies[target] = armies
+        state.phase, state.current, state.first_player = "reinforce", self.attacker, self.attacker
+        state.pool, state.turn, state.round = self.moves + 1, 1, 1
+        state.setup_left = dict.fromkeys(state.players, 0)
+        state.objectives = dict.fromkeys(state.players, "territories_24")  # out of reach here
+        state.trade_window, state.conquered, state.attack, state.move_in = "none", False, None, None
+
+    async def _settle(self) -> None:
+        """Wait until no client is busy (moves without a roll do not wait for the clients,
+        which may be taking in many of them still)."""
+        busy = [process_cpu(p) for p in self.client_pids]
+        for _ in range(500):
+            await asyncio.sleep(SETTLE)
+            now = [process_cpu(p) for p in self.client_pids]
+            if all(b - a < SETTLE / 50 for a, b in zip(busy, now, strict=True)):
+                return
+            busy = now
 
     @asynccontextmanager
     async def _measure(self, name: str, count: int) -> AsyncIterator[Spent]:
@@ -196,7 +239,7 @@ class RollsGame(BenchGame):
         if profiler:
             profiler.disable()
         spent.host = (time.process_time() - cpu) / max(count, 1)
-        await asyncio.sleep(SETTLE)  # the clients take in the last of it
+        await self._settle()  # the clients take in what they were sent
         spent.clients = [
             (process_cpu(p) - c) / max(count, 1)
             for p, c in zip(self.client_pids, clients, strict=True)
@@ -204,9 +247,20 @@ class RollsGame(BenchGame):
         if profiler and self.profile:
             profiler.dump_stats(self.profile / f"host-{len(self.contributors)}-{name}.prof")
 
-    def _broadcast_updates(self, events: list[Any]) -> None:
-        self.last_events = events
-        super()._broadcast_updates(events)
+
+def adjacent_pairs(board: Any, count: int) -> list[tuple[str, str]]:
+    """``count`` pairs of neighbouring territories, no territory in two of them."""
+    used: set[str] = set()
+    pairs = []
+    for t in board.territory_ids:
+        other = next((n for n in board.neighbours[t] if n not in used and n != t), None)
+        if t in used or other is None:
+            continue
+        used |= {t, other}
+        pairs.append((t, other))
+        if len(pairs) == count:
+            return pairs
+    raise ValueError(f"the board has fewer than {count} separate pairs of neighbours")
 
 
 class TimedHost(Host):
@@ -275,7 +329,8 @@ def main() -> None:
         for peers in args.peers:
             seats, bots = seats_for(peers)
             clients = seats - bots
-            host = RollsHost(HostConfig(seats=seats + (1 if bots == 0 else 0), bots=max(bots, 1)))
+            table = HostConfig(seats=seats + (bots == 0), bots=max(bots, 1), mode=RollsGame.mode)
+            host = RollsHost(table)
             asyncio.run(run_host(host, clients, args.profile))
             bench = host.match
             assert isinstance(bench, RollsGame)
@@ -290,7 +345,12 @@ def main() -> None:
                 statistics.median(s.host for s in bench.blitz_cpu),
                 [statistics.median(max(s.clients, default=0.0) for s in bench.blitz_cpu)],
             )
-            print(f"{peers} peers: {bench.roll_cpu.line('CPU a roll')}", flush=True)
+            roll, move = bench.roll_cpu, bench.move_cpu
+            alone = Spent(roll.host - move.host, [max(roll.clients) - max(move.clients)])
+            print(
+                f"{peers} peers: {roll.line('CPU a roll')} ({alone.line('the roll alone')})",
+                flush=True,
+            )
             print(f"{peers} peers: {bench.move_cpu.line('CPU a move without a roll')}", flush=True)
             battles = statistics.median(bench.blitz_battles)
             print(

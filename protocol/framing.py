@@ -52,10 +52,56 @@ _ATOMS = frozenset({str, int, bytes, bool, type(None)})
 
 def encode(message: dict[str, Any]) -> bytes:
     """One frame holding ``message``; refuses one that would be over the limit."""
-    payload = _plain(message)
+    payload = message.payload if isinstance(message, Packed) else _plain(message)
     if len(payload) > MAX_FRAME:
         raise ProtocolError("too_large", f"message of {len(payload)} bytes over {MAX_FRAME}")
     return HEADER.pack(len(payload)) + payload
+
+
+def plain(value: Any) -> bytes:
+    """The msgpack of ``value`` as frames carry it (its maps in their own order)."""
+    return _plain(value)
+
+
+class Packed(dict):
+    """A message whose frame's msgpack is made already (``payload``, exactly ``plain`` of this
+    map), from parts packed once for several messages: the updates of one move share most
+    of their view and events. ``encode`` takes it as it is; neither may change."""
+
+    __slots__ = ("payload",)
+
+    def __init__(self, message: dict[str, Any], payload: bytes) -> None:
+        super().__init__(message)
+        self.payload = payload
+
+
+def plain_entries(mapping: dict[str, Any]) -> bytes:
+    """The entries of a map as ``plain`` packs them, without the map's header: to make a
+    map of them and of entries packed elsewhere, after a ``map_header`` of their count."""
+    return _plain(mapping)[len(map_header(len(mapping))) :]
+
+
+def plain_array(items: list[bytes]) -> bytes:
+    """The msgpack of an array of items packed already (by ``plain``)."""
+    return array_header(len(items)) + b"".join(items)
+
+
+def map_header(count: int) -> bytes:
+    """The start of a map of ``count`` entries, each a key and a value packed after it."""
+    return _header(count, 0x80, 0xDE)
+
+
+def array_header(count: int) -> bytes:
+    return _header(count, 0x90, 0xDC)
+
+
+def _header(count: int, fix: int, sized: int) -> bytes:
+    """A map's or an array's header: the fix form under 16 entries, else 16 or 32 bits."""
+    if count < 16:
+        return bytes((fix | count,))
+    if count < 0x10000:
+        return bytes((sized,)) + count.to_bytes(2, "big")
+    return bytes((sized + 1,)) + count.to_bytes(4, "big")
 
 
 def pack(value: Any) -> bytes:
@@ -102,30 +148,23 @@ def _sorted_map(value: dict[Any, Any]) -> dict[str, Any]:
     for key in sorted(value):
         if type(key) is not str:
             raise ProtocolError("malformed", "a signed or hashed map has a key that is not text")
-        item = value[key]
-        kind = type(item)
-        if kind is dict:
-            item = _sorted_map(item)
-        elif kind is list or kind is tuple:
-            item = _sorted_array(item)
-        elif kind not in _ATOMS:
-            raise _not_canonical(item)
-        out[key] = item
+        out[key] = _canonical_item(value[key])
     return out
 
 
 def _sorted_array(value: list[Any] | tuple[Any, ...]) -> list[Any]:
-    out = []
-    for item in value:
-        kind = type(item)
-        if kind is dict:
-            item = _sorted_map(item)
-        elif kind is list or kind is tuple:
-            item = _sorted_array(item)
-        elif kind not in _ATOMS:
-            raise _not_canonical(item)
-        out.append(item)
-    return out
+    return [_canonical_item(item) for item in value]
+
+
+def _canonical_item(item: Any) -> Any:
+    kind = type(item)
+    if kind is dict:
+        return _sorted_map(item)
+    if kind is list or kind is tuple:
+        return _sorted_array(item)
+    if kind not in _ATOMS:
+        raise _not_canonical(item)
+    return item
 
 
 def _not_canonical(value: Any) -> ProtocolError:

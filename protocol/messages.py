@@ -18,7 +18,7 @@ import msgpack
 from .errors import ProtocolError
 from .framing import MAX_FRAME
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 Check = Callable[[Any], bool]
 
@@ -298,7 +298,7 @@ CLOCK_WAIT: dict[str, Check] = {
 }
 
 # Every CHECKPOINT-th roll, clients check the signatures of all its reveals, so each peer's
-# own word for what it had seen is confirmed (fairness.md, "Equivocation").
+# own word for what it had seen is confirmed (protocol.md, "The transcript and checkpoints").
 CHECKPOINT = 8
 
 

@@ -5,8 +5,8 @@ bytes}``. The signature covers, under a domain label, the canonical msgpack of
 ``[sender, body, prev]``: ``prev`` is empty for a client's messages, and for the host's
 broadcasts the transcript hash just before the message (``protocol.transcript``). So each of
 the host's signatures vouches for the whole history before it, and a peer may check only the
-latest one it holds (fairness.md, "Checkpoints"). A signature made for another context, or
-another place in the history, does not verify here.
+latest one it holds (protocol.md, "The transcript and checkpoints"). A signature made for
+another context, or another place in the history, does not verify here.
 
 Ed25519 is libsodium's, through PyNaCl: it signs and verifies in about half the time of
 OpenSSL's here (``bench/signatures.py``), and a host signs three messages a roll.

@@ -67,7 +67,7 @@ def test_a_wrong_chain_link_stops_the_game_and_names_the_cheat(forge: str) -> No
 
 
 class DieAlteringGame(HostGame):
-    def _update(self, seat: str, events: list, converted=None) -> dict[str, Any]:
+    def _update(self, seat: str, events: list, shared=None) -> dict[str, Any]:
         update = super()._update(seat, events)  # its own dicts, to alter
         for event in update["events"]:
             if event["type"] == "battle" and event["attacker_dice"][0] < 6:

@@ -54,7 +54,7 @@ class Cheat(HostGame):
     AFTER = 40
     done = False
 
-    def _update(self, seat: str, events: list, converted=None) -> dict[str, Any]:
+    def _update(self, seat: str, events: list, shared=None) -> dict[str, Any]:
         update = super()._update(seat, events)  # its own dicts, to alter
         if self.applied >= self.AFTER and not self.done and self.tamper(update):
             self.cheated_at = self.applied

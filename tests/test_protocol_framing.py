@@ -15,9 +15,12 @@ from protocol.framing import (
     MAX_DEPTH,
     MAX_FRAME,
     FrameDecoder,
+    Packed,
     encode,
+    map_header,
     pack,
     pack_signed,
+    plain_array,
 )
 
 
@@ -157,3 +160,21 @@ def test_a_signed_body_is_packed_once_and_the_bodies_remembered_stay_few() -> No
         pack_signed({"type": "move", "n": n})
     assert len(framing._remembered) == framing.REMEMBERED
     assert pack(body) == packed  # forgotten, packed again: the same bytes
+
+
+@pytest.mark.parametrize("count", [0, 15, 16, 65535, 65536])
+def test_messages_made_from_packed_parts_are_the_plain_msgpack(count: int) -> None:
+    items = list(range(count))
+    assert plain_array([plain(i) for i in items]) == plain(items)
+    entries = {f"k{i}": i for i in items}
+    packed = b"".join(plain(k) + plain(v) for k, v in entries.items())
+    assert map_header(count) + packed == plain(entries)
+    message = {"type": "update", "view": entries, "n": count}
+    payload = map_header(3) + b"".join(plain(k) + plain(v) for k, v in message.items())
+    made = Packed(message, payload)
+    assert made == message and made.payload == plain(message)
+    if len(made.payload) <= MAX_FRAME:
+        assert encode(made) == encode(message)
+    else:
+        with pytest.raises(ProtocolError, match="too_large"):  # the limit holds all the same
+            encode(made)

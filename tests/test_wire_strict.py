@@ -277,8 +277,8 @@ def test_no_client_message_within_its_size_makes_a_host_message_too_large() -> N
     reveals = {"type": "reveals", "game": GAME, "roll": 1, "envelopes": [reveal] * MAX_CONTRIBUTORS}
     assert len(encode(host.sign("host", reveals, bytes(32)))) <= MAX_FRAME
     name = "é" * 24
-    hello = {"type": "hello", "version": 2, "name": name, "key": bytes(32), "token": bytes(16),
-             "have": 2**31}  # fmt: skip
+    hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "key": bytes(32),
+             "token": bytes(16), "have": 2**31}  # fmt: skip
     check_size(hello)
     seats = [{"seat": f"p{i}", "name": name, "kind": "human", "colour": "yellow", "ready": True}
              for i in range(MAX_CONTRIBUTORS)]  # fmt: skip

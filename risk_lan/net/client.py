@@ -86,6 +86,7 @@ class Client(TableRequests, KeptSeat, BotPlay):
         self.taken_over = False  # a bot of the host plays this seat for now
         self.reclaim_when_taken = bot is not None  # a bot client asks for its seat back at once
         self.pending_events: list[dict[str, Any]] = []  # sent ahead of the next update
+        self.updates_in: list[dict[str, Any]] = []  # updates to check at the batch's end
         self.views = 0  # updates taken in
         self.chose_again_at = -1  # the update a bot last chose again after
         self.address: tuple[str, int] | None = None
@@ -142,6 +143,7 @@ class Client(TableRequests, KeptSeat, BotPlay):
         self.address = (host, port)
         self.outstanding = 0
         self.pending_events = []
+        self.updates_in = []
         conn.send(
             {
                 "type": "hello",
@@ -164,6 +166,7 @@ class Client(TableRequests, KeptSeat, BotPlay):
                 # returning client's history holds many rolls already made), and before the
                 # slow checks: signatures, checked next; nothing else is done before them.
                 self._reveal_pending()
+                self._check_updates()
                 if self.witness is not None:
                     self.witness.check_signatures()
                 if outcome is not None:
@@ -267,15 +270,16 @@ class Client(TableRequests, KeptSeat, BotPlay):
                     "too_large", "an update of more events than any move has", "host"
                 )
         elif kind == "update":
-            # Private to this seat and not signed (protocol.md): its dice are checked against
-            # the roll's seed, which comes from the signed public history.
+            # Private to this seat and not signed (protocol.md): checked against this
+            # client's own working-out of the signed public history, once the roll waiting
+            # (if any) is answered, or before the next move is played.
             validate(message, HOST_MESSAGES)
             if message["game"] != self.game_id:
                 raise ProtocolError("wrong_game", "an update from another game", "host")
             if self.pending_events:
                 message = {**message, "events": self.pending_events + message["events"]}
                 self.pending_events = []
-            self._check_update(message)
+            self.updates_in.append(message)
         elif kind == "clock":
             validate(message, HOST_MESSAGES)
             waits = [w for w in message["waits"] if isinstance(w, dict)]
@@ -285,6 +289,9 @@ class Client(TableRequests, KeptSeat, BotPlay):
         elif kind == "signed":
             if self.witness is None:
                 raise ProtocolError("out_of_order", "a broadcast before the welcome", "host")
+            body = message.get("body")
+            if not (isinstance(body, dict) and body.get("type") == "move" and body.get("roll")):
+                self._check_updates()  # before the next move is played: updates tell the last
             body = self.witness.take(message, self.sent_reveals)
             self.seen += 1
             return self._from_host(body)
@@ -374,6 +381,11 @@ class Client(TableRequests, KeptSeat, BotPlay):
         if roll > self.revealed:
             self.revealed = roll
             self._save()
+
+    def _check_updates(self) -> None:
+        updates, self.updates_in = self.updates_in, []
+        for update in updates:
+            self._check_update(update)
 
     def _check_update(self, update: dict[str, Any]) -> None:
         checked = self.witness.update(update)

@@ -66,11 +66,11 @@ class Broadcasting:
                 s.connection.send(message)
 
     def _update(
-        self, seat: str, events: list[Event], converted: dict[int, dict[str, Any]] | None = None
+        self, seat: str, events: list[Event], shared: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         assert self.game is not None
         away = [s.id for s in self.host.seats if s.kind == "human" and s.connection is None]
-        return private_update(self.game, self.id, self.applied, seat, events, away, converted)
+        return private_update(self.game, self.id, self.applied, seat, events, away, shared)
 
     def _broadcast_updates(self, events: list[Event]) -> None:
         assert self.game is not None
@@ -79,13 +79,13 @@ class Broadcasting:
                 line = narrate(self.game, e)
                 if line:
                     self.host.log(line)
-        converted: dict[int, dict[str, Any]] = {}
+        shared: dict[str, Any] = {}  # what the updates of this move share
         for s in self.host.seats:
             if s.connection and s.id not in self.catching_up:
-                self._send_updates(s, events, converted)
+                self._send_updates(s, events, shared)
 
-    def _send_updates(self, seat: Any, events: list[Event], converted: dict[int, Any]) -> None:
-        for message in split_update(self._update(seat.id, events, converted)):
+    def _send_updates(self, seat: Any, events: list[Event], shared: dict[str, Any]) -> None:
+        for message in split_update(self._update(seat.id, events, shared)):
             seat.connection.send(message)
 
     def _send_history(self, seat: str, have: int) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import msgpack
 
 from protocol.errors import ProtocolError
-from protocol.framing import MAX_FRAME, pack
+from protocol.framing import MAX_FRAME, plain
 
 RECORD_MAGIC = {"type": "risk-lan-record", "version": 1}
 
@@ -23,13 +23,13 @@ class RecordWriter:
     def __init__(self, path: str | Path, envelopes: list[dict[str, Any]] = ()) -> None:
         """Start the record, with ``envelopes`` already broadcast (a resumed game's)."""
         self._file = Path(path).open("wb")  # noqa: SIM115 - kept open for the whole game
-        self._file.write(pack(RECORD_MAGIC))
+        self._file.write(plain(RECORD_MAGIC))
         for envelope in envelopes:
-            self._file.write(pack(envelope))
+            self._file.write(plain(envelope))
         self._file.flush()
 
     def write(self, envelope: dict[str, Any]) -> None:
-        self._file.write(pack(envelope))
+        self._file.write(plain(envelope))
         self._file.flush()
 
     def close(self) -> None:

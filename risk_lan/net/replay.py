@@ -71,6 +71,7 @@ class GameReplay:
         # failure means (None: the host's own broadcast; else the act it forged).
         self.unchecked: list[tuple[dict[str, Any], bytes, bytes, str | None]] = []
         self.latest_from_host: tuple[dict[str, Any], bytes] | None = None
+        self.reveals_unchecked: list[tuple[str, dict[str, Any]]] = []  # a checkpoint's
         self.seen_at: dict[int, bytes] = {}  # by roll: the transcript hash after its move
         # Without the secret: the last move played, with its events (None: a shuffle decided
         # it, and the host's view is taken until the end), and whether the game is unknown
@@ -119,6 +120,8 @@ class GameReplay:
 
     def check_signatures(self) -> None:
         """Check every signature gathered since the last call ("later")."""
+        reveals, self.reveals_unchecked = self.reveals_unchecked, []
+        self._check_reveals(reveals)
         unchecked, self.unchecked = self.unchecked, []
         for envelope, prev, key, forged in unchecked:
             try:
@@ -363,6 +366,14 @@ class GameReplay:
         reveals, self.last_reveals = self.last_reveals, []
         if not self.signatures:
             return
+        if self.checking == "later":
+            # Checked with the batch's other signatures, once this client has answered the
+            # roll that is waiting: every peer waits for that, nobody for this.
+            self.reveals_unchecked.extend(reveals)
+            return
+        self._check_reveals(reveals)
+
+    def _check_reveals(self, reveals: list[tuple[str, dict[str, Any]]]) -> None:
         for who, envelope in reveals:
             try:
                 verify(envelope, self.keys[who])

@@ -198,14 +198,20 @@ def check_fields(action: Action) -> None:
         raise IllegalAction("malformed", f"{action.type}: a field has the wrong type")
 
 
-def action_from_dict(data: Any) -> Action:
-    """Rebuild an action from its dict form, refusing anything malformed."""
+def _action_class(data: Any) -> type[Action]:
     if not isinstance(data, dict):
         raise IllegalAction("malformed", "an action must be a map with a 'type'")
     kind = data.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise IllegalAction("malformed", f"unknown action type {kind!r}")
+    return cls
+
+
+def action_from_dict(data: Any) -> Action:
+    """Rebuild an action from its dict form, refusing anything malformed."""
+    cls = _action_class(data)
+    kind = cls.type
     names = {f.name for f in fields(cls)}
     extra = set(data) - names - {"type"}
     if extra:
@@ -258,12 +264,8 @@ def action_from_wire(data: Any) -> Action:
     action's type and exactly its fields, each of its type (texts of at most 64 characters
     without control characters), or ``IllegalAction("malformed")``; a well-formed action not
     written as ``to_dict()`` writes it is ``IllegalAction("not_canonical")``."""
-    if not isinstance(data, dict):
-        raise IllegalAction("malformed", "an action must be a map with a 'type'")
-    kind = data.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise IllegalAction("malformed", f"unknown action type {kind!r}")
+    cls = _action_class(data)
+    kind = cls.type
     checks = _WIRE_FIELDS[cls]
     if data.keys() != {"type", *(name for name, _ in checks)}:
         names = ", ".join(["type", *(name for name, _ in checks)])

@@ -30,6 +30,8 @@ from .statefields import (
 
 STATE_VERSION = 1
 HIDDEN = "?"  # a card a player's view does not show
+# What one player's view may show that another's does not (``GameState.view_for``).
+OWN_VIEW_KEYS = ("hands", "objectives")
 
 PHASES = (
     "claim",
@@ -246,8 +248,8 @@ class GameState:
         no hand.
 
         ``public`` is this state's ``public_view()``, given to make the views of several
-        players of one state: each view then shares with it all but the hands and the
-        objectives (and must not be changed)."""
+        players of one state: each view then shares with it all but its ``OWN_VIEW_KEYS``
+        (and must not be changed)."""
         view = dict(public) if public is not None else self.public_view()
         team = self.teams.get(viewer) if viewer is not None else None
         view["hands"] = {
