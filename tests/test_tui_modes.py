@@ -15,6 +15,7 @@ from tui_helpers import (
     started,
     type_text,
     until,
+    verified_battle,
 )
 
 from risk_lan.rules import check_invariants
@@ -131,7 +132,7 @@ async def test_two_players_the_opponent_is_asked_to_defend_the_neutral_army() ->
         assert game.owner(game.state.attack.target) == "neutral"
         assert "defend with" in screen_text(app, "now")
         await pilot.press("f6")
-        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        await until(pilot, lambda: verified_battle(screen_text(app, "log")))
 
 
 def teams_of_two_and_one(s) -> None:

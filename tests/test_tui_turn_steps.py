@@ -15,6 +15,7 @@ from tui_helpers import (
     started,
     type_text,
     until,
+    verified_battle,
 )
 
 from risk_lan.bots import ClassicBot
@@ -73,7 +74,7 @@ async def test_attack_once_rolls_one_verified_battle() -> None:
         await pick(pilot, "alaska", "kamchatka")
         await pilot.press("2", "f2")
         game = host_game(app)
-        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        await until(pilot, lambda: verified_battle(screen_text(app, "log")))
         lost = 10 - game.state.armies["alaska"] + 5 - game.state.armies["kamchatka"]
         assert lost == 2  # one battle of two dice against two: two armies lost in all
         assert screen.turn.source == "alaska"  # still chosen, for the next roll
@@ -194,7 +195,7 @@ async def test_the_defender_is_asked_for_its_dice() -> None:
         await until(pilot, lambda: screen.turn.step().name == "defend")
         assert "defend with 2 dice" in screen_text(app, "now")
         await pilot.press("minus", "f6")  # one die
-        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        await until(pilot, lambda: verified_battle(screen_text(app, "log")))
         assert "(" in screen_text(app, "log")
 
 
@@ -205,7 +206,7 @@ async def test_a_defender_who_does_not_answer_defends_with_the_most_dice(monkeyp
     app = scenario_app(scenario_host(attacked_by_a_bot))
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
-        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        await until(pilot, lambda: verified_battle(screen_text(app, "log")))
         first = next(line for line in screen_text(app, "log").splitlines() if " vs " in line)
         assert len(first.split(" vs ")[1].split()[0]) == 2  # two defence dice
 
@@ -218,7 +219,7 @@ async def test_f7_sets_a_standing_defence() -> None:
         await pilot.press("f7")
         game = host_game(app)
         await until(pilot, lambda: game.state.auto_defend["p1"] == 2)
-        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        await until(pilot, lambda: verified_battle(screen_text(app, "log")))
 
 
 async def test_an_answer_on_its_way_is_not_given_twice() -> None:
@@ -234,7 +235,7 @@ async def test_an_answer_on_its_way_is_not_given_twice() -> None:
         screen.action_auto_defend()
         screen._defend_now()
         game = host_game(app)
-        await until(pilot, lambda: "verified" in screen_text(app, "log"))
+        await until(pilot, lambda: verified_battle(screen_text(app, "log")))
         await pilot.pause(0.3)
         assert game.state.auto_defend["p1"] == 2
         assert app.client.seq - sent_before == 2

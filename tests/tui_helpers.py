@@ -143,3 +143,10 @@ async def started(app: RiskApp, pilot: Pilot) -> Any:
     screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
     await until(pilot, lambda: screen.turn.game is not None)
     return screen
+
+
+def verified_battle(log: str) -> bool:
+    """Whether the log shows a battle its client worked out and marked so (the mark ends
+    the battle's line, which a narrow log wraps)."""
+    battle = log.find(" vs ")
+    return battle >= 0 and log.find("verified", battle) > battle

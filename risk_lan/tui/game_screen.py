@@ -193,11 +193,13 @@ class GameScreen(TableNews, Screen):
         else:
             text = Text(line)
         # A card this player drew, and whatever a shuffle decided, are checked against the
-        # host's secret at the end; a battle worked out here from the dice says so.
-        if checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
-            text.append(f"  {self._say('checked_at_end')}", style="dim")
-        elif checked == DERIVED and data["type"] == "battle":
+        # host's secret at the end; a battle worked out here from the dice says so, and so
+        # does a roll for the order of play, whose dice are checked whatever else is not.
+        rolled = data["type"] == "order_rolled" and checked in (DERIVED, TAKEN)
+        if rolled or (checked == DERIVED and data["type"] == "battle"):
             text.append(f"  {self._say('verified')}", style="green")
+        elif checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
+            text.append(f"  {self._say('checked_at_end')}", style="dim")
         return text
 
     def refused(self, text: str) -> None:
