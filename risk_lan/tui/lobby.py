@@ -271,61 +271,85 @@ class SeatsScreen(Screen):
         event.input.value = ""
 
 
-class FreeSeatScreen(ModalScreen[str | None]):
+class ChoiceScreen(ModalScreen[Any]):
+    """A title and a list to choose one line from; Escape chooses nothing (None). A subclass
+    says which words (``TITLE``), which ids (``BOX``, ``LIST``), its lines, and what choosing
+    one returns."""
+
+    TITLE = ""
+    BOX = ""
+    LIST = ""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+        translate_bindings(self, lang)
+
+    def lines(self) -> list[tuple[Text, str]]:
+        raise NotImplementedError
+
+    def chosen(self, option_id: str) -> Any:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id=self.BOX):
+            yield Static(say(self.lang, self.TITLE), id=f"{self.BOX.removesuffix('-box')}-title")
+            yield OptionList(*(Option(line, id=key) for line, key in self.lines()), id=self.LIST)
+
+    @on(OptionList.OptionSelected)
+    def option_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.chosen(event.option.id or ""))
+
+
+class FreeSeatScreen(ChoiceScreen):
     """Which other player's seat to free; the seat's id, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Cancel", id="free.cancel"),
     ]
+    TITLE, BOX, LIST = "free_title", "free-box", "free-seats"
 
     def __init__(self, seats: list[dict[str, Any]], lang: str) -> None:
-        super().__init__()
-        self.seats, self.lang = seats, lang
-        translate_bindings(self, lang)
+        self.seats = seats
+        super().__init__(lang)
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="free-box"):
-            yield Static(say(self.lang, "free_title"), id="free-title")
-            options = []
-            for s in self.seats:
-                letter, ink = player_mark(s["colour"])
-                line = Text()
-                line.append(f"{letter} ", style=f"bold {ink}")
-                line.append(shown(s["name"], 24))
-                options.append(Option(line, id=s["seat"]))
-            yield OptionList(*options, id="free-seats")
+    def lines(self) -> list[tuple[Text, str]]:
+        lines = []
+        for s in self.seats:
+            letter, ink = player_mark(s["colour"])
+            line = Text()
+            line.append(f"{letter} ", style=f"bold {ink}")
+            line.append(shown(s["name"], 24))
+            lines.append((line, s["seat"]))
+        return lines
 
-    @on(OptionList.OptionSelected, "#free-seats")
-    def seat_chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
+    def chosen(self, option_id: str) -> str:
+        return option_id
 
 
-class SavedGamesScreen(ModalScreen[SavedGame | None]):
+class SavedGamesScreen(ChoiceScreen):
     """The saved games, the latest first; the one chosen, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Cancel", id="saves.cancel"),
     ]
+    TITLE, BOX, LIST = "saves_title", "saves-box", "saves"
 
     def __init__(self, saves: list[SavedGame], lang: str) -> None:
-        super().__init__()
-        self.saves, self.lang = saves, lang
-        translate_bindings(self, lang)
+        self.saves = saves
+        super().__init__(lang)
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="saves-box"):
-            yield Static(say(self.lang, "saves_title"), id="saves-title")
-            options = []
-            for i, game in enumerate(self.saves):
-                line = Text()
-                line.append(f"{game.name[:24]:<24}", style="bold")
-                line.append(f" {mode_title(game.mode)[:28]:<28} ")
-                line.append(f"{say(self.lang, 'saves_moves', moves=game.moves):<10}")
-                when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
-                line.append(f" {when}", style="dim")
-                options.append(Option(line, id=str(i)))
-            yield OptionList(*options, id="saves")
+    def lines(self) -> list[tuple[Text, str]]:
+        lines = []
+        for i, game in enumerate(self.saves):
+            line = Text()
+            line.append(f"{game.name[:24]:<24}", style="bold")
+            line.append(f" {mode_title(game.mode)[:28]:<28} ")
+            line.append(f"{say(self.lang, 'saves_moves', moves=game.moves):<10}")
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
+            line.append(f" {when}", style="dim")
+            lines.append((line, str(i)))
+        return lines
 
-    @on(OptionList.OptionSelected, "#saves")
-    def game_chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.saves[int(event.option.id or 0)])
+    def chosen(self, option_id: str) -> SavedGame:
+        return self.saves[int(option_id or 0)]
