@@ -26,6 +26,9 @@ it receives. With ``--profile DIR``, the host's rolls, moves and blitzes and eac
 whole run are profiled with cProfile (timed by CPU) into DIR; the figures then include the
 profiler's cost.
 
+The socket floor of a roll: the same frames, sent and answered by peers that only move bytes
+(``socket_floor``): what the CPU of a roll costs before this program does anything with them.
+
 Targets with 6 peers: a roll event <= 1 ms median; CPU a roll <= 400 us for the host and
 <= 150 us for a client; a blitz of 100 battles <= 5 ms for the host and for a client;
 verifying a record <= 5 s.
@@ -65,6 +68,29 @@ except SystemExit:
     pass
 profiler.dump_stats(out)
 """
+# A peer that only moves bytes: each frame of the host's ends in b"!"; to each it answers with
+# a reveal's worth of bytes if the frame asks for one (its second byte is b"?").
+ECHO = """
+import asyncio, sys
+class Echo(asyncio.Protocol):
+    def connection_made(self, transport):
+        self.transport = transport
+    def data_received(self, data):
+        asks = data.count(b"?!")
+        if asks:
+            self.transport.write(b"r" * int(sys.argv[2]) * asks)
+    def connection_lost(self, exc):
+        self.done.set_result(None)
+async def main():
+    loop = asyncio.get_running_loop()
+    echo = Echo()
+    echo.done = loop.create_future()
+    await loop.create_connection(lambda: echo, "127.0.0.1", int(sys.argv[1]))
+    await echo.done
+asyncio.run(main())
+"""
+# The sizes of a roll's frames here (bytes): the move, each reveal, the reveals with an update.
+MOVE_FRAME, REVEAL_FRAME, REVEALS_FRAME = 300, 230, 1750
 BLITZ_ATTACKERS = 1000
 BLITZ_DEFENDERS = 105  # about 100 battles of three dice against two
 SETTLE = 0.02  # seconds a client's CPU is watched to say whether it is still busy
@@ -306,6 +332,67 @@ async def run_host(host: Host, clients: int, profile: Path | None = None) -> flo
     return took
 
 
+class Floor(asyncio.Protocol):
+    """The host's end of one connection of ``socket_floor``: counts the answers."""
+
+    def __init__(self, arrived: list[int], enough: asyncio.Event, peers: int) -> None:
+        self.arrived, self.enough, self.peers = arrived, enough, peers
+
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self.arrived[0] += len(data)
+        if self.arrived[0] >= self.peers * REVEAL_FRAME:
+            self.enough.set()
+
+
+async def socket_floor(clients: int, rounds: int) -> Spent:
+    """The CPU a roll's messages cost with nothing done with them: the host sends each client
+    a move, waits for every client's reveal, and sends each the reveals and an update, as
+    bytes of the same sizes, over the same sockets and event loop, with no decoding, checks,
+    signatures or game. What the bench measures above it is this program's own work."""
+    loop = asyncio.get_running_loop()
+    links: list[Floor] = []
+    arrived, enough = [0], asyncio.Event()
+
+    def accept() -> Floor:
+        link = Floor(arrived, enough, clients)
+        links.append(link)
+        return link
+
+    server = await loop.create_server(accept, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    peers = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-c", ECHO, str(port), str(REVEAL_FRAME)
+        )
+        for _ in range(clients)
+    ]
+    while len(links) < clients:
+        await asyncio.sleep(0.01)
+    move, reveals = b"m" * (MOVE_FRAME - 2) + b"?!", b"v" * (REVEALS_FRAME - 1) + b"!"
+    before = [process_cpu(p.pid) for p in peers]
+    cpu = time.process_time()
+    for _ in range(rounds):
+        arrived[0] = 0
+        enough.clear()
+        for link in links:
+            link.transport.write(move)
+        await enough.wait()
+        for link in links:
+            link.transport.write(reveals)
+    spent = Spent((time.process_time() - cpu) / rounds)
+    await asyncio.sleep(0.2)  # the last frames are read
+    spent.clients = [(process_cpu(p.pid) - b) / rounds for p, b in zip(peers, before, strict=True)]
+    for link in links:
+        link.transport.close()
+    server.close()
+    for p in peers:
+        await p.wait()
+    return spent
+
+
 def seats_for(peers: int) -> tuple[int, int]:
     """(seats, host bots) for ``peers`` contributors: one client a peer after the host."""
     clients = peers - 1
@@ -352,6 +439,8 @@ def main() -> None:
                 flush=True,
             )
             print(f"{peers} peers: {bench.move_cpu.line('CPU a move without a roll')}", flush=True)
+            floor = asyncio.run(socket_floor(clients, args.rolls))
+            print(f"{peers} peers: {floor.line('the socket floor of a roll')}", flush=True)
             battles = statistics.median(bench.blitz_battles)
             print(
                 f"{peers} peers: {blitz.line(f'CPU a blitz of {battles:.0f} battles')}", flush=True

@@ -64,9 +64,10 @@ def plain(value: Any) -> bytes:
 
 
 class Packed(dict):
-    """A message whose frame's msgpack is made already (``payload``, exactly ``plain`` of this
-    map), from parts packed once for several messages: the updates of one move share most
-    of their view and events. ``encode`` takes it as it is; neither may change."""
+    """A message with its msgpack (``payload``): made already, from parts packed once for
+    several messages (the updates of one move share their events), or canonically (a
+    host's signed broadcast); or the bytes a signed message came in, which the transcript
+    hashes. ``encode`` takes it as it is; neither may change."""
 
     __slots__ = ("payload",)
 
@@ -108,7 +109,7 @@ def pack(value: Any) -> bytes:
     """The canonical msgpack of ``value`` (see above): the same value always packs to the same
     bytes, whatever order its maps were built in."""
     kind = type(value)
-    if kind is dict:
+    if kind is dict or kind is Packed:  # a message's map, whatever bytes it came in
         known = _remembered.get(id(value))
         if known is not None and known[0] is value:
             return known[1]
@@ -232,7 +233,11 @@ class FrameDecoder:
                 break
             payload = bytes(self._buffer[HEADER.size : end])
             del self._buffer[:end]
-            messages.append(unpack(payload))
+            message = unpack(payload)
+            if message.get("type") == "signed":
+                # The transcript hashes a signed broadcast's bytes as they came.
+                message = Packed(message, payload)
+            messages.append(message)
         return messages
 
     @property

@@ -18,7 +18,7 @@ import msgpack
 from .errors import ProtocolError
 from .framing import MAX_FRAME
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 
 Check = Callable[[Any], bool]
 
@@ -275,7 +275,8 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "game": GAME_ID,
         "n": whole(0),
         "events": listing,
-        "view": mapping,
+        "view": optional(mapping),
+        "changes": optional(mapping),
         "waiting": optional(SEAT),
         "away": listing,
     },
@@ -299,7 +300,7 @@ CLOCK_WAIT: dict[str, Check] = {
 
 # Every CHECKPOINT-th roll, clients check the signatures of all its reveals, so each peer's
 # own word for what it had seen is confirmed (protocol.md, "The transcript and checkpoints").
-CHECKPOINT = 8
+CHECKPOINT = 32
 
 
 def validate(message: Any, schemas: dict[str, dict[str, Check]]) -> dict[str, Any]:

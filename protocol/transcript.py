@@ -3,7 +3,7 @@
 Every peer keeps one. Two peers who saw the same messages in the same order have the same
 hash; the short code of it is shown on screen so players can compare across the room. A
 host that shows different peers different things makes their codes differ. Each step hashes
-the canonical msgpack of the envelope (``framing.pack``), whatever order its maps came in.
+the envelope's bytes: the canonical msgpack (``framing.pack``) the host sends it in.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import base64
 from typing import Any
 
 from .fairness import digest
+from .framing import Packed
 from .signing import pack_envelope
 
 
@@ -22,9 +23,12 @@ class Transcript:
         self.hash = digest("transcript", game_id)
 
     def add(self, envelope: dict[str, Any]) -> bytes:
-        """Add one signed message; returns the new hash."""
+        """Add one signed message; returns the new hash. One that came over the wire (or
+        from a record) is hashed as the bytes it came in (``Packed``), which a host sends in
+        canonical msgpack; any other is packed canonically."""
         self.count += 1
-        self.hash = digest("transcript-step", self.hash, pack_envelope(envelope))
+        data = envelope.payload if type(envelope) is Packed else pack_envelope(envelope)
+        self.hash = digest("transcript-step", self.hash, data)
         return self.hash
 
     @property

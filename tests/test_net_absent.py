@@ -31,7 +31,7 @@ class VanishingClient(Client):
         super()._check_update(body)
         if body["n"] >= 60 and self.conn is not None:
             self.retries = 0
-            self.conn.writer.transport.abort()
+            self.conn.abort()
 
 
 def test_an_absent_player_is_replaced_by_a_bot_and_the_game_finishes(tmp_path: Path) -> None:
@@ -75,7 +75,7 @@ class VanishOnRollClient(Client):
     def _from_host(self, body):
         if body["type"] == "move" and (body["roll"] or 0) >= 5 and self.conn is not None:
             self.retries = 0
-            self.conn.writer.transport.abort()
+            self.conn.abort()
             return None
         return super()._from_host(body)
 
@@ -131,7 +131,7 @@ class DeafClient(Client):
     def _check_update(self, body):
         super()._check_update(body)
         if body["n"] >= 40 and self.conn is not None:
-            self.conn.writer.transport.pause_reading()
+            self.conn.transport.pause_reading()
 
 
 def test_a_client_that_never_reads_does_not_stall_the_others() -> None:

@@ -12,9 +12,9 @@ import msgpack
 import pytest
 
 from protocol.fairness import HashChain
-from protocol.framing import HEADER, MAX_FRAME, pack
+from protocol.framing import HEADER, MAX_FRAME, Packed, pack
 from protocol.messages import CHECKPOINT
-from protocol.signing import Identity
+from protocol.signing import Identity, pack_envelope
 from protocol.transcript import Transcript
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
@@ -263,7 +263,7 @@ def test_a_record_whose_host_relayed_a_badly_signed_reveal_is_refused(tmp_path: 
     assert verify_record(record).ok
     envelopes = list(read_record(record))
     rolls = [e["body"]["roll"] for e in envelopes if e["body"]["type"] == "reveals"]
-    # A checkpoint; the last roll, checked at the end (unless it is a checkpoint too, 1 in 8).
+    # A checkpoint; the last roll, checked at the end (unless it is a checkpoint as well).
     for roll in (CHECKPOINT, rolls[-1]):
         edited = tmp_path / f"edited-{roll}.rec"
         edited.write_bytes(_resigned_record(envelopes, host.identity, roll))
@@ -287,7 +287,12 @@ def _resigned_record(envelopes: list[dict[str, Any]], identity: Identity, roll: 
         resigned = identity.sign("host", body, transcript.hash)
         transcript.add(resigned)
         out.append(resigned)
-    return pack(RECORD_MAGIC) + b"".join(msgpack.packb(e) for e in out)
+    return pack(RECORD_MAGIC) + b"".join(pack_envelope(e) for e in out)  # as a host sends them
+
+
+def canonical(envelope: dict[str, Any]) -> Packed:
+    """A broadcast in the bytes a host sends (and a client's transcript hashes)."""
+    return Packed(envelope, pack_envelope(envelope))
 
 
 class TwoFacedGame(HostGame):
@@ -304,7 +309,7 @@ class TwoFacedGame(HostGame):
         self.transcript_log.append(honest)
         for i, seat in enumerate(self.host.seats):
             if seat.connection:
-                seat.connection.send(lie if i == 0 else honest)
+                seat.connection.send(canonical(lie if i == 0 else honest))
         return honest
 
     def _accept_reveal(self, seat, roll, link, envelope):
@@ -356,7 +361,7 @@ class CoveringTwoFacedGame(HostGame):
             envelope = self.host.identity.sign("host", told, self.shown[seat.id].hash)
             self.shown[seat.id].add(envelope)
             if seat.connection:
-                seat.connection.send(envelope)
+                seat.connection.send(canonical(envelope))
         return honest
 
     def _accept_reveal(self, seat, roll, link, envelope):

@@ -95,7 +95,7 @@ class LeavesAtStart(Client):
     def _from_host(self, body):
         if body["type"] == "start" and self.conn is not None:
             self.retries = 0
-            self.conn.writer.transport.abort()
+            self.conn.abort()
             return None
         return super()._from_host(body)
 
@@ -288,12 +288,11 @@ def test_a_wrong_key_with_a_seats_token_does_not_cut_off_its_player():
             await until(lambda: player.token is not None, what="a seat")
             seat = host.seats[0]
             held = seat.connection
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.write(raw_hello("eve", player.token))
-            answer = Connection(reader, writer)
+            answer = await Connection.open("127.0.0.1", port)
+            answer.transport.write(raw_hello("eve", player.token))
             message = await asyncio.wait_for(anext(answer.messages()), 5)
             assert message["type"] == "error" and message["code"] == "bad_token"
-            writer.close()
+            answer.close()
             assert seat.connection is held and not held.closed
             player.ready()
             await until(lambda: player.view is not None, what="the game to go on")

@@ -198,7 +198,7 @@ class LeavingBeforeItReveals(Client):
     def _reveal(self, roll: int) -> None:
         if roll == 6 and not self.left and self.conn is not None:
             self.left = True
-            self.conn.writer.transport.abort()
+            self.conn.abort()
             return
         super()._reveal(roll)
 

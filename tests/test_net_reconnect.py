@@ -24,7 +24,7 @@ class DroppingClient(Client):
         super()._check_update(body)
         if not self.dropped and body["n"] >= 60 and self.conn is not None:
             self.dropped = True
-            self.conn.writer.transport.abort()
+            self.conn.abort()
 
 
 def test_a_dropped_connection_is_taken_back_with_the_token(tmp_path: Path) -> None:

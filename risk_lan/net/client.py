@@ -24,6 +24,7 @@ from risk_lan.net.connection import Connection
 from risk_lan.net.outcome import Listener, LocalFailure, Outcome
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
 from risk_lan.net.tablerequests import TableRequests
+from risk_lan.net.updates import received_view
 from risk_lan.net.witness import Witness
 from risk_lan.paths import write_error_log
 from risk_lan.rules import Action
@@ -138,12 +139,12 @@ class Client(TableRequests, KeptSeat, BotPlay):
                     host, port = found
 
     async def _session(self, host: str, port: int) -> Outcome | None:
-        reader, writer = await asyncio.open_connection(host, port)
-        self.conn = conn = Connection(reader, writer)
+        self.conn = conn = await Connection.open(host, port)
         self.address = (host, port)
         self.outstanding = 0
         self.pending_events = []
         self.updates_in = []
+        self.view_received: dict[str, Any] | None = None  # the last on this connection
         conn.send(
             {
                 "type": "hello",
@@ -155,23 +156,29 @@ class Client(TableRequests, KeptSeat, BotPlay):
                 "have": self.seen if self.witness is not None else 0,
             }
         )
-        try:
-            async for batch in conn.batches():
-                outcome = None
-                for message in batch:
-                    outcome = self._receive(message)
-                    if outcome is not None:
-                        break
-                # A roll is revealed once what arrived together has been taken in (a
-                # returning client's history holds many rolls already made), and before the
-                # slow checks: signatures, checked next; nothing else is done before them.
-                self._reveal_pending()
-                self._check_updates()
-                if self.witness is not None:
-                    self.witness.check_signatures()
+        ended: list[Outcome] = []
+
+        def receive(batch: list[dict[str, Any]]) -> None:
+            outcome = None
+            for message in batch:
+                outcome = self._receive(message)
                 if outcome is not None:
-                    return outcome
-            return None
+                    break
+            # A roll is revealed once what arrived together has been taken in (a returning
+            # client's history holds many rolls already made), and before the slow checks:
+            # signatures, checked next; nothing else is done before them.
+            self._reveal_pending()
+            self._check_updates()
+            if self.witness is not None:
+                self.witness.check_signatures()
+            if outcome is not None:
+                ended.append(outcome)
+                conn.stop()
+
+        try:
+            conn.deliver(receive)  # each batch taken in as it is read
+            await conn.ended()
+            return ended[0] if ended else None
         except ProtocolError as e:
             self.log(f"stopping: {e.code}: {e.message}")
             return Outcome(error=f"{e.code}: {e.message}", culprit=e.culprit)
@@ -276,6 +283,8 @@ class Client(TableRequests, KeptSeat, BotPlay):
             validate(message, HOST_MESSAGES)
             if message["game"] != self.game_id:
                 raise ProtocolError("wrong_game", "an update from another game", "host")
+            self.view_received = received_view(message, self.view_received)
+            message = {**message, "view": self.view_received, "changes": None}
             if self.pending_events:
                 message = {**message, "events": self.pending_events + message["events"]}
                 self.pending_events = []
@@ -378,9 +387,9 @@ class Client(TableRequests, KeptSeat, BotPlay):
         )
         self.conn.flush()  # now: every peer waits for it, and the slow checks come after
         self.sent_reveals[roll] = envelope
-        if roll > self.revealed:
-            self.revealed = roll
-            self._save()
+        # Not saved now: a link is the same whenever it is sent, and saving a seat costs more
+        # than the roll (the next save keeps the highest roll revealed).
+        self.revealed = max(self.revealed, roll)
 
     def _check_updates(self) -> None:
         updates, self.updates_in = self.updates_in, []

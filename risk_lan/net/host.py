@@ -17,7 +17,8 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.fairness import HashChain, commit_secret
-from protocol.signing import Identity
+from protocol.framing import Packed
+from protocol.signing import Identity, pack_envelope
 from risk_lan.bots import ClassicBot
 from risk_lan.net.connection import Connection
 from risk_lan.net.hostgame import HostGame
@@ -140,6 +141,8 @@ class Host(Intake, TableKeeping):
         # The record and the save are written anew from what the save holds, so that a
         # message torn by the crash is in neither.
         host.match = host.match_class(host, history)
+        # Sent again, to a returning client, in the canonical bytes its transcript hashes.
+        envelopes = [Packed(e, pack_envelope(e)) for e in envelopes]
         host.match.transcript_log = list(envelopes)
         if config.record:
             host.match.record = RecordWriter(config.record, envelopes)
@@ -175,7 +178,8 @@ class Host(Intake, TableKeeping):
             self.match.on_wait = self.saver.sync
 
     async def serve(self, host: str = "0.0.0.0", port: int = 0) -> int:
-        self.server = await asyncio.start_server(self._handle, host, port)
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: Connection(self._accept), host, port)
         bound = self.server.sockets[0].getsockname()[1]
         self.address = (host, bound)
         if self.match is not None and self.match.task is None:
@@ -269,18 +273,26 @@ class Host(Intake, TableKeeping):
 
     # ----- one connection -----------------------------------------------------------------
 
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer)
-        seat: Seat | None = None
-        task = asyncio.current_task()
-        assert task is not None
+    def _accept(self, conn: Connection) -> None:
+        task = asyncio.create_task(self._handle(conn))
         self._handlers.add(task)
+        task.add_done_callback(self._handlers.discard)
+
+    async def _handle(self, conn: Connection) -> None:
+        seat: Seat | None = None
         try:
-            messages = conn.messages()
-            first = await asyncio.wait_for(anext(messages), HELLO_TIMEOUT)
-            seat = self._admit(conn, first)
-            async for message in messages:
-                self._receive(seat, message)
+            first = await asyncio.wait_for(conn.next_batch(), HELLO_TIMEOUT)
+            if first is None:
+                return  # gone before saying who it is
+            seat = self._admit(conn, first[0])
+
+            def receive(batch: list[dict[str, Any]], seat: Seat = seat) -> None:
+                for message in batch:
+                    self._receive(seat, message)
+
+            receive(first[1:])
+            conn.deliver(receive)  # each message taken in as it is read, in order
+            await conn.ended()
         except (ProtocolError, IllegalAction) as e:
             conn.send(error(e.code, e.message))
             self.log(f"dropped {seat.id if seat else conn.address}: {e.code}: {e.message}")
@@ -292,7 +304,6 @@ class Host(Intake, TableKeeping):
             self.report_crash(traceback.format_exc(), stopped=False)
             conn.send(error("host_error", "the host could not take that message"))
         finally:
-            self._handlers.discard(task)
             conn.close()
             if seat is not None and seat.connection is conn:
                 seat.connection = None

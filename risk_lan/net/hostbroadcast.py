@@ -13,11 +13,13 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from protocol.framing import Packed
+from protocol.signing import pack_envelope
 from protocol.transcript import Transcript
 from risk_lan.narrate import narrate
 from risk_lan.net.hostintake import error
 from risk_lan.net.record import RecordWriter
-from risk_lan.net.updates import private_update, split_update
+from risk_lan.net.updates import on_the_wire, private_update, split_update
 from risk_lan.rules import Event, Game
 
 if TYPE_CHECKING:
@@ -36,13 +38,16 @@ class Broadcasting:
     record: RecordWriter | None
     on_publish: Callable[[dict[str, Any]], None] | None
     catching_up: set[str]  # seats being sent the history: nothing else reaches them meanwhile
+    views_sent: dict[str, tuple[Any, dict[str, Any]]]  # by seat: (its connection, last view)
     _catch_ups: set[asyncio.Task[None]]
 
     def connected(self, seat: str) -> bool:
         return self.host.seat_by_id(seat).connection is not None
 
     def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
-        envelope = self.host.identity.sign("host", body, self.transcript.hash)
+        signed = self.host.identity.sign("host", body, self.transcript.hash)
+        # Sent, hashed and recorded as its canonical bytes (protocol.md, "The transcript").
+        envelope = Packed(signed, pack_envelope(signed))
         self.transcript.add(envelope)
         self.transcript_log.append(envelope)
         if self.on_publish is not None:
@@ -85,8 +90,15 @@ class Broadcasting:
                 self._send_updates(s, events, shared)
 
     def _send_updates(self, seat: Any, events: list[Event], shared: dict[str, Any]) -> None:
-        for message in split_update(self._update(seat.id, events, shared)):
-            seat.connection.send(message)
+        conn = seat.connection
+        sent = self.views_sent.get(seat.id)
+        before = sent[1] if sent is not None and sent[0] is conn else None
+        update = on_the_wire(self._update(seat.id, events, shared), before, shared)
+        # A connection is sent what changed in its view since its last update; a new one
+        # (a player back, a client restarted) the whole view first.
+        self.views_sent[seat.id] = (conn, update.whole_view)
+        for message in split_update(update):
+            conn.send(message)
 
     def _send_history(self, seat: str, have: int) -> None:
         """Send a returning client what it has not checked, holding back everything else

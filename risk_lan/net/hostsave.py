@@ -19,6 +19,7 @@ from typing import Any
 
 import msgpack
 
+from protocol.framing import Packed
 from risk_lan.paths import saves_dir
 
 SAVE_MAGIC = "risk-lan-save"
@@ -120,6 +121,8 @@ class SaveError(Exception):
 
 
 def _pack(value: Any) -> bytes:
+    if type(value) is Packed:
+        return value.payload  # a broadcast, in the bytes it was sent in
     return msgpack.packb(value, use_bin_type=True)
 
 

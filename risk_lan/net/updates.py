@@ -1,14 +1,14 @@
 """What the host works out about a move before and after applying it: whether it needs
-chance, and each seat's private update."""
+chance, and each seat's private update; and how a client rebuilds its view from the
+changes an update carries."""
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import Any
 
+from protocol.errors import ProtocolError
 from protocol.framing import Packed, map_header, plain, plain_array, plain_entries
 from risk_lan.rules import Action, Event, Game
-from risk_lan.rules.state import OWN_VIEW_KEYS
 
 
 class NeedsChance(Exception):
@@ -44,14 +44,15 @@ def private_update(
     away: list[str],
     shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
-    """The update for ``seat`` after move ``n``: the events as it may see them, its view,
-    whom the game waits for and which players are not connected.
+    """The update for ``seat`` after move ``n``: the events as it may see them, its whole
+    view, whom the game waits for and which players are not connected. ``on_the_wire`` makes
+    the message that carries it to one connection.
 
     ``shared`` is what the updates of one move share: the same dict, empty at first, given
     for every seat. The first update fills it with the view and the events as anyone sees
-    them, made and packed once; each seat's update then differs only where a secret is its
-    own (its hand, its objective, a card it drew), is packed already (``Update``), and must
-    not be changed. Without ``shared``, an update of plain dicts of its own."""
+    them, made once; each seat's update then differs only where a secret is its own (its
+    hand, its objective, a card it drew), and must not be changed. Without ``shared``, an
+    update of plain dicts of its own."""
     # Not signed: an update is private to its seat and stays out of the transcript, and
     # what in it bears on fairness (every die) each client checks against the signed
     # public history. Signing one per seat per move would cost more than the game.
@@ -60,24 +61,16 @@ def private_update(
         return _update(game_id, n, seen, game.state.view_for(seat), game.waiting_for(), away)
     public = shared.get(_PUBLIC)
     if public is None:
-        public = shared[_PUBLIC] = _Public(game, game_id, n, events)
-    seen, packed, array = public.events, public.packed_events, public.packed_array
-    if public.secret:
-        for i in public.secret:
-            event = events[i].seen_by(seat)
-            if event is not events[i]:
-                if seen is public.events:
-                    seen, packed = list(seen), list(packed)
-                seen[i] = event.to_dict()
-                packed[i] = plain(seen[i])
-        if packed is not public.packed_events:
-            array = plain_array(packed)
+        public = shared[_PUBLIC] = _Public(game, events)
+    seen = public.events
+    for i in public.secret:
+        event = events[i].seen_by(seat)
+        if event is not events[i]:
+            if seen is public.events:
+                seen = list(seen)
+            seen[i] = event.to_dict()
     view = game.state.view_for(seat, public.view)
-    packed_view = public.packed_view(view)
-    tail = plain_entries({"waiting": public.waiting, "away": away})
-    payload = b"".join((public.head, _EVENTS, array, _VIEW, packed_view, tail))
-    update = _update(game_id, n, seen, view, public.waiting, away)
-    return Update(update, payload, packed, packed_view)
+    return _update(game_id, n, seen, view, public.waiting, away)
 
 
 def _update(
@@ -89,62 +82,146 @@ def _update(
         "n": n,
         "events": events,
         "view": view,
+        "changes": None,
         "waiting": waiting,
         "away": away,
     }
 
 
 _PUBLIC = "public"  # the key of what the updates of one move share
-_EVENTS, _VIEW = plain("events"), plain("view")
 
 
 class _Public:
-    """What every seat's update after one move starts from, and its parts packed once."""
+    """What every seat's update after one move starts from."""
 
-    def __init__(self, game: Game, game_id: str, n: int, events: list[Event]) -> None:
+    def __init__(self, game: Game, events: list[Event]) -> None:
         self.view = game.state.public_view()
         self.waiting = game.waiting_for()
-        self.head = map_header(7) + plain_entries({"type": "update", "game": game_id, "n": n})
         self.events = [e.to_dict() for e in events]  # as their players see them
-        self.packed_events = [plain(e) for e in self.events]
-        self.packed_array = plain_array(self.packed_events)
         # The events some seats see otherwise (a drawn card, say): each seat's own way.
         self.secret = [i for i, e in enumerate(events) if type(e).seen_by is not Event.seen_by]
-        # The view's entries in runs: those every view shares, packed, and a view's own
-        # (keys), by which entries are a view's own.
-        self._runs: dict[tuple[str, ...], list[bytes | str]] = {}
 
-    def packed_view(self, view: dict[str, Any]) -> bytes:
-        """``plain(view)`` for a view made from this one's (``GameState.view_for``)."""
-        own = tuple(k for k in OWN_VIEW_KEYS if view[k] is not self.view[k])
-        runs = self._runs.get(own)
-        if runs is None:
-            runs = self._runs[own] = []
-            keys, start = list(self.view), 0
-            for end in sorted(keys.index(k) for k in own):
-                if end > start:
-                    runs.append(plain_entries(dict(islice(self.view.items(), start, end))))
-                runs.append(keys[end])
-                start = end + 1
-            if start < len(keys):
-                runs.append(plain_entries(dict(islice(self.view.items(), start, None))))
-        parts = [map_header(len(view))]
-        for run in runs:
-            parts.append(run if type(run) is bytes else plain(run) + plain(view[run]))
-        return b"".join(parts)
+
+# The view's maps by territory: their changes name only the territories that changed.
+BY_TERRITORY = ("owner", "armies")
+
+
+def view_changes(
+    before: dict[str, Any], after: dict[str, Any], shared: dict[Any, Any] | None = None
+) -> dict[str, Any]:
+    """What changed from the view ``before`` to ``after``: each field whose value changed,
+    with its new value; for a map by territory, only the territories whose value changed.
+
+    ``shared`` (as for ``private_update``) holds what was found for the values that the
+    views of one move share with each other, so each is compared once, not once a seat."""
+    changes = {}
+    for key, value in after.items():
+        old = before.get(key, _MISSING)
+        if old is value:
+            continue
+        found = shared.get((key, id(old), id(value))) if shared is not None else None
+        if found is None or found[0] is not old or found[1] is not value:
+            if old == value:
+                change: Any = _MISSING
+            elif key in BY_TERRITORY and type(old) is dict:
+                change = {t: v for t, v in value.items() if old.get(t, _MISSING) != v}
+            else:
+                change = value
+            found = (old, value, change)  # the values kept alive with it: ids stay theirs
+            if shared is not None:
+                shared[(key, id(old), id(value))] = found
+        if found[2] is not _MISSING:
+            changes[key] = found[2]
+    return changes
+
+
+def with_changes(before: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """The view ``before`` with ``changes`` (``view_changes``) made; ValueError for changes
+    that do not fit it (a field or a territory it lacks)."""
+    view = dict(before)
+    for key, value in changes.items():
+        if key not in view:
+            raise ValueError(f"a change to {key!r}, which the view lacks")
+        if key in BY_TERRITORY:
+            old = view[key]
+            if type(value) is not dict or type(old) is not dict or not value.keys() <= old.keys():
+                raise ValueError(f"the changes to {key!r} name no territory of the board")
+            view[key] = {**old, **value}
+        else:
+            view[key] = value
+    return view
+
+
+_MISSING = object()
+
+
+def received_view(update: dict[str, Any], before: dict[str, Any] | None) -> dict[str, Any]:
+    """The view an update received brings its connection to, from the view the update
+    before brought it to (None: none yet): its whole view, or that one with its changes."""
+    view, changes = update["view"], update["changes"]
+    if (view is None) == (changes is None) or (view is None and before is None):
+        raise ProtocolError("malformed", "an update needs a whole view or changes", "host")
+    if view is not None:
+        return view
+    assert before is not None
+    try:
+        return with_changes(before, changes)
+    except ValueError as e:
+        raise ProtocolError("malformed", f"an update's changes: {e}", "host") from None
 
 
 class Update(Packed):
-    """An update packed from parts (``private_update``), which keeps its events and its view
-    packed, to split it (``split_update``) without packing them again."""
+    """An update on its way to one connection (``on_the_wire``): its events packed once for
+    every seat that sees them alike, to split it (``split_update``) without packing them
+    again; ``view`` is the whole view it brings its connection to."""
 
-    __slots__ = ("packed_events", "packed_view")
+    __slots__ = ("packed_events", "whole_view")
 
     def __init__(
-        self, update: dict[str, Any], payload: bytes, events: list[bytes], view: bytes
+        self, update: dict[str, Any], payload: bytes, events: list[bytes], view: dict[str, Any]
     ) -> None:
         super().__init__(update, payload)
-        self.packed_events, self.packed_view = events, view
+        self.packed_events, self.whole_view = events, view
+
+
+def on_the_wire(
+    update: dict[str, Any], before: dict[str, Any] | None, shared: dict[Any, Any] | None = None
+) -> Update:
+    """The message that carries ``update`` to a connection whose last update brought it the
+    view ``before``: what changed since (``changes``), or the whole view for a connection
+    that has none yet."""
+    view = update["view"]
+    if before is None:
+        rest = {"view": view, "changes": None}
+    else:
+        rest = {"view": None, "changes": view_changes(before, view, shared)}
+    events = update["events"]
+    found = shared.get(("events", id(events))) if shared is not None else None
+    if found is None or found[0] is not events:
+        found = (events, [plain(e) for e in events])
+        if shared is not None:
+            shared[("events", id(events))] = found
+    packed = found[1]
+    message = {**update, **rest}
+    return Update(message, _payload(message, packed), packed, view)
+
+
+def _payload(message: dict[str, Any], packed_events: list[bytes]) -> bytes:
+    """``plain(message)``, from its events packed already."""
+    head = {"type": message["type"], "game": message["game"], "n": message["n"]}
+    tail = {k: message[k] for k in ("view", "changes", "waiting", "away") if k in message}
+    return b"".join(
+        (
+            map_header(len(head) + 1 + len(tail)),
+            plain_entries(head),
+            _EVENTS,
+            plain_array(packed_events),
+            plain_entries(tail),
+        )
+    )
+
+
+_EVENTS = plain("events")
 
 
 # Events in one message: a blitz of hundreds of battles goes out in several frames, each well
@@ -152,7 +229,7 @@ class Update(Packed):
 EVENTS_PER_MESSAGE = 128
 
 
-def split_update(update: dict[str, Any]) -> list[dict[str, Any]]:
+def split_update(update: Update) -> list[dict[str, Any]]:
     """The messages that carry ``update``: its leading events in ``events`` messages when
     there are many, then the update itself with the last of them."""
     events = update["events"]
@@ -160,27 +237,10 @@ def split_update(update: dict[str, Any]) -> list[dict[str, Any]]:
         return [update]
     cut = (len(events) - 1) // EVENTS_PER_MESSAGE * EVENTS_PER_MESSAGE
     head = {"type": "events", "game": update["game"], "n": update["n"]}
-    if type(update) is not Update:
-        leading = [
-            {**head, "events": events[i : i + EVENTS_PER_MESSAGE]}
-            for i in range(0, cut, EVENTS_PER_MESSAGE)
-        ]
-        return [*leading, {**update, "events": events[cut:]}]
     packed, parts = update.packed_events, []
     for i in range(0, cut, EVENTS_PER_MESSAGE):
         chunk = slice(i, i + EVENTS_PER_MESSAGE)
         payload = map_header(4) + plain_entries(head) + _EVENTS + plain_array(packed[chunk])
         parts.append(Packed({**head, "events": events[chunk]}, payload))
     last = {**update, "events": events[cut:]}
-    payload = b"".join(
-        (
-            map_header(7),
-            plain_entries({"type": "update", "game": update["game"], "n": update["n"]}),
-            _EVENTS,
-            plain_array(packed[cut:]),
-            _VIEW,
-            update.packed_view,
-            plain_entries({"waiting": update["waiting"], "away": update["away"]}),
-        )
-    )
-    return [*parts, Update(last, payload, packed[cut:], update.packed_view)]
+    return [*parts, Update(last, _payload(last, packed[cut:]), packed[cut:], update.whole_view)]
