@@ -21,12 +21,11 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.net.botplay import BotPlay
 from risk_lan.net.connection import Connection
-from risk_lan.net.outcome import Listener, LocalFailure, Outcome
+from risk_lan.net.outcome import Listener, LocalFailure, Outcome, stopped_by
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
 from risk_lan.net.tablerequests import TableRequests
 from risk_lan.net.updates import received_view
 from risk_lan.net.witness import Witness
-from risk_lan.paths import write_error_log
 from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
@@ -179,35 +178,14 @@ class Client(TableRequests, KeptSeat, BotPlay):
             conn.deliver(receive)  # each batch taken in as it is read
             await conn.ended()
             return ended[0] if ended else None
-        except ProtocolError as e:
-            self.log(f"stopping: {e.code}: {e.message}")
-            return Outcome(error=f"{e.code}: {e.message}", culprit=e.culprit)
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
-            # Something in what the host sent has the wrong shape (a list of the wrong length,
-            # a seat no one has): the host's fault, and no reason to crash.
-            write_error_log(f"client-{self.game_id or 'lobby'}", e)
-            self.log(f"stopping: the host sent a malformed message ({e!r})")
-            return Outcome(error=f"malformed: the host sent {type(e).__name__}", culprit="host")
         except ConnectionError:
             return None
-        except LocalFailure as e:
-            return self._failed(e.__cause__ or e)
         except OSError:
             raise  # the connection, or the seat's file: reconnecting is the answer
-        except Exception as e:  # a fault of this program's own: said as such, never a trace
-            return self._failed(e)
+        except Exception as e:  # said in a sentence that blames whom it should, never a trace
+            return stopped_by(e, f"client-{self.game_id or 'lobby'}", self.log)
         finally:
             conn.close()
-
-    def _failed(self, error: BaseException) -> Outcome:
-        """This program failed on its own: say so, blaming no one, with the details in the
-        log folder."""
-        path = write_error_log(f"client-{self.game_id or 'lobby'}", error)
-        self.log(f"stopping: this program failed ({error!r}); details in {path}")
-        return Outcome(
-            error=f"local_failure: {type(error).__name__}: {error}",
-            log=str(path) if path else None,
-        )
 
     def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
         """Sign and send ``body``; returns the envelope sent."""

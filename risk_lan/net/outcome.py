@@ -3,8 +3,12 @@ playing as the game goes (``Listener``, which a user interface implements)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from protocol.errors import ProtocolError
+from risk_lan.paths import write_error_log
 
 
 @dataclass
@@ -19,6 +23,27 @@ class Outcome:
 
 class LocalFailure(Exception):
     """A fault of this program's own (its bot, its user interface), not of any peer."""
+
+
+def stopped_by(error: Exception, where: str, log: Callable[[str], None]) -> Outcome:
+    """How a game that ``error`` stopped ended: what failed, and whom it blames. A protocol
+    error names its culprit; a message of the wrong shape (a list of the wrong length, a
+    seat no one has) is the host's fault; anything else is this program's own, said as such
+    with the details in the log folder (``where`` names the file)."""
+    if isinstance(error, ProtocolError):
+        log(f"stopping: {error.code}: {error.message}")
+        return Outcome(error=f"{error.code}: {error.message}", culprit=error.culprit)
+    if isinstance(error, (ValueError, KeyError, TypeError, AttributeError, IndexError)):
+        write_error_log(where, error)
+        log(f"stopping: the host sent a malformed message ({error!r})")
+        return Outcome(error=f"malformed: the host sent {type(error).__name__}", culprit="host")
+    failure = error.__cause__ or error if isinstance(error, LocalFailure) else error
+    path = write_error_log(where, failure)
+    log(f"stopping: this program failed ({failure!r}); details in {path}")
+    return Outcome(
+        error=f"local_failure: {type(failure).__name__}: {failure}",
+        log=str(path) if path else None,
+    )
 
 
 class Listener:
