@@ -141,6 +141,18 @@ def pack_signed(body: dict[str, Any]) -> bytes:
     return data
 
 
+def remember_canonical(body: dict[str, Any]) -> bytes:
+    """Take ``body`` as canonical as it stands, and remember its bytes for ``pack``: for a
+    body its maker built in canonical order, every map's keys sorted at every level, of
+    canonical atoms only (a host's reveals, relaying envelopes it rebuilt so), which would
+    cost as much to sort again as everything else in a roll."""
+    data = _plain(body)
+    if len(_remembered) >= REMEMBERED:
+        del _remembered[next(iter(_remembered))]
+    _remembered[id(body)] = (body, data)
+    return data
+
+
 # Python orders strings by code point, which is the order of their UTF-8 bytes: ``sorted``
 # gives the canonical order as it is. The loops are written out: this runs on every
 # signature and every transcript step.

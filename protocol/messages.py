@@ -13,10 +13,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-import msgpack
-
 from .errors import ProtocolError
-from .framing import MAX_FRAME
+from .framing import MAX_FRAME, Packed, plain
 
 PROTOCOL_VERSION = 4
 
@@ -338,7 +336,8 @@ def check_size(message: dict[str, Any]) -> None:
             kind = "act"  # the largest a client signs
     largest = MAX_PACKED["act"]
     limit = MAX_PACKED.get(kind, largest) if isinstance(kind, str) else largest
-    size = len(msgpack.packb(message, use_bin_type=True))  # its size on the wire
+    # Its size on the wire: the bytes it came in, when they were kept (a signed message).
+    size = len(message.payload) if type(message) is Packed else len(plain(message))
     if size > limit:
         raise ProtocolError("too_large", f"a {kind!r} message of {size} bytes (at most {limit})")
 
@@ -359,13 +358,15 @@ def validate_envelope(message: Any) -> dict[str, Any]:
             "malformed", "a client signs only " + ", ".join(sorted(SIGNED_BY_CLIENT))
         )
     validate(body, CLIENT_MESSAGES)
-    return {"type": "signed", "from": message["from"], "body": _copied(body), "sig": message["sig"]}
+    # Rebuilt in canonical order, every map's keys sorted, so that a broadcast relaying it is
+    # packed canonically as it stands (``framing.remember_canonical``).
+    return {"body": _copied(body), "from": message["from"], "sig": message["sig"], "type": "signed"}
 
 
 def _copied(value: Any) -> Any:
-    """A copy of a checked value, maps in the order they came (the signature covers it)."""
+    """A copy of a checked value, each map's keys in canonical (sorted) order."""
     if type(value) is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: _copied(value[k]) for k in sorted(value)}
     if type(value) is list:
         return [_copied(v) for v in value]
     return value

@@ -70,7 +70,7 @@ class Identity:
         """The envelope carrying ``body`` from ``sender``, signed; ``prev`` is the transcript
         hash before it, for the host's broadcasts."""
         signature = self._key.sign(_signed_bytes(sender, body, prev)).signature
-        return {"type": "signed", "from": sender, "body": body, "sig": signature}
+        return {"body": body, "from": sender, "sig": signature, "type": "signed"}  # sorted
 
 
 def verify(envelope: dict[str, Any], public_key: bytes, prev: bytes = b"") -> dict[str, Any]:

@@ -47,7 +47,7 @@ def test_updates_made_together_are_each_seats_own_and_rebuilt_exactly_from_chang
         players = ["p1", "p2", "p3", "p4"]
         game, events = Game.new(players, SeededSource(seed), mode)
         bots = {p: ClassicBot() for p in players}
-        sent: dict = dict.fromkeys([*players, None])  # the last view each connection got
+        sent: dict = dict.fromkeys([*players, None])  # the last update each connection got
         held: dict = dict.fromkeys([*players, None])  # what each client rebuilt
         for move in range(400):
             shared: dict = {}
@@ -56,7 +56,7 @@ def test_updates_made_together_are_each_seats_own_and_rebuilt_exactly_from_chang
                 own = own_update(game, seat, events)
                 assert made == own
                 wire = on_the_wire(made, sent[seat], shared)
-                sent[seat] = wire.whole_view
+                sent[seat] = wire
                 # Its frame, made from parts every seat shares, holds exactly its message.
                 message = decoded(wire)
                 assert message == dict(wire)
@@ -91,6 +91,21 @@ def test_changes_name_only_what_changed() -> None:
     assert view_changes(before, after) == {"armies": {territory: 9}, "pool": before["pool"] + 1}
     assert view_changes(before, dict(before)) == {}
     assert with_changes(before, view_changes(before, after)) == after
+
+
+def test_changes_of_a_view_made_on_its_own_are_found_whole() -> None:
+    """An update made outside the move's shared parts (a host's one-off) is compared with the
+    connection's last view field by field, and comes out the same."""
+    game, events = Game.new(["p1", "p2", "p3"], SeededSource(2), "classic")
+    first = on_the_wire(private_update(game, "g", 1, "p1", events, [], {}), None)
+    bots = {p: ClassicBot() for p in game.state.players}
+    seat = game.waiting_for()
+    events = game.apply(seat, bots[seat].choose(game, seat))
+    shared: dict = {}
+    together = on_the_wire(private_update(game, "g", 2, "p1", events, [], shared), first, shared)
+    alone = on_the_wire(private_update(game, "g", 2, "p1", events, []), first, shared)
+    assert together["changes"] == alone["changes"] != {}
+    assert with_changes(first.whole_view, alone["changes"]) == game.state.view_for("p1")
 
 
 @pytest.mark.parametrize(

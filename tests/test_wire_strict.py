@@ -18,7 +18,7 @@ from test_net_cheating import run
 from tui_helpers import scenario_host, set_position, until
 
 from protocol.errors import ProtocolError
-from protocol.framing import HEADER, MAX_FRAME, encode, pack
+from protocol.framing import HEADER, MAX_FRAME, encode, pack, plain
 from protocol.messages import (
     HOST_MESSAGES,
     MAX_CONTRIBUTORS,
@@ -178,6 +178,9 @@ def test_an_envelope_is_rebuilt_from_its_checked_parts() -> None:
     assert rebuilt == envelope and rebuilt is not envelope
     assert rebuilt["body"] is not envelope["body"]
     assert rebuilt["body"]["action"] is not envelope["body"]["action"]
+    # In canonical order as it stands, every map's keys sorted: a broadcast relaying it is
+    # packed as it is (framing.remember_canonical).
+    assert plain(rebuilt) == pack(rebuilt) != plain(envelope)
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from protocol.transcript import Transcript
 from risk_lan.narrate import narrate
 from risk_lan.net.hostintake import error
 from risk_lan.net.record import RecordWriter
-from risk_lan.net.updates import on_the_wire, private_update, split_update
+from risk_lan.net.updates import Update, on_the_wire, private_update, split_update
 from risk_lan.rules import Event, Game
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class Broadcasting:
     record: RecordWriter | None
     on_publish: Callable[[dict[str, Any]], None] | None
     catching_up: set[str]  # seats being sent the history: nothing else reaches them meanwhile
-    views_sent: dict[str, tuple[Any, dict[str, Any]]]  # by seat: (its connection, last view)
+    views_sent: dict[str, tuple[Any, Update]]  # by seat: (its connection, its last update)
     _catch_ups: set[asyncio.Task[None]]
 
     def connected(self, seat: str) -> bool:
@@ -96,7 +96,7 @@ class Broadcasting:
         update = on_the_wire(self._update(seat.id, events, shared), before, shared)
         # A connection is sent what changed in its view since its last update; a new one
         # (a player back, a client restarted) the whole view first.
-        self.views_sent[seat.id] = (conn, update.whole_view)
+        self.views_sent[seat.id] = (conn, update)
         for message in split_update(update):
             conn.send(message)
 

@@ -68,7 +68,7 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         self.clock = AbsenceClock(host.config.absent_after)
         self.handbacks: set[str] = set()  # seats whose players came back, handed back next
         self.catching_up: set[str] = set()  # seats being sent the history
-        self.views_sent: dict[str, tuple[Any, dict[str, Any]]] = {}  # see Broadcasting
+        self.views_sent: dict[str, tuple[Any, Any]] = {}  # see Broadcasting
         self.told: set[str] = set()  # players who have said they took in the end
         self.everyone_told = asyncio.Event()
         self._catch_ups: set[asyncio.Task[None]] = set()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from protocol.errors import ProtocolError
 from protocol.fairness import ChainVerifier, RollSource, roll_seed
-from protocol.framing import pack
+from protocol.framing import pack, remember_canonical
 from protocol.messages import CHECKPOINT
 from protocol.signing import verify
 
@@ -136,12 +136,12 @@ class RollKeeping:
         waiter = self._reveal_waiters.setdefault(roll, asyncio.Event())
         own = self.host.identity.sign(
             "host",
-            {
-                "type": "reveal",
+            {  # in canonical order, as the reveals that relay it (below)
                 "game": self.id,
-                "roll": roll,
                 "link": self.host.chain.link(roll),
+                "roll": roll,
                 "seen": self.seen_at_roll,
+                "type": "reveal",
             },
         )
         self._accept_reveal("host", roll, self.host.chain.link(roll), own)
@@ -160,6 +160,10 @@ class RollKeeping:
         self.unconfirmed = list(zip(self.contributors, envelopes, strict=True))
         if roll % CHECKPOINT == 0:
             self._confirm_reveals()
-        self._publish({"type": "reveals", "game": self.id, "roll": roll, "envelopes": envelopes})
+        # Every envelope here is in canonical order (each client's rebuilt so by the intake,
+        # the host's own made so above), and so is this body: packed as it stands.
+        reveals = {"envelopes": envelopes, "game": self.id, "roll": roll, "type": "reveals"}
+        remember_canonical(reveals)
+        self._publish(reveals)
         links = [e["body"]["link"] for e in envelopes]
         return RollSource(roll_seed(self.id, roll, pack(body), links), self.host.secret)

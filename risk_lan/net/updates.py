@@ -9,6 +9,7 @@ from typing import Any
 from protocol.errors import ProtocolError
 from protocol.framing import Packed, map_header, plain, plain_array, plain_entries
 from risk_lan.rules import Action, Event, Game
+from risk_lan.rules.state import OWN_VIEW_KEYS
 
 
 class NeedsChance(Exception):
@@ -70,6 +71,7 @@ def private_update(
                 seen = list(seen)
             seen[i] = event.to_dict()
     view = game.state.view_for(seat, public.view)
+    public.made[id(view)] = view
     return _update(game_id, n, seen, view, public.waiting, away)
 
 
@@ -100,38 +102,26 @@ class _Public:
         self.events = [e.to_dict() for e in events]  # as their players see them
         # The events some seats see otherwise (a drawn card, say): each seat's own way.
         self.secret = [i for i, e in enumerate(events) if type(e).seen_by is not Event.seen_by]
+        self.made: dict[int, dict[str, Any]] = {}  # the views made from this one, by id
+        self.changes: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # see on_the_wire
 
 
 # The view's maps by territory: their changes name only the territories that changed.
 BY_TERRITORY = ("owner", "armies")
 
 
-def view_changes(
-    before: dict[str, Any], after: dict[str, Any], shared: dict[Any, Any] | None = None
-) -> dict[str, Any]:
+def view_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """What changed from the view ``before`` to ``after``: each field whose value changed,
-    with its new value; for a map by territory, only the territories whose value changed.
-
-    ``shared`` (as for ``private_update``) holds what was found for the values that the
-    views of one move share with each other, so each is compared once, not once a seat."""
+    with its new value; for a map by territory, only the territories whose value changed."""
     changes = {}
     for key, value in after.items():
         old = before.get(key, _MISSING)
-        if old is value:
+        if old is value or old == value:
             continue
-        found = shared.get((key, id(old), id(value))) if shared is not None else None
-        if found is None or found[0] is not old or found[1] is not value:
-            if old == value:
-                change: Any = _MISSING
-            elif key in BY_TERRITORY and type(old) is dict:
-                change = {t: v for t, v in value.items() if old.get(t, _MISSING) != v}
-            else:
-                change = value
-            found = (old, value, change)  # the values kept alive with it: ids stay theirs
-            if shared is not None:
-                shared[(key, id(old), id(value))] = found
-        if found[2] is not _MISSING:
-            changes[key] = found[2]
+        if key in BY_TERRITORY and type(old) is dict:
+            changes[key] = {t: v for t, v in value.items() if old.get(t, _MISSING) != v}
+        else:
+            changes[key] = value
     return changes
 
 
@@ -173,28 +163,52 @@ def received_view(update: dict[str, Any], before: dict[str, Any] | None) -> dict
 class Update(Packed):
     """An update on its way to one connection (``on_the_wire``): its events packed once for
     every seat that sees them alike, to split it (``split_update``) without packing them
-    again; ``view`` is the whole view it brings its connection to."""
+    again; ``whole_view`` is the whole view it brings its connection to, and ``public`` the
+    view every seat's of that move was made from (None: made on its own)."""
 
-    __slots__ = ("packed_events", "whole_view")
+    __slots__ = ("packed_events", "public", "whole_view")
 
     def __init__(
-        self, update: dict[str, Any], payload: bytes, events: list[bytes], view: dict[str, Any]
+        self,
+        update: dict[str, Any],
+        payload: bytes,
+        events: list[bytes],
+        view: dict[str, Any],
+        public: dict[str, Any] | None,
     ) -> None:
         super().__init__(update, payload)
-        self.packed_events, self.whole_view = events, view
+        self.packed_events, self.whole_view, self.public = events, view, public
 
 
 def on_the_wire(
-    update: dict[str, Any], before: dict[str, Any] | None, shared: dict[Any, Any] | None = None
+    update: dict[str, Any], before: Update | None, shared: dict[Any, Any] | None = None
 ) -> Update:
-    """The message that carries ``update`` to a connection whose last update brought it the
-    view ``before``: what changed since (``changes``), or the whole view for a connection
-    that has none yet."""
+    """The message that carries ``update`` to a connection whose last update was ``before``:
+    what changed in the view since (``changes``), or the whole view for a connection that
+    has had none yet.
+
+    With ``shared`` (as for ``private_update``), what changed in the view every seat's is made
+    from is found once for all the seats, and only each seat's own fields are compared."""
     view = update["view"]
+    public = shared.get(_PUBLIC) if shared is not None else None
+    if public is not None and public.made.get(id(view)) is not view:
+        public = None  # a view made otherwise (on its own): compared whole
     if before is None:
         rest = {"view": view, "changes": None}
+    elif public is not None and before.public is not None:
+        found = public.changes.get(id(before.public))
+        if found is None or found[0] is not before.public:
+            common = view_changes(before.public, public.view)
+            for key in OWN_VIEW_KEYS:
+                common.pop(key, None)
+            found = public.changes[id(before.public)] = (before.public, common)
+        changes = dict(found[1])
+        for key in OWN_VIEW_KEYS:
+            if view[key] != before.whole_view[key]:
+                changes[key] = view[key]
+        rest = {"view": None, "changes": changes}
     else:
-        rest = {"view": None, "changes": view_changes(before, view, shared)}
+        rest = {"view": None, "changes": view_changes(before.whole_view, view)}
     events = update["events"]
     found = shared.get(("events", id(events))) if shared is not None else None
     if found is None or found[0] is not events:
@@ -203,7 +217,7 @@ def on_the_wire(
             shared[("events", id(events))] = found
     packed = found[1]
     message = {**update, **rest}
-    return Update(message, _payload(message, packed), packed, view)
+    return Update(message, _payload(message, packed), packed, view, public and public.view)
 
 
 def _payload(message: dict[str, Any], packed_events: list[bytes]) -> bytes:
@@ -243,4 +257,5 @@ def split_update(update: Update) -> list[dict[str, Any]]:
         payload = map_header(4) + plain_entries(head) + _EVENTS + plain_array(packed[chunk])
         parts.append(Packed({**head, "events": events[chunk]}, payload))
     last = {**update, "events": events[cut:]}
-    return [*parts, Update(last, _payload(last, packed[cut:]), packed[cut:], update.whole_view)]
+    payload = _payload(last, packed[cut:])
+    return [*parts, Update(last, payload, packed[cut:], update.whole_view, update.public)]
