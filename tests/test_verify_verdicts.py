@@ -60,6 +60,8 @@ def test_intact_records_verify(records: dict[str, list[Any]], tmp_path: Path) ->
     for kind, entries in records.items():
         verdict = verify_record(write(tmp_path / f"{kind}.rec", entries))
         assert verdict.ok and verdict.winner, (kind, verdict)
+        # A seat's record says its updates were checked too.
+        assert ("updates to" in verdict.message) == (kind == "seat"), verdict
 
 
 JUNK = st.one_of(
@@ -111,6 +113,16 @@ def test_a_damaged_record_gets_a_verdict_naming_the_entry(
     assert "this checker failed" not in verdict.message, verdict
     if at > 0:  # the first entry: the record says it cannot start, as no entry is read
         assert verdict.message.startswith("message "), verdict
+
+
+def test_a_record_whose_end_is_damaged_names_its_last_message(
+    records: dict[str, list[Any]], tmp_path: Path
+) -> None:
+    """The host's secret comes from the record's last message, read before any other."""
+    entries = list(records["host"])
+    entries[-1] = {**entries[-1], "body": {"a": 1}}
+    verdict = verify_record(write(tmp_path / "damaged.rec", entries))
+    assert not verdict.ok and verdict.message.startswith(f"message {len(entries)} "), verdict
 
 
 def test_the_command_says_what_failed_and_exits_1(records: dict[str, list[Any]], tmp_path: Path):

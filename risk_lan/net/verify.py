@@ -16,6 +16,7 @@ from protocol.fairness import commit_secret
 from protocol.messages import HOST_MESSAGES, validate
 from risk_lan.net.record import read_record
 from risk_lan.net.replay import GameReplay
+from risk_lan.net.updates import received_view
 from risk_lan.net.witness import Witness
 
 
@@ -46,7 +47,9 @@ def verify_record(path: str | Path) -> Verdict:
             replay: GameReplay = _seat_replay(envelopes[0])
             entries = envelopes[1:]
         else:
+            at = len(envelopes)  # the secret comes from the last entry: said of it if it fails
             replay, entries = GameReplay(_closing_secret(envelopes)), envelopes
+            at = 0
         for entry in entries:
             at += 1
             _take(replay, entry)
@@ -69,13 +72,17 @@ class SeatReplay(Witness):
     def __init__(self, seat: str, key: bytes) -> None:
         super().__init__("", b"", seat, key)
         self.welcome = None  # the record has no welcome: its start says which game
+        self.updates = 0  # the seat's updates checked
 
     def entry(self, entry: dict[str, Any]) -> None:
         kind = entry.get("type")
         if kind == "signed":
             self.take(entry, {})
         elif kind == "update":
-            self.update(validate(entry, HOST_MESSAGES))
+            validate(entry, HOST_MESSAGES)
+            received_view(entry, None)  # a seat's record keeps each whole view it rebuilt
+            self.update(entry)
+            self.updates += 1
         else:
             raise ProtocolError("malformed", f"a {kind!r} in a seat's record")
         self.check_signatures()
@@ -134,6 +141,8 @@ def _verdict(replay: GameReplay) -> Verdict:
             True, f"the game was stopped before it began: {over['reason']}", transcript=code
         )
     counts = f"{replay.moves} moves, {replay.rolls} rolls"
+    if isinstance(replay, SeatReplay):
+        counts += f", {replay.updates} updates to {replay.seat}"
     if over["winner"] is None:
         return Verdict(
             True,
