@@ -86,17 +86,23 @@ async def test_blitz_conquers_and_the_player_chooses_how_many_move_in() -> None:
     )
     app = scenario_app(host)
     async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
+        screen = await started(app, pilot)
         await pick(pilot, "alaska", "kamchatka")
         await pilot.press("f3")
         game = host_game(app)
         await until(pilot, lambda: game.state.phase == "move_in")
         await until(pilot, lambda: "Conquered" in screen_text(app, "now"))
-        most = game.state.move_in.maximum
+        low, most = game.state.move_in.minimum, game.state.move_in.maximum
+        # Alaska still borders p2's territories: half goes by default, not all of it.
+        assert f"{(low + most + 1) // 2} ({low}–{most}" in screen_text(app, "now")
+        await pilot.press("end")  # the most
+        await until(pilot, lambda: f": {most} ({low}" in screen_text(app, "now"))
         await pilot.press("minus", "minus", "f6")
         await until(pilot, lambda: game.state.phase != "move_in")
         assert game.state.owner["kamchatka"] == "p1"
         assert game.state.armies["kamchatka"] == most - 2
+        # The territory just taken is where the next attack starts from.
+        await until(pilot, lambda: screen.turn.source == "kamchatka")
 
 
 async def test_fortification_moves_the_chosen_amount() -> None:
@@ -107,7 +113,11 @@ async def test_fortification_moves_the_chosen_amount() -> None:
         await pilot.press("f4")  # no more attacks: on to the manoeuvre
         assert "Manoeuvre" in screen_text(app, "now")
         await pick(pilot, "alaska", "alberta")
-        await pilot.press("minus", "f6")  # 8 can move; one less: 7
+        # Alaska borders Kamchatka, p2's: half of the 8 that may go, by default, not all.
+        assert "Move 5 from Alaska" in screen_text(app, "now")
+        await pilot.press("home")
+        await until(pilot, lambda: "Move 1 from Alaska" in screen_text(app, "now"))
+        await pilot.press("end", "minus", "f6")  # the most, 8; one less: 7
         game = host_game(app)
         await until(pilot, lambda: game.state.armies["alberta"] > 1)
         assert game.state.armies["alaska"] == 2 and game.state.armies["alberta"] == 8
@@ -280,3 +290,42 @@ async def test_a_player_who_leaves_is_shown_away_to_the_others() -> None:
         await until(pilot, lambda: "bea away" in screen_text(app, "players"))
         assert "bea away" in str(screen.query_one("#players").render())
         await task
+
+
+async def test_every_turn_key_and_pick_that_does_nothing_says_why() -> None:
+    host = scenario_host(
+        lambda s: set_position(
+            s, mine(*NORTH_AMERICA), {"alaska": 6}, phase="reinforce", pool=3, rest="p2"
+        )
+    )
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        # Live amounts: each pick's count shows as +/- changes it.
+        assert "Each pick places 1" in screen_text(app, "now")
+        await pilot.press("plus")
+        assert "Each pick places 2" in screen_text(app, "now")
+        for key, says in (
+            ("f5", "no set of cards"),
+            ("f4", "Place your reinforcements first: 3 left"),
+            ("f2", "Place your reinforcements first"),
+            ("backspace", "Nothing placed to take back"),
+        ):
+            await pilot.press(key)
+            await until(pilot, lambda says=says: says in screen_text(app, "now"))
+        await pick(pilot, "kamchatka")
+        await until(pilot, lambda: "Kamchatka is not yours" in screen_text(app, "now"))
+        await pilot.press("end")  # the most: all three on Alaska
+        await pick(pilot, "alaska")
+        assert "Kamchatka" not in screen_text(app, "now")  # a pick that did something
+        await pilot.press("f6")
+        await until(pilot, lambda: host_game(app).state.pool == 0)
+        await until(pilot, lambda: screen.turn.step().name == "attack")
+        await pilot.press("f2")
+        await until(pilot, lambda: "Pick a territory to go from first" in screen_text(app, "now"))
+        await pick(pilot, "alaska", "brazil")
+        await until(pilot, lambda: "Brazil does not border Alaska" in screen_text(app, "now"))
+        # Esc from the log goes back to the map.
+        screen.show_log()
+        await pilot.press("escape")
+        await until(pilot, lambda: screen.query_one("#map").has_focus)

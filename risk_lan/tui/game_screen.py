@@ -7,7 +7,7 @@ import asyncio
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
@@ -17,7 +17,7 @@ from textual.widgets import Footer, Input, RichLog
 
 from risk_lan.narrate import narrate
 from risk_lan.net.witness import DERIVED, TAKEN
-from risk_lan.rules import EVENT_TYPES, Action, Game, SetAutoDefend, classic_board
+from risk_lan.rules import EVENT_TYPES, Action, Game, classic_board
 from risk_lan.tui.clock import WaitClock
 from risk_lan.tui.palette import GameCommands
 from risk_lan.tui.panels import (
@@ -32,6 +32,7 @@ from risk_lan.tui.panels import (
 from risk_lan.tui.tablenews import TableNews
 from risk_lan.tui.texts import say, shown, translate_bindings
 from risk_lan.tui.turn import Turn
+from risk_lan.tui.turnkeys import TurnKeys
 from risk_lan.tui.worldmap import MapState, WorldMap
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -48,11 +49,16 @@ TURN_ACTIONS = {
 }
 
 
+# The keys of the turn actions, each to its action (filled from GameScreen's bindings, at the
+# end of this module): a greyed-out one says why when pressed.
+TURN_KEYS: dict[str, str] = {}
+
+
 def faces(dice: list[int]) -> str:
     return "".join(DICE[d - 1] for d in dice if 1 <= d <= 6)
 
 
-class GameScreen(TableNews, Screen):
+class GameScreen(TableNews, TurnKeys, Screen):
     """One player's table. It only reads views and sends the moves the player asks for."""
 
     COMMANDS: ClassVar[set] = {GameCommands}
@@ -67,6 +73,8 @@ class GameScreen(TableNews, Screen):
         Binding("escape", "cancel", "Cancel", show=False, id="turn.cancel"),
         Binding("plus,equals_sign", "amount(1)", "+1", show=False, id="turn.more"),
         Binding("minus", "amount(-1)", "-1", show=False, id="turn.less"),
+        Binding("home", "amount_edge(0)", "Fewest", show=False, id="turn.fewest"),
+        Binding("end", "amount_edge(1)", "Most", show=False, id="turn.most"),
         Binding("tab", "chat", "Chat", id="game.chat"),
         Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
         Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
@@ -295,72 +303,22 @@ class GameScreen(TableNews, Screen):
         if not self.locked():
             self.send(self.turn.pick(message.territory))
 
-    def action_attack_once(self) -> None:
-        if not self.locked():
-            self.send(self.turn.attack(blitz=False))
-
-    def action_blitz(self) -> None:
-        if not self.locked():
-            self.send(self.turn.attack(blitz=True))
-
-    def action_end(self) -> None:
-        if not self.locked():
-            self.send(self.turn.end())
-
-    def action_trade(self) -> None:
-        if not self.locked():
-            self.send(self.turn.trade())
-
-    def action_confirm(self) -> None:
-        if self.locked():
+    def on_key(self, event: events.Key) -> None:
+        """A turn key that is greyed out now (its binding does not run) says why."""
+        if event.key == "escape" and not self.query_one(WorldMap).has_focus:
+            event.stop()
+            self.query_one(WorldMap).focus()  # out of the log or the chat, back to the map
             return
-        sealed = self.turn.capital
-        self.send(self.turn.confirm())
-        if self.turn.capital != sealed and self.turn.capital is not None:
-            # The seal's nonce is kept with the seat: an app that comes back still opens it.
-            self.app.keep_secret("capital", list(self.turn.capital))
+        action = TURN_KEYS.get(event.key)
+        if action is None or self.check_action(action, ()):
+            return
+        event.stop()
+        self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
+        self.redraw()
 
     def action_reclaim(self) -> None:
         if self.taken_over and not self.stopped:
             self.app.reclaim()
-
-    def action_auto_defend(self) -> None:
-        """Switch the standing defence: always the most dice, or being asked each time."""
-        game = self.turn.game
-        if self.locked() or game is None or self.answered:
-            return  # the switch shown is the one before the move on its way: wait for it
-        standing = game.state.auto_defend.get(self.seat)
-        most = game.rules.defender_max_dice
-        moves: list[Action] = [SetAutoDefend(None if standing else most)]
-        if not standing and self.turn.step().name == "defend":
-            # The standing answer is for attacks to come; this one is answered the same way.
-            self.turn.amount = None
-            moves += self.turn.confirm()
-        self.send(moves)
-
-    def action_undo(self) -> None:
-        if self.locked():
-            return
-        self.turn.undo()
-        self.redraw()
-
-    def action_cancel(self) -> None:
-        if self.locked():
-            return
-        self.turn.cancel()
-        self.redraw()
-
-    def action_amount(self, by: int) -> None:
-        if self.locked():
-            return
-        self.turn.change_amount(by)
-        self.redraw()
-
-    def action_dice(self, dice: int) -> None:
-        if self.locked():
-            return
-        self.turn.set_dice(dice)
-        self.redraw()
 
     @on(Input.Submitted, "#say")
     def say_something(self, event: Input.Submitted) -> None:
@@ -386,3 +344,13 @@ class GameScreen(TableNews, Screen):
 
     def _say(self, key: str, **fields: object) -> str:
         return say(self.lang, key, **fields)
+
+
+TURN_KEYS.update(
+    {
+        key: binding.action
+        for binding in GameScreen.BINDINGS
+        if isinstance(binding, Binding) and binding.action in TURN_ACTIONS
+        for key in binding.key.split(",")
+    }
+)

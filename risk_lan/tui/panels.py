@@ -179,7 +179,11 @@ class TurnPanel(Panel):
             line = say(lang, "setup", left=s.setup_left.get(turn.seat, 0))
         elif step.name == "place":
             left = s.pool - turn.staged_total()
-            line = say(lang, "place", left=left) if left else say(lang, "place_done")
+            line = (
+                say(lang, "place", left=left, amount=step.amount)
+                if left
+                else say(lang, "place_done")
+            )
         elif step.name in ("attack", "fortify"):
             # Three stages each: choose the source, then the target, then go.
             stage = 0 if turn.source is None else 1 if turn.target is None else 2
@@ -210,6 +214,18 @@ class TurnPanel(Panel):
         else:
             line = say(lang, step.name)
         text.append(line)
+        if turn.hint is not None:
+            key, fields = turn.hint
+            why = say(
+                lang,
+                key,
+                **{
+                    **fields,
+                    "territory": name(fields.get("territory")),
+                    "source": name(fields.get("source")),
+                },
+            )
+            text.append(f"\n{why}", style="bold yellow")
         standing = s.auto_defend.get(turn.seat)
         if standing:
             text.append(f"\n{say(lang, 'auto_on', dice=standing)}", style="dim")

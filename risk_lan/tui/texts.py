@@ -8,6 +8,8 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
+from risk_lan.tui.hinttexts import HINT_TEXTS
+
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "waiting": "Waiting for {player}.",
@@ -20,16 +22,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "neutral": "neutral army",
         "setup_independent": "Place 1 army of the {neutral} on one of its territories, to block"
         " your opponent ({left} left to it).",
-        "place": "Place your reinforcements: {left} left. Pick a territory (+/- sets how many).",
+        "place": "Place your reinforcements: {left} left. Each pick places {amount} (+/-).",
         "place_done": "All placed. Confirm (F6) or take back (Backspace).",
         "trade": "You must trade a set of cards (F5).",
         "attack": "Attack: pick one of your territories to attack from, or end attacks (F4).",
-        "attack_target": "Attack from {source}: pick a target.",
-        "attack_ready": "{source} → {target} with {dice} dice: F2 attack once, F3 blitz.",
+        "attack_target": "Attack from {source} (dice: {dice}, 1–3 or +/-): pick a target.",
+        "attack_ready": "{source} → {target}, dice: {dice}: F2 attack once, F3 blitz.",
         "fortify": "Manoeuvre: pick a territory to move armies from, or end the turn (F4).",
         "fortify_target": "Move armies from {source}: pick where to.",
-        "fortify_ready": "Move {amount} from {source} to {target}: F6 to confirm (+/-).",
-        "move_in": "Conquered! Move {amount} armies in ({low}–{high}, +/-), F6 to confirm.",
+        "fortify_ready": "Move {amount} from {source} to {target} (+/-, Home, End): F6 to confirm.",
+        "move_in": "Conquered! Armies to move in: {amount} ({low}–{high}: +/-, Home, End), F6.",
         "defend": "{attacker} attacks {target}: defend with {amount} dice (+/-), F6. F7"
         " defends with the most dice from now on.",
         "over": "The game is over.",
@@ -152,16 +154,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "neutral": "armée neutre",
         "setup_independent": "Placez 1 régiment de l'{neutral} sur l'un de ses territoires, pour"
         " bloquer votre adversaire (il lui en reste {left}).",
-        "place": "Placez vos renforts : encore {left}. Choisissez un territoire (+/- : combien).",
+        "place": "Placez vos renforts : encore {left}. Chaque choix en place {amount} (+/-).",
         "place_done": "Tout est placé. Confirmez (F6) ou reprenez (Retour arrière).",
         "trade": "Vous devez échanger une série de cartes (F5).",
         "attack": "Attaque : choisissez un territoire d'où attaquer, ou finissez (F4).",
-        "attack_target": "Attaque depuis {source} : choisissez la cible.",
-        "attack_ready": "{source} → {target} avec {dice} dés : F2 une attaque, F3 blitz.",
+        "attack_target": "Attaque depuis {source} (dés : {dice}, 1–3 ou +/-) : choisissez la"
+        " cible.",
+        "attack_ready": "{source} → {target}, dés : {dice} : F2 une attaque, F3 blitz.",
         "fortify": "Manœuvre stratégique : choisissez d'où déplacer, ou finissez le tour (F4).",
         "fortify_target": "Déplacer depuis {source} : choisissez vers où.",
-        "fortify_ready": "Déplacer {amount} de {source} vers {target} : F6 pour confirmer (+/-).",
-        "move_in": "Conquis ! Faites entrer {amount} régiments ({low}–{high}, +/-), F6.",
+        "fortify_ready": "Déplacer {amount} de {source} vers {target} (+/-, Début, Fin) : F6.",
+        "move_in": "Conquis ! Régiments à faire entrer : {amount} ({low}–{high} : +/-, Début,"
+        " Fin), F6.",
         "defend": "{attacker} attaque {target} : défendez avec {amount} dés (+/-), F6. F7 :"
         " toujours le plus de dés.",
         "over": "La partie est finie.",
@@ -277,6 +281,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "refused_not_your_turn": "Ce n'est pas votre tour.",
     },
 }
+for _lang, _words in HINT_TEXTS.items():  # why a pick or a key did nothing
+    TEXTS[_lang].update(_words)
 
 
 def language(chosen: str | None = None) -> str:

@@ -28,6 +28,7 @@ from risk_lan.rules import (
 )
 from risk_lan.rules.capitals import seal
 from risk_lan.rules.teams import armies_of
+from risk_lan.tui.turnhints import why_key, why_pick
 
 
 @dataclass
@@ -60,6 +61,8 @@ class Turn:
     # the seal is opened.
     capital: tuple[str, str] | None = None
     turn_key: tuple[Any, ...] = ()
+    # Why the last pick or key did nothing (a text's key and its fields), until the next.
+    hint: tuple[str, dict[str, Any]] | None = None
     _legal: list[Action] | None = None
 
     # ----- the view -----------------------------------------------------------------------
@@ -78,10 +81,15 @@ class Turn:
             self.turn_key = key
             self.staged.clear()
             self.amount = None
+            self.hint = None
         # Under team rules a source may be a territory a teammate holds, with armies of ours.
         if self.source is not None and not armies_of(s, self.source, self.seat):
             self.source = self.target = None
         if self.target is not None and s.owner.get(self.target) == self.seat:
+            if s.phase in ("move_in", "attack") and not self.fortifying:
+                # Conquered: the natural place to attack from next (dropped by ``step`` if
+                # it cannot attack once the armies have moved in).
+                self.source = self.target
             self.target = None
 
     @property
@@ -137,10 +145,12 @@ class Turn:
             )
         if s.phase == "move_in":
             counts = [a.count for a in legal if isinstance(a, MoveIn)]
+            low, high = min(counts), max(counts)
+            source = s.move_in.source if s.move_in else None
             return Step(
                 "move_in",
-                amount=self._amount(max(counts)),
-                amount_range=(min(counts), max(counts)),
+                amount=self._amount(self._keeping(source, low, high)),
+                amount_range=(low, high),
                 keys=frozenset({"confirm"}),
             )
         trades = (
@@ -197,10 +207,27 @@ class Turn:
         return Step(
             "fortify",
             targets,
-            amount=self._amount(most, most),
+            amount=self._amount(self._keeping(self.source, 1, most), most),
             amount_range=(1, most),
             keys=frozenset(keys),
         )
+
+    def _keeping(self, source: str | None, low: int, high: int) -> int:
+        """How many armies to move by default: all that may go from a territory with no enemy
+        beside it, but only half from one on a front, which the most would strip."""
+        if source is None or not self._on_a_front(source):
+            return high
+        return max(low, (low + high + 1) // 2)
+
+    def _on_a_front(self, territory: str) -> bool:
+        assert self.game is not None
+        s = self.game.state
+        team = s.teams.get(self.seat)
+        for other in self.game.board.neighbours[territory]:
+            owner = s.owner.get(other)
+            if owner != self.seat and (team is None or s.teams.get(owner or "") != team):
+                return True
+        return False
 
     def _amount(self, default: int, most: int | None = None) -> int:
         if self.amount is None:
@@ -213,9 +240,19 @@ class Turn:
     # ----- what the player does -----------------------------------------------------------
 
     def pick(self, territory: str) -> list[Action]:
-        """The player picked ``territory`` on the map; returns the moves to send now."""
+        """The player picked ``territory`` on the map; returns the moves to send now. A pick
+        that does nothing says why (``hint``)."""
+        self.hint = None
         step = self.step()
+        if step.name in ("attack", "fortify") and self.source is not None:
+            if territory == self.source:
+                self.source = self.target = None  # picked again: let go
+                return []
+            if territory not in step.choices and territory in self._sources(step.name):
+                self.source, self.target = territory, None  # another place to go from
+                return []
         if territory not in step.choices:
+            self.hint = why_pick(self, step, territory)
             return []
         if step.name in ("claim", "setup"):
             return [Place(territory)]
@@ -233,6 +270,15 @@ class Turn:
             self.target = territory
         return []
 
+    def _sources(self, step: str) -> set[str]:
+        kind = Attack if step == "attack" else Fortify
+        return {a.source for a in self.legal if isinstance(a, kind)}
+
+    def why_not(self, key: str) -> tuple[str, dict[str, Any]] | None:
+        """Why the turn key ``key`` (attack, blitz, end, trade, confirm, undo, cancel) does
+        nothing now, as a text's key and fields; None if it does something."""
+        return why_key(self, key)
+
     def cancel(self) -> None:
         if self.target is not None:
             self.target = None
@@ -247,6 +293,7 @@ class Turn:
     def change_amount(self, by: int) -> None:
         step = self.step()
         if step.amount is None or step.amount_range is None:
+            self.hint = ("key_no_amount", {})
             return
         low, high = step.amount_range
         if step.name == "attack":
@@ -256,6 +303,18 @@ class Turn:
 
     def set_dice(self, dice: int) -> None:
         self.dice = dice
+
+    def amount_to_edge(self, most: bool) -> None:
+        """Set the amount (or the dice) to the fewest or to the most allowed."""
+        step = self.step()
+        if step.amount is None or step.amount_range is None:
+            self.hint = ("key_no_amount", {})
+            return
+        value = step.amount_range[1] if most else step.amount_range[0]
+        if step.name == "attack":
+            self.dice = value
+        else:
+            self.amount = value
 
     def confirm(self) -> list[Action]:
         step = self.step()

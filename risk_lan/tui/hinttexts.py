@@ -1,0 +1,84 @@
+"""The words of ``turnhints``: why a pick or a key did nothing, in English and French.
+``{territory}`` and ``{source}`` are territories' names."""
+
+from __future__ import annotations
+
+HINT_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "pick_not_your_turn": "It is not your turn yet.",
+        "pick_over": "The game is over.",
+        "pick_capital_reveal": "The headquarters are being opened: nothing to pick.",
+        "pick_defend": "You are defending: choose how many dice (+/-) and press F6.",
+        "pick_move_in": "Choose how many armies move in (+/-, Home fewest, End most), then F6.",
+        "pick_trade": "You hold too many cards: trade a set first (F5).",
+        "pick_taken": "{territory} is taken already: pick a free territory.",
+        "pick_all_placed": "Every reinforcement is placed: confirm (F6) or take one back"
+        " (Backspace).",
+        "pick_not_yours": "{territory} is not yours.",
+        "pick_attack_from_yours": "{territory} is not yours: pick one of your territories to"
+        " attack from.",
+        "pick_too_few": "{territory} has a single army: it takes at least 2 to attack.",
+        "pick_no_enemy_near": "{territory} borders no enemy territory.",
+        "pick_cannot_attack_from": "{territory} cannot attack: it takes 2 armies and an enemy"
+        " beside it.",
+        "pick_not_adjacent": "{territory} does not border {source}.",
+        "pick_cannot_move_from": "No army can move from {territory}: it takes 2 armies and a"
+        " territory of yours to reach.",
+        "pick_not_reachable": "Armies from {source} cannot reach {territory}.",
+        "pick_not_now": "Nothing to pick now.",
+        "key_not_your_turn": "It is not your turn.",
+        "key_setup": "First every territory is claimed and armies placed, one by one: pick a"
+        " territory.",
+        "key_pick_capital": "Pick your headquarters first: one of your territories.",
+        "key_no_set": "You hold no set of cards to trade.",
+        "key_nothing_to_undo": "Nothing placed to take back.",
+        "key_nothing_to_cancel": "Nothing chosen to cancel.",
+        "key_place_first": "Place your reinforcements first: {left} left.",
+        "key_confirm_first": "Confirm your placements first (F6).",
+        "key_no_attack_now": "No attack now.",
+        "key_pick_source": "Pick a territory to go from first.",
+        "key_pick_target": "Pick a target first.",
+        "key_not_now": "That key does nothing at this step.",
+        "key_no_amount": "There is no number to change at this step.",
+        "key_too_many_dice": "Too many dice: {most} at most from here.",
+    },
+    "fr": {
+        "pick_not_your_turn": "Ce n'est pas encore votre tour.",
+        "pick_over": "La partie est finie.",
+        "pick_capital_reveal": "Les quartiers généraux sont dévoilés : rien à choisir.",
+        "pick_defend": "Vous défendez : choisissez combien de dés (+/-) et appuyez sur F6.",
+        "pick_move_in": "Choisissez combien de régiments entrent (+/-, Début le moins, Fin le"
+        " plus), puis F6.",
+        "pick_trade": "Vous avez trop de cartes : échangez d'abord une combinaison (F5).",
+        "pick_taken": "{territory} est déjà pris : choisissez un territoire libre.",
+        "pick_all_placed": "Tous les renforts sont placés : confirmez (F6) ou reprenez-en un"
+        " (Retour arrière).",
+        "pick_not_yours": "{territory} n'est pas à vous.",
+        "pick_attack_from_yours": "{territory} n'est pas à vous : choisissez un de vos"
+        " territoires d'où attaquer.",
+        "pick_too_few": "{territory} n'a qu'un régiment : il en faut au moins 2 pour attaquer.",
+        "pick_no_enemy_near": "{territory} ne touche aucun territoire ennemi.",
+        "pick_cannot_attack_from": "{territory} ne peut pas attaquer : il faut 2 régiments et"
+        " un ennemi à côté.",
+        "pick_not_adjacent": "{territory} ne touche pas {source}.",
+        "pick_cannot_move_from": "Aucun régiment ne peut partir de {territory} : il en faut 2"
+        " et un de vos territoires à rejoindre.",
+        "pick_not_reachable": "Les régiments de {source} ne peuvent pas rejoindre {territory}.",
+        "pick_not_now": "Rien à choisir maintenant.",
+        "key_not_your_turn": "Ce n'est pas votre tour.",
+        "key_setup": "D'abord on prend les territoires et on place les régiments, un à un :"
+        " choisissez un territoire.",
+        "key_pick_capital": "Choisissez d'abord votre quartier général : un de vos territoires.",
+        "key_no_set": "Vous n'avez aucune combinaison de cartes à échanger.",
+        "key_nothing_to_undo": "Aucun placement à reprendre.",
+        "key_nothing_to_cancel": "Rien de choisi à annuler.",
+        "key_place_first": "Placez d'abord vos renforts : encore {left}.",
+        "key_confirm_first": "Confirmez d'abord vos placements (F6).",
+        "key_no_attack_now": "Pas d'attaque maintenant.",
+        "key_pick_source": "Choisissez d'abord un territoire de départ.",
+        "key_pick_target": "Choisissez d'abord une cible.",
+        "key_not_now": "Cette touche ne fait rien à cette étape.",
+        "key_no_amount": "Aucun nombre à changer à cette étape.",
+        "key_too_many_dice": "Trop de dés : {most} au plus depuis ce territoire.",
+    },
+}

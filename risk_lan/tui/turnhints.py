@@ -1,0 +1,80 @@
+"""Why a pick on the map or a turn key did nothing, as a text's key (``hinttexts``) and its
+fields: every key gets an answer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from risk_lan.rules.teams import armies_of
+
+if TYPE_CHECKING:
+    from risk_lan.tui.turn import Step, Turn
+
+Hint = tuple[str, dict[str, Any]]
+
+
+def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
+    """Why picking ``territory`` does nothing at this step (a text's key and fields)."""
+    assert turn.game is not None
+    s = turn.game.state
+    mine = bool(armies_of(s, territory, turn.seat))
+    at = {"territory": territory, "source": turn.source}
+    if step.name == "waiting":
+        return ("pick_not_your_turn", at)
+    if step.name in ("over", "capital_reveal", "defend", "move_in", "trade"):
+        return (f"pick_{step.name}", at)
+    if step.name == "claim":
+        return ("pick_taken", at)
+    if step.name == "place" and not step.choices:
+        return ("pick_all_placed", at)
+    if not mine and step.name in ("setup", "place", "capital"):
+        return ("pick_not_yours", at)
+    if step.name == "attack" and turn.source is None:
+        if not mine:
+            return ("pick_attack_from_yours", at)
+        if s.armies[territory] < 2:
+            return ("pick_too_few", at)
+        return ("pick_no_enemy_near", at)
+    if step.name == "attack":
+        return ("pick_cannot_attack_from" if mine else "pick_not_adjacent", at)
+    if step.name == "fortify" and turn.source is None:
+        return ("pick_cannot_move_from" if mine else "pick_not_yours", at)
+    if step.name == "fortify":
+        return ("pick_not_reachable" if mine else "pick_not_yours", at)
+    return ("pick_not_now", at)
+
+
+def why_key(turn: Turn, key: str) -> Hint | None:
+    """Why the turn key ``key`` (attack, blitz, end, trade, confirm, undo, cancel) does
+    nothing now, as a text's key and fields; None if it does something."""
+    step = turn.step()
+    if key in step.keys:
+        return None
+    if step.name == "waiting":
+        return ("key_not_your_turn", {})
+    if step.name == "over":
+        return ("pick_over", {})
+    if step.name in ("defend", "move_in", "capital_reveal"):
+        return (f"pick_{step.name}", {})
+    if step.name in ("claim", "setup"):
+        return ("key_setup", {})
+    if step.name == "capital":
+        return ("key_pick_capital", {})
+    if key == "trade":
+        return ("key_no_set", {})
+    if key == "undo":
+        return ("key_nothing_to_undo", {})
+    if key == "cancel":
+        return ("key_nothing_to_cancel", {})
+    if step.name == "trade":
+        return ("pick_trade", {})
+    if step.name == "place":
+        left = step.amount_range[1] if step.amount_range and step.choices else 0
+        return ("key_place_first", {"left": left}) if left else ("key_confirm_first", {})
+    if key in ("attack", "blitz"):
+        if step.name != "attack":
+            return ("key_no_attack_now", {})
+        return ("key_pick_target" if turn.source else "key_pick_source", {})
+    if key == "confirm" and step.name in ("attack", "fortify"):
+        return ("key_pick_target" if turn.source else "key_pick_source", {})
+    return ("key_not_now", {})
