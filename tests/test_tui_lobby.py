@@ -13,6 +13,7 @@ from risk_lan.net.client import Client
 from risk_lan.net.discovery import FoundGame
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.tui.app import LocalHost, RiskApp
+from risk_lan.tui.dialogs import TooSmallScreen
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen, next_table
 
@@ -162,3 +163,18 @@ async def test_the_hosts_player_frees_another_players_seat() -> None:
     if task is not None:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+
+
+@pytest.mark.asyncio
+async def test_a_terminal_too_small_says_so_until_it_is_made_larger() -> None:
+    app = ListedApp(FoundGame("Friday", "127.0.0.1", 1, "classic", "2/3", "lobby", "1"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        says = await until(pilot, lambda: isinstance(app.screen, TooSmallScreen) and app.screen)
+        text = str(says.query_one("#too-small").render())
+        assert "at least 100×30" in text and "80×24 now" in text
+        await pilot.resize_terminal(99, 40)
+        await until(pilot, lambda: "99×40 now" in str(says.query_one("#too-small").render()))
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.resize_terminal(90, 40)  # smaller again: said again
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))

@@ -188,3 +188,7 @@ def test_a_stopped_game(snap_compare) -> None:
         await app.push_screen(GameOverScreen(None, why, game, PLAYERS, 57, "TEST-CODE", "en"))
 
     assert snap_compare(showing("attack", then=stopped), terminal_size=(120, 40))
+
+
+def test_a_terminal_too_small_to_play_in(snap_compare) -> None:
+    assert snap_compare(showing("attack"), terminal_size=(80, 24))

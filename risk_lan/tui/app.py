@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 
@@ -33,7 +33,13 @@ from risk_lan.tui.client_messages import (
     SeatChanged,
     Started,
 )
-from risk_lan.tui.dialogs import GameOverScreen, HelpScreen, LeaveScreen
+from risk_lan.tui.dialogs import (
+    GameOverScreen,
+    HelpScreen,
+    LeaveScreen,
+    TooSmallScreen,
+    too_small,
+)
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
 from risk_lan.tui.stops import stopped, why_stopped
@@ -88,6 +94,36 @@ class RiskApp(App[int]):
 
     async def on_mount(self) -> None:
         await self.begin()
+        self.refit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        pushed = super().push_screen(screen, *args, **kwargs)
+        if not isinstance(screen, TooSmallScreen):
+            self.call_after_refresh(self.refit)
+        return pushed
+
+    def switch_screen(self, screen: Any) -> Any:
+        switched = super().switch_screen(screen)
+        self.call_after_refresh(self.refit)
+        return switched
+
+    def refit(self) -> None:
+        """A screen opened while the terminal is too small goes under the notice."""
+        self.fit(self.size.width, self.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Say so over everything while the terminal is too small to play in."""
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if too_small(width, height):
+            if isinstance(top, TooSmallScreen):
+                top.show(width, height)
+            else:
+                self.push_screen(TooSmallScreen(self.lang))
+        elif isinstance(top, TooSmallScreen):
+            top.dismiss()
 
     async def begin(self) -> None:
         """Open the first screen: a game hosted here, a game at an address, or the lobby."""

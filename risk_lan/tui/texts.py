@@ -37,6 +37,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "over": "The game is over.",
         "players": "Players",
         "turn_panel": "Now",
+        "too_small": "This terminal is too small to play in: risk-lan needs at least"
+        " {need_width}×{need_height}, and it is {width}×{height} now. Make it larger.",
         "hand": "Your cards",
         "no_cards": "no cards",
         "sets": "Sets you can trade (F5 trades the first):",
@@ -171,6 +173,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "over": "La partie est finie.",
         "players": "Joueurs",
         "turn_panel": "Maintenant",
+        "too_small": "Ce terminal est trop petit pour jouer : risk-lan demande au moins"
+        " {need_width}×{need_height}, et il fait {width}×{height}. Agrandissez-le.",
         "hand": "Vos cartes",
         "no_cards": "aucune carte",
         "sets": "Séries échangeables (F5 échange la première) :",

@@ -111,6 +111,7 @@ class WorldMap(Widget, can_focus=True):
     def on_resize(self) -> None:
         self._lines = []
         self._row_looks = []
+        self.refresh()  # drawn again at the new size now, not at the next change
 
     def render_line(self, y: int) -> Strip:
         if not self._lines:
