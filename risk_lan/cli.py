@@ -74,7 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
         "'risk-lan host --resume FILE' takes the game up at its last move, and the players' "
         "apps come back to it by themselves.",
     )
-    host.add_argument("--name", default="risk-lan", help="the game's name")
+    host.add_argument(
+        "--name", "--player", dest="name", default="host", help="your name at the table"
+    )
+    host.add_argument(
+        "--game-name", help="the game's name on the LAN (default: after you, NAME's game)"
+    )
     host.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)"
     )
@@ -104,7 +109,6 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the game as lines of text instead of opening the app for your own seat",
     )
-    host.add_argument("--player", default="host", help="your name at the table (default host)")
     _add_lang(host)
 
     play = commands.add_parser(
@@ -197,23 +201,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def host_config(args: argparse.Namespace) -> HostConfig:
+    """The table ``risk-lan host`` sets: the game is named after the host's player unless
+    ``--game-name`` names it."""
+    return HostConfig(
+        name=args.game_name or f"{args.name}'s game",
+        seats=args.seats,
+        bots=args.bots,
+        mode=args.mode,
+        record=args.record,
+        absent_after=args.absent_after or None,
+        log=print if args.headless else None,
+        save=args.save,
+        save_in=None if args.save else str(saves_dir()),
+    )
+
+
 def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "host":
         try:
-            config = HostConfig(
-                name=args.name,
-                seats=args.seats,
-                bots=args.bots,
-                mode=args.mode,
-                record=args.record,
-                absent_after=args.absent_after or None,
-                log=print if args.headless else None,
-                save=args.save,
-                save_in=None if args.save else str(saves_dir()),
-            )
+            config = host_config(args)
             config.check()
         except ValueError as e:
             print(f"risk-lan: {e}", file=sys.stderr)
@@ -229,7 +239,7 @@ def _main(argv: Sequence[str] | None) -> int:
         from risk_lan.tui.app import LocalHost
 
         local = LocalHost(config, args.interface, args.port, announce=True, resume=args.resume)
-        return run_app(name=args.player, lang=args.lang, local=local)
+        return run_app(name=args.name, lang=args.lang, local=local)
     if args.command == "play":
         try:
             bots = args.bots

@@ -75,7 +75,7 @@ def _host_announced(
     returns its process and port."""
     with log.open("w") as out:
         host = subprocess.Popen(
-            _in(host_ns, "host", "--headless", "--name", name, "--seats", "3", "--bots", "2",
+            _in(host_ns, "host", "--headless", "--game-name", name, "--seats", "3", "--bots", "2",
                 "--interface", HOST_IP, "--port", "0", *extra),
             stdout=out,
             stderr=subprocess.STDOUT,

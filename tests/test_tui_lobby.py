@@ -9,6 +9,7 @@ import asyncio
 import pytest
 from tui_helpers import screen_text, until
 
+from risk_lan.cli import build_parser, host_config
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import FoundGame
 from risk_lan.net.host import Host, HostConfig
@@ -178,3 +179,26 @@ async def test_a_terminal_too_small_says_so_until_it_is_made_larger() -> None:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.resize_terminal(90, 40)  # smaller again: said again
         await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+
+
+def test_host_names_the_player_with_name_and_the_game_after_it_unless_game_name() -> None:
+    parse = build_parser().parse_args
+    assert host_config(parse(["host", "--name", "Ann"])).name == "Ann's game"
+    assert host_config(parse(["host", "--player", "Ann"])).name == "Ann's game"  # the old flag
+    named = parse(["host", "--name", "Ann", "--game-name", "Friday night"])
+    assert named.name == "Ann" and host_config(named).name == "Friday night"
+
+
+@pytest.mark.asyncio
+async def test_the_hosts_lobby_shows_where_others_join() -> None:
+    app = RiskApp(name="ann", local=LocalHost(HostConfig(seats=3, bots=1), "127.0.0.1", 0, True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+        port = app.local_host.address[1]
+        await until(
+            pilot,
+            lambda: (
+                f"risk-lan join 127.0.0.1:{port}" in str(seats.query_one("#table-hint").render())
+            ),
+        )
+        await app.action_quit()

@@ -121,7 +121,7 @@ def test_the_hosts_app_killed_and_resumed_brings_the_game_back(terminals, tmp_pa
     hosting = terminals()
     hosting.start(
         f"{COMMAND} host --seats 3 --bots 1 --port {port} --interface 127.0.0.1 "
-        f"--player hugo --save {save} --absent-after 300"
+        f"--name hugo --save {save} --absent-after 300"
     )
     wait_for(lambda: "ready" in text(hosting).lower(), 30, "the host's seats screen", hosting)
     joined = terminals()

@@ -13,7 +13,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from risk_lan.net.client import Client, Outcome
-from risk_lan.net.discovery import Advertiser
+from risk_lan.net.discovery import Advertiser, local_addresses
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostsave import SavedGame
 from risk_lan.net.seatfile import find_seat
@@ -91,6 +91,7 @@ class RiskApp(App[int]):
         self.game_screen: GameScreen | None = None
         self.last_update: dict[str, Any] | None = None
         self.over = False  # the game ended (won or stopped): leaving asks nothing
+        self.join_at: list[str] = []  # the addresses of the game this app hosts on the LAN
 
     async def on_mount(self) -> None:
         await self.begin()
@@ -168,6 +169,10 @@ class RiskApp(App[int]):
             return
         if self.local.announce:
             self.advertiser = await announce(host, interface, port, self.log)
+            # Where the others reach this game, for a network where the LAN's own finding
+            # (multicast) does not work: said in the host's lobby.
+            shared = local_addresses() if interface in ("0.0.0.0", "") else [interface]
+            self.join_at = [f"{address}:{port}" for address in shared]
         # The app reaches its own host like any player, at an address the host listens on.
         self.connect("127.0.0.1" if interface in ("0.0.0.0", "") else interface, port)
 
@@ -181,7 +186,7 @@ class RiskApp(App[int]):
     def connect(self, host: str, port: int, name: str | None = None) -> None:
         if name:
             self.player_name = name
-        self.push_screen(SeatsScreen(self.lang))
+        self.push_screen(SeatsScreen(self.lang, self.join_at))
         self.run_client(host, port)
 
     @work(exclusive=True, group="client")

@@ -172,12 +172,13 @@ class SeatsScreen(Screen):
         Binding("x", "free_seat", "Free a seat", id="seats.remove"),
     ]
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, join_at: list[str] | None = None) -> None:
         super().__init__()
         self.lang = lang
         translate_bindings(self, lang)
         self.lobby: dict[str, Any] | None = None
         self.seat = ""
+        self.join_at = join_at or []  # the host's addresses, when this app hosts the game
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box"):
@@ -210,6 +211,8 @@ class SeatsScreen(Screen):
             text.append("\n")
         self.query_one("#seats", Static).update(text)
         hint = say(self.lang, "table_hint") if self.owns_table() else ""
+        if hint and self.join_at:
+            hint += "\n" + say(self.lang, "join_at", addresses=", ".join(self.join_at))
         self.query_one("#table-hint", Static).update(hint)
         if self.owns_table() != owner_before:
             self.refresh_bindings()

@@ -109,6 +109,7 @@ TEXTS: dict[str, dict[str, str]] = {
         " everyone is.",
         "auto_on": "You defend with {dice} dice without being asked (F7 to be asked).",
         "table": "{mode}: {seats} seats, {bots} played by bots",
+        "join_at": "Players join from the LAN list, or with: risk-lan join {addresses}",
         "table_hint": "You host this game: M changes the mode, S the seats, B the bots; X frees"
         " another player's seat.",
         "free_title": "Free whose seat? It becomes open again. (Esc: nobody's)",
@@ -246,6 +247,7 @@ TEXTS: dict[str, dict[str, str]] = {
         " tous le sont.",
         "auto_on": "Vous défendez avec {dice} dés sans qu'on vous le demande (F7 : être consulté).",
         "table": "{mode} : {seats} places, dont {bots} jouées par des robots",
+        "join_at": "On rejoint depuis la liste du réseau, ou avec : risk-lan join {addresses}",
         "table_hint": "Vous hébergez la partie : M change le mode, S les places, B les robots ;"
         " X libère la place d'un autre joueur.",
         "free_title": "Libérer la place de qui ? Elle redevient libre. (Échap : personne)",
