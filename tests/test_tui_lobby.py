@@ -202,3 +202,58 @@ async def test_the_hosts_lobby_shows_where_others_join() -> None:
             ),
         )
         await app.action_quit()
+
+
+@pytest.mark.asyncio
+async def test_the_list_keeps_its_order_and_a_game_gone_stays_greyed_out() -> None:
+    friday = FoundGame("Friday", "10.0.0.1", 1, "classic", "2/3", "lobby", "4", "aaa")
+    saturday = FoundGame("Saturday", "10.0.0.2", 1, "classic", "1/3", "lobby", "4", "bbb")
+    app = ListedApp(friday)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        games = lobby.query_one("#games")
+        lobby.show_games([saturday, friday])  # announced in another order: the list keeps its own
+        assert [games.get_option_at_index(i).id for i in range(2)] == ["aaa", "bbb"]
+        games.highlighted = 1  # Saturday
+        lobby.show_games([saturday])  # Friday has gone
+        gone = games.get_option_at_index(0)
+        assert gone.disabled and "gone" in str(gone.prompt)
+        assert games.get_option_at_index(games.highlighted).id == "bbb"  # still on Saturday
+        lobby.show_games([friday, saturday])  # back again
+        assert not games.get_option_at_index(0).disabled
+
+
+@pytest.mark.asyncio
+async def test_a_game_gone_when_chosen_brings_the_player_back_to_the_list() -> None:
+    nowhere = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    port = nowhere.sockets[0].getsockname()[1]
+    nowhere.close()
+    await nowhere.wait_closed()  # nothing listens there any more
+    app = ListedApp(FoundGame("Gone", "127.0.0.1", port, "classic", "1/3", "lobby", "4", "g"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.click("#games")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client is None)
+        await until(pilot, lambda: any("no longer there" in n.message for n in app._notifications))
+
+
+@pytest.mark.asyncio
+async def test_esc_leaves_the_chat_then_the_table_of_a_game_not_begun() -> None:
+    host = Host(HostConfig(name="Friday", seats=3, bots=1))
+    port = await host.serve("127.0.0.1", 0)
+    app = ListedApp(FoundGame("Friday", "127.0.0.1", port, "classic", "1/3", "lobby", "4"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.click("#games")
+            await pilot.press("enter")
+            seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+            await until(pilot, lambda: host.taken() == 2)  # the player and the bot
+            seats.query_one("#lobby-say").focus()
+            await pilot.press("escape")
+            assert app.screen is seats and not seats.query_one("#lobby-say").has_focus
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await until(pilot, lambda: host.taken() == 1)  # the seat is free again
+    finally:
+        await host.close()

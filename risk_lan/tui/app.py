@@ -43,7 +43,7 @@ from risk_lan.tui.dialogs import (
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
 from risk_lan.tui.stops import stopped, why_stopped
-from risk_lan.tui.texts import refusal, say, translate_bindings
+from risk_lan.tui.texts import refusal, say, shown, translate_bindings
 
 
 @dataclass
@@ -219,6 +219,15 @@ class RiskApp(App[int]):
             outcome = Outcome(error=f"unreachable: {host}:{port}")
         self.post_message(GameEnded(outcome))
 
+    def back_to_lobby(self, note: str | None = None) -> None:
+        """Leave a table whose game has not begun (this app does not host it) for the list of
+        games on the LAN."""
+        self.workers.cancel_group(self, "client")
+        self.client, self.seat = None, ""
+        self.switch_screen(LobbyScreen(self.player_name, self.lang))
+        if note:
+            self.notify(note, severity="warning")
+
     def act(self, *actions: Action) -> None:
         if self.client is not None:
             self.client.act(*actions)
@@ -326,6 +335,10 @@ class RiskApp(App[int]):
         if not self.is_running:
             return  # closing: the host's last words have no screen to go to
         outcome = message.outcome
+        if self.game_screen is None and self.local is None:
+            # Gone before its game began (or never reached): back to the list, saying so.
+            self.back_to_lobby(say(self.lang, "game_left", why=shown(outcome.error or "", 120)))
+            return
         self.over = True
         game = None
         if self.last_update is not None:

@@ -42,6 +42,9 @@ class LobbyScreen(Screen):
         translate_bindings(self, lang)
         self.discover = discover  # look for games on the LAN (tests show a list of their own)
         self.games: list[FoundGame] = []
+        # Every game seen, in the order first seen (the list keeps its order as it is read),
+        # and whether it is still announced: a game gone stays, greyed out, not to be joined.
+        self.seen: dict[str, tuple[FoundGame, bool]] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -71,20 +74,30 @@ class LobbyScreen(Screen):
 
     def show_games(self, games: list[FoundGame]) -> None:
         self.games = games
+        found = {_key(g): g for g in games}
+        for key, (game, _) in self.seen.items():
+            self.seen[key] = (found.get(key, game), key in found)
+        for key, game in found.items():
+            self.seen.setdefault(key, (game, True))
         options = self.query_one("#games", OptionList)
         highlighted = options.highlighted
+        chosen = options.get_option_at_index(highlighted).id if highlighted is not None else None
         options.clear_options()
-        for game in games:
+        for key, (game, here) in self.seen.items():
             # Anyone on the LAN may announce anything: each field is shown as plain text, cut
             # to its column.
-            line = Text()
+            line = Text(style="" if here else "dim strike")
             line.append(f"{shown(game.name, 24):<24}", style="bold")
             line.append(f" {shown(game.mode, 14):<14} {shown(game.seats, 5):>5}")
-            line.append(f"  {shown(game.state, 8):<8}")
+            state = shown(game.state, 8) if here else say(self.lang, "game_gone")
+            line.append(f"  {state:<8}")
             line.append(f"  {shown(game.address, 40)}:{game.port}", style="dim")
-            options.add_option(Option(line, id=f"{game.address}:{game.port}"))
-        if games:
-            options.highlighted = min(highlighted or 0, len(games) - 1)
+            options.add_option(Option(line, id=key, disabled=not here))
+        keys = list(self.seen)
+        if chosen in keys:
+            options.highlighted = keys.index(chosen)  # the same game, wherever the list moved
+        elif games:
+            options.highlighted = next(i for i, k in enumerate(keys) if self.seen[k][1])
         status = self.query_one("#lobby-status", Static)
         status.update("" if games else say(self.lang, "no_games"))
 
@@ -109,8 +122,9 @@ class LobbyScreen(Screen):
 
     @on(OptionList.OptionSelected, "#games")
     def game_chosen(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            self._join(event.option.id)
+        found = self.seen.get(event.option.id or "")
+        if found is not None and found[1]:
+            self._join(f"{found[0].address}:{found[0].port}")
 
     @on(Input.Submitted, "#address")
     def address_typed(self, event: Input.Submitted) -> None:
@@ -127,6 +141,12 @@ class LobbyScreen(Screen):
         self.workers.cancel_group(self, "browse")
         self.app.pop_screen()
         self.app.connect(host, port, name)
+
+
+def _key(game: FoundGame) -> str:
+    """Which game an announcement is of: its id (the same after a host's restart elsewhere),
+    else where it is."""
+    return game.game_id or f"{game.address}:{game.port}"
 
 
 def mode_title(mode: str) -> str:
@@ -170,6 +190,7 @@ class SeatsScreen(Screen):
         Binding("s", "table('seats')", "Seats", id="seats.seats"),
         Binding("b", "table('bots')", "Bots", id="seats.bots"),
         Binding("x", "free_seat", "Free a seat", id="seats.remove"),
+        Binding("escape", "leave", "Leave", id="seats.leave"),
     ]
 
     def __init__(self, lang: str, join_at: list[str] | None = None) -> None:
@@ -267,6 +288,17 @@ class SeatsScreen(Screen):
 
     def action_ready(self) -> None:
         self.app.ready()
+
+    def action_leave(self) -> None:
+        """Esc: out of the chat line first; then, for a player who does not host the game,
+        back to the list of games (the seat is freed)."""
+        chat = self.query_one("#lobby-say", Input)
+        if chat.has_focus:
+            self.set_focus(None)  # the keys R, C... are the lobby's again
+        elif self.app.local_host is not None:
+            self.notify(say(self.lang, "leave_hosted_lobby"))
+        else:
+            self.app.back_to_lobby()
 
     @on(Input.Submitted, "#lobby-say")
     def say_something(self, event: Input.Submitted) -> None:

@@ -104,6 +104,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "address_hint": "or type an address, host:port, and press Enter",
         "name_hint": "your name",
         "no_games": "Looking for games on the LAN…",
+        "game_gone": "gone",
+        "game_left": "That game is no longer there ({why}): choose another.",
+        "leave_hosted_lobby": "You host this game: Ctrl+Q stops it.",
         "seats": "Seats",
         "ready_hint": "Press C for another colour, R when you are ready; the game starts when"
         " everyone is.",
@@ -242,6 +245,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "address_hint": "ou tapez une adresse, hôte:port, puis Entrée",
         "name_hint": "votre nom",
         "no_games": "Recherche de parties sur le réseau local…",
+        "game_gone": "disparue",
+        "game_left": "Cette partie n'est plus là ({why}) : choisissez-en une autre.",
+        "leave_hosted_lobby": "Vous hébergez cette partie : Ctrl+Q l'arrête.",
         "seats": "Places",
         "ready_hint": "C : une autre couleur ; R quand vous êtes prêt. La partie commence quand"
         " tous le sont.",
@@ -343,6 +349,7 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "seats.seats": "Places",
         "seats.bots": "Robots",
         "seats.remove": "Libérer",
+        "seats.leave": "Partir",
         "free.cancel": "Annuler",
         "lobby.refresh": "Chercher",
         "lobby.resume": "Reprendre une partie",
