@@ -32,11 +32,17 @@ class ListedApp(RiskApp):
         lobby.show_games([self.found])
 
 
+async def friday(bots: int) -> tuple[Host, ListedApp]:
+    """A host's table for three called Friday, with ``bots`` bots, and an app listing it."""
+    host = Host(HostConfig(name="Friday", seats=3, bots=bots))
+    port = await host.serve("127.0.0.1", 0)
+    found = FoundGame("Friday", "127.0.0.1", port, "classic", f"{bots}/3", "lobby", "4")
+    return host, ListedApp(found)
+
+
 @pytest.mark.asyncio
 async def test_choosing_a_listed_game_seats_the_player_and_ready_starts_it() -> None:
-    host = Host(HostConfig(name="Friday", seats=3, bots=2))
-    port = await host.serve("127.0.0.1", 0)
-    app = ListedApp(FoundGame("Friday", "127.0.0.1", port, "classic", "2/3", "lobby", "1"))
+    host, app = await friday(bots=2)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             assert "Friday" in str(app.screen.query_one("#games").get_option_at_index(0).prompt)
@@ -240,9 +246,7 @@ async def test_a_game_gone_when_chosen_brings_the_player_back_to_the_list() -> N
 
 @pytest.mark.asyncio
 async def test_esc_leaves_the_chat_then_the_table_of_a_game_not_begun() -> None:
-    host = Host(HostConfig(name="Friday", seats=3, bots=1))
-    port = await host.serve("127.0.0.1", 0)
-    app = ListedApp(FoundGame("Friday", "127.0.0.1", port, "classic", "1/3", "lobby", "4"))
+    host, app = await friday(bots=1)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.click("#games")
