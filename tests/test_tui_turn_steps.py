@@ -325,6 +325,10 @@ async def test_every_turn_key_and_pick_that_does_nothing_says_why() -> None:
         await until(pilot, lambda: "Pick a territory to go from first" in screen_text(app, "now"))
         await pick(pilot, "alaska", "brazil")
         await until(pilot, lambda: "Brazil does not border Alaska" in screen_text(app, "now"))
+        screen.clock_runs = False  # alone against bots (risk-lan play): no clock to stop
+        for key, says in (("f9", "No bot plays your seat"), ("f10", "stops its clock")):
+            await pilot.press(key)  # hidden keys, pressed all the same
+            await until(pilot, lambda says=says: says in screen_text(app, "now"))
         # Esc from the log goes back to the map.
         screen.show_log()
         await pilot.press("escape")

@@ -52,6 +52,8 @@ TURN_ACTIONS = {
 # The keys of the turn actions, each to its action (filled from GameScreen's bindings, at the
 # end of this module): a greyed-out one says why when pressed.
 TURN_KEYS: dict[str, str] = {}
+# The table's keys that are hidden when they cannot be used: each with why, when pressed.
+CLOSED_KEYS = {"f9": ("reclaim", "key_no_reclaim"), "f10": ("pause_clock", "key_no_clock")}
 
 
 def faces(dice: list[int]) -> str:
@@ -304,16 +306,20 @@ class GameScreen(TableNews, TurnKeys, Screen):
             self.send(self.turn.pick(message.territory))
 
     def on_key(self, event: events.Key) -> None:
-        """A turn key that is greyed out now (its binding does not run) says why."""
+        """A key whose binding does not run now (greyed out, or hidden) says why."""
         if event.key == "escape" and not self.query_one(WorldMap).has_focus:
             event.stop()
             self.query_one(WorldMap).focus()  # out of the log or the chat, back to the map
             return
         action = TURN_KEYS.get(event.key)
-        if action is None or self.check_action(action, ()):
+        closed = CLOSED_KEYS.get(event.key)
+        if action is not None and not self.check_action(action, ()):
+            self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
+        elif closed is not None and not self.check_action(closed[0], ()):
+            self.turn.hint = (closed[1], {})
+        else:
             return
         event.stop()
-        self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
         self.redraw()
 
     def action_reclaim(self) -> None:

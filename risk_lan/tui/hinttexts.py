@@ -41,6 +41,8 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "key_not_now": "That key does nothing at this step.",
         "key_no_amount": "There is no number to change at this step.",
         "key_too_many_dice": "Too many dice: {most} at most from here.",
+        "key_no_reclaim": "No bot plays your seat: there is nothing to take back.",
+        "key_no_clock": "Only the player who hosts a game with other players stops its clock.",
     },
     "fr": {
         "pick_not_your_turn": "Ce n'est pas encore votre tour.",
@@ -80,5 +82,8 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "key_not_now": "Cette touche ne fait rien à cette étape.",
         "key_no_amount": "Aucun nombre à changer à cette étape.",
         "key_too_many_dice": "Trop de dés : {most} au plus depuis ce territoire.",
+        "key_no_reclaim": "Aucun robot ne joue votre place : rien à reprendre.",
+        "key_no_clock": "Seul le joueur qui héberge une partie avec d'autres joueurs arrête"
+        " son horloge.",
     },
 }
