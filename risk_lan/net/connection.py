@@ -90,6 +90,7 @@ class Connection(asyncio.Protocol):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True  # nothing more can be sent
         self._end(None)  # a reset, like an end: the owner decides whether to come back
         if self._writable is not None and not self._writable.done():
             self._writable.set_result(None)
