@@ -204,7 +204,11 @@ async def test_the_defender_is_asked_for_its_dice() -> None:
         screen = await started(app, pilot)
         await until(pilot, lambda: screen.turn.step().name == "defend")
         assert "defend with 2 dice" in screen_text(app, "now")
-        await pilot.press("minus", "f6")  # one die
+        await pilot.press("3")  # more than a defender may roll: said so
+        await until(pilot, lambda: "2 at most" in screen_text(app, "now"))
+        await pilot.press("1")
+        await until(pilot, lambda: screen.turn.step().amount == 1)
+        await pilot.press("f6")  # one die
         await until(pilot, lambda: verified_battle(screen_text(app, "log")))
         assert "(" in screen_text(app, "log")
 

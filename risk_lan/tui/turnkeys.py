@@ -12,6 +12,7 @@ from risk_lan.tui.turn import Turn
 class TurnKeys:
     # GameScreen's (annotations only).
     turn: Turn
+    seat: str
     answered: bool
     app: Any
 
@@ -100,10 +101,12 @@ class TurnKeys:
             return
         self.turn.hint = None
         step = self.turn.step()
-        if step.name != "attack" or step.amount_range is None:
+        if step.name not in ("attack", "defend") or step.amount_range is None:
             self.turn.hint = ("key_no_amount", {})
         elif dice > step.amount_range[1]:
             self.turn.hint = ("key_too_many_dice", {"dice": dice, "most": step.amount_range[1]})
+        elif step.name == "defend":
+            self.turn.amount = dice  # the defence's dice, confirmed with F6
         else:
             self.turn.set_dice(dice)
         self.redraw()
