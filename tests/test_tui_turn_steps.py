@@ -21,6 +21,8 @@ from tui_helpers import (
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.tui.dialogs import GameOverScreen
+from risk_lan.tui.panels import player_mark
+from risk_lan.tui.worldmap import WorldMap
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -208,9 +210,20 @@ async def test_the_defender_is_asked_for_its_dice() -> None:
         await until(pilot, lambda: "2 at most" in screen_text(app, "now"))
         await pilot.press("1")
         await until(pilot, lambda: screen.turn.step().amount == 1)
+        # The territory under attack is marked on the map, as a chosen source is.
+        assert screen.query_one(WorldMap).state.chosen == "alaska"
         await pilot.press("f6")  # one die
         await until(pilot, lambda: verified_battle(screen_text(app, "log")))
         assert "(" in screen_text(app, "log")
+        # The attacker's name is written in its colour in the log.
+        attacker = screen.names["p2"]
+        inks = {
+            segment.style.color.name
+            for strip in screen.query_one("#log").lines
+            for segment in strip
+            if segment.text == attacker and segment.style and segment.style.color
+        }
+        assert inks == {player_mark(screen.colours["p2"])[1]}, inks
 
 
 async def test_a_defender_who_does_not_answer_defends_with_the_most_dice(monkeypatch) -> None:

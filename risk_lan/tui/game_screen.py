@@ -4,6 +4,7 @@ chat and the transcript code, and every step of a turn at the keyboard or the mo
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -202,6 +203,11 @@ class GameScreen(TableNews, TurnKeys, Screen):
             text.append(line.strip())
         else:
             text = Text(line)
+        for seat, name in self.names.items():
+            # Each player's name in the player's colour, as on the map and in the panels (as a
+            # whole word: "an" is not coloured inside "Japan").
+            ink = player_mark(self.colours.get(seat, ""))[1]
+            text.highlight_regex(rf"(?<!\w){re.escape(name)}(?!\w)", style=f"bold {ink}")
         # A card this player drew, and whatever a shuffle decided, are checked against the
         # host's secret at the end; a battle worked out here from the dice says so, and so
         # does a roll for the order of play, whose dice are checked whatever else is not.
@@ -250,13 +256,15 @@ class GameScreen(TableNews, TurnKeys, Screen):
         staged: dict[str, int] = {}
         for territory, n in self.turn.staged:
             staged[territory] = staged.get(territory, 0) + n
+        attacked = s.attack.target if step.name == "defend" and s.attack else None
         self.query_one(WorldMap).show(
             MapState(
                 owner=dict(s.owner),
                 armies=dict(s.armies),
                 colours=self.colours,
                 choices=step.choices,
-                chosen=self.turn.source,
+                # When defending, the territory under attack is marked, as a source is.
+                chosen=attacked if attacked is not None else self.turn.source,
                 staged=staged,
                 capitals=frozenset(s.capitals.values()),
                 shared=frozenset(s.mixed),
