@@ -210,8 +210,14 @@ async def test_the_defender_is_asked_for_its_dice() -> None:
         await until(pilot, lambda: "2 at most" in screen_text(app, "now"))
         await pilot.press("1")
         await until(pilot, lambda: screen.turn.step().amount == 1)
-        # The territory under attack is marked on the map, as a chosen source is.
+        # The territory under attack is marked on the map, as a chosen source is; in the
+        # players panel, ▶ marks whose turn it is, ◆ the defender the game waits for.
         assert screen.query_one(WorldMap).state.chosen == "alaska"
+        lines = screen_text(app, "players").splitlines()
+        assert any(line.lstrip().startswith("◆") and "(you)" in line for line in lines), lines
+        assert any(
+            line.lstrip().startswith("▶") and screen.names["p2"] in line for line in lines
+        ), lines
         await pilot.press("f6")  # one die
         await until(pilot, lambda: verified_battle(screen_text(app, "log")))
         assert "(" in screen_text(app, "log")

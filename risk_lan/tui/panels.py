@@ -88,11 +88,13 @@ class PlayersPanel(Panel):
         text = Text()
         text.append(say(lang, "players") + "\n", style="bold")
         waiting = game.waiting_for()
+        current = s.current if s.phase != "over" else None
         for p in players:
             who = p["seat"]
             letter, ink = player_mark(p["colour"])
-            turn = "▶ " if who == waiting else "  "
-            text.append(turn)
+            # ▶ whose turn it is; ◆ another player the game waits for now (a defender, say).
+            mark = "▶ " if who == current else "◆ " if who == waiting else "  "
+            text.append(mark, style="bold yellow" if mark == "◆ " else "")
             text.append(f"{letter} ", style=f"bold {ink}")
             name = shown(p["name"], 24) + (f" ({say(lang, 'you')})" if who == seat else "")
             gone = who in s.eliminated
