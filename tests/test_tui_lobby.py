@@ -223,7 +223,7 @@ async def test_the_list_keeps_its_order_and_a_game_gone_stays_greyed_out() -> No
         games.highlighted = 1  # Saturday
         lobby.show_games([saturday])  # Friday has gone
         gone = games.get_option_at_index(0)
-        assert gone.disabled and "gone" in str(gone.prompt)
+        assert gone.disabled and "not seen" in str(gone.prompt)
         assert games.get_option_at_index(games.highlighted).id == "bbb"  # still on Saturday
         lobby.show_games([friday, saturday])  # back again
         assert not games.get_option_at_index(0).disabled

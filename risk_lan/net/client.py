@@ -87,6 +87,7 @@ class Client(TableRequests, KeptSeat, BotPlay):
         self.reclaim_when_taken = bot is not None  # a bot client asks for its seat back at once
         self.pending_events: list[dict[str, Any]] = []  # sent ahead of the next update
         self.updates_in: list[dict[str, Any]] = []  # updates to check at the batch's end
+        self.view_received: dict[str, Any] | None = None  # the last on this connection
         self.views = 0  # updates taken in
         self.chose_again_at = -1  # the update a bot last chose again after
         self.address: tuple[str, int] | None = None
@@ -143,7 +144,7 @@ class Client(TableRequests, KeptSeat, BotPlay):
         self.outstanding = 0
         self.pending_events = []
         self.updates_in = []
-        self.view_received: dict[str, Any] | None = None  # the last on this connection
+        self.view_received = None  # a new connection starts from a whole view
         conn.send(
             {
                 "type": "hello",

@@ -43,7 +43,9 @@ class LobbyScreen(Screen):
         self.discover = discover  # look for games on the LAN (tests show a list of their own)
         self.games: list[FoundGame] = []
         # Every game seen, in the order first seen (the list keeps its order as it is read),
-        # and whether it is still announced: a game gone stays, greyed out, not to be joined.
+        # and whether it is still announced: one no longer heard of stays, greyed out and
+        # marked "not seen" (it may have ended, or its announcement been lost), not to be
+        # joined until it is heard of again.
         self.seen: dict[str, tuple[FoundGame, bool]] = {}
 
     def compose(self) -> ComposeResult:
