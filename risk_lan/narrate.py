@@ -8,6 +8,7 @@ from risk_lan.rules import Game
 from risk_lan.rules import events as ev
 from risk_lan.rules.objectives import objectives
 from risk_lan.rules.teams import friends
+from risk_lan.wording import Place, place, wording
 
 _PLACED = {"card_bonus": "bonus", "neutral": "neutral_placed"}
 _WON = {"objective": "won_objective", "capitals": "won_capitals", "team": "won_team"}
@@ -25,11 +26,12 @@ _TEXT = {
         "first_turn": "plays first",
         "dealt": "Territories dealt: {counts}.",
         "setup": "Setup done: {counts}. {first} opens the game.",
-        "turn": "— Turn {turn} (round {round}): {player} holds {territories} territories"
-        " and receives {income} armies{continents}.",
+        "turn": "— Turn {turn} (round {round}): {player} holds {territories}"
+        " {territories:territory|territories} and receives {income}"
+        " {income:army|armies}{continents}.",
         "continents": " (continents: {names})",
-        "trade": "{player} trades {cards} for {armies} armies (set #{n}).",
-        "placed": "{player} places {count} on {territory}.",
+        "trade": "{player} trades {cards} for {armies} {armies:army|armies} (set #{n}).",
+        "placed": "{player} places {count} {count:army|armies} on {territory}.",
         "neutral_placed": "{player} places a neutral army on {territory}.",
         "neutral": "the neutral army",
         "bonus": "{player} puts the {count}-army card bonus on {territory}.",
@@ -37,12 +39,12 @@ _TEXT = {
         "attacker loses {al}, defender loses {dl}.",
         "stopped": "  {player} stops attacking {target}.",
         "conquered": "{player} conquers {territory} from {previous}.",
-        "moved_in": "  {total} armies move into {target}.",
-        "eliminated": "{player} is eliminated by {by}, who takes {n} cards.",
-        "fortified": "{player} moves {count} armies from {source} to {target}.",
+        "moved_in": "  {total} {total:army moves|armies move} into {target}.",
+        "eliminated": "{player} is eliminated by {by}, who takes {n:no card|1 card|{n} cards}.",
+        "fortified": "{player} moves {count} {count:army|armies} from {source} to {target}.",
         "card": "{player} draws a card.",
         "no_card": "No card left for {player}.",
-        "shuffled": "The {n} cards are shuffled.",
+        "shuffled": "{n:No card to shuffle|The card is shuffled|The {n} cards are shuffled}.",
         "won": "*** {winner} wins: the world is conquered. ***",
         "won_objective": "*** {winner} wins: objective achieved. ***",
         "objectives_dealt": "Each player is dealt a secret objective.",
@@ -62,25 +64,30 @@ _TEXT = {
         "first_turn": "joue en premier",
         "dealt": "Territoires distribués : {counts}.",
         "setup": "Mise en place terminée : {counts}. {first} commence.",
-        "turn": "— Tour {turn} (manche {round}) : {player} contrôle {territories} territoires"
-        " et reçoit {income} renforts{continents}.",
+        "turn": "— Tour {turn} (manche {round}) : {player} contrôle {territories}"
+        " {territories:territoire|territoires}"
+        " et reçoit {income} {income:renfort|renforts}{continents}.",
         "continents": " (continents : {names})",
-        "trade": "{player} échange {cards} contre {armies} régiments (série n° {n}).",
-        "placed": "{player} place {count} régiments sur {territory}.",
-        "neutral_placed": "{player} place un régiment neutre sur {territory}.",
+        "trade": "{player} échange {cards} contre {armies} {armies:régiment|régiments}"
+        " (série n° {n}).",
+        "placed": "{player} place {count} {count:régiment|régiments} sur {territory:le}.",
+        "neutral_placed": "{player} place un régiment neutre sur {territory:le}.",
         "neutral": "l'armée neutre",
-        "bonus": "{player} place le bonus de {count} régiments sur {territory}.",
-        "battle": "  {source} ({adice}) attaque {target} ({ddice}) : "
+        "bonus": "{player} place le bonus de {count} {count:régiment|régiments}"
+        " sur {territory:le}.",
+        "battle": "  {source:Le} ({adice}) attaque {target:le} ({ddice}) : "
         "l'attaquant perd {al}, le défenseur perd {dl}.",
-        "stopped": "  {player} cesse d'attaquer {target}.",
-        "conquered": "{player} conquiert {territory} sur {previous}.",
-        "moved_in": "  {total} régiments entrent en {target}.",
-        "eliminated": "{player} est éliminé par {by}, qui prend ses {n} cartes.",
-        "fortified": "Manœuvre stratégique : {player} déplace {count} régiments de {source}"
-        " vers {target}.",
+        "stopped": "  {player} cesse d'attaquer {target:le}.",
+        "conquered": "{player} conquiert {territory:le} sur {previous}.",
+        "moved_in": "  {total} {total:régiment occupe|régiments occupent} {target:le}.",
+        "eliminated": "{player} est éliminé par {by},"
+        " {n:qui ne prend aucune carte|qui prend sa carte|qui prend ses {n} cartes}.",
+        "fortified": "Manœuvre stratégique : {player} déplace {count} {count:régiment|régiments}"
+        " {source:du} vers {target:le}.",
         "card": "{player} pioche une carte Territoire.",
         "no_card": "Plus de carte pour {player}.",
-        "shuffled": "Les {n} cartes sont mélangées.",
+        "shuffled": "{n:Aucune carte à mélanger|La carte est mélangée|"
+        "Les {n} cartes sont mélangées}.",
         "won": "*** {winner} a conquis le monde ! ***",
         "won_objective": "*** {winner} a atteint son objectif ! ***",
         "objectives_dealt": "Chaque joueur reçoit un objectif secret.",
@@ -88,8 +95,8 @@ _TEXT = {
         "fell_back": " (devenu : {achieved})",
         "won_capitals": "*** {winner} a pris les Quartiers généraux ! ***",
         "capital_sealed": "{player} choisit son Quartier général, sous scellé.",
-        "capital_revealed": "Quartier général de {player} : {territory}.",
-        "capital_abandoned": "{player} laisse son choix scellé : le sort désigne {territory}.",
+        "capital_revealed": "Quartier général {player:du} : {territory:le}.",
+        "capital_abandoned": "{player} laisse son choix scellé : le sort désigne {territory:le}.",
         "won_team": "*** {team} gagnent : l'autre équipe a perdu un joueur ! ***",
         "and": " et ",
         "hand_passed": "{player} passe les cartes de l'équipe ({n}) à {to}.",
@@ -112,8 +119,11 @@ def narrate(
             return text["neutral"] + (f" {neutrals.index(player) + 1}" if len(neutrals) > 1 else "")
         return names.get(player, player) if names else player
 
-    def name(t: str) -> str:
-        return board.name(t, lang)
+    def name(t: str) -> Place:
+        return place(board, t, lang)
+
+    def fill(key: str, **fields: object) -> str:
+        return wording(text[key], lang, **fields)
 
     def counts() -> str:
         s = game.state
@@ -130,27 +140,28 @@ def narrate(
         return "joker" if c.startswith("joker") else name(c)
 
     lines: dict[type, Callable[[ev.Event], str | None]] = {
-        ev.OrderRolled: lambda e: text["order"].format(winner=who(e.winner), what=text[e.purpose]),
-        ev.TerritoriesDealt: lambda e: text["dealt"].format(counts=counts()),
-        ev.SetupFinished: lambda e: text["setup"].format(
-            counts=counts(), first=who(e.first_player)
-        ),
-        ev.TurnStarted: lambda e: text["turn"].format(
+        ev.OrderRolled: lambda e: fill("order", winner=who(e.winner), what=text[e.purpose]),
+        ev.TerritoriesDealt: lambda e: fill("dealt", counts=counts()),
+        ev.SetupFinished: lambda e: fill("setup", counts=counts(), first=who(e.first_player)),
+        ev.TurnStarted: lambda e: fill(
+            "turn",
             turn=e.turn,
             round=e.round,
             player=who(e.player),
             territories=e.territories,
             income=e.income,
-            continents=text["continents"].format(
+            continents=fill(
+                "continents",
                 names=", ".join(
                     board.continents[c].name_fr if lang == "fr" else board.continents[c].name_en
                     for c in e.continents
-                )
+                ),
             )
             if e.continents
             else "",
         ),
-        ev.CardsTraded: lambda e: text["trade"].format(
+        ev.CardsTraded: lambda e: fill(
+            "trade",
             player=who(e.player),
             cards=", ".join(card(c) for c in e.cards),
             armies=e.armies,
@@ -159,11 +170,15 @@ def narrate(
         ev.Placed: lambda e: (
             None
             if e.reason in ("claim", "setup")
-            else text[_PLACED.get(e.reason, "placed")].format(
-                player=who(e.player), count=e.count, territory=name(e.territory)
+            else fill(
+                _PLACED.get(e.reason, "placed"),
+                player=who(e.player),
+                count=e.count,
+                territory=name(e.territory),
             )
         ),
-        ev.BattleRolled: lambda e: text["battle"].format(
+        ev.BattleRolled: lambda e: fill(
+            "battle",
             source=name(e.source),
             target=name(e.target),
             adice=dice(e.attacker_dice),
@@ -171,42 +186,49 @@ def narrate(
             al=e.attacker_losses,
             dl=e.defender_losses,
         ),
-        ev.AttackStopped: lambda e: text["stopped"].format(
-            player=who(game.current_player), target=name(e.target)
+        ev.AttackStopped: lambda e: fill(
+            "stopped", player=who(game.current_player), target=name(e.target)
         ),
-        ev.Conquered: lambda e: text["conquered"].format(
-            player=who(e.player), territory=name(e.territory), previous=who(e.previous_owner)
+        ev.Conquered: lambda e: fill(
+            "conquered",
+            player=who(e.player),
+            territory=name(e.territory),
+            previous=who(e.previous_owner),
         ),
-        ev.MovedIn: lambda e: text["moved_in"].format(total=e.total, target=name(e.target)),
-        ev.PlayerEliminated: lambda e: text["eliminated"].format(
-            player=who(e.player), by=who(e.by), n=e.card_count
+        ev.MovedIn: lambda e: fill("moved_in", total=e.total, target=name(e.target)),
+        ev.PlayerEliminated: lambda e: fill(
+            "eliminated", player=who(e.player), by=who(e.by), n=e.card_count
         ),
-        ev.Fortified: lambda e: text["fortified"].format(
-            player=who(e.player), count=e.count, source=name(e.source), target=name(e.target)
+        ev.Fortified: lambda e: fill(
+            "fortified",
+            player=who(e.player),
+            count=e.count,
+            source=name(e.source),
+            target=name(e.target),
         ),
-        ev.CardDrawn: lambda e: text["card"].format(player=who(e.player)),
-        ev.NoCardLeft: lambda e: text["no_card"].format(player=who(e.player)),
-        ev.DeckShuffled: lambda e: text["shuffled"].format(n=e.cards),
-        ev.GameWon: lambda e: text[_WON.get(e.reason, "won")].format(
-            winner=who(e.winner), team=team(e.winner)
+        ev.CardDrawn: lambda e: fill("card", player=who(e.player)),
+        ev.NoCardLeft: lambda e: fill("no_card", player=who(e.player)),
+        ev.DeckShuffled: lambda e: fill("shuffled", n=e.cards),
+        ev.GameWon: lambda e: fill(
+            _WON.get(e.reason, "won"), winner=who(e.winner), team=team(e.winner)
         ),
-        ev.HandPassed: lambda e: text["hand_passed"].format(
-            player=who(e.player), n=e.count, to=who(e.to)
+        ev.HandPassed: lambda e: fill("hand_passed", player=who(e.player), n=e.count, to=who(e.to)),
+        ev.CapitalSealed: lambda e: fill("capital_sealed", player=who(e.player)),
+        ev.CapitalAbandoned: lambda e: fill(
+            "capital_abandoned", player=who(e.player), territory=name(e.territory)
         ),
-        ev.CapitalSealed: lambda e: text["capital_sealed"].format(player=who(e.player)),
-        ev.CapitalAbandoned: lambda e: text["capital_abandoned"].format(
-            player=who(e.player), territory=name(e.territory)
-        ),
-        ev.CapitalRevealed: lambda e: text["capital_revealed"].format(
-            player=who(e.player), territory=name(e.territory)
+        ev.CapitalRevealed: lambda e: fill(
+            "capital_revealed", player=who(e.player), territory=name(e.territory)
         ),
         ev.ObjectivesDealt: lambda e: text["objectives_dealt"],
         ev.ObjectiveAchieved: lambda e: (
-            text["objective_achieved"].format(
-                player=who(e.player), objective=objective_text(e.objective, lang)
+            fill(
+                "objective_achieved",
+                player=who(e.player),
+                objective=objective_text(e.objective, lang),
             )
             + (
-                text["fell_back"].format(achieved=objective_text(e.achieved, lang))
+                fill("fell_back", achieved=objective_text(e.achieved, lang))
                 if e.achieved != e.objective
                 else ""
             )

@@ -135,7 +135,7 @@ async def test_a_guest_sees_the_table_but_cannot_change_it() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
             await until(pilot, lambda: "zoe (you)" in text_of(seats, "#seats"))
-            assert "Classic world conquest: 3 seats, 1 played by bots" in text_of(seats, "#seats")
+            assert "Classic world conquest: 3 seats, 1 played by a bot" in text_of(seats, "#seats")
             assert not seats.owns_table() and text_of(seats, "#table-hint") == ""
             await pilot.press("m", "s", "b")
             await pilot.pause(0.2)

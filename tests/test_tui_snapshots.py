@@ -99,6 +99,13 @@ def test_game_screen_in_french(snap_compare) -> None:
     assert snap_compare(showing("reinforce", lang="fr"), terminal_size=(120, 40))
 
 
+def test_the_command_palette_in_french(snap_compare) -> None:
+    # Textual's own commands (Thème, Quitter, Touches…) are named in French with the game's.
+    assert snap_compare(
+        showing("attack", lang="fr"), press=["ctrl+p", "q", "u", "i"], terminal_size=(120, 40)
+    )
+
+
 def test_the_map_uses_a_larger_terminal(snap_compare) -> None:
     assert snap_compare(showing("attack"), terminal_size=(160, 50))
 

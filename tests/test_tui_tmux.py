@@ -56,10 +56,11 @@ class Terminal:
     def now(self) -> str:
         """The 'Now' panel's text, on one line."""
         lines = self.screen()
-        start = next((i for i, line in enumerate(lines) if line[85:].strip() == "Now"), None)
+        # The panel's title is on its top border: "▔▔ Now▔▔▔…".
+        start = next((i for i, line in enumerate(lines) if " Now▔" in line[85:]), None)
         if start is None:
             return ""
-        return " ".join(line[85:].strip() for line in lines[start + 1 : start + 5])
+        return " ".join(line[85:].strip(" ▏") for line in lines[start + 1 : start + 7])
 
     def owners(self) -> dict[str, tuple[str, int]]:
         """Each territory's owner letter and armies, read off the map."""

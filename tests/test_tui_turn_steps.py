@@ -116,9 +116,9 @@ async def test_fortification_moves_the_chosen_amount() -> None:
         assert "Manoeuvre" in screen_text(app, "now")
         await pick(pilot, "alaska", "alberta")
         # Alaska borders Kamchatka, p2's: half of the 8 that may go, by default, not all.
-        assert "Move 5 from Alaska" in screen_text(app, "now")
+        assert "Move 5 armies from Alaska" in screen_text(app, "now")
         await pilot.press("home")
-        await until(pilot, lambda: "Move 1 from Alaska" in screen_text(app, "now"))
+        await until(pilot, lambda: "Move 1 army from Alaska" in screen_text(app, "now"))
         await pilot.press("end", "minus", "f6")  # the most, 8; one less: 7
         game = host_game(app)
         await until(pilot, lambda: game.state.armies["alberta"] > 1)

@@ -1,9 +1,10 @@
 """Boards as data: the map file format, its loader and its validation.
 
 A map file (TOML) has a ``[map]`` table (id, names, number of jokers), ``[[continents]]``
-(id, names, bonus), ``[[territories]]`` (id, continent, names, card symbol, neighbours) and
-``sea_lines``, the borders that cross water. Every map goes through :func:`load_board_data`,
-which refuses an inconsistent map with a :class:`MapError` naming the problem.
+(id, names, bonus), ``[[territories]]`` (id, continent, names, the French name's article,
+card symbol, neighbours) and ``sea_lines``, the borders that cross water. Every map goes
+through :func:`load_board_data`, which refuses an inconsistent map with a :class:`MapError`
+naming the problem.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 CARD_SYMBOLS = ("infantry", "cavalry", "artillery")
+FRENCH_ARTICLES = ("le", "la", "l'", "les", "")
 
 
 class MapError(ValueError):
@@ -41,6 +43,8 @@ class Territory:
     name_fr: str
     card: str
     neighbours: tuple[str, ...]
+    # The French definite article of the name ("le" Brésil, "l'" Égypte, "" Madagascar).
+    article_fr: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +165,8 @@ def load_board_data(data: dict[str, Any]) -> Board:
         card = _require(t, "card", str, where)
         if card not in CARD_SYMBOLS:
             raise MapError(f"{where}: card symbol must be one of {CARD_SYMBOLS}, got {card!r}")
+        if t.get("article_fr", "") not in FRENCH_ARTICLES:
+            raise MapError(f"{where}: article_fr must be one of {FRENCH_ARTICLES}")
         neighbours = _require(t, "neighbours", list, where)
         if not all(isinstance(n, str) for n in neighbours):
             raise MapError(f"{where}: neighbours must be territory ids, got {neighbours!r}")
@@ -238,6 +244,7 @@ def load_board_data(data: dict[str, Any]) -> Board:
             name_fr=str(t.get("name_fr", t.get("name_en", tid))),
             card=t["card"],
             neighbours=raw_neighbours[tid],
+            article_fr=t.get("article_fr", ""),
         )
         for tid, t in ((sys.intern(k), v) for k, v in territory_info.items())
     }

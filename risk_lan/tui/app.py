@@ -42,6 +42,7 @@ from risk_lan.tui.dialogs import (
 )
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
+from risk_lan.tui.palette import PaletteInLanguage
 from risk_lan.tui.stops import stopped, why_stopped
 from risk_lan.tui.texts import refusal, say, shown, translate_bindings
 
@@ -57,13 +58,17 @@ class LocalHost:
     resume: str | None = None  # a saved game to go on with, instead of a new one
 
 
-class RiskApp(App[int]):
+class RiskApp(PaletteInLanguage, App[int]):
     CSS_PATH = Path(__file__).parent / "risk.tcss"  # absolute: subclasses live elsewhere
     TITLE = "risk-lan"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", show=False, id="app.help_key"),
         Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit"),  # in the help
+        # Textual's own binding, given an id to be named in the app's language.
+        Binding(
+            "ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette"
+        ),
     ]
 
     def __init__(

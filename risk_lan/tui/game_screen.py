@@ -20,7 +20,6 @@ from risk_lan.narrate import narrate
 from risk_lan.net.witness import DERIVED, TAKEN
 from risk_lan.rules import EVENT_TYPES, Action, Game, classic_board
 from risk_lan.tui.clock import WaitClock
-from risk_lan.tui.palette import GameCommands
 from risk_lan.tui.panels import (
     EventLog,
     HandPanel,
@@ -64,7 +63,6 @@ def faces(dice: list[int]) -> str:
 class GameScreen(TableNews, TurnKeys, Screen):
     """One player's table. It only reads views and sends the moves the player asks for."""
 
-    COMMANDS: ClassVar[set] = {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "attack_once", "Attack", id="turn.attack"),
         Binding("f3", "blitz", "Blitz", id="turn.blitz"),

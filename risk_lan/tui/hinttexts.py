@@ -52,20 +52,20 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "pick_move_in": "Choisissez combien de régiments entrent (+/-, Début le moins, Fin le"
         " plus), puis F6.",
         "pick_trade": "Vous avez trop de cartes : échangez d'abord une combinaison (F5).",
-        "pick_taken": "{territory} est déjà pris : choisissez un territoire libre.",
+        "pick_taken": "{territory:Le} a déjà un occupant : choisissez un territoire libre.",
         "pick_all_placed": "Tous les renforts sont placés : confirmez (F6) ou reprenez-en un"
         " (Retour arrière).",
-        "pick_not_yours": "{territory} n'est pas à vous.",
-        "pick_attack_from_yours": "{territory} n'est pas à vous : choisissez un de vos"
+        "pick_not_yours": "{territory:Le} n'est pas à vous.",
+        "pick_attack_from_yours": "{territory:Le} n'est pas à vous : choisissez un de vos"
         " territoires d'où attaquer.",
-        "pick_too_few": "{territory} n'a qu'un régiment : il en faut au moins 2 pour attaquer.",
-        "pick_no_enemy_near": "{territory} ne touche aucun territoire ennemi.",
-        "pick_cannot_attack_from": "{territory} ne peut pas attaquer : il faut 2 régiments et"
+        "pick_too_few": "{territory:Le} n'a qu'un régiment : il en faut au moins 2 pour attaquer.",
+        "pick_no_enemy_near": "{territory:Le} ne touche aucun territoire ennemi.",
+        "pick_cannot_attack_from": "{territory:Le} ne peut pas attaquer : il faut 2 régiments et"
         " un ennemi à côté.",
-        "pick_not_adjacent": "{territory} ne touche pas {source}.",
-        "pick_cannot_move_from": "Aucun régiment ne peut partir de {territory} : il en faut 2"
+        "pick_not_adjacent": "{territory:Le} ne touche pas {source:le}.",
+        "pick_cannot_move_from": "Aucun régiment ne peut partir {territory:du} : il en faut 2"
         " et un de vos territoires à rejoindre.",
-        "pick_not_reachable": "Les régiments de {source} ne peuvent pas rejoindre {territory}.",
+        "pick_not_reachable": "Les régiments {source:du} ne peuvent pas rejoindre {territory:le}.",
         "pick_not_now": "Rien à choisir maintenant.",
         "key_not_your_turn": "Ce n'est pas votre tour.",
         "key_setup": "D'abord on prend les territoires et on place les régiments, un à un :"

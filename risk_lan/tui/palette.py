@@ -1,71 +1,127 @@
-"""Command-palette entries of the game screen: go to a territory, end the phase, show the log,
-the help, taking the seat back from a bot, and the host's player's controls of the table."""
+"""The command palette, in the player's language: the game screen's entries (go to a
+territory, end the phase, show the log, the help, taking the seat back from a bot, the host's
+player's controls of the table) and Textual's own commands (theme, keys, screenshot, quit)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
+from textual.theme import ThemeProvider
 
 from risk_lan.tui.tablenews import MORE_TIME
 from risk_lan.tui.texts import say
+from risk_lan.wording import place
+
+Command = tuple[str, Callable[[], Any], str]  # its name, what it does, a line of help
+
+# Textual's own commands by their English title and help: the French title and help.
+SYSTEM_COMMANDS_FR = {
+    "Theme": ("Thème", "Changer les couleurs de l'application"),
+    "Quit": ("Quitter", "Quitter l'application tout de suite"),
+    "Keys": ("Touches", "Montrer ou cacher l'aide du champ actif et les touches disponibles"),
+    "Minimize": ("Réduire", "Rendre au champ agrandi sa taille normale"),
+    "Maximize": ("Agrandir", "Agrandir le champ actif"),
+    "Screenshot": ("Capture d'écran", "Enregistrer l'écran en image SVG"),
+}
 
 
-class GameCommands(Provider):
-    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
-        screen: Any = self.screen
-        lang = getattr(screen, "lang", "en")
-        commands: list[tuple[str, Callable[[], Any], str]] = [
-            (
-                "End the phase" if lang == "en" else "Finir la phase",
-                screen.action_end,
-                "F4: end the attacks, or the turn",
-            ),
-            (
-                "Show the log" if lang == "en" else "Voir le journal",
-                screen.show_log,
-                "move the focus to the log",
-            ),
-            ("Help" if lang == "en" else "Aide", self.app.action_help, "F1: rules and keys"),
-        ]
-        table: list[tuple[str, Callable[[], Any], str]] = []
-        if screen.taken_over and not screen.stopped:
-            table.append((say(lang, "cmd_reclaim"), screen.action_reclaim, "F9"))
+def game_commands(screen: Any) -> list[Command]:
+    """The game screen's entries: the table's controls first, the territories last."""
+    lang = getattr(screen, "lang", "en")
+    table: list[Command] = []
+    if screen.taken_over and not screen.stopped:
+        table.append((say(lang, "cmd_reclaim"), screen.action_reclaim, "F9"))
+    if screen.clock_open():
+        pause = "cmd_resume" if screen.clock.paused else "cmd_pause"
+        table.append((say(lang, pause), screen.action_pause_clock, "F10"))
+    waited = screen.waited_player() if screen.controls_open() else None
+    if waited is not None:
+        # A player's name is a peer's text: the palette reads its entries as markup.
+        name = escape(screen.names.get(waited, waited))
         if screen.clock_open():
-            pause = "cmd_resume" if screen.clock.paused else "cmd_pause"
-            table.append((say(lang, pause), screen.action_pause_clock, "F10"))
-        waited = screen.waited_player() if screen.controls_open() else None
-        if waited is not None:
-            # A player's name is a peer's text: the palette reads its entries as markup.
-            name = escape(screen.names.get(waited, waited))
-            if screen.clock_open():
-                more = say(lang, "cmd_more_time", player=name, seconds=MORE_TIME)
-                table.append((more, screen.give_more_time, ""))
-            bot = say(lang, "cmd_hand_to_bot", player=name)
-            table.append((bot, screen.hand_to_bot_now, ""))
-        commands = table + commands
-        board = screen.query_one("#map").board
-        go = "Go to " if lang == "en" else "Aller à "
-        for t in board.territory_ids:
-            commands.append((go + board.name(t, lang), partial(screen.go_to, t), ""))
-        return commands
+            more = say(lang, "cmd_more_time", player=name, seconds=MORE_TIME)
+            table.append((more, screen.give_more_time, ""))
+        table.append((say(lang, "cmd_hand_to_bot", player=name), screen.hand_to_bot_now, ""))
+    table += [
+        (say(lang, "cmd_end"), screen.action_end, say(lang, "cmd_end_help")),
+        (say(lang, "cmd_log"), screen.show_log, say(lang, "cmd_log_help")),
+        (say(lang, "cmd_help"), screen.app.action_help, say(lang, "cmd_help_help")),
+    ]
+    board = screen.query_one("#map").board
+    for t in board.territory_ids:
+        go = say(lang, "cmd_go_to", territory=place(board, t, lang))
+        table.append((go, partial(screen.go_to, t), ""))
+    return table
+
+
+def system_commands(app: Any, screen: Any) -> list[Command]:
+    """Textual's own commands, named in the app's language."""
+    found: list[Command] = []
+    for command in app.get_system_commands(screen):
+        title, help_text = command.title, command.help
+        if app.lang == "fr":
+            title, help_text = SYSTEM_COMMANDS_FR.get(title, (title, help_text))
+        found.append((title, command.callback, help_text))
+    return found
+
+
+class TableCommands(Provider):
+    """Every entry of the palette. When nothing matches, says so in the player's language."""
+
+    def _commands(self) -> tuple[list[Command], list[Command]]:
+        screen: Any = self.screen
+        own = game_commands(screen) if hasattr(screen, "go_to") else []
+        return own, system_commands(self.app, screen)
 
     async def discover(self) -> Hits:
-        commands = self._commands()
-        shown = len(commands) - len(screen_territories(self.screen))
-        for name, command, help_text in commands[: min(shown, 7)]:
-            yield DiscoveryHit(name, command, help=help_text)
+        own, system = self._commands()
+        territories = len(screen_territories(self.screen)) if own else 0
+        shown = own[: len(own) - territories][:7] + system
+        for name, command, help_text in shown:
+            yield DiscoveryHit(name, command, help=help_text or None)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for name, command, help_text in self._commands():
+        own, system = self._commands()
+        found = False
+        for name, command, help_text in own + system:
             score = matcher.match(name)
             if score > 0:
+                found = True
                 yield Hit(score, matcher.highlight(name), command, help=help_text or None)
+        if not found and query.strip():
+            lang = getattr(self.app, "lang", "en")
+            yield Hit(1, escape(say(lang, "cmd_none", query=query.strip())), lambda: None)
 
 
 def screen_territories(screen: Any) -> list[str]:
     return list(screen.query_one("#map").board.territory_ids)
+
+
+class PaletteInLanguage:
+    """The app's side of the palette: it opens, searches themes and tells how to quit in the
+    app's language (a mixin of the App, before it)."""
+
+    lang: str
+    COMMANDS: ClassVar[set[Any]] = {TableCommands}
+    use_command_palette: bool
+
+    def action_command_palette(self) -> None:
+        app: Any = self
+        if self.use_command_palette and not CommandPalette.is_open(app):
+            placeholder = say(self.lang, "palette_placeholder")
+            app.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
+
+    def search_themes(self) -> None:
+        app: Any = self
+        placeholder = say(self.lang, "theme_placeholder")
+        app.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=placeholder))
+
+    def action_help_quit(self) -> None:
+        # Textual's answer to ctrl+c (which no longer quits), in the app's language.
+        app: Any = self
+        app.notify(say(self.lang, "quit_key"), title=say(self.lang, "quit_title"))

@@ -15,6 +15,7 @@ from risk_lan.rules.setup import placing_neutral
 from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.tui.worldmap import PALETTE
+from risk_lan.wording import Place, place
 
 
 def neutral_name(s: GameState, neutral: str, lang: str) -> str:
@@ -154,7 +155,9 @@ class TurnPanel(Panel):
     ) -> None:
         game = turn.game
         text = Text()
-        text.append(say(lang, "turn_panel") + "\n", style="bold")
+        title = say(lang, "turn_panel")
+        if self.border_title != title:  # on the border, to leave every line to the words
+            self.border_title = title
         if notice:
             text.append(notice, style="bold red")  # nothing else can be done: nothing else said
         if game is None or notice:
@@ -163,8 +166,8 @@ class TurnPanel(Panel):
         s = game.state
         board = game.board
 
-        def name(t: str | None) -> str:
-            return board.name(t, lang) if t else "?"
+        def name(t: str | None) -> Place:
+            return place(board, t, lang) if t else Place("?")
 
         if step.name == "waiting":
             who = game.waiting_for()
@@ -231,7 +234,7 @@ class TurnPanel(Panel):
         standing = s.auto_defend.get(turn.seat)
         if standing:
             text.append(f"\n{say(lang, 'auto_on', dice=standing)}", style="dim")
-        if s.pool and step.name not in ("waiting", "over", "setup"):
+        if s.pool and step.name not in ("waiting", "over", "setup", "place"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
         self.show_text(text)
 

@@ -8,32 +8,38 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
+from risk_lan.tui.commandtexts import COMMAND_TEXTS
 from risk_lan.tui.hinttexts import HINT_TEXTS
+from risk_lan.wording import wording
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "waiting": "Waiting for {player}.",
         "claim": "Claim a territory: pick an empty one.",
         "setup": "Place one army on one of your territories ({left} left to place).",
-        "setup_step": "Place {step} of your armies, on one or more of your territories"
+        "setup_step": "Place {step} of your {step:army|armies}, on one or more of your territories"
         " ({left} left to place).",
         "setup_neutral": "Place a neutral army on a neutral territory, to block your opponent"
         " ({left} left).",
         "neutral": "neutral army",
         "setup_independent": "Place 1 army of the {neutral} on one of its territories, to block"
         " your opponent ({left} left to it).",
-        "place": "Place your reinforcements: {left} left. Each pick places {amount} (+/-).",
+        "place": "Place your reinforcements: {left} left. Each pick places {amount}"
+        " {amount:army|armies} (+/-).",
         "place_done": "All placed. Confirm (F6) or take back (Backspace).",
         "trade": "You must trade a set of cards (F5).",
         "attack": "Attack: pick one of your territories to attack from, or end attacks (F4).",
-        "attack_target": "Attack from {source} (dice: {dice}, 1–3 or +/-): pick a target.",
-        "attack_ready": "{source} → {target}, dice: {dice}: F2 attack once, F3 blitz.",
+        "attack_target": "Attack from {source} with {dice} {dice:die|dice} (1–3 or +/-): pick a"
+        " target.",
+        "attack_ready": "{source} → {target} with {dice} {dice:die|dice}: F2 attack once, F3"
+        " blitz.",
         "fortify": "Manoeuvre: pick a territory to move armies from, or end the turn (F4).",
         "fortify_target": "Move armies from {source}: pick where to.",
-        "fortify_ready": "Move {amount} from {source} to {target} (+/-, Home, End): F6 to confirm.",
+        "fortify_ready": "Move {amount} {amount:army|armies} from {source} to {target} (+/-, Home,"
+        " End): F6 to confirm.",
         "move_in": "Conquered! Armies to move in: {amount} ({low}–{high}: +/-, Home, End), F6.",
-        "defend": "{attacker} attacks {target}: defend with {amount} dice (+/-), F6. F7"
-        " defends with the most dice from now on.",
+        "defend": "{attacker} attacks {target}: defend with {amount} {amount:die|dice} (+/-),"
+        " F6. F7 defends with the most dice from now on.",
         "over": "The game is over.",
         "players": "Players",
         "turn_panel": "Now",
@@ -42,7 +48,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hand": "Your cards",
         "no_cards": "no cards",
         "sets": "Sets you can trade (F5 trades the first):",
-        "set_value": "{cards} → {value} armies",
+        "set_value": "{cards} → {value} {value:army|armies}",
         "log": "Log",
         "chat_hint": "Say something to the table (Enter)",
         "transcript": "transcript",
@@ -77,7 +83,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "leave_button": "Leave",
         "cmd_pause": "Stop the clock: no seat goes to a bot by itself",
         "cmd_resume": "Start the clock again",
-        "cmd_more_time": "Give {player} {seconds} more seconds",
+        "cmd_more_time": "Give {player} {seconds} more {seconds:second|seconds}",
         "cmd_hand_to_bot": "Hand {player}'s seat to a bot now",
         "cmd_reclaim": "Take my seat back from the bot",
         "stay_button": "Stay",
@@ -110,8 +116,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats": "Seats",
         "ready_hint": "Press C for another colour, R when you are ready; the game starts when"
         " everyone is.",
-        "auto_on": "You defend with {dice} dice without being asked (F7 to be asked).",
-        "table": "{mode}: {seats} seats, {bots} played by bots",
+        "auto_on": "Automatic defence: {dice} {dice:die|dice} (F7).",
+        "table": "{mode}: {seats} {seats:seat|seats}, {bots:none played by bots|1 played by a bot|"
+        "{bots} played by bots}",
         "join_at": "Players join from the LAN list, or with: risk-lan join {addresses}",
         "table_hint": "You host this game: M changes the mode, S the seats, B the bots; X frees"
         " another player's seat.",
@@ -120,14 +127,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "saves_title": "Games this machine hosted and saved: Enter goes on with one, hosted"
         " here (Esc: back)",
         "saves_none": "No saved game to go on with.",
-        "saves_moves": "{moves} moves",
+        "saves_moves": "{moves} {moves:move|moves}",
         "capital": "Choose your headquarters, secretly: pick one of your territories.",
         "capital_ready": "Headquarters: {territory}. F6 seals the choice (Esc to change).",
         "capital_reveal": "Every choice is sealed: opening yours.",
         "capital_mark": "headquarters",
         "objective": "Secret objective (one each)",
         "fell_back": "Now: {text}",
-        "to_destroy": "{player}: {left} territories left",
+        "to_destroy": "{player}: {left} {left:territory|territories} left",
         "progress_territories": "territories {have}/{need}",
         "progress_other_continents": "other continents {have}/{need}",
         "colour_red": "red",
@@ -150,10 +157,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "refused_not_your_turn": "It is not your turn.",
     },
     "fr": {
-        "waiting": "En attente de {player}.",
+        "waiting": "En attente {player:du}.",
         "claim": "Choisissez un territoire libre.",
         "setup": "Placez un régiment sur un de vos territoires (encore {left}).",
-        "setup_step": "Placez {step} de vos régiments, sur un ou plusieurs de vos territoires"
+        "setup_step": "Placez {step} de vos {step:régiment|régiments}, sur un ou plusieurs de vos"
+        " territoires"
         " (encore {left}).",
         "setup_neutral": "Placez un régiment neutre sur un territoire neutre, pour bloquer votre"
         " adversaire (encore {left}).",
@@ -164,15 +172,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "place_done": "Tout est placé. Confirmez (F6) ou reprenez (Retour arrière).",
         "trade": "Vous devez échanger une série de cartes (F5).",
         "attack": "Attaque : choisissez un territoire d'où attaquer, ou finissez (F4).",
-        "attack_target": "Attaque depuis {source} (dés : {dice}, 1–3 ou +/-) : choisissez la"
-        " cible.",
-        "attack_ready": "{source} → {target}, dés : {dice} : F2 une attaque, F3 blitz.",
+        "attack_target": "Attaque depuis {source:le} avec {dice} {dice:dé|dés} (1–3 ou +/-) :"
+        " choisissez la cible.",
+        "attack_ready": "{source} → {target} avec {dice} {dice:dé|dés} : F2 une attaque, F3 blitz.",
         "fortify": "Manœuvre stratégique : choisissez d'où déplacer, ou finissez le tour (F4).",
-        "fortify_target": "Déplacer depuis {source} : choisissez vers où.",
-        "fortify_ready": "Déplacer {amount} de {source} vers {target} (+/-, Début, Fin) : F6.",
+        "fortify_target": "Déplacer depuis {source:le} : choisissez vers où.",
+        "fortify_ready": "Déplacer {amount} {amount:régiment|régiments} {source:du} vers"
+        " {target:le} (+/-, Début, Fin) : F6.",
         "move_in": "Conquis ! Régiments à faire entrer : {amount} ({low}–{high} : +/-, Début,"
         " Fin), F6.",
-        "defend": "{attacker} attaque {target} : défendez avec {amount} dés (+/-), F6. F7 :"
+        "defend": "{attacker} attaque {target:le} : défendez avec {amount} {amount:dé|dés} (+/-),"
+        " F6. F7 :"
         " toujours le plus de dés.",
         "over": "La partie est finie.",
         "players": "Joueurs",
@@ -182,7 +192,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hand": "Vos cartes",
         "no_cards": "aucune carte",
         "sets": "Séries échangeables (F5 échange la première) :",
-        "set_value": "{cards} → {value} régiments",
+        "set_value": "{cards} → {value} {value:régiment|régiments}",
         "log": "Journal",
         "chat_hint": "Dites quelque chose à la table (Entrée)",
         "transcript": "transcription",
@@ -217,16 +227,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "leave_button": "Quitter",
         "cmd_pause": "Arrêter l'horloge : aucune place ne passe d'elle-même à un robot",
         "cmd_resume": "Relancer l'horloge",
-        "cmd_more_time": "Donner {seconds} secondes de plus à {player}",
-        "cmd_hand_to_bot": "Confier maintenant la place de {player} à un robot",
+        "cmd_more_time": "Donner {seconds} {seconds:seconde|secondes} de plus à {player}",
+        "cmd_hand_to_bot": "Confier maintenant la place {player:du} à un robot",
         "cmd_reclaim": "Reprendre ma place au robot",
         "stay_button": "Rester",
         "stopped_refused": "La partie est arrêtée : plus rien ne peut être joué.",
         "stopped_status": "partie arrêtée",
-        "wait_away": "En attente de {player} : absent depuis {waited}",
-        "wait_move": "En attente du coup de {player} : {waited}",
-        "wait_reveal": "En attente de la part des dés de {player} : {waited}",
-        "wait_commit": "En attente de l'engagement de {player} sur les dés de la partie : {waited}",
+        "wait_away": "En attente {player:du} : absent depuis {waited}",
+        "wait_move": "En attente du coup {player:du} : {waited}",
+        "wait_reveal": "En attente de la part des dés {player:du} : {waited}",
+        "wait_commit": "En attente de l'engagement {player:du} sur les dés de la partie : {waited}",
         "wait_you_move": "On attend votre coup : {waited}",
         "wait_you_reveal": "On attend votre part des dés : {waited}",
         "wait_you_commit": "On attend votre engagement sur les dés de la partie : {waited}",
@@ -235,7 +245,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "wait_paused": " (horloge arrêtée)",
         "clock_stopped": "L'hôte a arrêté l'horloge : aucune place ne passe d'elle-même à un"
         " robot.",
-        "taken_over": "Un robot joue la place de {player} désormais.",
+        "taken_over": "Un robot joue la place {player:du} désormais.",
         "back": "{player} est de retour.",
         "you_taken_over": "Un robot joue votre place. Appuyez sur F9 pour la reprendre.",
         "you_back": "Vous jouez de nouveau votre place.",
@@ -251,8 +261,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "seats": "Places",
         "ready_hint": "C : une autre couleur ; R quand vous êtes prêt. La partie commence quand"
         " tous le sont.",
-        "auto_on": "Vous défendez avec {dice} dés sans qu'on vous le demande (F7 : être consulté).",
-        "table": "{mode} : {seats} places, dont {bots} jouées par des robots",
+        "auto_on": "Défense automatique : {dice} {dice:dé|dés} (F7).",
+        "table": "{mode} : {seats} {seats:place|places}, {bots:aucune jouée par un robot|"
+        "dont 1 jouée par un robot|dont {bots} jouées par des robots}",
         "join_at": "On rejoint depuis la liste du réseau, ou avec : risk-lan join {addresses}",
         "table_hint": "Vous hébergez la partie : M change le mode, S les places, B les robots ;"
         " X libère la place d'un autre joueur.",
@@ -261,14 +272,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "saves_title": "Parties hébergées et enregistrées sur cette machine : Entrée en reprend"
         " une, hébergée ici (Échap : retour)",
         "saves_none": "Aucune partie enregistrée à reprendre.",
-        "saves_moves": "{moves} coups",
+        "saves_moves": "{moves} {moves:coup|coups}",
         "capital": "Choisissez votre Quartier général, en secret : un de vos territoires.",
         "capital_ready": "Quartier général : {territory}. F6 scelle le choix (Échap pour changer).",
         "capital_reveal": "Tous les choix sont scellés : ouverture du vôtre.",
         "capital_mark": "Quartier général",
         "objective": "Objectif secret (un chacun)",
         "fell_back": "Désormais : {text}",
-        "to_destroy": "{player} : encore {left} territoires",
+        "to_destroy": "{player} : encore {left} {left:territoire|territoires}",
         "progress_territories": "territoires {have}/{need}",
         "progress_other_continents": "autres continents {have}/{need}",
         "colour_red": "rouge",
@@ -293,8 +304,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "refused_not_your_turn": "Ce n'est pas votre tour.",
     },
 }
-for _lang, _words in HINT_TEXTS.items():  # why a pick or a key did nothing
-    TEXTS[_lang].update(_words)
+for _lang in TEXTS:
+    TEXTS[_lang].update(HINT_TEXTS[_lang])  # why a pick or a key did nothing
+    TEXTS[_lang].update(COMMAND_TEXTS[_lang])  # the command palette
 
 
 def language(chosen: str | None = None) -> str:
@@ -305,7 +317,8 @@ def language(chosen: str | None = None) -> str:
 
 
 def say(lang: str, key: str, **fields: object) -> str:
-    return TEXTS.get(lang, TEXTS["en"])[key].format(**fields)
+    """The text ``key`` in ``lang``, its counts agreeing with their nouns (see wording)."""
+    return wording(TEXTS.get(lang, TEXTS["en"])[key], lang, **fields)
 
 
 def shown(text: object, limit: int = 200) -> str:
@@ -343,6 +356,7 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "game.chat": "Discuter",
         "app.help": "Aide",
         "app.quit": "Quitter",
+        "app.palette": "commandes",
         "seats.ready": "Prêt",
         "seats.colour": "Couleur",
         "seats.mode": "Mode",

@@ -1,0 +1,34 @@
+"""The command palette's words, and the notice of how to quit, in English and French."""
+
+from __future__ import annotations
+
+COMMAND_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "cmd_end": "End the phase",
+        "cmd_end_help": "F4: end the attacks, or the turn",
+        "cmd_log": "Show the log",
+        "cmd_log_help": "move the focus to the log (Esc returns to the map)",
+        "cmd_help": "Help",
+        "cmd_help_help": "F1: rules and keys",
+        "cmd_go_to": "Go to {territory}",
+        "cmd_none": "No command matches “{query}”",
+        "palette_placeholder": "Search for commands…",
+        "theme_placeholder": "Search for themes…",
+        "quit_title": "Do you want to quit?",
+        "quit_key": "Press ctrl+q to quit.",
+    },
+    "fr": {
+        "cmd_end": "Finir la phase",
+        "cmd_end_help": "F4 : finir les attaques, ou le tour",
+        "cmd_log": "Voir le journal",
+        "cmd_log_help": "passer au journal (Échap revient à la carte)",
+        "cmd_help": "Aide",
+        "cmd_help_help": "F1 : règles et touches",
+        "cmd_go_to": "Aller sur la carte : {territory}",
+        "cmd_none": "Aucune commande ne correspond à « {query} »",
+        "palette_placeholder": "Chercher une commande…",
+        "theme_placeholder": "Chercher un thème de couleurs…",
+        "quit_title": "Voulez-vous quitter ?",
+        "quit_key": "Appuyez sur ctrl+q pour quitter.",
+    },
+}

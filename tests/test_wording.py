@@ -1,0 +1,186 @@
+"""Grammar in both languages: every text of the app and of the log, rendered with each count
+at 0, 1 and 2 and each territory with each kind of French article, agrees; and no English is
+left in the French catalogue."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from risk_lan.narrate import _TEXT as LOG_TEXTS
+from risk_lan.rules.board import classic_board
+from risk_lan.tui.palette import SYSTEM_COMMANDS_FR
+from risk_lan.tui.texts import BINDING_NAMES, TEXTS, say
+from risk_lan.wording import Count, Place, place, wording
+
+# Fields that hold a count in some text, and fields that hold a territory's name.
+NUMBERS = {
+    "left", "step", "amount", "dice", "low", "high", "most", "seats", "bots", "moves",
+    "seconds", "value", "n", "count", "total", "income", "territories", "armies", "turn",
+    "round", "al", "dl", "have", "need", "need_width", "need_height", "width", "height",
+}  # fmt: skip
+PLACES = {"territory", "source", "target"}
+SAMPLE_PLACES = [
+    Place("Brésil", "le"),
+    Place("Chine", "la"),
+    Place("Égypte", "l'"),
+    Place("Territoires du Nord-Ouest", "les"),
+    Place("Madagascar"),
+    Place("Irkoutsk"),
+]
+NOUNS = {
+    "en": ["army", "card", "die", "territory", "second", "seat", "move", "armie"],
+    "fr": ["régiment", "carte", "dé", "territoire", "seconde", "place", "coup", "renfort"],
+}
+BAD_FRENCH = re.compile(r"\b(à le|à les|de le|de les|en le|en les|sur Le)\b|\bde [AEIOUÉIaeiouéi]")
+
+
+def catalogues() -> list[tuple[str, str, str]]:
+    found = []
+    for lang in ("en", "fr"):
+        found += [(lang, f"app:{k}", v) for k, v in TEXTS[lang].items()]
+        found += [(lang, f"log:{k}", v) for k, v in LOG_TEXTS[lang].items()]
+    return found
+
+
+def fields_of(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def renderings(template: str, lang: str) -> list[str]:
+    fields = fields_of(template)
+    out = []
+    for number in (0, 1, 2):
+        for where in SAMPLE_PLACES if fields & PLACES else SAMPLE_PLACES[:1]:
+            values: dict[str, object] = {}
+            for name in fields:
+                if name in NUMBERS:
+                    values[name] = number
+                elif name in PLACES:
+                    values[name] = where if lang == "fr" else Place("Brazil")
+                else:
+                    values[name] = "ann"
+            out.append(wording(template, lang, **values))
+    return out
+
+
+def disagreements(text: str, lang: str) -> list[str]:
+    bad = []
+    for noun in NOUNS[lang]:
+        plural = noun + ("s" if noun != "die" else "")
+        plural = "dice" if noun == "die" else plural
+        singular_counts = "[01]" if lang == "fr" else "1"
+        plural_counts = "2" if lang == "fr" else "[02]"
+        if re.search(rf"\b{singular_counts} {plural}\b", text):
+            bad.append(f"{plural} after a singular count")
+        if re.search(rf"\b{plural_counts} {noun}\b", text):
+            bad.append(f"{noun} after a plural count")
+    if lang == "fr" and BAD_FRENCH.search(text):
+        bad.append(f"article: {BAD_FRENCH.search(text).group(0)!r}")
+    return bad
+
+
+@pytest.mark.parametrize(("lang", "key", "template"), catalogues(), ids=lambda v: str(v)[:30])
+def test_every_text_agrees_at_0_1_and_2(lang: str, key: str, template: str) -> None:
+    for text in renderings(template, lang):
+        assert "{" not in text and "}" not in text, text
+        assert disagreements(text, lang) == [], text
+
+
+def test_the_agreement_check_sees_a_wrong_plural() -> None:
+    assert disagreements("defend with 1 dice", "en")
+    assert disagreements("2 army move in", "en")
+    assert disagreements("1 régiments", "fr") and disagreements("0 cartes", "fr")
+    assert disagreements("Aller à le Brésil", "fr") and disagreements("de Égypte", "fr")
+    assert not disagreements("1 die, 0 armies, 2 cards", "en")
+    assert not disagreements("0 régiment, 1 dé, 2 cartes", "fr")
+
+
+# French words that are the same in English, or names and commands that are not translated.
+SAME_IN_BOTH = re.compile(
+    r"^(Blitz|joker|Congo|Siam|Europe|Alaska|Ontario|Alberta|Madagascar|Ukraine|Irkoutsk"
+    r"|Afghanistan|Kamchatka|Venezuela|Mongolie|terr\.|F\d+|[^A-Za-z]*)$"
+)
+ENGLISH = re.compile(
+    r"\b(the|and|you|your|with|from|to|of|is|are|armies|army|cards|pick|press|left|game"
+    r"|player|seat|turn|search|for|quit|keys|theme|screenshot|wins?|attack|defend|move)\b",
+    re.IGNORECASE,
+)
+# Commands and placeholders a French text quotes as they are typed.
+TYPED = re.compile(r"risk-lan [a-z -]+|--[a-z-]+|ctrl\+[a-z]")
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def without_fields(text: str) -> str:
+    while FIELD.search(text):
+        text = FIELD.sub(" ", text)  # nested fields ({n:… {n} …}) go from the inside out
+    return TYPED.sub(" ", text)
+
+
+def french_texts() -> list[tuple[str, str]]:
+    found = [(f"app:{k}", v) for k, v in TEXTS["fr"].items()]
+    found += [(f"log:{k}", v) for k, v in LOG_TEXTS["fr"].items()]
+    found += [(f"key:{k}", v) for k, v in BINDING_NAMES["fr"].items()]
+    found += [(f"textual:{k}", " ".join(v)) for k, v in SYSTEM_COMMANDS_FR.items()]
+    return found
+
+
+@pytest.mark.parametrize(("key", "text"), french_texts(), ids=lambda v: str(v)[:30])
+def test_no_english_is_left_in_the_french_catalogue(key: str, text: str) -> None:
+    english = TEXTS["en"].get(key.partition(":")[2]) if key.startswith("app:") else None
+    if english is not None and text == english:
+        assert SAME_IN_BOTH.match(text), f"{key} is the English text: {text!r}"
+    words = without_fields(text)
+    assert not ENGLISH.search(words), f"{key}: {ENGLISH.search(words).group(0)!r} in {text!r}"
+
+
+def test_the_english_check_sees_english() -> None:
+    assert ENGLISH.search("Press ctrl+q to quit")
+    assert not ENGLISH.search(without_fields("Lancez risk-lan host --resume {path} (ctrl+q)"))
+    assert not ENGLISH.search(without_fields("{n:aucune|une|{n} cards}"))
+
+
+@pytest.mark.parametrize(
+    ("territory", "le", "du", "au"),
+    [
+        ("brazil", "le Brésil", "du Brésil", "au Brésil"),
+        ("china", "la Chine", "de la Chine", "à la Chine"),
+        ("egypt", "l'Égypte", "de l'Égypte", "à l'Égypte"),
+        ("northwest_territory", "les Territoires du Nord-Ouest",
+         "des Territoires du Nord-Ouest", "aux Territoires du Nord-Ouest"),
+        ("madagascar", "Madagascar", "de Madagascar", "à Madagascar"),
+        ("irkutsk", "Irkoutsk", "d'Irkoutsk", "à Irkoutsk"),
+    ],
+)  # fmt: skip
+def test_french_place_names_take_their_article(territory: str, le: str, du: str, au: str) -> None:
+    name = place(classic_board(), territory, "fr")
+    assert (f"{name:le}", f"{name:du}", f"{name:au}") == (le, du, au)
+    assert f"{name:Le}" == le[0].upper() + le[1:]
+    assert f"{name}" == name == le.removeprefix("le ").removeprefix("la ").removeprefix(
+        "l'").removeprefix("les ")  # fmt: skip
+    english = place(classic_board(), territory, "en")
+    assert f"{english:le}" == str(english)  # English names take no article form
+
+
+def test_every_territory_has_a_french_article() -> None:
+    board = classic_board()
+    without = {t for t in board.territory_ids if board.territories[t].article_fr == ""}
+    assert without == {"madagascar", "irkutsk"}
+
+
+def test_counts_agree_in_each_language() -> None:
+    assert [f"{Count(n, 'en'):army|armies}" for n in (0, 1, 2)] == ["armies", "army", "armies"]
+    assert [f"{Count(n, 'fr'):dé|dés}" for n in (0, 1, 2)] == ["dé", "dé", "dés"]
+    three = "{n:no card|1 card|{n} cards}"
+    assert [wording(three, "en", n=n) for n in (0, 1, 5)] == ["no card", "1 card", "5 cards"]
+
+
+def test_the_app_says_counts_in_agreement() -> None:
+    assert say("en", "defend", attacker="bob", target=Place("Alaska"), amount=1).startswith(
+        "bob attacks Alaska: defend with 1 die "
+    )
+    egypt = place(classic_board(), "egypt", "fr")
+    assert say("fr", "fortify_ready", amount=1, source=egypt, target=egypt).startswith(
+        "Déplacer 1 régiment de l'Égypte vers l'Égypte")  # fmt: skip
