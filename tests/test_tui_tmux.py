@@ -134,6 +134,27 @@ def terminal():
     term.stop()
 
 
+def test_the_whole_setup_with_the_setup_key(terminal: Terminal) -> None:
+    """Four players: F8 stages the bot's claims, F6 confirms them, they play by themselves;
+    the starting armies come staged, F6 confirms them, and the first turn comes with no
+    other key pressed (by hand it took 60 and more)."""
+    terminal.start(f"{COMMAND} play --bots 3 --name tester")
+    presses = 0
+    wait_for(lambda: "Claim a territory" in terminal.now(), 30, "the first claim", terminal)
+    terminal.keys("F8")
+    wait_for(lambda: "Planned claims on the map" in terminal.now(), 10, "the plan", terminal)
+    terminal.keys("F6")
+    wait_for(lambda: "Planned armies on the map" in terminal.now(), 60, "the armies", terminal)
+    terminal.keys("F6")
+    presses += 3
+    wait_for(lambda: "Place your reinforcements" in terminal.now(), 90, "turn 1", terminal)
+    owners = terminal.owners()
+    mine = [t for t, (letter, _) in owners.items() if letter == "R"]
+    # 30 starting armies each with four players, all placed (reinforcements not yet).
+    assert sum(owners[t][1] for t in mine) == 30 and len(mine) in (10, 11)
+    print(f"the whole setup of a 4-player game took {presses} key presses")
+
+
 def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
     terminal.start(f"{COMMAND} play --bots 2 --name tester")
     wait_for(lambda: "Players" in "\n".join(terminal.screen()), 30, "the game screen", terminal)

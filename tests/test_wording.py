@@ -20,6 +20,7 @@ NUMBERS = {
     "left", "step", "amount", "dice", "low", "high", "most", "seats", "bots", "moves",
     "seconds", "value", "n", "count", "total", "income", "territories", "armies", "turn",
     "round", "al", "dl", "have", "need", "need_width", "need_height", "width", "height",
+    "held", "hand", "rounds", "battles",
 }  # fmt: skip
 PLACES = {"territory", "source", "target"}
 SAMPLE_PLACES = [
@@ -101,7 +102,7 @@ def test_the_agreement_check_sees_a_wrong_plural() -> None:
 # French words that are the same in English, or names and commands that are not translated.
 SAME_IN_BOTH = re.compile(
     r"^(Blitz|joker|Congo|Siam|Europe|Alaska|Ontario|Alberta|Madagascar|Ukraine|Irkoutsk"
-    r"|Afghanistan|Kamchatka|Venezuela|Mongolie|terr\.|F\d+|[^A-Za-z]*)$"
+    r"|Afghanistan|Kamchatka|Venezuela|Mongolie|F\d+|[^A-Za-z]*)$"
 )
 ENGLISH = re.compile(
     r"\b(the|and|you|your|with|from|to|of|is|are|armies|army|cards|pick|press|left|game"

@@ -93,19 +93,15 @@ class GameOverScreen(ModalScreen[None]):
         if self.game is not None:
             s = self.game.state
             text.append(say(lang, "stats") + "\n", style="bold")
-            rounds = "rounds" if lang == "en" else "manches"
-            battles = "battles" if lang == "en" else "combats"
-            text.append(f"{s.round} {rounds}, {self.battles} {battles}\n")
+            text.append(say(lang, "rounds_battles", rounds=s.round, battles=self.battles) + "\n")
             for p in self.players:
                 who = p["seat"]
                 letter, ink = player_mark(p["colour"])
                 armies = teams.army_total(s, who)
                 text.append(f"{letter} ", style=f"bold {ink}")
                 held = teams.controlled_count(s, who)
-                text.append(
-                    f"{shown(p['name'], 16):<16} {held:>2} {say(lang, 'terr')} "
-                    f"{armies:>3} {say(lang, 'armies')}\n"
-                )
+                counts = say(lang, "counts", held=held, armies=armies)
+                text.append(f"{shown(p['name'], 16):<16} {counts}\n")
         text.append(f"\n{say(lang, 'transcript')} {self.code}\n", style="dim")
         return text
 

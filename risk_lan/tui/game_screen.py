@@ -46,6 +46,7 @@ TURN_ACTIONS = {
     "confirm": "confirm",
     "undo": "undo",
     "cancel": "cancel",
+    "plan_setup": "plan",
 }
 
 
@@ -71,6 +72,7 @@ class GameScreen(TableNews, TurnKeys, Screen):
         Binding("f6", "confirm", "Confirm", id="turn.confirm"),
         Binding("backspace", "undo", "Undo", id="turn.undo"),
         Binding("f7", "auto_defend", "Defence", id="turn.auto_defend"),
+        Binding("f8", "plan_setup", "Plan setup", id="turn.plan"),
         Binding("escape", "cancel", "Cancel", show=False, id="turn.cancel"),
         Binding("plus,equals_sign", "amount(1)", "+1", show=False, id="turn.more"),
         Binding("minus", "amount(-1)", "-1", show=False, id="turn.less"),
@@ -161,9 +163,10 @@ class GameScreen(TableNews, TurnKeys, Screen):
                 log.write(line)
         self.code = self.app.transcript_code()
         self._time_the_defence()
-        opening = [] if self.answered else self.turn.open_capital()
+        opening = [] if self.answered else self.turn.open_capital() or self.turn.plan_moves()
         if opening:
-            self.send(opening)  # as soon as every headquarters is sealed
+            # As soon as every headquarters is sealed; a confirmed setup plan at each step.
+            self.send(opening)
         else:
             self.redraw()
 
@@ -254,6 +257,8 @@ class GameScreen(TableNews, TurnKeys, Screen):
         staged: dict[str, int] = {}
         for territory, n in self.turn.staged:
             staged[territory] = staged.get(territory, 0) + n
+        if self.turn.plan is not None:
+            staged = self.turn.plan.staged(s)
         attacked = s.attack.target if step.name == "defend" and s.attack else None
         self.query_one(WorldMap).show(
             MapState(
@@ -292,9 +297,12 @@ class GameScreen(TableNews, TurnKeys, Screen):
         needed = TURN_ACTIONS.get(action)
         if needed is None:
             return True
+        offered = needed in self.turn.step().keys
+        if action == "plan_setup":
+            return offered and not self.stopped  # shown during the setup only (False: hidden)
         if self.stopped or self.taken_over:
             return True  # open, to say why nothing is played
-        return True if needed in self.turn.step().keys else None  # None: shown greyed out
+        return True if offered else None  # None: shown greyed out
 
     # ----- what the player does -----------------------------------------------------------
 

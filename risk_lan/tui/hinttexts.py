@@ -43,6 +43,10 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "key_too_many_dice": "Too many dice: {most} at most from here.",
         "key_no_reclaim": "No bot plays your seat: there is nothing to take back.",
         "key_no_clock": "Only the player who hosts a game with other players stops its clock.",
+        "key_plan_setup_only": "F8 plans the setup only: the claims and the starting armies.",
+        "plan_taken": "{territory} is taken already: it cannot be planned.",
+        "plan_not_yours": "{territory} is not yours: the plan places armies on yours.",
+        "plan_full": "Every army of yours is planned: Backspace takes one back first.",
     },
     "fr": {
         "pick_not_your_turn": "Ce n'est pas encore votre tour.",
@@ -85,5 +89,11 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "key_no_reclaim": "Aucun robot ne joue votre place : rien à reprendre.",
         "key_no_clock": "Seul le joueur qui héberge une partie avec d'autres joueurs arrête"
         " son horloge.",
+        "key_plan_setup_only": "F8 ne prévoit que la mise en place : les territoires et les"
+        " régiments de départ.",
+        "plan_taken": "{territory:Le} a déjà un occupant : le plan ne peut pas le prendre.",
+        "plan_not_yours": "{territory:Le} n'est pas à vous : le plan place vos régiments chez"
+        " vous.",
+        "plan_full": "Tous vos régiments sont prévus : retirez-en d'abord un (Retour arrière).",
     },
 }

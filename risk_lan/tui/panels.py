@@ -109,19 +109,16 @@ class PlayersPanel(Panel):
                 text.append(" " + " ".join(held), style="italic")
             armies = teams.army_total(s, who)
             cards = len(s.hands.get(who, []))
-            text.append(
-                f"\n    {teams.controlled_count(s, who):>2} {say(lang, 'terr')} {armies:>3} "
-                f"{say(lang, 'armies_short')} {cards} {say(lang, 'cards')}",
-                style="dim" if gone else "",
-            )
+            territories = teams.controlled_count(s, who)
+            counts = say(lang, "counts_hand", held=territories, armies=armies, hand=cards)
+            text.append(f"\n    {counts}", style="dim" if gone else "")
             text.append("\n")
         for neutral in s.neutrals:  # it plays no turn: no cards, no marker
             letter, ink = player_mark(neutral)
             armies = sum(n for t, n in s.armies.items() if s.owner[t] == neutral)
             text.append(f"  {letter} ", style=f"bold {ink}")
             text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
-            text.append(f"\n    {s.count(neutral):>2} {say(lang, 'terr')} {armies:>3} "
-                        f"{say(lang, 'armies_short')}\n")  # fmt: skip
+            text.append(f"\n    {say(lang, 'counts', held=s.count(neutral), armies=armies)}\n")
         if s.mixed:
             text.append(_shared(game, players, lang))
         self.show_text(text)
@@ -218,6 +215,8 @@ class TurnPanel(Panel):
             )
         else:
             line = say(lang, step.name)
+        if turn.plan is not None and s.phase in ("claim", "setup"):
+            line = plan_line(turn, lang, line)
         text.append(line)
         if turn.hint is not None:
             key, fields = turn.hint
@@ -237,6 +236,19 @@ class TurnPanel(Panel):
         if s.pool and step.name not in ("waiting", "over", "setup", "place"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
         self.show_text(text)
+
+
+def plan_line(turn: Turn, lang: str, line: str) -> str:
+    """What a setup plan (F8) does: staged, it replaces the step's words; running, it says
+    what is left under them."""
+    plan, s = turn.plan, turn.game.state if turn.game else None
+    assert plan is not None and s is not None
+    planned = sum(plan.staged(s).values())
+    if plan.confirmed:
+        return f"{line}\n{say(lang, 'plan_on', count=planned)}"
+    if plan.kind == "claim":
+        return say(lang, "plan_claims", count=planned)
+    return say(lang, "plan_armies", count=planned, left=s.setup_left.get(turn.seat, 0))
 
 
 class HandPanel(Panel):

@@ -15,8 +15,13 @@ from risk_lan.wording import wording
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "waiting": "Waiting for {player}.",
-        "claim": "Claim a territory: pick an empty one.",
-        "setup": "Place one army on one of your territories ({left} left to place).",
+        "claim": "Claim a territory: pick an empty one (F8: the bot plans your claims).",
+        "plan_claims": "Planned claims on the map: {count}. Pick a territory to add or drop it;"
+        " F6 confirms, Esc drops the plan.",
+        "plan_armies": "Planned armies on the map: {count} of {left}. Pick one of yours to add"
+        " one, Backspace takes one back; F6 confirms, Esc drops the plan.",
+        "plan_on": "Your plan plays your setup: {count} left (Esc stops it).",
+        "setup": "Place one army on one of your territories ({left} left to place; F8 plans them).",
         "setup_step": "Place {step} of your {step:army|armies}, on one or more of your territories"
         " ({left} left to place).",
         "setup_neutral": "Place a neutral army on a neutral territory, to block your opponent"
@@ -58,9 +63,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "checked_at_end": "checked when the game ends",
         "pool": "reinforcements",
         "cards": "cards",
-        "armies": "armies",
-        "armies_short": "armies",
-        "terr": "terr.",
+        "counts": "{held:>2} terr. {armies:>3} {armies:army|armies}",
+        "counts_hand": "{held:>2} terr. {armies:>3} {armies:army|armies} {hand} {hand:card|cards}",
+        "rounds_battles": "{rounds} {rounds:round|rounds}, {battles} {battles:battle|battles}",
         "you": "you",
         "away": "away",
         "winner": "{winner} wins!",
@@ -158,8 +163,13 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "waiting": "En attente {player:du}.",
-        "claim": "Choisissez un territoire libre.",
-        "setup": "Placez un régiment sur un de vos territoires (encore {left}).",
+        "claim": "Choisissez un territoire libre (F8 : le robot prévoit vos choix).",
+        "plan_claims": "Territoires prévus sur la carte : {count}. Choisissez-en un pour"
+        " l'ajouter ou le retirer ; F6 confirme, Échap abandonne le plan.",
+        "plan_armies": "Régiments prévus sur la carte : {count} sur {left}. Un de vos territoires"
+        " en ajoute un, Retour arrière en retire un ; F6 confirme, Échap abandonne le plan.",
+        "plan_on": "Votre plan joue votre mise en place : encore {count} (Échap l'arrête).",
+        "setup": "Placez un régiment sur un de vos territoires (encore {left} ; F8 les prévoit).",
         "setup_step": "Placez {step} de vos {step:régiment|régiments}, sur un ou plusieurs de vos"
         " territoires"
         " (encore {left}).",
@@ -202,9 +212,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "checked_at_end": "vérifié à la fin de la partie",
         "pool": "renforts",
         "cards": "cartes",
-        "armies": "régiments",
-        "armies_short": "rég.",
-        "terr": "terr.",
+        "counts": "{held:>2} terr. {armies:>3} {armies:régiment|régiments}",
+        "counts_hand": "{held:>2} terr. {armies:>3} rég. {hand} {hand:carte|cartes}",
+        "rounds_battles": "{rounds} {rounds:manche|manches}, {battles} {battles:combat|combats}",
         "you": "vous",
         "away": "absent",
         "winner": "{winner} a gagné !",
@@ -353,6 +363,7 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "turn.confirm": "Confirmer",
         "turn.undo": "Reprendre",
         "turn.auto_defend": "Défense",
+        "turn.plan": "Prévoir",
         "game.chat": "Discuter",
         "app.help": "Aide",
         "app.quit": "Quitter",

@@ -28,6 +28,7 @@ from risk_lan.rules import (
 )
 from risk_lan.rules.capitals import seal
 from risk_lan.rules.teams import armies_of
+from risk_lan.tui.setupplan import SetupPlan, plan_keys
 from risk_lan.tui.turnhints import why_key, why_pick
 
 
@@ -63,6 +64,8 @@ class Turn:
     turn_key: tuple[Any, ...] = ()
     # Why the last pick or key did nothing (a text's key and its fields), until the next.
     hint: tuple[str, dict[str, Any]] | None = None
+    # The claims or starting armies staged by F8 (then played by themselves once confirmed).
+    plan: SetupPlan | None = None
     _legal: list[Action] | None = None
 
     # ----- the view -----------------------------------------------------------------------
@@ -85,6 +88,8 @@ class Turn:
         # Under team rules a source may be a territory a teammate holds, with armies of ours.
         if self.source is not None and not armies_of(s, self.source, self.seat):
             self.source = self.target = None
+        if self.plan is not None:
+            self.plan = self.plan.carried_on(self.game)
         if self.target is not None and s.owner.get(self.target) == self.seat:
             if s.phase in ("move_in", "attack") and not self.fortifying:
                 # Conquered: the natural place to attack from next (dropped by ``step`` if
@@ -126,7 +131,7 @@ class Turn:
         if s.phase == "over":
             return Step("over")
         if not self.my_turn:
-            return Step("waiting")
+            return Step("waiting", keys=plan_keys(self.plan, s.phase))
         legal = self.legal
         if s.phase == "capital":
             keys = frozenset({"confirm", "cancel"}) if self.source else frozenset()
@@ -134,7 +139,8 @@ class Turn:
         if s.phase == "capital_reveal":
             return Step("capital_reveal")
         if s.phase in ("claim", "setup"):
-            return Step(s.phase, frozenset(a.territory for a in legal if isinstance(a, Place)))
+            choices = frozenset(a.territory for a in legal if isinstance(a, Place))
+            return Step(s.phase, choices, keys=plan_keys(self.plan, s.phase))
         if s.phase == "defend":
             most = max(a.dice for a in legal if isinstance(a, Defend))
             return Step(
@@ -243,6 +249,11 @@ class Turn:
         """The player picked ``territory`` on the map; returns the moves to send now. A pick
         that does nothing says why (``hint``)."""
         self.hint = None
+        plan = self.plan
+        if plan is not None and not plan.confirmed and self.game is not None:
+            why = plan.change(self.game.state, territory)  # a staged plan takes the picks
+            self.hint = (why, {"territory": territory}) if why else None
+            return []
         step = self.step()
         if step.name in ("attack", "fortify") and self.source is not None:
             if territory == self.source:
@@ -279,15 +290,32 @@ class Turn:
         nothing now, as a text's key and fields; None if it does something."""
         return why_key(self, key)
 
+    def plan_setup(self) -> None:
+        """Stage what the bot would do for the rest of the claims or starting armies."""
+        if "plan" not in self.step().keys or self.game is None:
+            self.hint = ("key_plan_setup_only", {})
+            return
+        self.plan = SetupPlan.of_bot(self.game, self.seat)
+
+    def plan_moves(self) -> list[Action]:
+        """The moves a confirmed plan plays now (none when it has nothing to play)."""
+        if self.plan is None or self.game is None:
+            return []
+        return self.plan.moves(self.game)
+
     def cancel(self) -> None:
-        if self.target is not None:
+        if self.plan is not None:
+            self.plan = None
+        elif self.target is not None:
             self.target = None
         else:
             self.source = None
 
     def undo(self) -> None:
-        """Take back the last placement not yet confirmed."""
-        if self.staged:
+        """Take back the last placement not yet confirmed (or the plan's last pick)."""
+        if self.plan is not None and not self.plan.confirmed:
+            self.plan.take_back()
+        elif self.staged:
             self.staged.pop()
 
     def change_amount(self, by: int) -> None:
@@ -320,6 +348,9 @@ class Turn:
         step = self.step()
         if "confirm" not in step.keys:
             return []
+        if self.plan is not None and not self.plan.confirmed:
+            self.plan.confirmed = True
+            return self.plan_moves()
         if step.name == "place":
             merged: dict[str, int] = {}
             for territory, n in self.staged:

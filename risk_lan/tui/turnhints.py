@@ -50,6 +50,8 @@ def why_key(turn: Turn, key: str) -> Hint | None:
     step = turn.step()
     if key in step.keys:
         return None
+    if key == "plan":
+        return ("key_plan_setup_only", {})
     if step.name == "waiting":
         return ("key_not_your_turn", {})
     if step.name == "over":

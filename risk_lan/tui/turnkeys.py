@@ -68,6 +68,13 @@ class TurnKeys:
             moves += self.turn.confirm()
         self.send(moves)
 
+    def action_plan_setup(self) -> None:
+        if self.locked():
+            return
+        self.turn.hint = None
+        self.turn.plan_setup()
+        self.redraw()
+
     def action_undo(self) -> None:
         if self.locked():
             return
