@@ -99,6 +99,39 @@ def test_game_screen_in_french(snap_compare) -> None:
     assert snap_compare(showing("reinforce", lang="fr"), terminal_size=(120, 40))
 
 
+def test_the_summary_of_the_others_turns(snap_compare) -> None:
+    """ann's turn opens with what bob and cat did since her last one."""
+    game, _ = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), "classic")
+    bots = {p: ClassicBot() for p in ("p1", "p2", "p3")}
+    for p, bot in bots.items():
+        for action in bot.opening(game, p):
+            game.apply(p, action)
+    after_ann, ending, since = None, [], []
+    while True:
+        who = game.waiting_for()
+        events = game.apply(who, bots[who].choose(game, who))
+        seen = [e.seen_by("p1").to_dict() for e in events]
+        starts = [e["player"] for e in seen if e["type"] == "turn_started"]
+        if starts and starts[-1] == "p2":  # ann's turn ends: bob's begins
+            after_ann, ending, since = game.view("p1"), seen, []
+        elif after_ann is not None:
+            since += seen
+        if starts == ["p1"] and game.state.round >= 3 and after_ann is not None:
+            break
+
+    async def show(app: RiskApp) -> None:
+        screen = GameScreen("p1", PLAYERS, "en")
+        app.game_screen = screen
+        await app.push_screen(screen)
+        first = {"view": after_ann, "events": ending, "n": 1, "waiting": "p2", "away": []}
+        screen.take_update(first)
+        screen.take_update(
+            {"view": game.view("p1"), "events": since, "n": 2, "waiting": "p1", "away": []}
+        )
+
+    assert snap_compare(ScreenApp(show), terminal_size=(120, 40))
+
+
 def test_the_command_palette_in_french(snap_compare) -> None:
     # Textual's own commands (Thème, Quitter, Touches…) are named in French with the game's.
     assert snap_compare(

@@ -356,3 +356,21 @@ async def test_every_turn_key_and_pick_that_does_nothing_says_why() -> None:
         screen.show_log()
         await pilot.press("escape")
         await until(pilot, lambda: screen.query_one("#map").has_focus)
+
+
+async def test_ctrl_l_shows_the_whole_log_and_esc_closes_it() -> None:
+    from risk_lan.tui.dialogs import LogScreen
+
+    host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: screen_text(app, "log").strip())
+        await pilot.press("ctrl+l")
+        full = await until(pilot, lambda: isinstance(app.screen, LogScreen) and app.screen)
+        shown = "\n".join(line.text for line in full.query_one("#full-log").lines)
+        assert screen_text(app, "log").splitlines()[0][:20] in shown and len(full.query_one("#full-log").lines) >= len(
+            screen.query_one("#log").lines
+        )
+        await pilot.press("escape")
+        assert app.screen is screen

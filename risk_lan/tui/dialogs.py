@@ -1,5 +1,5 @@
-"""Screens shown over the game: the help, leaving a game in progress, and the end of the game
-with its statistics."""
+"""Screens shown over the game: the help, the whole log, leaving a game in progress, and the
+end of the game with its statistics."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Markdown, Static
+from textual.strip import Strip
+from textual.widgets import Button, Markdown, RichLog, Static
 
 from risk_lan.rules import Game, teams
 from risk_lan.tui.panels import player_mark
@@ -46,6 +47,33 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Markdown(help_text(self.lang, self.mode))
+
+
+class LogScreen(ModalScreen[None]):
+    """The whole log of the game so far, over the table, to read back (Ctrl+L)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,ctrl+l,q", "dismiss", "Close", id="log.close"),
+    ]
+
+    def __init__(self, lines: list[Strip], lang: str) -> None:
+        super().__init__()
+        # The game's log as drawn (its lines, each a row of styled segments), written again
+        # here at the width of this box.
+        self.texts = [Text.assemble(*[(seg.text, seg.style) for seg in line]) for line in lines]
+        self.lang = lang
+        translate_bindings(self, lang)
+
+    def compose(self) -> ComposeResult:
+        log = RichLog(id="full-log", wrap=True)
+        log.border_title = say(self.lang, "log_title")
+        yield log
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for text in self.texts:
+            log.write(text)
+        log.focus()
 
 
 class GameOverScreen(ModalScreen[None]):

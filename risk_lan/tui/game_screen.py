@@ -20,6 +20,7 @@ from risk_lan.narrate import narrate
 from risk_lan.net.witness import DERIVED, TAKEN
 from risk_lan.rules import EVENT_TYPES, Action, Game, classic_board
 from risk_lan.tui.clock import WaitClock
+from risk_lan.tui.dialogs import LogScreen
 from risk_lan.tui.panels import (
     EventLog,
     HandPanel,
@@ -33,6 +34,7 @@ from risk_lan.tui.tablenews import TableNews
 from risk_lan.tui.texts import say, shown, translate_bindings
 from risk_lan.tui.turn import Turn
 from risk_lan.tui.turnkeys import TurnKeys
+from risk_lan.tui.turnsummary import SinceLastTurn
 from risk_lan.tui.worldmap import MapState, WorldMap
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -79,6 +81,7 @@ class GameScreen(TableNews, TurnKeys, Screen):
         Binding("home", "amount_edge(0)", "Fewest", show=False, id="turn.fewest"),
         Binding("end", "amount_edge(1)", "Most", show=False, id="turn.most"),
         Binding("tab", "chat", "Chat", id="game.chat"),
+        Binding("ctrl+l", "show_log", "Log", show=False, id="game.log"),  # the whole log
         Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
         Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
         Binding("1", "dice(1)", show=False, id="turn.dice1"),
@@ -99,6 +102,7 @@ class GameScreen(TableNews, TurnKeys, Screen):
         self.lang = lang
         translate_bindings(self, lang)
         self.turn = Turn(seat)
+        self.since = SinceLastTurn(seat)  # what the others did, told at the player's turn
         self.names = {p["seat"]: shown(p["name"], 24) for p in players}
         self.colours = {p["seat"]: p["colour"] for p in players}
         self.away: set[str] = set()
@@ -161,6 +165,12 @@ class GameScreen(TableNews, TurnKeys, Screen):
             line = self._event_line(game, data, checked)
             if line is not None:
                 log.write(line)
+        if self.since.take(game.state, update["events"]):
+            # The player's turn: what the others did since its last one, last in the log.
+            title, *rest = self.since.lines(game.state, self.names, self.lang)
+            log.write(Text(title, style="bold yellow"))
+            for line in rest:
+                log.write(self._coloured(Text(f"  {line}")))
         self.code = self.app.transcript_code()
         self._time_the_defence()
         opening = [] if self.answered else self.turn.open_capital() or self.turn.plan_moves()
@@ -204,11 +214,7 @@ class GameScreen(TableNews, TurnKeys, Screen):
             text.append(line.strip())
         else:
             text = Text(line)
-        for seat, name in self.names.items():
-            # Each player's name in the player's colour, as on the map and in the panels (as a
-            # whole word: "an" is not coloured inside "Japan").
-            ink = player_mark(self.colours.get(seat, ""))[1]
-            text.highlight_regex(rf"(?<!\w){re.escape(name)}(?!\w)", style=f"bold {ink}")
+        self._coloured(text)
         # A card this player drew, and whatever a shuffle decided, are checked against the
         # host's secret at the end; a battle worked out here from the dice says so, and so
         # does a roll for the order of play, whose dice are checked whatever else is not.
@@ -217,6 +223,14 @@ class GameScreen(TableNews, TurnKeys, Screen):
             text.append(f"  {self._say('verified')}", style="green")
         elif checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
             text.append(f"  {self._say('checked_at_end')}", style="dim")
+        return text
+
+    def _coloured(self, text: Text) -> Text:
+        for seat, name in self.names.items():
+            # Each player's name in the player's colour, as on the map and in the panels (as a
+            # whole word: "an" is not coloured inside "Japan").
+            ink = player_mark(self.colours.get(seat, ""))[1]
+            text.highlight_regex(rf"(?<!\w){re.escape(name)}(?!\w)", style=f"bold {ink}")
         return text
 
     def refused(self, text: str) -> None:
@@ -356,6 +370,10 @@ class GameScreen(TableNews, TurnKeys, Screen):
 
     def show_log(self) -> None:
         self.query_one("#log", RichLog).focus()
+
+    def action_show_log(self) -> None:
+        """The whole log over the screen, to read at leisure (Esc closes it)."""
+        self.app.push_screen(LogScreen(self.query_one("#log", RichLog).lines, self.lang))
 
     def go_to(self, territory: str) -> None:
         """Select ``territory`` on the map (from the command palette)."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from risk_lan.tui.commandtexts import COMMAND_TEXTS
 from risk_lan.tui.hinttexts import HINT_TEXTS
+from risk_lan.tui.refusaltexts import REFUSAL_TEXTS
 from risk_lan.wording import wording
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -111,6 +112,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "you_back": "You play your seat again.",
         "taken_refused": "A bot is playing your seat: press F9 to take it back first.",
         "stats": "Statistics",
+        "since_title": "Since your last turn:",
+        "log_title": "The whole log (Esc closes it)",
+        "since_taken": "{player} took {territories} from you.",
+        "since_eliminated": "{player} was eliminated by {by}.",
+        "since_player": "{player}: {held} {held:territory|territories} ({dheld}), {armies}"
+        " {armies:army|armies} ({darmies}), {hand} {hand:card|cards}.",
+        "since_traded": "Traded a set for {armies} {armies:army|armies}.",
         "lobby_title": "risk-lan — games on the LAN",
         "address_hint": "or type an address, host:port, and press Enter",
         "name_hint": "your name",
@@ -148,18 +156,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "colour_yellow": "yellow",
         "colour_black": "black",
         "colour_white": "white",
-        "refused_too_fast": "Too many moves the game did not take, too fast: wait a moment,"
-        " then play again.",
-        "refused_chat_too_fast": "Too many chat lines at once: wait a moment before the next.",
-        "refused_no_change": "That changes nothing: your standing defence is set so already.",
-        "refused_not_canonical": "The host refused a move this app wrote in a form the"
-        " protocol does not take; play it again.",
-        "refused_bad_text": "Names and chat lines may not hold control characters or line"
-        " breaks, and must not be blank.",
-        "refused_too_large": "The host refused a message too large for the protocol.",
-        "refused_malformed": "The host refused a message in a shape it does not take.",
-        "refused_host_error": "The host could not take that message, on a fault of its own.",
-        "refused_not_your_turn": "It is not your turn.",
     },
     "fr": {
         "waiting": "En attente {player:du}.",
@@ -261,6 +257,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "you_back": "Vous jouez de nouveau votre place.",
         "taken_refused": "Un robot joue votre place : appuyez d'abord sur F9 pour la reprendre.",
         "stats": "Statistiques",
+        "since_title": "Depuis votre dernier tour :",
+        "log_title": "Tout le journal (Échap le ferme)",
+        "since_taken": "{player} vous a pris {territories}.",
+        "since_eliminated": "{player} a été éliminé par {by}.",
+        "since_player": "{player} : {held} {held:territoire|territoires} ({dheld}), {armies}"
+        " {armies:régiment|régiments} ({darmies}), {hand} {hand:carte|cartes}.",
+        "since_traded": "A échangé une série contre {armies} {armies:régiment|régiments}.",
         "lobby_title": "risk-lan — parties sur le réseau local",
         "address_hint": "ou tapez une adresse, hôte:port, puis Entrée",
         "name_hint": "votre nom",
@@ -298,25 +301,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "colour_yellow": "jaune",
         "colour_black": "noir",
         "colour_white": "blanc",
-        "refused_too_fast": "Trop de coups refusés, trop vite : attendez un instant, puis rejouez.",
-        "refused_chat_too_fast": "Trop de messages d'un coup : attendez un instant avant le"
-        " suivant.",
-        "refused_no_change": "Cela ne change rien : votre défense automatique est déjà réglée"
-        " ainsi.",
-        "refused_not_canonical": "L'hôte a refusé un coup que cette application a écrit sous"
-        " une forme que le protocole n'accepte pas ; rejouez-le.",
-        "refused_bad_text": "Les noms et les messages ne peuvent contenir ni caractères de"
-        " contrôle ni retours à la ligne, et ne peuvent être vides.",
-        "refused_too_large": "L'hôte a refusé un message trop grand pour le protocole.",
-        "refused_malformed": "L'hôte a refusé un message d'une forme qu'il n'accepte pas.",
-        "refused_host_error": "L'hôte n'a pas pu prendre ce message, sur une erreur qui lui est"
-        " propre.",
-        "refused_not_your_turn": "Ce n'est pas votre tour.",
     },
 }
 for _lang in TEXTS:
     TEXTS[_lang].update(HINT_TEXTS[_lang])  # why a pick or a key did nothing
     TEXTS[_lang].update(COMMAND_TEXTS[_lang])  # the command palette
+    TEXTS[_lang].update(REFUSAL_TEXTS[_lang])  # the host's refusals
 
 
 def language(chosen: str | None = None) -> str:
@@ -365,6 +355,8 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "turn.auto_defend": "Défense",
         "turn.plan": "Prévoir",
         "game.chat": "Discuter",
+        "game.log": "Journal",
+        "log.close": "Fermer",
         "app.help": "Aide",
         "app.quit": "Quitter",
         "app.palette": "commandes",
