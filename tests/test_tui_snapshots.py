@@ -132,6 +132,11 @@ def test_the_summary_of_the_others_turns(snap_compare) -> None:
     assert snap_compare(ScreenApp(show), terminal_size=(120, 40))
 
 
+def test_typing_a_name_is_echoed_on_the_map(snap_compare) -> None:
+    # "e.au" follows the map's label "E.Austr", and the echo says where it leads.
+    assert snap_compare(showing("attack"), press=["e", ".", "a", "u"], terminal_size=(120, 40))
+
+
 def test_the_command_palette_in_french(snap_compare) -> None:
     # Textual's own commands (Thème, Quitter, Touches…) are named in French with the game's.
     assert snap_compare(

@@ -217,8 +217,11 @@ def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
         terminal,
     )
     wait_for(lambda: "Place your" in terminal.now(), 60, "the player's next turn", terminal)
-    # The log tells of the turns (it scrolls a frame or two after the panels change).
-    wait_for(lambda: "Turn " in "\n".join(terminal.screen()[31:38]), 10, "the log", terminal)
+    # The log tells of the turns, and ends with what changed since the player's last one
+    # (it scrolls a frame or two after the panels change).
+    # ("bot-1: 14 territories (+1), …", the last line of that summary.)
+    wait_for(lambda: "territories (" in "\n".join(terminal.screen()[31:38]), 10, "the log",
+             terminal)  # fmt: skip
 
 
 def test_play_capital_chooses_headquarters_in_a_real_terminal(terminal: Terminal) -> None:

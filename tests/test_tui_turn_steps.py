@@ -369,8 +369,31 @@ async def test_ctrl_l_shows_the_whole_log_and_esc_closes_it() -> None:
         await pilot.press("ctrl+l")
         full = await until(pilot, lambda: isinstance(app.screen, LogScreen) and app.screen)
         shown = "\n".join(line.text for line in full.query_one("#full-log").lines)
-        assert screen_text(app, "log").splitlines()[0][:20] in shown and len(full.query_one("#full-log").lines) >= len(
-            screen.query_one("#log").lines
-        )
+        assert screen_text(app, "log").splitlines()[0][:20] in shown
+        assert len(full.query_one("#full-log").lines) >= len(screen.query_one("#log").lines)
         await pilot.press("escape")
         assert app.screen is screen
+
+
+async def test_typing_follows_the_labels_and_is_echoed() -> None:
+    from risk_lan.tui.worldmap import WorldMap
+
+    host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        world = screen.query_one(WorldMap)
+
+        def bottom_row() -> str:
+            return "".join(seg.text for seg in world.render_line(world.size.height - 1))
+
+        await type_text(pilot, "e.au")
+        assert world.state.selected == "eastern_australia"
+        assert "⌨ eau" not in bottom_row() and "⌨ e.au → Eastern Australia" in bottom_row()
+        await type_text(pilot, "austr")
+        assert world.state.selected == "western_australia"
+        assert "→ Western Australia (1/2)" in bottom_row()
+        await type_text(pilot, "zq")
+        assert world.state.selected == "western_australia"  # nothing by that name: stays
+        assert "no territory by that name" in bottom_row()
+        await until(pilot, lambda: "⌨" not in bottom_row(), timeout=5)  # the echo goes

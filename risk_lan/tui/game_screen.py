@@ -285,6 +285,7 @@ class GameScreen(TableNews, TurnKeys, Screen):
                 staged=staged,
                 capitals=frozenset(s.capitals.values()),
                 shared=frozenset(s.mixed),
+                teams=dict(s.teams),
                 lang=self.lang,
                 selected=None,
             )

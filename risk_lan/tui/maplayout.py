@@ -18,7 +18,9 @@ from importlib import resources
 from risk_lan.rules import Board
 
 ROW_WEIGHT = 2.0  # a terminal cell is about twice as tall as it is wide
-SEA_LINE = "·"
+# A sea line's mark by its slope: across, down, and the two diagonals.
+SEA_LINES = {"across": "╌", "down": "┆", "falling": "╲", "rising": "╱"}
+EDGE_WEST, EDGE_SOUTH = "▏", "▁"  # a border between two territories, thin, inside a cell
 WRAP_WEST, WRAP_EAST = "◂", "▸"  # a sea line that leaves the map and comes back at the far side
 
 
@@ -49,6 +51,9 @@ class Grid:
     labels: dict[str, tuple[int, int]]  # the left cell of each territory's name line
     sea: dict[tuple[int, int], str]  # sea cells that carry a sea line, and the mark to draw
     marks: dict[tuple[int, int], str]  # drawn over land or sea: where a line wraps round
+    # Land cells on a border with another territory, and the thin line to draw in them: on
+    # the cell's west side, or along its bottom.
+    edges: dict[tuple[int, int], str]
 
     def at(self, x: int, y: int) -> str | None:
         """The territory whose land or label is at cell (x, y), if any."""
@@ -107,6 +112,16 @@ def _draw(board_id: str, board: Board, width: int, height: int) -> Grid:
         labels[territory] = (lx, ly)
     sea: dict[tuple[int, int], str] = {}
     marks: dict[tuple[int, int], str] = {}
+    edges: dict[tuple[int, int], str] = {}
+    for y in range(height):
+        for x in range(width):
+            here = land[y][x]
+            if here is None:
+                continue
+            if y + 1 < height and land[y + 1][x] not in (None, here):
+                edges[(x, y)] = EDGE_SOUTH
+            if x > 0 and land[y][x - 1] not in (None, here):
+                edges[(x, y)] = EDGE_WEST  # a cell with both keeps the west line
     for border in board.borders:
         if border.kind != "sea":
             continue
@@ -121,7 +136,7 @@ def _draw(board_id: str, board: Board, width: int, height: int) -> Grid:
             marks[(width - 1, min(height - 1, round(east[1]) + 1))] = WRAP_EAST
         else:
             _line(sea, land, a, b, width, height)
-    return Grid(width, height, land, labels, sea, marks)
+    return Grid(width, height, land, labels, sea, marks, edges)
 
 
 def _line(
@@ -132,9 +147,16 @@ def _line(
     width: int,
     height: int,
 ) -> None:
-    steps = max(1, int(max(abs(b[0] - a[0]), abs(b[1] - a[1]) * ROW_WEIGHT)))
+    dx, dy = b[0] - a[0], (b[1] - a[1]) * ROW_WEIGHT
+    steps = max(1, int(max(abs(dx), abs(dy))))
+    if abs(dx) >= 2 * abs(dy):
+        mark = SEA_LINES["across"]
+    elif abs(dy) >= 2 * abs(dx):
+        mark = SEA_LINES["down"]
+    else:
+        mark = SEA_LINES["falling" if (dx > 0) == (dy > 0) else "rising"]
     for i in range(steps + 1):
         x = round(a[0] + (b[0] - a[0]) * i / steps)
         y = round(a[1] + (b[1] - a[1]) * i / steps)
         if 0 <= x < width and 0 <= y < height and land[y][x] is None:
-            sea[(x, y)] = SEA_LINE
+            sea[(x, y)] = mark

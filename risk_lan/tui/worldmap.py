@@ -38,11 +38,16 @@ PALETTE = {
     "neutral_2": ("M", "#3d2a4d", "#d7afff"),  # a second neutral army (independents, 002)
 }
 UNOWNED = ("·", "#1c1c1c", "#808080")
-SEA = Style(color="#005f87")
+SEA = Style(color="#5f87d7", bold=True)
+EDGE = "#0a0a0a"  # the thin line between two territories, over either's tint
+TEAM_MARKS = "¹²³⁴⁵⁶"  # after the owner's letter: its team's number (team rules)
 MARK = Style(color="#5fafff", bold=True)
 CAPITAL = "♛"  # a headquarters, after its owner's letter
 SHARED = "&"  # teammates' armies together (team rules), after the holder's letter
 TYPE_AHEAD_PAUSE = 1.0  # seconds without a key after which typing starts a new name
+ECHO = Style(color="#000000", bgcolor="#ffd75f", bold=True)
+ECHO_MISS = Style(color="#ffffff", bgcolor="#af0000", bold=True)
+ECHO_NONE = ("no territory by that name", "aucun territoire de ce nom")
 
 
 @dataclass
@@ -58,6 +63,7 @@ class MapState:
     staged: dict[str, int] = field(default_factory=dict)  # placements not yet confirmed
     capitals: frozenset[str] = frozenset()  # headquarters (Capital rules), marked ♛
     shared: frozenset[str] = frozenset()  # armies of several teammates (team rules), marked &
+    teams: dict[str, int] = field(default_factory=dict)  # player -> team (team rules)
     lang: str = "en"
 
 
@@ -88,6 +94,7 @@ class WorldMap(Widget, can_focus=True):
         self._row_looks: list[tuple | None] = []  # what each drawn row was drawn from
         self._typed = ""
         self._typed_at = 0.0
+        self._echo: list[tuple[str, Style]] = []  # what was typed, shown on the bottom row
 
     # ----- state --------------------------------------------------------------------------
 
@@ -116,7 +123,10 @@ class WorldMap(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         if not self._lines:
             self._draw()
-        return self._lines[y] if y < len(self._lines) else Strip.blank(self.size.width)
+        line = self._lines[y] if y < len(self._lines) else Strip.blank(self.size.width)
+        if self._echo and y == self.size.height - 1:
+            line = _strip(self._echo + _cells(line)[len(self._echo) :])
+        return line
 
     def _repaint_changed_rows(self) -> None:
         if not self._lines:
@@ -157,6 +167,9 @@ class WorldMap(Widget, can_focus=True):
         armies = state.armies.get(t, 0)
         staged = state.staged.get(t, 0)
         mark = CAPITAL if t in state.capitals else SHARED if t in state.shared else ""
+        team = state.teams.get(state.owner.get(t) or "")
+        if team is not None and 1 <= team <= len(TEAM_MARKS):
+            letter += TEAM_MARKS[team - 1]
         value = f"{letter}{mark}{armies:>3}" + (f"+{staged}" if staged else "")
         style = Style(color=ink, bgcolor=tint, bold=True)
         if t in state.choices:
@@ -183,7 +196,9 @@ class WorldMap(Widget, can_focus=True):
                 mark = grid.sea.get((x, y))
                 row.append((mark, SEA) if mark else (" ", blank))
             else:
-                row.append((" ", _land_style(looks[t][0])))
+                edge = grid.edges.get((x, y))
+                tint = looks[t][0]
+                row.append((edge, _edge_style(tint)) if edge else (" ", _land_style(tint)))
         for (x, my), mark in grid.marks.items():
             if my == y:
                 row[x] = (mark, MARK)
@@ -233,32 +248,73 @@ class WorldMap(Widget, can_focus=True):
     def on_key(self, event: events.Key) -> None:
         if event.character is None or not event.character.isprintable() or event.character == " ":
             return
-        if event.character in "+-?":
-            return
+        if event.character in "+-?" or (event.character.isdigit() and not self._typed):
+            return  # amounts and dice, not a name
         now = time.monotonic()
         if now - self._typed_at > TYPE_AHEAD_PAUSE:
             self._typed = ""
         self._typed_at = now
         self._typed += event.character.lower()
-        match = self.find(self._typed)
-        if match is not None:
-            self.select(match)
-            event.stop()
+        matches = self.find_all(self._typed)
+        if matches:
+            self.select(matches[0])
+        self._show_echo(self._typed, matches)
+        self.set_timer(TYPE_AHEAD_PAUSE * 2, self._end_echo)
+        event.stop()
 
     def find(self, typed: str) -> str | None:
-        """The first territory whose name (in either language, without spaces or accents)
-        starts with ``typed``."""
+        matches = self.find_all(typed)
+        return matches[0] if matches else None
+
+    def find_all(self, typed: str) -> list[str]:
+        """The territories whose names start with ``typed`` (without spaces, dots or
+        accents), best first: the map's labels, then the full names in the map's language,
+        then in the other, then any word of a name."""
         typed = _plain(typed)
-        for t in self.board.territory_ids:
-            names = (self.board.territories[t].name_en, self.board.territories[t].name_fr)
-            if any(_plain(n).startswith(typed) for n in names):
-                return t
-        return None
+        if not typed:
+            return []
+        places = layout(self.board.id).places
+        fr = self.state.lang == "fr"
+        found: list[str] = []
+        tiers = (
+            lambda t: [places[t].short_fr if fr else places[t].short_en],
+            lambda t: [self.board.name(t, "fr" if fr else "en")],
+            lambda t: [self.board.name(t, "en" if fr else "fr")],
+            lambda t: [w for n in (self.board.name(t, "en"), self.board.name(t, "fr"))
+                       for w in n.replace("-", " ").split()],
+        )  # fmt: skip
+        for names_of in tiers:
+            for t in self.board.territory_ids:
+                if t not in found and any(_plain(n).startswith(typed) for n in names_of(t)):
+                    found.append(t)
+        return found
+
+    def _show_echo(self, typed: str, matches: list[str]) -> None:
+        """The typed letters, on the map's bottom row, with where they lead."""
+        lang = self.state.lang
+        if matches:
+            where = self.board.name(matches[0], lang)
+            more = f" (1/{len(matches)})" if len(matches) > 1 else ""
+            text, style = f" ⌨ {typed} → {where}{more} ", ECHO
+        else:
+            text, style = f" ⌨ {typed} → {ECHO_NONE[lang == 'fr']} ", ECHO_MISS
+        self._echo = [(ch, style) for ch in text[: self.size.width]]
+        self.refresh(Region(0, self.size.height - 1, self.size.width, 1))
+
+    def _end_echo(self) -> None:
+        if self._echo and time.monotonic() - self._typed_at >= TYPE_AHEAD_PAUSE:
+            self._echo = []
+            self.refresh(Region(0, self.size.height - 1, self.size.width, 1))
 
 
 @cache
 def _land_style(tint: str) -> Style:
     return Style(bgcolor=tint)
+
+
+@cache
+def _edge_style(tint: str) -> Style:
+    return Style(color=EDGE, bgcolor=tint)
 
 
 @cache
@@ -282,6 +338,10 @@ def _row_territories(
 def _plain(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name.lower())
     return "".join(c for c in decomposed if c.isalnum())
+
+
+def _cells(line: Strip) -> list[tuple[str, Style]]:
+    return [(ch, seg.style or Style()) for seg in line for ch in seg.text]
 
 
 def _strip(row: list[tuple[str, Style]]) -> Strip:
