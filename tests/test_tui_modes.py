@@ -158,7 +158,8 @@ async def test_teams_are_shown_with_their_shared_territories_and_hand_and_win_to
         assert players.count("team 1") == 2 and players.count("team 2") == 1
         assert "Greenland" in players and "tie: nobody's" in players
         hand = screen_text(app, "hand")
-        assert "Your team's cards" in hand and "(with " in hand and "Alaska" in hand
+        assert screen.query_one("#hand").border_title == "Your team's cards"
+        assert "(with " in hand and "Alaska" in hand
         world = screen.query_one(WorldMap)
         assert "greenland" in world.state.shared
         assert SHARED in "\n".join(line.text for line in world._lines)

@@ -237,3 +237,13 @@ def test_a_stopped_game(snap_compare) -> None:
 
 def test_a_terminal_too_small_to_play_in(snap_compare) -> None:
     assert snap_compare(showing("attack"), terminal_size=(80, 24))
+
+
+def test_the_compact_layout_at_100x30(snap_compare) -> None:
+    # Narrower side panels, a line per player, and labels of one row (a code, the owner and
+    # the armies) that do not overlap on the smaller map.
+    assert snap_compare(showing("reinforce"), terminal_size=(100, 30))
+
+
+def test_the_compact_layout_with_a_secret_objective(snap_compare) -> None:
+    assert snap_compare(showing("reinforce", mode="mission", rounds=2), terminal_size=(100, 30))

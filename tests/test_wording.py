@@ -12,6 +12,7 @@ import pytest
 from risk_lan.narrate import _TEXT as LOG_TEXTS
 from risk_lan.rules.board import classic_board
 from risk_lan.tui.palette import SYSTEM_COMMANDS_FR
+from risk_lan.tui.stops import SENTENCES, WHAT
 from risk_lan.tui.texts import BINDING_NAMES, TEXTS, say
 from risk_lan.wording import Count, Place, place, wording
 
@@ -125,6 +126,8 @@ def french_texts() -> list[tuple[str, str]]:
     found += [(f"log:{k}", v) for k, v in LOG_TEXTS["fr"].items()]
     found += [(f"key:{k}", v) for k, v in BINDING_NAMES["fr"].items()]
     found += [(f"textual:{k}", " ".join(v)) for k, v in SYSTEM_COMMANDS_FR.items()]
+    found += [(f"stop:{k}", v) for k, v in WHAT["fr"].items()]
+    found += [(f"stop:{k}", v) for k, v in SENTENCES["fr"].items()]
     return found
 
 

@@ -55,6 +55,7 @@ TURN_ACTIONS = {
 # The keys of the turn actions, each to its action (filled from GameScreen's bindings, at the
 # end of this module): a greyed-out one says why when pressed.
 TURN_KEYS: dict[str, str] = {}
+COMPACT_BELOW = (120, 40)  # the terminal's width and height under which the layout is compact
 # The table's keys that are hidden when they cannot be used: each with why, when pressed.
 CLOSED_KEYS = {"f9": ("reclaim", "key_no_reclaim"), "f10": ("pause_clock", "key_no_clock")}
 
@@ -133,6 +134,13 @@ class GameScreen(TableNews, TurnKeys, Screen):
         yield Input(placeholder="…", id="say")
         yield StatusBar(id="status")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Below 120x40 the side panels narrow and the players take a line each.
+        compact = event.size.width < COMPACT_BELOW[0] or event.size.height < COMPACT_BELOW[1]
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self.redraw()
 
     def on_mount(self) -> None:
         self.query_one(WorldMap).focus()
@@ -290,7 +298,9 @@ class GameScreen(TableNews, TurnKeys, Screen):
                 selected=None,
             )
         )
-        self.query_one(PlayersPanel).show(game, self.seat, self.players, self.away, self.lang)
+        self.query_one(PlayersPanel).show(
+            game, self.seat, self.players, self.away, self.lang, self.has_class("-compact")
+        )
         self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, self.notice())
         self.query_one(HandPanel).show(self.turn, self.lang, self.names)
         secret = bool(s.objectives)

@@ -9,6 +9,7 @@ continents take their shape from where their territories sit.
 
 from __future__ import annotations
 
+import itertools
 import math
 import tomllib
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ class Place:
     y: float
     short_en: str
     short_fr: str
+    code_en: str
+    code_fr: str
 
 
 @dataclass(frozen=True)
@@ -51,21 +54,33 @@ class Grid:
     labels: dict[str, tuple[int, int]]  # the left cell of each territory's name line
     sea: dict[tuple[int, int], str]  # sea cells that carry a sea line, and the mark to draw
     marks: dict[tuple[int, int], str]  # drawn over land or sea: where a line wraps round
+    # Labels too big for this size (they would overlap): each on one row, a code and the
+    # armies, instead of a short name over the armies.
+    compact: bool
     # Land cells on a border with another territory, and the thin line to draw in them: on
     # the cell's west side, or along its bottom.
     edges: dict[tuple[int, int], str]
+
+    @property
+    def label_width(self) -> int:
+        return COMPACT_WIDTH if self.compact else LABEL_WIDTH
+
+    @property
+    def label_rows(self) -> int:
+        return 1 if self.compact else 2
 
     def at(self, x: int, y: int) -> str | None:
         """The territory whose land or label is at cell (x, y), if any."""
         if not (0 <= x < self.width and 0 <= y < self.height):
             return None
         for territory, (lx, ly) in self.labels.items():
-            if ly <= y <= ly + 1 and lx <= x < lx + LABEL_WIDTH:
+            if ly <= y < ly + self.label_rows and lx <= x < lx + self.label_width:
                 return territory
         return self.land[y][x]
 
 
-LABEL_WIDTH = 8
+LABEL_WIDTH = 8  # a short name over the owner and armies
+COMPACT_WIDTH = 7  # a code, the owner and armies on one row
 
 
 @cache
@@ -74,7 +89,9 @@ def layout(board: str) -> Layout:
     data = tomllib.loads(source.read_text(encoding="utf-8"))
     meta = data["map"]
     places = {
-        t: Place(float(p["x"]), float(p["y"]), p["short_en"], p["short_fr"])
+        t: Place(
+            float(p["x"]), float(p["y"]), p["short_en"], p["short_fr"], p["code_en"], p["code_fr"]
+        )
         for t, p in data["territories"].items()
     }
     return Layout(meta["board"], int(meta["width"]), int(meta["height"]), meta["reach"], places)
@@ -105,11 +122,11 @@ def _draw(board_id: str, board: Board, width: int, height: int) -> Grid:
                 if d <= 1.0 and d < best[y][x]:
                     best[y][x] = d
                     land[y][x] = territory
-    labels = {}
-    for territory, (cx, cy) in centres.items():
-        lx = min(max(0, round(cx - LABEL_WIDTH / 2)), width - LABEL_WIDTH)
-        ly = min(max(0, round(cy) - 1), height - 2)
-        labels[territory] = (lx, ly)
+    compact = _overlap(_place_labels(centres, width, height, LABEL_WIDTH, 2), LABEL_WIDTH, 2)
+    if compact:
+        labels = _nudged(_place_labels(centres, width, height, COMPACT_WIDTH, 1), width)
+    else:
+        labels = _place_labels(centres, width, height, LABEL_WIDTH, 2)
     sea: dict[tuple[int, int], str] = {}
     marks: dict[tuple[int, int], str] = {}
     edges: dict[tuple[int, int], str] = {}
@@ -136,7 +153,43 @@ def _draw(board_id: str, board: Board, width: int, height: int) -> Grid:
             marks[(width - 1, min(height - 1, round(east[1]) + 1))] = WRAP_EAST
         else:
             _line(sea, land, a, b, width, height)
-    return Grid(width, height, land, labels, sea, marks, edges)
+    return Grid(width, height, land, labels, sea, marks, compact, edges)
+
+
+def _place_labels(
+    centres: dict[str, tuple[float, float]], width: int, height: int, wide: int, rows: int
+) -> dict[str, tuple[int, int]]:
+    """Each label's top left cell: centred on its territory, its last row on the centre."""
+    return {
+        t: (min(max(0, round(cx - wide / 2)), width - wide), min(max(0, round(cy) - rows + 1),
+                                                                 height - rows))
+        for t, (cx, cy) in centres.items()
+    }  # fmt: skip
+
+
+def _nudged(labels: dict[str, tuple[int, int]], width: int) -> dict[str, tuple[int, int]]:
+    """One-row labels moved apart along their row where two would overlap: the right one
+    to the right, or, at the map's edge, the left one to the left."""
+    placed = dict(labels)
+    for y in sorted({ly for _, ly in placed.values()}):
+        row = sorted((lx, t) for t, (lx, ly) in placed.items() if ly == y)
+        for (_, a), (_, b) in itertools.pairwise(row):
+            ax, bx = placed[a][0], placed[b][0]  # as moved so far
+            if bx - ax < COMPACT_WIDTH:
+                if ax + COMPACT_WIDTH + COMPACT_WIDTH <= width:
+                    placed[b] = (ax + COMPACT_WIDTH, y)
+                else:
+                    placed[a] = (max(0, bx - COMPACT_WIDTH), y)
+    return placed
+
+
+def _overlap(labels: dict[str, tuple[int, int]], wide: int, rows: int) -> bool:
+    spots = list(labels.values())
+    return any(
+        abs(ax - bx) < wide and abs(ay - by) < rows
+        for i, (ax, ay) in enumerate(spots)
+        for bx, by in spots[i + 1 :]
+    )
 
 
 def _line(

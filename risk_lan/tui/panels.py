@@ -84,10 +84,14 @@ class PlayersPanel(Panel):
         players: list[dict[str, Any]],
         away: set[str],
         lang: str,
+        compact: bool = False,
     ) -> None:
+        """Each player: its marks, name, continents, then its counts on the next line; in a
+        compact layout, all on one line, without the title."""
         s = game.state
         text = Text()
-        text.append(say(lang, "players") + "\n", style="bold")
+        if not compact:
+            text.append(say(lang, "players") + "\n", style="bold")
         waiting = game.waiting_for()
         current = s.current if s.phase != "over" else None
         for p in players:
@@ -99,6 +103,14 @@ class PlayersPanel(Panel):
             text.append(f"{letter} ", style=f"bold {ink}")
             name = shown(p["name"], 24) + (f" ({say(lang, 'you')})" if who == seat else "")
             gone = who in s.eliminated
+            armies = teams.army_total(s, who)
+            cards = len(s.hands.get(who, []))
+            territories = teams.controlled_count(s, who)
+            if compact:
+                text.append(f"{name[:9]:<9}", style="strike dim" if gone else f"bold {ink}")
+                short = say(lang, "counts_short", held=territories, armies=armies, hand=cards)
+                text.append(f" {short}" + (f" {say(lang, 'away')}" if who in away else "") + "\n")
+                continue
             text.append(name[:18], style="strike dim" if gone else f"bold {ink}")
             if who in away:
                 text.append(f" {say(lang, 'away')}", style="italic red")
@@ -107,9 +119,6 @@ class PlayersPanel(Panel):
             held = [CONTINENT_CODES.get(c, c[:2].upper()) for c in teams.continents_of(s, who)]
             if held:
                 text.append(" " + " ".join(held), style="italic")
-            armies = teams.army_total(s, who)
-            cards = len(s.hands.get(who, []))
-            territories = teams.controlled_count(s, who)
             counts = say(lang, "counts_hand", held=territories, armies=armies, hand=cards)
             text.append(f"\n    {counts}", style="dim" if gone else "")
             text.append("\n")
@@ -117,6 +126,11 @@ class PlayersPanel(Panel):
             letter, ink = player_mark(neutral)
             armies = sum(n for t, n in s.armies.items() if s.owner[t] == neutral)
             text.append(f"  {letter} ", style=f"bold {ink}")
+            if compact:
+                short = say(lang, "counts_short", held=s.count(neutral), armies=armies, hand=0)
+                text.append(f"{neutral_name(s, neutral, lang)[:9]:<9}", style=f"italic {ink}")
+                text.append(f" {short}\n")
+                continue
             text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
             text.append(f"\n    {say(lang, 'counts', held=s.count(neutral), armies=armies)}\n")
         if s.mixed:
@@ -256,11 +270,15 @@ class HandPanel(Panel):
     their value."""
 
     def show(self, turn: Turn, lang: str, names: dict[str, str] | None = None) -> None:
+        """The title on the border; the cards one a line, or two a line from four on (the
+        panel is 4 lines high in the smallest layouts); then the sets, the first one F5's."""
         names = names or {}
         game = turn.game
         text = Text()
         team = game is not None and turn.seat in game.state.teams
-        text.append(say(lang, "team_hand" if team else "hand") + "\n", style="bold")
+        title = say(lang, "team_hand" if team else "hand")
+        if self.border_title != title:
+            self.border_title = title
         if game is None:
             self.show_text(text)
             return
@@ -276,14 +294,19 @@ class HandPanel(Panel):
                 text.append(say(lang, "held_by", player=mate) + "\n")
         if not hand:
             text.append(say(lang, "no_cards"), style="dim")
-        for card in hand:
-            text.append(f"{_card(game, card, lang)}\n")
+        if len(hand) <= 3:
+            for card in hand:
+                text.append(f"{_card(game, card, lang)}\n")
+        else:
+            for i in range(0, len(hand), 2):
+                pair = [f"{_card(game, c, lang, short=True):<16}" for c in hand[i : i + 2]]
+                text.append("".join(pair).rstrip() + "\n")
         trades = turn.trades() if turn.my_turn else []
-        if trades:
-            text.append(say(lang, "sets") + "\n", style="bold green")
-            for action, value in trades[:4]:
-                cards = ", ".join(_card(game, c, lang, short=True) for c in action.cards)
-                text.append(say(lang, "set_value", cards=cards, value=value) + "\n")
+        for i, (action, value) in enumerate(trades[:3]):
+            glyphs = " ".join(_card(game, c, lang)[0] for c in action.cards)
+            line = say(lang, "set_value", cards=glyphs, value=value)
+            text.append(say(lang, "sets") + " " if i == 0 else "    ", style="bold green")
+            text.append(line + "\n", style="green")
         self.show_text(text)
 
 

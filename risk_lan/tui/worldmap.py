@@ -24,7 +24,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from risk_lan.rules import Board
-from risk_lan.tui.maplayout import LABEL_WIDTH, Grid, draw, layout
+from risk_lan.tui.maplayout import COMPACT_WIDTH, LABEL_WIDTH, Grid, draw, layout
 
 # colour -> (letter, land tint, label text colour); the letter is what colour-blind players read
 PALETTE = {
@@ -144,7 +144,7 @@ class WorldMap(Widget, can_focus=True):
             return []
         grid = draw(self.board, width, height)
         rows = _row_territories(self.board, width, height)
-        looks = {t: self._look(t) for t in self.board.territory_ids}
+        looks = {t: self._look(t, grid.compact) for t in self.board.territory_ids}
         if len(self._lines) != height:
             self._lines = [Strip.blank(width)] * height
             self._row_looks = [None] * height
@@ -157,20 +157,32 @@ class WorldMap(Widget, can_focus=True):
                 changed.append(y)
         return changed
 
-    def _look(self, t: str) -> tuple[str, str, Style]:
+    def _look(self, t: str, compact: bool = False) -> tuple[str, str, Style]:
         """Everything a territory's cells show: its land's tint, its label and the label's
-        style."""
+        style. A compact label is one row: a code, then the owner's letter and the armies
+        (with what is staged added, after a +)."""
         state = self.state
         letter, tint, ink = self._marks(t)
         place = layout(self.board.id).places[t]
-        name = place.short_fr if state.lang == "fr" else place.short_en
+        fr = state.lang == "fr"
         armies = state.armies.get(t, 0)
         staged = state.staged.get(t, 0)
         mark = CAPITAL if t in state.capitals else SHARED if t in state.shared else ""
         team = state.teams.get(state.owner.get(t) or "")
         if team is not None and 1 <= team <= len(TEAM_MARKS):
             letter += TEAM_MARKS[team - 1]
+        if compact:
+            code = place.code_fr if fr else place.code_en
+            sep = "+" if staged else mark or " "
+            label = f"{code}{sep}{letter}{armies + staged:>2}"[:COMPACT_WIDTH]
+            return tint, label.ljust(COMPACT_WIDTH), self._label_style(t, ink, tint)
+        name = place.short_fr if fr else place.short_en
         value = f"{letter}{mark}{armies:>3}" + (f"+{staged}" if staged else "")
+        label = name[:LABEL_WIDTH].ljust(LABEL_WIDTH) + value[:LABEL_WIDTH].ljust(LABEL_WIDTH)
+        return tint, label, self._label_style(t, ink, tint)
+
+    def _label_style(self, t: str, ink: str, tint: str) -> Style:
+        state = self.state
         style = Style(color=ink, bgcolor=tint, bold=True)
         if t in state.choices:
             style += Style(underline=True, color="#ffff00")
@@ -178,8 +190,7 @@ class WorldMap(Widget, can_focus=True):
             style += Style(color="#000000", bgcolor="#ffaf00")
         if t == state.selected:
             style += Style(reverse=True)
-        label = name[:LABEL_WIDTH].ljust(LABEL_WIDTH) + value[:LABEL_WIDTH].ljust(LABEL_WIDTH)
-        return tint, label, style
+        return style
 
     def _marks(self, territory: str) -> tuple[str, str, str]:
         owner = self.state.owner.get(territory)
@@ -202,10 +213,11 @@ class WorldMap(Widget, can_focus=True):
         for (x, my), mark in grid.marks.items():
             if my == y:
                 row[x] = (mark, MARK)
+        wide = grid.label_width
         for t, (lx, ly) in grid.labels.items():
-            if ly == y or ly + 1 == y:
+            if ly <= y < ly + grid.label_rows:
                 _, label, style = looks[t]
-                part = label[:LABEL_WIDTH] if ly == y else label[LABEL_WIDTH:]
+                part = label[(y - ly) * wide : (y - ly + 1) * wide]
                 for i, ch in enumerate(part):
                     row[lx + i] = (ch, style)
         return _strip(row)
@@ -275,9 +287,17 @@ class WorldMap(Widget, can_focus=True):
             return []
         places = layout(self.board.id).places
         fr = self.state.lang == "fr"
+        compact = draw(self.board, max(self.size.width, 8), max(self.size.height, 2)).compact
         found: list[str] = []
+
+        def label(t: str) -> str:
+            p = places[t]
+            if compact:
+                return p.code_fr if fr else p.code_en
+            return p.short_fr if fr else p.short_en
+
         tiers = (
-            lambda t: [places[t].short_fr if fr else places[t].short_en],
+            lambda t: [label(t)],
             lambda t: [self.board.name(t, "fr" if fr else "en")],
             lambda t: [self.board.name(t, "en" if fr else "fr")],
             lambda t: [w for n in (self.board.name(t, "en"), self.board.name(t, "fr"))
@@ -329,9 +349,8 @@ def _row_territories(
     for y, land in enumerate(grid.land):
         lands[y].update(t for t in land if t is not None)
     for t, (_, ly) in grid.labels.items():
-        labels[ly].add(t)
-        if ly + 1 < height:
-            labels[ly + 1].add(t)
+        for y in range(ly, min(height, ly + grid.label_rows)):
+            labels[y].add(t)
     return [(tuple(sorted(lands[y])), tuple(sorted(labels[y]))) for y in range(height)]
 
 
