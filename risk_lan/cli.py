@@ -152,6 +152,15 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument(
         "record", help="a record written by risk-lan host --record or risk-lan join --record"
     )
+    rep = commands.add_parser(
+        "replay",
+        help="play back a recorded game in the app",
+        description="Verify a record written by risk-lan host --record, then play it back: "
+        "space plays or pauses, F6 steps a move, Page Up/Down a turn, +/- the speed.",
+    )
+    rep.add_argument("record", help="a record written by risk-lan host --record")
+    rep.add_argument("--turn", type=_positive, help="open at the start of this turn")
+    _add_lang(rep)
     return parser
 
 
@@ -282,6 +291,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_app(name=args.name, lang=args.lang, address=address, record=args.record)
     if args.command == "verify":
         return subcommands.verify(args.record)
+    if args.command == "replay":
+        from risk_lan.tui import run_replay
+
+        return run_replay(args.record, args.lang, args.turn)
     return 2  # argparse has already refused anything else
 
 

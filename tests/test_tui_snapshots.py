@@ -247,3 +247,21 @@ def test_the_compact_layout_at_100x30(snap_compare) -> None:
 
 def test_the_compact_layout_with_a_secret_objective(snap_compare) -> None:
     assert snap_compare(showing("reinforce", mode="mission", rounds=2), terminal_size=(100, 30))
+
+
+def test_a_replay_seeking_to_a_turn(snap_compare) -> None:
+    from risk_lan.net.playback import Frame, Playback
+    from risk_lan.net.verify import Verdict
+    from risk_lan.tui.replay_screen import ReplayApp
+
+    game, events = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), "classic")
+    bots = {p: ClassicBot() for p in ("p1", "p2", "p3")}
+    frames = [Frame(1, 0, game.view(None), [e.seen_by(None).to_dict() for e in events])]
+    while not game.is_over and game.state.turn <= 8:
+        who = game.waiting_for()
+        events = game.apply(who, bots[who].choose(game, who))
+        frames.append(Frame(len(frames) + 1, game.state.turn, game.view(None),
+                            [e.seen_by(None).to_dict() for e in events]))  # fmt: skip
+    verdict = Verdict(True, "every move verifies", transcript="TEST-CODE")
+    app = ReplayApp(Playback(verdict, PLAYERS, frames), "en", turn=6)
+    assert snap_compare(app, terminal_size=(120, 40))

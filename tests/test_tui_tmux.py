@@ -244,3 +244,27 @@ def test_play_capital_chooses_headquarters_in_a_real_terminal(terminal: Terminal
         "the first turn",
         terminal,
     )
+
+
+def test_replay_a_hosted_record_in_a_real_terminal(terminal: Terminal, tmp_path: Path) -> None:
+    record, save = tmp_path / "game.rec", tmp_path / "game.save"
+    subprocess.run(
+        [str(COMMAND), "host", "--headless", "--seats", "3", "--bots", "3", "--port", "0",
+         "--record", str(record), "--save", str(save)],
+        check=True, capture_output=True, timeout=180,
+    )  # fmt: skip
+    terminal.start(f"{COMMAND} replay {record}")
+
+    def status() -> str:
+        return terminal.screen()[HEIGHT - 2]
+
+    wait_for(lambda: "✓ record verified" in status() and "move 1/" in status(), 30, "the replay")
+    terminal.keys("F6", pause=0.5)
+    wait_for(lambda: "move 2/" in status(), 5, "a move on")
+    terminal.keys("NPage", pause=0.5)
+    wait_for(lambda: "turn 1," in status(), 5, "the first turn")
+    wait_for(lambda: "— Turn 1 " in "\n".join(terminal.screen()), 5, "the turn in the log")
+    terminal.keys("Space")
+    wait_for(lambda: "▶ playing" in status(), 5, "playing")
+    terminal.keys("Space")
+    wait_for(lambda: "⏸ paused" in status(), 5, "paused")

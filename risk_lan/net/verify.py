@@ -48,7 +48,7 @@ def verify_record(path: str | Path) -> Verdict:
             entries = envelopes[1:]
         else:
             at = len(envelopes)  # the secret comes from the last entry: said of it if it fails
-            replay, entries = GameReplay(_closing_secret(envelopes)), envelopes
+            replay, entries = GameReplay(closing_secret(envelopes)), envelopes
             at = 0
         for entry in entries:
             at += 1
@@ -116,7 +116,7 @@ def _where(entries: list[dict[str, Any]], at: int) -> str:
     return f"message {at} ({what}): "
 
 
-def _closing_secret(envelopes: list[dict[str, Any]]) -> bytes:
+def closing_secret(envelopes: list[dict[str, Any]]) -> bytes:
     """The host's secret, from the record's last message, checked against the commitment
     of its first: the shuffles of the whole game need it."""
     if not envelopes:

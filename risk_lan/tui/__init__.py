@@ -1,4 +1,4 @@
-"""The Textual app players see (``risk-lan play``, ``join`` and ``host``)."""
+"""The Textual app players see (``risk-lan play``, ``join``, ``host`` and ``replay``)."""
 
 from __future__ import annotations
 
@@ -13,3 +13,20 @@ def run_app(lang: str | None = None, **options: Any) -> int:
     app = RiskApp(lang=language(lang), **options)
     result = app.run()
     return result if isinstance(result, int) else 0
+
+
+def run_replay(path: str, lang: str | None = None, turn: int | None = None) -> int:
+    """Verify the record at ``path``, say so, and play it back in the app; 1 if it does not
+    verify (nothing is played back then)."""
+    from risk_lan.net.playback import load
+    from risk_lan.tui.replay_screen import ReplayApp
+    from risk_lan.tui.texts import language
+
+    playback = load(path)
+    if not playback.verdict.ok or not playback.frames:
+        blame = f"; it blames {playback.verdict.culprit}" if playback.verdict.culprit else ""
+        print(f"risk-lan: record does not verify: {playback.verdict.message}{blame}")
+        return 1
+    print(f"risk-lan: {playback.verdict.message}; transcript {playback.verdict.transcript}")
+    ReplayApp(playback, language(lang), turn).run()
+    return 0

@@ -1,4 +1,5 @@
-"""The command palette's words, and the notice of how to quit, in English and French."""
+"""The command palette's words, the notice of how to quit, and the replay's status line, in
+English and French."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "theme_placeholder": "Search for themes…",
         "quit_title": "Do you want to quit?",
         "quit_key": "Press ctrl+q to quit.",
+        "replay_verified": "✓ record verified",
+        "replay_at": "turn {turn}, move {move}/{moves}",
+        "replay_playing": "▶ playing, {speed} moves a second (space: pause, +/-: speed)",
+        "replay_paused": "⏸ paused (space: play, F6: a move, PgUp/PgDn: a turn)",
     },
     "fr": {
         "cmd_end": "Finir la phase",
@@ -32,5 +37,9 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "theme_placeholder": "Chercher un thème de couleurs…",
         "quit_title": "Voulez-vous quitter ?",
         "quit_key": "Appuyez sur ctrl+q pour quitter.",
+        "replay_verified": "✓ enregistrement vérifié",
+        "replay_at": "tour {turn}, coup {move}/{moves}",
+        "replay_playing": "▶ lecture, {speed} coups par seconde (espace : pause, +/- : vitesse)",
+        "replay_paused": "⏸ en pause (espace : lecture, F6 : un coup, PgPréc/PgSuiv : un tour)",
     },
 }

@@ -1,0 +1,69 @@
+"""A recorded game as a sequence of frames to play back: after each move, the public view of
+the table and the public events of that move, as a spectator would have seen them.
+
+The record is verified first (``verify``); only a record that verifies is played back, so
+every frame is a state the rules and the fair dice gave.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from risk_lan.net.record import read_record
+from risk_lan.net.replay import GameReplay
+from risk_lan.net.verify import Verdict, closing_secret, verify_record
+
+
+@dataclass
+class Frame:
+    n: int  # the move's number
+    turn: int
+    view: dict[str, Any]  # as a spectator sees the table after the move
+    events: list[dict[str, Any]]
+
+
+@dataclass
+class Playback:
+    verdict: Verdict
+    players: list[dict[str, Any]] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
+
+    def turn_starts(self) -> list[int]:
+        """The index of the frame that starts each turn, in order."""
+        starts, seen = [], set()
+        for i, frame in enumerate(self.frames):
+            if frame.turn not in seen:
+                seen.add(frame.turn)
+                starts.append(i)
+        return starts
+
+
+def load(path: str | Path) -> Playback:
+    """The record at ``path`` checked, and, when it verifies, its frames."""
+    verdict = verify_record(path)
+    if not verdict.ok:
+        return Playback(verdict)
+    entries = list(read_record(path))
+    if entries and entries[0].get("type") == "seat":
+        return Playback(Verdict(False, "a player's record: play back the host's record"))
+    replay = GameReplay(closing_secret(entries), signatures="none")
+    frames: list[Frame] = []
+    played = None
+    for entry in entries:
+        replay.feed(entry)
+        if replay.game is None or replay.last_played is played:
+            continue
+        played = replay.last_played
+        n, events = played
+        game = replay.game
+        frames.append(
+            Frame(
+                n,
+                game.state.turn,
+                game.view(None),
+                [e.seen_by(None).to_dict() for e in events or []],
+            )
+        )
+    return Playback(verdict, list(replay.start.get("players", [])), frames)
