@@ -268,3 +268,85 @@ def test_replay_a_hosted_record_in_a_real_terminal(terminal: Terminal, tmp_path:
     wait_for(lambda: "▶ playing" in status(), 5, "playing")
     terminal.keys("Space")
     wait_for(lambda: "⏸ paused" in status(), 5, "paused")
+
+
+def shortest_prefix(territory: str) -> str:
+    """The fewest letters of the map's label that lead to ``territory`` (the echo shows a
+    player where typing leads, so a player stops there)."""
+    from risk_lan.tui.maplayout import layout
+    from risk_lan.tui.worldmap import matches
+
+    label = "".join(c for c in layout("classic").places[territory].short_en.lower() if c.isalnum())
+    for k in range(1, len(label) + 1):
+        found = matches(BOARD, label[:k], "en")
+        if found and found[0] == territory:
+            return label[:k]
+    return BOARD.territories[territory].name_en.lower().replace(" ", "")
+
+
+def test_a_standard_turn_takes_few_key_presses(terminal: Terminal) -> None:
+    """Reinforce, attack with a blitz, move in, manoeuvre and end the turn, counting every key
+    pressed (the setup is left to F8)."""
+    terminal.start(f"{COMMAND} play --bots 2 --name tester")
+    wait_for(lambda: "Claim a territory" in terminal.now(), 30, "the first claim", terminal)
+    terminal.keys("F8")
+    wait_for(lambda: "Planned claims" in terminal.now(), 10, "the plan", terminal)
+    terminal.keys("F6")
+    wait_for(lambda: "Planned armies" in terminal.now(), 60, "the armies", terminal)
+    terminal.keys("F6")
+    wait_for(lambda: "Place your reinforcements" in terminal.now(), 90, "turn 1", terminal)
+    presses = 0
+
+    def press(*keys: str, pause: float = 0.3) -> None:
+        nonlocal presses
+        presses += len(keys)
+        terminal.keys(*keys, pause=pause)
+
+    def pick(territory: str) -> None:
+        time.sleep(1.1)  # a new name after the type-ahead pause
+        press(*shortest_prefix(territory), "Enter", pause=0.05)
+        time.sleep(0.3)
+
+    owners = terminal.owners()
+    front = max(
+        (t for t, (letter, _) in owners.items() if letter == "R"
+         and any(owners[n][0] != "R" for n in BOARD.neighbours[t])),
+        key=lambda t: owners[t][1],
+    )  # fmt: skip
+    # Reinforcements: all on the front (End: the most at a time), confirmed.
+    time.sleep(1.1)
+    press(*shortest_prefix(front), "End", "Enter", pause=0.05)
+    wait_for(lambda: "All placed" in terminal.now(), 10, "the placements staged", terminal)
+    press("F6")
+    wait_for(lambda: "Attack" in terminal.now(), 10, "the attack step", terminal)
+    # The map still has the front selected: Enter makes it the source.
+    press("Enter")
+    enemy = max((n for n in BOARD.neighbours[front] if terminal.owners()[n][0] != "R"),
+                key=lambda n: -terminal.owners()[n][1])  # fmt: skip
+    pick(enemy)
+    wait_for(lambda: "F3 blitz" in terminal.now(), 10, "the attack set", terminal)
+    press("F3")
+    now = wait_for(lambda: next((t for t in [terminal.now()] if t and "F3 blitz" not in t), ""),
+                   20, "the blitz's result", terminal)  # fmt: skip
+    if "Conquered" in now:
+        press("F6")  # half of those that may go, by default
+    wait_for(lambda: "Attack" in terminal.now() or "Manoeuvre" in terminal.now(), 10, "", terminal)
+    if "Attack" in terminal.now():
+        press("F4")
+    if "Manoeuvre" in wait_for(terminal.now, 10, "the manoeuvre", terminal):
+        owners = terminal.owners()
+        source = max((t for t, (letter, n) in owners.items() if letter == "R" and n > 1),
+                     key=lambda t: owners[t][1])  # fmt: skip
+        mine = [n for n in BOARD.neighbours[source] if owners[n][0] == "R"]
+        if mine:
+            pick(source)
+            pick(mine[0])
+            wait_for(lambda: "F6" in terminal.now(), 10, "the manoeuvre set", terminal)
+            press("F6")
+        else:
+            press("F4")
+    # The turn is over: the others play (or, bots being quick, the next turn has come).
+    wait_for(lambda: terminal.now() and not any(step in terminal.now() for step in
+             ("Attack", "Manoeuvre", "Move ")), 10, "the turn's end", terminal)  # fmt: skip
+    print(f"a standard turn took {presses} key presses")
+    assert presses <= 30  # typing whole names and Enter each time, it took about 40

@@ -279,35 +279,8 @@ class WorldMap(Widget, can_focus=True):
         return matches[0] if matches else None
 
     def find_all(self, typed: str) -> list[str]:
-        """The territories whose names start with ``typed`` (without spaces, dots or
-        accents), best first: the map's labels, then the full names in the map's language,
-        then in the other, then any word of a name."""
-        typed = _plain(typed)
-        if not typed:
-            return []
-        places = layout(self.board.id).places
-        fr = self.state.lang == "fr"
         compact = draw(self.board, max(self.size.width, 8), max(self.size.height, 2)).compact
-        found: list[str] = []
-
-        def label(t: str) -> str:
-            p = places[t]
-            if compact:
-                return p.code_fr if fr else p.code_en
-            return p.short_fr if fr else p.short_en
-
-        tiers = (
-            lambda t: [label(t)],
-            lambda t: [self.board.name(t, "fr" if fr else "en")],
-            lambda t: [self.board.name(t, "en" if fr else "fr")],
-            lambda t: [w for n in (self.board.name(t, "en"), self.board.name(t, "fr"))
-                       for w in n.replace("-", " ").split()],
-        )  # fmt: skip
-        for names_of in tiers:
-            for t in self.board.territory_ids:
-                if t not in found and any(_plain(n).startswith(typed) for n in names_of(t)):
-                    found.append(t)
-        return found
+        return matches(self.board, typed, self.state.lang, compact)
 
     def _show_echo(self, typed: str, matches: list[str]) -> None:
         """The typed letters, on the map's bottom row, with where they lead."""
@@ -325,6 +298,37 @@ class WorldMap(Widget, can_focus=True):
         if self._echo and time.monotonic() - self._typed_at >= TYPE_AHEAD_PAUSE:
             self._echo = []
             self.refresh(Region(0, self.size.height - 1, self.size.width, 1))
+
+
+def matches(board: Board, typed: str, lang: str, compact: bool = False) -> list[str]:
+    """The territories whose names start with ``typed`` (without spaces, dots or accents),
+    best first: the map's labels (its codes when ``compact``), then the full names in the
+    map's language, then in the other, then any word of a name."""
+    typed = _plain(typed)
+    if not typed:
+        return []
+    places = layout(board.id).places
+    fr = lang == "fr"
+    found: list[str] = []
+
+    def label(t: str) -> str:
+        p = places[t]
+        if compact:
+            return p.code_fr if fr else p.code_en
+        return p.short_fr if fr else p.short_en
+
+    tiers = (
+        lambda t: [label(t)],
+        lambda t: [board.name(t, "fr" if fr else "en")],
+        lambda t: [board.name(t, "en" if fr else "fr")],
+        lambda t: [w for n in (board.name(t, "en"), board.name(t, "fr"))
+                   for w in n.replace("-", " ").split()],
+    )  # fmt: skip
+    for names_of in tiers:
+        for t in board.territory_ids:
+            if t not in found and any(_plain(n).startswith(typed) for n in names_of(t)):
+                found.append(t)
+    return found
 
 
 @cache
