@@ -397,3 +397,38 @@ async def test_typing_follows_the_labels_and_is_echoed() -> None:
         assert world.state.selected == "western_australia"  # nothing by that name: stays
         assert "no territory by that name" in bottom_row()
         await until(pilot, lambda: "⌨" not in bottom_row(), timeout=5)  # the echo goes
+
+
+async def test_the_others_moves_at_a_pace_with_each_attack_marked() -> None:
+    from risk_lan.tui.worldmap import WorldMap
+
+    # North America holds long enough for the bots' turns to be many moves each.
+    strong = dict.fromkeys(NORTH_AMERICA, 12)
+    south = dict.fromkeys(("venezuela", "peru", "brazil", "argentina"), "p3")
+    host = scenario_host(
+        lambda s: set_position(s, {**mine(*NORTH_AMERICA), **south}, strong, rest="p2")
+    )
+    app = scenario_app(host)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: screen.turn.step().name in ("attack", "fortify"))
+        await pilot.press("f7")  # a standing defence: the bots' attacks ask nothing
+        await until(pilot, lambda: screen.turn.game.state.auto_defend.get("p1"))
+        await pilot.press("ctrl+t")  # 1 move a second
+        assert "others' moves at 1 a second" in screen_text(app, "status")
+        for _ in range(3):  # no attack, no manoeuvre: the bots play
+            if screen.turn.step().name != "waiting":
+                await pilot.press("f4")
+                await pilot.pause(0.3)
+        await until(pilot, lambda: len(screen.held) >= 3, timeout=30)
+        assert "waiting (Space" in screen_text(app, "status")
+        world = screen.query_one(WorldMap)
+        shown = screen.turn.game.state.turn
+        await until(pilot, lambda: world.state.attack is not None, timeout=30)
+        source, target = world.state.attack
+        assert target in BOARD.neighbours[source]
+        assert screen.turn.game.state.turn == shown or screen.held  # still behind the host
+        await pilot.press("space")
+        assert not screen.held
+        await pilot.press("ctrl+t", "ctrl+t", "ctrl+t")  # 2, 4, then off again
+        assert "others' moves" not in screen_text(app, "status")

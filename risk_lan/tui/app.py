@@ -298,7 +298,7 @@ class RiskApp(PaletteInLanguage, App[int]):
     def host_update(self, message: HostUpdate) -> None:
         self.last_update = message.update
         if self.game_screen is not None and self.is_running:
-            self.game_screen.take_update(message.update, message.checked)
+            self.game_screen.receive_update(message.update, message.checked)
 
     @on(Refused)
     def refused(self, message: Refused) -> None:

@@ -18,6 +18,9 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "theme_placeholder": "Search for themes…",
         "quit_title": "Do you want to quit?",
         "quit_key": "Press ctrl+q to quit.",
+        "pace_on": "others' moves at {pace} a second, {held} waiting (Space: all now, Ctrl+T:"
+        " pace)",
+        "cmd_pace": "Show the others' moves at a pace (Ctrl+T: off, 1, 2, 4 a second)",
         "replay_verified": "✓ record verified",
         "replay_at": "turn {turn}, move {move}/{moves}",
         "replay_playing": "▶ playing, {speed} moves a second (space: pause, +/-: speed)",
@@ -37,6 +40,9 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "theme_placeholder": "Chercher un thème de couleurs…",
         "quit_title": "Voulez-vous quitter ?",
         "quit_key": "Appuyez sur ctrl+q pour quitter.",
+        "pace_on": "coups des autres à {pace} par seconde, {held} en attente (Espace : tout"
+        " de suite, Ctrl+T : rythme)",
+        "cmd_pace": "Montrer les coups des autres à un rythme (Ctrl+T : non, 1, 2, 4 par seconde)",
         "replay_verified": "✓ enregistrement vérifié",
         "replay_at": "tour {turn}, coup {move}/{moves}",
         "replay_playing": "▶ lecture, {speed} coups par seconde (espace : pause, +/- : vitesse)",

@@ -21,6 +21,7 @@ from risk_lan.net.witness import DERIVED, TAKEN
 from risk_lan.rules import EVENT_TYPES, Action, Game, classic_board
 from risk_lan.tui.clock import WaitClock
 from risk_lan.tui.dialogs import LogScreen
+from risk_lan.tui.pacing import Pacing
 from risk_lan.tui.panels import (
     EventLog,
     HandPanel,
@@ -64,7 +65,7 @@ def faces(dice: list[int]) -> str:
     return "".join(DICE[d - 1] for d in dice if 1 <= d <= 6)
 
 
-class GameScreen(TableNews, TurnKeys, Screen):
+class GameScreen(Pacing, TableNews, TurnKeys, Screen):
     """One player's table. It only reads views and sends the moves the player asks for."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -83,6 +84,8 @@ class GameScreen(TableNews, TurnKeys, Screen):
         Binding("end", "amount_edge(1)", "Most", show=False, id="turn.most"),
         Binding("tab", "chat", "Chat", id="game.chat"),
         Binding("ctrl+l", "show_log", "Log", show=False, id="game.log"),  # the whole log
+        Binding("ctrl+t", "pace", "Pace", show=False, id="game.pace"),  # the others' moves
+        Binding("space", "show_held", "Now", show=False, id="game.show_held"),
         Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
         Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
         Binding("1", "dice(1)", show=False, id="turn.dice1"),
@@ -266,6 +269,8 @@ class GameScreen(TableNews, TurnKeys, Screen):
         if bars:
             now = asyncio.get_running_loop().time()  # the clock of the host's messages' receipt
             waiting = self.clock.text(now, self.seat, self.names, self.lang)
+            paced = self.pace_text()
+            waiting = f"{waiting}  {paced}" if waiting and paced else waiting or paced
             bars.first().show(self.code, self.connected, self.lang, waiting, self.stopped)
 
     # ----- drawing ------------------------------------------------------------------------
@@ -288,8 +293,10 @@ class GameScreen(TableNews, TurnKeys, Screen):
                 armies=dict(s.armies),
                 colours=self.colours,
                 choices=step.choices,
-                # When defending, the territory under attack is marked, as a source is.
+                # When defending, the territory under attack is marked, as a source is; at a
+                # pace, the attack being shown.
                 chosen=attacked if attacked is not None else self.turn.source,
+                attack=self.marked_attack if step.name == "waiting" else None,
                 staged=staged,
                 capitals=frozenset(s.capitals.values()),
                 shared=frozenset(s.mixed),

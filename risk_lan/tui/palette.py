@@ -50,6 +50,7 @@ def game_commands(screen: Any) -> list[Command]:
         (say(lang, "cmd_end"), screen.action_end, say(lang, "cmd_end_help")),
         (say(lang, "cmd_log"), screen.show_log, say(lang, "cmd_log_help")),
         (say(lang, "cmd_full_log"), screen.action_show_log, "Ctrl+L"),
+        (say(lang, "cmd_pace"), screen.action_pace, "Ctrl+T"),
         (say(lang, "cmd_help"), screen.app.action_help, say(lang, "cmd_help_help")),
     ]
     board = screen.query_one("#map").board

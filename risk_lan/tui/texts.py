@@ -358,6 +358,8 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "turn.plan": "Prévoir",
         "game.chat": "Discuter",
         "game.log": "Journal",
+        "game.pace": "Rythme",
+        "game.show_held": "Maintenant",
         "replay.play": "Lecture",
         "replay.step": "Coup suivant",
         "replay.back": "Tour précédent",

@@ -64,6 +64,7 @@ class MapState:
     capitals: frozenset[str] = frozenset()  # headquarters (Capital rules), marked ♛
     shared: frozenset[str] = frozenset()  # armies of several teammates (team rules), marked &
     teams: dict[str, int] = field(default_factory=dict)  # player -> team (team rules)
+    attack: tuple[str, str] | None = None  # an attack being shown: its source and target
     lang: str = "en"
 
 
@@ -188,6 +189,10 @@ class WorldMap(Widget, can_focus=True):
             style += Style(underline=True, color="#ffff00")
         if t == state.chosen:
             style += Style(color="#000000", bgcolor="#ffaf00")
+        if state.attack is not None and t in state.attack:
+            attacker = t == state.attack[0]
+            style += Style(color="#000000" if attacker else "#ffffff",
+                           bgcolor="#ffaf00" if attacker else "#d70000")  # fmt: skip
         if t == state.selected:
             style += Style(reverse=True)
         return style
