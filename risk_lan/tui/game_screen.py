@@ -4,7 +4,6 @@ chat and the transcript code, and every step of a turn at the keyboard or the mo
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -16,11 +15,11 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog
 
-from risk_lan.narrate import narrate
-from risk_lan.net.witness import DERIVED, TAKEN
-from risk_lan.rules import EVENT_TYPES, Action, Game, classic_board
+from risk_lan.net.witness import DERIVED
+from risk_lan.rules import Action, classic_board
 from risk_lan.tui.clock import WaitClock
 from risk_lan.tui.dialogs import LogScreen
+from risk_lan.tui.loglines import LogLines
 from risk_lan.tui.pacing import Pacing
 from risk_lan.tui.panels import (
     EventLog,
@@ -38,7 +37,6 @@ from risk_lan.tui.turnkeys import TurnKeys
 from risk_lan.tui.turnsummary import SinceLastTurn
 from risk_lan.tui.worldmap import MapState, WorldMap
 
-DICE = "⚀⚁⚂⚃⚄⚅"
 DEFEND_TIMEOUT = 20.0  # seconds a player has to choose its defence before the most dice go
 # The step names under which each turn action is offered (the rest are greyed out).
 TURN_ACTIONS = {
@@ -61,11 +59,7 @@ COMPACT_BELOW = (120, 40)  # the terminal's width and height under which the lay
 CLOSED_KEYS = {"f9": ("reclaim", "key_no_reclaim"), "f10": ("pause_clock", "key_no_clock")}
 
 
-def faces(dice: list[int]) -> str:
-    return "".join(DICE[d - 1] for d in dice if 1 <= d <= 6)
-
-
-class GameScreen(Pacing, TableNews, TurnKeys, Screen):
+class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
     """One player's table. It only reads views and sends the moves the player asks for."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -206,43 +200,6 @@ class GameScreen(Pacing, TableNews, TurnKeys, Screen):
         if self.turn.step().name == "defend" and not self.answered:
             self.turn.amount = None  # the most dice allowed
             self.send(self.turn.confirm())
-
-    def _event_line(self, game: Game, data: dict[str, Any], checked: str) -> Text | None:
-        cls = EVENT_TYPES.get(data.get("type", ""))
-        if cls is None:
-            return None
-        fields = {k: v for k, v in data.items() if k != "type"}
-        try:
-            event = cls(**fields)
-        except TypeError:
-            return None
-        line = narrate(game, event, self.lang, self.names)
-        if line is None:
-            return None
-        if data["type"] == "battle":
-            self.battles += 1
-            text = Text(f"{faces(data['attacker_dice'])} vs {faces(data['defender_dice'])} ")
-            text.append(line.strip())
-        else:
-            text = Text(line)
-        self._coloured(text)
-        # A card this player drew, and whatever a shuffle decided, are checked against the
-        # host's secret at the end; a battle worked out here from the dice says so, and so
-        # does a roll for the order of play, whose dice are checked whatever else is not.
-        rolled = data["type"] == "order_rolled" and checked in (DERIVED, TAKEN)
-        if rolled or (checked == DERIVED and data["type"] == "battle"):
-            text.append(f"  {self._say('verified')}", style="green")
-        elif checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
-            text.append(f"  {self._say('checked_at_end')}", style="dim")
-        return text
-
-    def _coloured(self, text: Text) -> Text:
-        for seat, name in self.names.items():
-            # Each player's name in the player's colour, as on the map and in the panels (as a
-            # whole word: "an" is not coloured inside "Japan").
-            ink = player_mark(self.colours.get(seat, ""))[1]
-            text.highlight_regex(rf"(?<!\w){re.escape(name)}(?!\w)", style=f"bold {ink}")
-        return text
 
     def refused(self, text: str) -> None:
         self.query_one("#log", RichLog).write(Text(f"✗ {text}", style="bold red"))
