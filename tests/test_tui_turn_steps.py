@@ -397,6 +397,9 @@ async def test_typing_follows_the_labels_and_is_echoed() -> None:
         assert world.state.selected == "western_australia"  # nothing by that name: stays
         assert "no territory by that name" in bottom_row()
         await until(pilot, lambda: "⌨" not in bottom_row(), timeout=5)  # the echo goes
+        await pilot.pause(1.1)
+        await pilot.press("1")  # after a pause, a digit is the dice again, not a name
+        assert "⌨" not in bottom_row()
 
 
 async def test_the_others_moves_at_a_pace_with_each_attack_marked() -> None:

@@ -345,6 +345,8 @@ class RiskApp(PaletteInLanguage, App[int]):
             self.back_to_lobby(say(self.lang, "game_left", why=shown(outcome.error or "", 120)))
             return
         self.over = True
+        if self.game_screen is not None:
+            self.game_screen.show_held()  # the moves held at a pace, before the end
         game = None
         if self.last_update is not None:
             game = Game(GameState.from_view(self.last_update["view"]))

@@ -178,7 +178,9 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
                 log.write(self._coloured(Text(f"  {line}")))
         self.code = self.app.transcript_code()
         self._time_the_defence()
-        opening = [] if self.answered else self.turn.open_capital() or self.turn.plan_moves()
+        opening = [] if self.answered else self.turn.open_capital()
+        if not opening and not self.taken_over:
+            opening = self.turn.plan_moves()
         if opening:
             # As soon as every headquarters is sealed; a confirmed setup plan at each step.
             self.send(opening)

@@ -15,6 +15,7 @@ from risk_lan.tui.texts import say
 from risk_lan.tui.turn import Turn
 
 PACES = (0, 1, 2, 4)  # moves a second; 0: as they come
+MOST_BEHIND = 8  # seconds: how late the player's turn may come, at most, at a pace
 
 
 class Pacing:
@@ -53,7 +54,15 @@ class Pacing:
             self._show(update, checked)
             return
         self.held.append((update, checked))
+        if self._waits_on_player(update["view"]):
+            # The host's clock runs on the player's turn: what is held before it is shown
+            # fast enough for the turn to come within MOST_BEHIND seconds.
+            while len(self.held) > MOST_BEHIND * PACES[self.pace]:
+                self._show(*self.held.popleft())
         self._refresh_status()
+
+    def _waits_on_player(self, view: dict[str, Any]) -> bool:
+        return view.get("current") == self.seat and view.get("phase") != "over"
 
     def _urgent(self, view: dict[str, Any]) -> bool:
         phase = view.get("phase")

@@ -258,6 +258,8 @@ def plan_line(turn: Turn, lang: str, line: str) -> str:
     plan, s = turn.plan, turn.game.state if turn.game else None
     assert plan is not None and s is not None
     planned = sum(plan.staged(s).values())
+    if plan.confirmed and plan.kind == "claim":
+        return f"{line}\n{say(lang, 'plan_on_claims')}"
     if plan.confirmed:
         return f"{line}\n{say(lang, 'plan_on', count=planned)}"
     if plan.kind == "claim":

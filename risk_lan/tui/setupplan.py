@@ -64,7 +64,9 @@ class SetupPlan:
     def staged(self, s: GameState) -> dict[str, int]:
         """The armies the plan puts on each territory, to be shown on the map."""
         shown: dict[str, int] = {}
-        for territory in self.picks:
+        # Armies placed by hand meanwhile: the plan places no more than are left.
+        picks = self.picks if self.kind == "claim" else self.picks[: s.setup_left.get(self.seat, 0)]
+        for territory in picks:
             if self.kind == "claim" and s.owner.get(territory) is not None:
                 continue  # taken by someone else meanwhile: skipped when its turn comes
             shown[territory] = shown.get(territory, 0) + 1

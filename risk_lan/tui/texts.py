@@ -21,7 +21,9 @@ TEXTS: dict[str, dict[str, str]] = {
         " F6 confirms, Esc drops the plan.",
         "plan_armies": "Planned armies on the map: {count} of {left}. Pick one of yours to add"
         " one, Backspace takes one back; F6 confirms, Esc drops the plan.",
-        "plan_on": "Your plan plays your setup: {count} left (Esc stops it).",
+        "plan_on": "Your plan places your armies: {count} left (Esc stops it).",
+        "plan_on_claims": "Your plan claims for you, the bot's choice once its own are taken"
+        " (Esc stops it).",
         "setup": "Place one army on one of your territories ({left} left to place; F8 plans them).",
         "setup_step": "Place {step} of your {step:army|armies}, on one or more of your territories"
         " ({left} left to place).",
@@ -165,7 +167,9 @@ TEXTS: dict[str, dict[str, str]] = {
         " l'ajouter ou le retirer ; F6 confirme, Échap abandonne le plan.",
         "plan_armies": "Régiments prévus sur la carte : {count} sur {left}. Un de vos territoires"
         " en ajoute un, Retour arrière en retire un ; F6 confirme, Échap abandonne le plan.",
-        "plan_on": "Votre plan joue votre mise en place : encore {count} (Échap l'arrête).",
+        "plan_on": "Votre plan place vos régiments : encore {count} (Échap l'arrête).",
+        "plan_on_claims": "Votre plan choisit vos territoires, comme le robot une fois les"
+        " siens pris (Échap l'arrête).",
         "setup": "Placez un régiment sur un de vos territoires (encore {left} ; F8 les prévoit).",
         "setup_step": "Placez {step} de vos {step:régiment|régiments}, sur un ou plusieurs de vos"
         " territoires"

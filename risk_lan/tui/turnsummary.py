@@ -3,7 +3,8 @@ territories others took from it, each player's territories, armies and cards the
 the sets traded and the players eliminated. Without any drawing.
 
 The count starts when another player's turn follows the player's own, from the view of that
-moment, and gathers the events of the turns in between.
+moment (an update carries one move, so that view is the table as the turn began), and
+gathers the events of the turns in between.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ class Standing:
 
 def standings(s: GameState) -> dict[str, Standing]:
     return {
-        p: Standing(s.count(p), teams.army_total(s, p), len(s.hands.get(p, []))) for p in s.players
+        p: Standing(teams.controlled_count(s, p), teams.army_total(s, p), len(s.hands.get(p, [])))
+        for p in s.players
     }
 
 

@@ -175,7 +175,8 @@ class WorldMap(Widget, can_focus=True):
         if compact:
             code = place.code_fr if fr else place.code_en
             sep = "+" if staged else mark or " "
-            label = f"{code}{sep}{letter}{armies + staged:>2}"[:COMPACT_WIDTH]
+            value = f"{letter}{armies + staged:>2}"  # never cut: the code gives way first
+            label = f"{code}{sep}"[: max(0, COMPACT_WIDTH - len(value))] + value
             return tint, label.ljust(COMPACT_WIDTH), self._label_style(t, ink, tint)
         name = place.short_fr if fr else place.short_en
         value = f"{letter}{mark}{armies:>3}" + (f"+{staged}" if staged else "")
@@ -265,11 +266,11 @@ class WorldMap(Widget, can_focus=True):
     def on_key(self, event: events.Key) -> None:
         if event.character is None or not event.character.isprintable() or event.character == " ":
             return
-        if event.character in "+-?" or (event.character.isdigit() and not self._typed):
-            return  # amounts and dice, not a name
         now = time.monotonic()
         if now - self._typed_at > TYPE_AHEAD_PAUSE:
-            self._typed = ""
+            self._typed = ""  # a new name
+        if event.character in "+-=?" or (event.character.isdigit() and not self._typed):
+            return  # amounts and dice, not a name
         self._typed_at = now
         self._typed += event.character.lower()
         matches = self.find_all(self._typed)
