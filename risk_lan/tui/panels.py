@@ -134,20 +134,26 @@ class PlayersPanel(Panel):
             text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
             text.append(f"\n    {say(lang, 'counts', held=s.count(neutral), armies=armies)}\n")
         if s.mixed:
-            text.append(_shared(game, players, lang))
+            room = self.size.height - text.plain.count("\n") if self.size.height else 99
+            text.append(_shared(game, players, lang, room))
         self.show_text(text)
 
 
-def _shared(game: Game, players: list[dict[str, Any]], lang: str) -> Text:
-    """Team rules: each territory holding several teammates' armies, and how they split."""
+def _shared(game: Game, players: list[dict[str, Any]], lang: str, room: int = 99) -> Text:
+    """Team rules: each territory holding several teammates' armies, and how they split, in
+    the ``room`` lines left; those that do not fit are counted (the map marks them all &)."""
     s = game.state
     colours = {p["seat"]: p["colour"] for p in players}
     text = Text()
     text.append(say(lang, "shared") + "\n", style="bold")
-    for t in s.board.territory_ids:
-        split = s.mixed.get(t)
-        if not split:
-            continue
+    shared = [t for t in s.board.territory_ids if s.mixed.get(t)]
+    if len(shared) > room - 1:
+        fits = max(0, room - 2)
+        shared, more = shared[:fits], len(shared) - fits
+    else:
+        more = 0
+    for t in shared:
+        split = s.mixed[t]
         text.append(f"  {game.board.name(t, lang)[:16]:<16}")
         for who, n in split.items():
             letter, ink = player_mark(colours.get(who, ""))
@@ -155,6 +161,8 @@ def _shared(game: Game, players: list[dict[str, Any]], lang: str) -> Text:
         if teams.controller(s, t) is None:
             text.append(f" {say(lang, 'tie')}", style="dim")
         text.append("\n")
+    if more:
+        text.append(say(lang, "shared_more", n=more) + "\n", style="dim")
     return text
 
 
