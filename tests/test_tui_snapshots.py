@@ -256,11 +256,11 @@ def test_a_replay_seeking_to_a_turn(snap_compare) -> None:
 
     game, events = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), "classic")
     bots = {p: ClassicBot() for p in ("p1", "p2", "p3")}
-    frames = [Frame(1, 0, game.view(None), [e.seen_by(None).to_dict() for e in events])]
+    frames = [Frame.of(1, 0, game.view(None), [e.seen_by(None).to_dict() for e in events])]
     while not game.is_over and game.state.turn <= 8:
         who = game.waiting_for()
         events = game.apply(who, bots[who].choose(game, who))
-        frames.append(Frame(len(frames) + 1, game.state.turn, game.view(None),
+        frames.append(Frame.of(len(frames) + 1, game.state.turn, game.view(None),
                             [e.seen_by(None).to_dict() for e in events]))  # fmt: skip
     verdict = Verdict(True, "every move verifies", transcript="TEST-CODE")
     app = ReplayApp(Playback(verdict, PLAYERS, frames), "en", turn=6)

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgpack
+
 from risk_lan.net.record import read_record
 from risk_lan.net.replay import GameReplay
 from risk_lan.net.verify import Verdict, closing_secret, verify_record
@@ -20,8 +22,16 @@ from risk_lan.net.verify import Verdict, closing_secret, verify_record
 class Frame:
     n: int  # the move's number
     turn: int
-    view: dict[str, Any]  # as a spectator sees the table after the move
-    events: list[dict[str, Any]]
+    packed_view: bytes  # as a spectator sees the table after the move, packed: a game of
+    events: list[dict[str, Any]]  # thousands of moves stays a few MB, not a hundred
+
+    @classmethod
+    def of(cls, n: int, turn: int, view: dict[str, Any], events: list[dict[str, Any]]) -> Frame:
+        return cls(n, turn, msgpack.packb(view), events)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return msgpack.unpackb(self.packed_view)
 
 
 @dataclass
@@ -59,7 +69,7 @@ def load(path: str | Path) -> Playback:
         n, events = played
         game = replay.game
         frames.append(
-            Frame(
+            Frame.of(
                 n,
                 game.state.turn,
                 game.view(None),
