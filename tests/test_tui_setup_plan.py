@@ -29,7 +29,7 @@ def as_dealt(state) -> None:
 
 
 @pytest.mark.asyncio
-async def test_the_whole_setup_in_four_keys() -> None:
+async def test_the_whole_setup_by_plan_with_changes_to_it() -> None:
     host = scenario_host(as_dealt, bots=2)
     app = scenario_app(host)
     async with app.run_test(size=SIZE) as pilot:
