@@ -433,5 +433,7 @@ async def test_the_others_moves_at_a_pace_with_each_attack_marked() -> None:
         assert screen.turn.game.state.turn == shown or screen.held  # still behind the host
         await pilot.press("space")
         assert not screen.held
+        await pilot.press("space")  # nothing held any more: it says what it is for
+        assert "none is held now" in screen_text(app, "now")
         await pilot.press("ctrl+t", "ctrl+t", "ctrl+t")  # 2, 4, then off again
         assert "others' moves" not in screen_text(app, "status")

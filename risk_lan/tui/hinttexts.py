@@ -44,6 +44,8 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "key_no_reclaim": "No bot plays your seat: there is nothing to take back.",
         "key_no_clock": "Only the player who hosts a game with other players stops its clock.",
         "key_plan_setup_only": "F8 plans the setup only: the claims and the starting armies.",
+        "key_nothing_held": "Space shows at once the others' moves held at a pace (Ctrl+T sets"
+        " one); none is held now.",
         "plan_taken": "{territory} is taken already: it cannot be planned.",
         "plan_not_yours": "{territory} is not yours: the plan places armies on yours.",
         "plan_full": "Every army of yours is planned: Backspace takes one back first.",
@@ -91,6 +93,8 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         " son horloge.",
         "key_plan_setup_only": "F8 ne prévoit que la mise en place : les territoires et les"
         " régiments de départ.",
+        "key_nothing_held": "Espace montre tout de suite les coups des autres retenus par un"
+        " rythme (Ctrl+T en choisit un) ; aucun n'est retenu.",
         "plan_taken": "{territory:Le} a déjà un occupant : le plan ne peut pas le prendre.",
         "plan_not_yours": "{territory:Le} n'est pas à vous : le plan place vos régiments chez"
         " vous.",

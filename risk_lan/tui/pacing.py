@@ -33,6 +33,8 @@ class Pacing:
 
         def _refresh_status(self) -> None: ...
 
+        def redraw(self) -> None: ...
+
     pace = 0  # an index into PACES
     _held: deque[tuple[dict[str, Any], str]] | None = None
     _pace_timer: Any = None
@@ -103,6 +105,11 @@ class Pacing:
         self._refresh_status()
 
     def action_show_held(self) -> None:
+        if not self._held:
+            # Nothing held: say what the key is for rather than nothing.
+            self.turn.hint = ("key_nothing_held", {})
+            self.redraw()
+            return
         self.show_held()
         self._refresh_status()
 
