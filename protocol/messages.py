@@ -145,6 +145,11 @@ def action_shape(v: Any) -> bool:
     )
 
 
+def names(most: int) -> Check:
+    """A list of at most ``most`` players' names."""
+    return lambda v: isinstance(v, list) and len(v) <= most and all(map(NAME, v))
+
+
 GAME_ID = text(32)
 SEAT = text(16)
 NAME = Words(24)
@@ -158,6 +163,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
         "token": optional(raw(16)),
         # The host's broadcasts this client has already checked: the replay starts after them.
         "have": optional(whole()),
+        # A spectator: sees the public view, the log and the chat, and takes no seat.
+        "watch": optional(flag),
     },
     "ready": {},
     "reclaim": {},
@@ -209,6 +216,7 @@ MAX_PACKED: dict[str, int] = {
     "hand_to_bot": 128,
 }
 MAX_CONTRIBUTORS = 16  # the host and a seat each; a table has at most 6 seats
+MAX_WATCHERS = 16  # spectators connected at once: each costs the host an update a move
 MAX_HOST_CARRIES = max(
     2 * MAX_PACKED["act"],
     MAX_CONTRIBUTORS * max(MAX_PACKED["reveal"], MAX_PACKED["commit"]),
@@ -222,9 +230,11 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "version": whole(),
         "game": GAME_ID,
         "seat": SEAT,
-        "colour": text(16),
+        "colour": label(16),  # empty for a spectator
         "token": raw(16),
         "host_key": raw(32),
+        # True for a spectator, whose ``seat`` is then its own id at the table, not a seat.
+        "watching": optional(flag),
     },
     "error": {"code": text(32), "message": Words(300)},
     "chat": {"seat": SEAT, "name": NAME, "text": Words(200)},
@@ -243,6 +253,8 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "mode": Words(32),
         "state": text(16),
         "owner": optional(SEAT),
+        # The names of the spectators connected (see MAX_WATCHERS).
+        "watchers": optional(names(MAX_WATCHERS)),
     },
     "start": {
         "game": GAME_ID,

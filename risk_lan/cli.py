@@ -127,12 +127,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", help="write the game record to this file")
     _add_lang(play)
 
-    join = commands.add_parser("join", help="join a game by address")
+    join = commands.add_parser("join", help="join a game on the LAN, or watch one (--watch)")
     join.add_argument(
         "address", nargs="?", help="HOST or HOST:PORT of the game (default: find one on the LAN)"
     )
     join.add_argument("--name", default="player", help="your name at the table")
     join.add_argument("--bot", action="store_true", help="let the built-in bot play the seat")
+    join.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch the game as a spectator: the map, the log and the chat, every roll "
+        "checked, no seat taken (a game that has started can be watched too)",
+    )
     _add_lang(join)
     join.add_argument(
         "--state",
@@ -277,6 +283,12 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "list":
         return subcommands.run(subcommands.list_games(args.timeout))
     if args.command == "join":
+        if args.bot and args.watch:
+            print(
+                "risk-lan: a spectator plays nothing: --bot and --watch exclude each other",
+                file=sys.stderr,
+            )
+            return 2
         if args.bot:
             return subcommands.run(
                 subcommands.join_game(args.address, args.name, args.state, args.record)
@@ -288,7 +300,9 @@ def _main(argv: Sequence[str] | None) -> int:
         except ValueError as e:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
-        return run_app(name=args.name, lang=args.lang, address=address, record=args.record)
+        return run_app(
+            name=args.name, lang=args.lang, address=address, record=args.record, watch=args.watch
+        )
     if args.command == "verify":
         return subcommands.verify(args.record)
     if args.command == "replay":

@@ -10,8 +10,9 @@ from risk_lan.net.host import HostConfig
 from risk_lan.net.seatfile import find_seat, load, seat_path
 from risk_lan.paths import saves_dir, seats_dir
 from risk_lan.tui.app import LocalHost, RiskApp
+from risk_lan.tui.choices import SavedGamesScreen
 from risk_lan.tui.dialogs import LeaveScreen
-from risk_lan.tui.lobby import LobbyScreen, SavedGamesScreen
+from risk_lan.tui.lobby import LobbyScreen
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)

@@ -17,6 +17,7 @@ from risk_lan.tui.app import LocalHost, RiskApp
 from risk_lan.tui.dialogs import TooSmallScreen
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen, next_table
+from risk_lan.tui.texts import say
 
 
 class ListedApp(RiskApp):
@@ -260,4 +261,35 @@ async def test_esc_leaves_the_chat_then_the_table_of_a_game_not_begun() -> None:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await until(pilot, lambda: host.taken() == 1)  # the seat is free again
     finally:
+        await host.close()
+
+
+@pytest.mark.asyncio
+async def test_a_full_game_says_so_and_f2_watches_it() -> None:
+    host = Host(HostConfig(name="Full", seats=3, bots=2, absent_after=None))
+    port = await host.serve("127.0.0.1", 0)
+    # zoe takes the last seat, and the game waits on her.
+    zoe = asyncio.create_task(Client("zoe").run("127.0.0.1", port))
+    app = ListedApp(FoundGame("Full", "127.0.0.1", port, "classic", "3/3", "playing", "4", "f"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.click("#games")
+            await pilot.press("enter")  # every seat taken: back to the list, told to watch
+            full = say("en", "game_full")
+            await until(pilot, lambda: any(full == n.message for n in app._notifications))
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client is None)
+            # A new list (no multicast here, so empty): F2 says what it needs; then, with the
+            # game's address typed, it watches that game.
+            await pilot.press("f2")
+            chosen = say("en", "watch_choose")
+            await until(pilot, lambda: any(chosen == n.message for n in app._notifications))
+            await pilot.click("#address")
+            await pilot.press(*f"127.0.0.1:{port}", "f2")
+            screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
+            await until(pilot, lambda: screen.turn.game is not None)
+            assert app.seat == "w1" and app.client.watch
+            assert [s.name for s in host.seats] == ["zoe", "bot-1", "bot-2"]
+    finally:
+        zoe.cancel()
         await host.close()

@@ -27,9 +27,12 @@ PLAYERS = [
 ]
 
 
-def game_until(step: str, mode: str = "classic", rounds: int = 3) -> tuple[Game, list[Any]]:
+def game_until(
+    step: str, mode: str = "classic", rounds: int = 3, viewer: str | None = "p1"
+) -> tuple[Game, list[Any]]:
     """A seeded bot game played until ann (p1) is at ``step`` of one of her turns (from round
-    ``rounds`` on); returns it and the last events, as ann may see them."""
+    ``rounds`` on); returns it and the last events, as ``viewer`` may see them (None: a
+    spectator)."""
     game, events = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), mode)
     bots = {p: ClassicBot() for p in ("p1", "p2", "p3")}
     for p, bot in bots.items():
@@ -38,7 +41,7 @@ def game_until(step: str, mode: str = "classic", rounds: int = 3) -> tuple[Game,
     while True:
         who = game.waiting_for()
         if who == "p1" and game.state.round >= rounds and game.phase == step:
-            return game, [e.seen_by("p1").to_dict() for e in events[-12:]]
+            return game, [e.seen_by(viewer).to_dict() for e in events[-12:]]
         events = game.apply(who, bots[who].choose(game, who))
 
 
@@ -265,3 +268,18 @@ def test_a_replay_seeking_to_a_turn(snap_compare) -> None:
     verdict = Verdict(True, "every move verifies", transcript="TEST-CODE")
     app = ReplayApp(Playback(verdict, PLAYERS, frames), "en", turn=6)
     assert snap_compare(app, terminal_size=(120, 40))
+
+
+def test_a_spectators_screen(snap_compare) -> None:
+    """A spectator's table under secret objectives: no hand, no objective, nothing to play
+    (F2 said why)."""
+    game, events = game_until("attack", mode="secret-mission", viewer=None)
+
+    async def show(app: RiskApp) -> None:
+        screen = GameScreen("w1", PLAYERS, "en")
+        app.game_screen = screen
+        await app.push_screen(screen)
+        screen.take_update({"view": game.view(None), "events": events, "n": 1, "waiting": "p1",
+                            "away": []})  # fmt: skip
+
+    assert snap_compare(ScreenApp(show), press=["f2"], terminal_size=(120, 40))

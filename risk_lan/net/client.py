@@ -1,10 +1,10 @@
 """A client: joins a host, contributes to every roll, checks everything the host says (through
-its ``Witness``), and, with a bot, plays its seat. A client trusts nobody and stops, naming the
-culprit, when something does not verify."""
+its ``Witness``), and, with a bot, plays its seat; or, as a spectator (``watch``), takes no
+seat and contributes to no roll, and checks all the same. A client trusts nobody and stops,
+naming the culprit, when something does not verify."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -22,6 +22,7 @@ from protocol.signing import Identity
 from risk_lan.net.botplay import BotPlay
 from risk_lan.net.connection import Connection
 from risk_lan.net.outcome import Listener, LocalFailure, Outcome, stopped_by
+from risk_lan.net.reconnecting import Reconnecting
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
 from risk_lan.net.tablerequests import TableRequests
 from risk_lan.net.updates import received_view
@@ -30,16 +31,11 @@ from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
 LOBBY_REFUSALS = frozenset({"colour", "table", "not_taken", "bad_text", "chat_too_fast"})
-# How long a client keeps trying to reach its host again (a host restarting after a crash
-# takes a while), and how often it looks for the game on the LAN meanwhile, in case the host
-# came back at another address or port.
-RECONNECT_FOR = 15 * 60.0
-LOOK_ON_LAN_EVERY = 5
 # Events of one move a host may send ahead of its update (a blitz of thousands of battles).
 MAX_PENDING_EVENTS = 50_000
 
 
-class Client(TableRequests, KeptSeat, BotPlay):
+class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
     def __init__(
         self,
         name: str,
@@ -52,8 +48,11 @@ class Client(TableRequests, KeptSeat, BotPlay):
         find_game: Callable[[str], Awaitable[tuple[str, int] | None]] | None = None,
         seat_dir: Path | None = None,
         record: str | None = None,
+        watch: bool = False,
     ) -> None:
         self.name = name
+        # A spectator: takes no seat, contributes to no roll, and checks all the same.
+        self.watch = watch
         self.bot = bot
         self.listener = listener or Listener()
         self.auto_ready = auto_ready  # else the player says it is ready with ready()
@@ -97,47 +96,6 @@ class Client(TableRequests, KeptSeat, BotPlay):
         self.record = record  # where to write what this seat checked (`risk-lan verify`)
         self._restore_seat()
 
-    async def run(self, host: str, port: int) -> Outcome:
-        """Play until the game ends. A lost connection is retried with the seat's token, at
-        the same address or, when the host comes back elsewhere, where the LAN says the game
-        is now."""
-        try:
-            return await self._run(host, port)
-        finally:
-            self._release_seat()  # another program of this user may take the seat up now
-
-    async def _run(self, host: str, port: int) -> Outcome:
-        attempt = 0
-        loop = asyncio.get_running_loop()
-        lost_at = loop.time()
-        while True:
-            try:
-                outcome = await self._session(host, port)
-            except OSError:
-                if self.token is None:
-                    raise  # never got a seat: the caller says the host cannot be reached
-                outcome = None
-            except StaleSeat:
-                self._forget_seat()
-                continue
-            if outcome is not None:
-                return outcome
-            if attempt == 0 or self.conn is not None:
-                lost_at, attempt = loop.time(), 0
-            self.conn = None
-            out_of_tries = self.retries is not None and attempt >= self.retries
-            if self.token is None or out_of_tries or loop.time() - lost_at > RECONNECT_FOR:
-                return Outcome(error="the connection to the host was lost")
-            attempt += 1
-            self.log("connection lost; reconnecting")
-            self.listener.connection(False)
-            await asyncio.sleep(min(0.1 * attempt, 2.0))
-            if self.find_game is not None and self.game_id and attempt % LOOK_ON_LAN_EVERY == 0:
-                found = await self.find_game(self.game_id)
-                if found is not None and found != (host, port):
-                    self.log(f"the game is now at {found[0]}:{found[1]}")
-                    host, port = found
-
     async def _session(self, host: str, port: int) -> Outcome | None:
         self.conn = conn = await Connection.open(host, port)
         self.address = (host, port)
@@ -154,6 +112,7 @@ class Client(TableRequests, KeptSeat, BotPlay):
                 "token": self.token,
                 # What this client has checked already: the host's replay starts after it.
                 "have": self.seen if self.witness is not None else 0,
+                **({"watch": True} if self.watch else {}),
             }
         )
         ended: list[Outcome] = []
@@ -201,6 +160,12 @@ class Client(TableRequests, KeptSeat, BotPlay):
             validate(message, HOST_MESSAGES)
             if message["version"] != PROTOCOL_VERSION:
                 raise ProtocolError("version", f"the host speaks protocol {message['version']}")
+            if bool(message.get("watching")) != self.watch:
+                raise ProtocolError(
+                    "watching",
+                    "the host seated a spectator" if self.watch else "the host gave no seat",
+                    "host",
+                )
             self.seat, self.game_id = message["seat"], message["game"]
             self.token = message["token"]
             if self.state_path is None and self.seat_dir is not None:
@@ -208,7 +173,11 @@ class Client(TableRequests, KeptSeat, BotPlay):
                 self._hold_seat()
             if self.witness is None or self.witness.game_id != self.game_id:
                 self.witness = Witness(
-                    self.game_id, message["host_key"], self.seat, self.identity.public_key
+                    self.game_id,
+                    message["host_key"],
+                    self.seat,
+                    self.identity.public_key,
+                    watching=self.watch,
                 )
                 if self.record is not None:
                     self.witness.keep_record(self.record)
@@ -298,6 +267,8 @@ class Client(TableRequests, KeptSeat, BotPlay):
         if kind == "start":
             self.players = list(body["players"])
             self.listener.started(self.players)
+            if self.watch:
+                return None  # a spectator contributes to no roll
             self.chain = HashChain(self.game_id, body["chain_length"], self.chain_seed)
             witness.own_tip = self.chain.tip
             # Sent again by a client resumed after a crash: the same tip, which the host
@@ -319,14 +290,20 @@ class Client(TableRequests, KeptSeat, BotPlay):
         elif kind == "takeover":
             self.to_reveal = None
             self.sent_reveals.clear()  # that roll is never made; its move comes again
+            # A player out of the game stops contributing to rolls: no bot plays for it.
+            game = witness.game
+            out = game is not None and body["seat"] in game.state.eliminated
             if body["seat"] == self.seat:
                 self.taken_over = True
                 self.outstanding = 0
                 self.queued.clear()
-                self.log("a bot of the host plays this seat for now")
-                if self.reclaim_when_taken:
+                if out:
+                    self.log("out of the game: watching it to the end")
+                else:
+                    self.log("a bot of the host plays this seat for now")
+                if self.reclaim_when_taken and not out:
                     self.reclaim()
-            self.listener.seat_changed(body["seat"], "taken_over")
+            self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
         elif kind == "handback":
             if body["seat"] == self.seat:
                 self.taken_over = False

@@ -89,6 +89,7 @@ class Host(Intake, TableKeeping):
             self.identity = Identity.from_private_bytes(saved.private_key)
             self.game_id, self.secret, self.chain_seed = saved.game, saved.secret, saved.chain_seed
             self.seats = [Seat(s.id, s.name, s.kind, s.colour, s.key, s.token) for s in saved.seats]
+        self.watchers: list[Seat] = []  # spectators (see TableKeeping._admit_watcher)
         self.secret_commit = commit_secret(self.game_id, self.secret)
         self.chain = HashChain(self.game_id, config.chain_length, self.chain_seed)
         self.address = ("0.0.0.0", 0)
@@ -194,7 +195,7 @@ class Host(Intake, TableKeeping):
         the server to finish."""
         if self.server is not None:
             self.server.close()
-        for seat in self.seats:
+        for seat in self.peers():
             if seat.connection:
                 seat.connection.close()
         tasks = set(self._handlers)
@@ -256,7 +257,12 @@ class Host(Intake, TableKeeping):
         return sum(1 for s in self.seats if s.kind != "open")
 
     def seat_by_id(self, seat_id: str) -> Seat:
-        return next(s for s in self.seats if s.id == seat_id)
+        """A seat, or a spectator, by its id."""
+        return next(s for s in self.peers() if s.id == seat_id)
+
+    def peers(self) -> list[Seat]:
+        """Everyone the table's messages go to: the seats, then the spectators."""
+        return self.seats + self.watchers if self.watchers else self.seats
 
     def _all_ready(self) -> bool:
         return all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self.seats)
@@ -307,7 +313,11 @@ class Host(Intake, TableKeeping):
             conn.close()
             if seat is not None and seat.connection is conn:
                 seat.connection = None
-                if not self.done.is_set():
+                if seat.kind == "watcher":
+                    self.log(f"{seat.name} ({seat.id}) stopped watching")
+                    if not self.done.is_set():
+                        self._send_lobby()
+                elif not self.done.is_set():
                     self.log(f"{seat.name} ({seat.id}) disconnected")
                     if self.match is not None:
                         self.match.disconnected(seat.id)

@@ -54,7 +54,7 @@ class Broadcasting:
             self.on_publish(envelope)  # on disk before anyone can have seen it
         if self.record is not None:
             self.record.write(envelope)
-        for s in self.host.seats:
+        for s in self.host.peers():
             if s.connection and s.id not in self.catching_up:
                 s.connection.send(envelope)
         return envelope
@@ -65,14 +65,15 @@ class Broadcasting:
             conn.send(error(code, message))
 
     def _tell_everyone(self, message: dict[str, Any]) -> None:
-        """A plain message to every connected seat (one catching up gets it after)."""
-        for s in self.host.seats:
+        """A plain message to every connected peer (one catching up gets it after)."""
+        for s in self.host.peers():
             if s.connection:
                 s.connection.send(message)
 
     def _update(
-        self, seat: str, events: list[Event], shared: dict[str, Any] | None = None
+        self, seat: str | None, events: list[Event], shared: dict[str, Any] | None = None
     ) -> dict[str, Any]:
+        """``seat``'s update (None: a spectator's, which holds no secret)."""
         assert self.game is not None
         away = [s.id for s in self.host.seats if s.kind == "human" and s.connection is None]
         return private_update(self.game, self.id, self.applied, seat, events, away, shared)
@@ -85,7 +86,7 @@ class Broadcasting:
                 if line:
                     self.host.log(line)
         shared: dict[str, Any] = {}  # what the updates of this move share
-        for s in self.host.seats:
+        for s in self.host.peers():
             if s.connection and s.id not in self.catching_up:
                 self._send_updates(s, events, shared)
 
@@ -93,7 +94,8 @@ class Broadcasting:
         conn = seat.connection
         sent = self.views_sent.get(seat.id)
         before = sent[1] if sent is not None and sent[0] is conn else None
-        update = on_the_wire(self._update(seat.id, events, shared), before, shared)
+        viewer = None if seat.kind == "watcher" else seat.id
+        update = on_the_wire(self._update(viewer, events, shared), before, shared)
         # A connection is sent what changed in its view since its last update; a new one
         # (a player back, a client restarted) the whole view first.
         self.views_sent[seat.id] = (conn, update)

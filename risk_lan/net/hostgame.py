@@ -235,6 +235,7 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         assert self.game is not None
         decision: tuple[int, str | None] = (-1, None)
         while not self.game.is_over:
+            self._retire_eliminated()
             self._hand_back()
             who = self.game.waiting_for()
             assert who is not None

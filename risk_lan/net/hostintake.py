@@ -107,6 +107,7 @@ def error(code: str, message: str) -> dict[str, Any]:
 class Intake:
     # Host's and TableKeeping's (annotations only: nothing here may hide theirs).
     seats: list[Seat]
+    watchers: list[Seat]  # the spectators, connected or not (kind "watcher")
     state: str
     game_id: str
     match: Any
@@ -119,6 +120,7 @@ class Intake:
     _recolour: Any
     _set_table: Any
     _command: Any
+    _admit_watcher: Any
 
     def _admit(self, conn: Connection, hello: dict[str, Any]) -> Seat:
         check_size(hello)
@@ -128,6 +130,8 @@ class Intake:
                 "version",
                 f"this host speaks protocol {PROTOCOL_VERSION}, the client {hello['version']}",
             )
+        if hello.get("watch"):
+            return self._admit_watcher(conn, hello)
         token = hello.get("token")
         if token is not None:
             seat = next((s for s in self.seats if s.token and s.token == token), None)
@@ -167,6 +171,8 @@ class Intake:
     def _receive(self, seat: Seat, message: dict[str, Any]) -> None:
         check_size(message)
         kind = message.get("type")
+        if seat.kind == "watcher" and self._from_watcher(seat, kind):
+            return
         if kind == "signed":
             self._receive_signed(seat, message)
             return
@@ -211,6 +217,23 @@ class Intake:
                 self.match.check_told()
         else:
             self._command(seat, message)
+
+    def _from_watcher(self, watcher: Seat, kind: Any) -> bool:
+        """Whether a spectator's message was dealt with here: a spectator may chat and say it
+        saw the end; what only a player may send is refused (a signed message, which only a
+        seat's key may sign, closes the connection)."""
+        if kind == "signed":
+            raise ProtocolError(
+                "watching", "a spectator sends no move, commitment or reveal", watcher.id
+            )
+        if kind == "done":
+            return True  # the host waits only for its players to have seen the end
+        if kind in PLAIN_MESSAGES - {"say"}:
+            if watcher.connection:
+                why = "you are watching this game: only its players can do that"
+                watcher.connection.send(error("watching", why))
+            return True
+        return False
 
     def _receive_signed(self, seat: Seat, message: dict[str, Any]) -> None:
         envelope = validate_envelope(message)

@@ -5,6 +5,8 @@ whom the game waits for. Part of ``HostGame``, which holds the state."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from risk_lan.rules import IllegalAction
 
 # Phases in which a seat is not handed back: its bot may hold a sealed headquarters whose
@@ -33,17 +35,43 @@ class SeatKeeping:
             self.handbacks.add(seat)
         self._send_history(seat, have)
 
+    def watcher_joined(self, watcher: str, have: int = 0) -> None:
+        """A spectator came (or came back): the history it has not checked, then its view."""
+        self._send_history(watcher, have)
+
     def _caught_up(self, seat: str) -> None:
+        s = self.host.seat_by_id(seat)
+        if s.kind == "watcher":
+            if s.connection:  # the others' screens have nothing new
+                if self.game is not None:
+                    self._send_updates(s, [], {})
+                s.connection.send(self._clock_message(self.clock.waits(self.now())))
+            return
         if self.game is not None:
             self._broadcast_updates([])  # its view, and the others see it back
         self._tell_clock(force=True)
 
     def reclaim(self, seat: str) -> None:
         """A connected player asks for the seat a bot took back."""
-        if seat in self.bots:
+        if self._out(seat):
+            self._tell(seat, "eliminated", "you are out of the game: you watch it to the end")
+        elif seat in self.bots:
             self.handbacks.add(seat)
         else:
             self._tell(seat, "not_taken", "this seat is yours already")
+
+    def _out(self, seat: str) -> bool:
+        """Whether ``seat``'s player has been eliminated."""
+        return self.game is not None and seat in self.game.state.eliminated
+
+    def _retire_eliminated(self) -> None:
+        """A player out of the game watches it from then on: its seat stops contributing to
+        the rolls (as a spectator does), so that a player who has lost and left, or whose
+        laptop sleeps, never keeps the table waiting on a reveal."""
+        assert self.game is not None
+        out = [p for p in self.game.state.eliminated if p in self.contributors]
+        if out:
+            self._take_over(out, "out of the game")
 
     def take_over_now(self, seat: str) -> None:
         """The host's player hands a seat to a bot at once."""
@@ -65,7 +93,10 @@ class SeatKeeping:
             self._publish(
                 {"type": "takeover", "game": self.id, "seat": seat, "roll": self.roll + 1}
             )
-            self.host.log(f"{seat}: {why}; a bot plays the seat from now on")
+            if self._out(seat):
+                self.host.log(f"{seat} is out of the game and watches it: off the rolls")
+            else:
+                self.host.log(f"{seat}: {why}; a bot plays the seat from now on")
             if self.game is not None:
                 self._broadcast_updates([])  # every screen's transcript code moves on too
 
@@ -81,7 +112,7 @@ class SeatKeeping:
             return
         for seat in sorted(self.handbacks):
             s = self.host.seat_by_id(seat)
-            if s.connection is None or seat not in self.bots:
+            if s.connection is None or seat not in self.bots or self._out(seat):
                 self.handbacks.discard(seat)  # gone again, or handed back already
                 continue
             if self.verifier is not None and not self.verifier.knows(seat):
@@ -125,5 +156,7 @@ class SeatKeeping:
             return
         if waits is None:
             waits = self.clock.waits(self.now())
-        message = {"type": "clock", "game": self.id, "paused": self.clock.paused, "waits": waits}
-        self._tell_everyone(message)
+        self._tell_everyone(self._clock_message(waits))
+
+    def _clock_message(self, waits: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"type": "clock", "game": self.id, "paused": self.clock.paused, "waits": waits}

@@ -1,13 +1,16 @@
 """The table as the host keeps it in the lobby and during the game: seats taken and freed,
-colours, the mode and the number of seats, chat, and the commands only the host's own player
-may give (free a seat, stop the clock, give more time, hand a seat to a bot). Part of
-``Host``, which holds the seats."""
+spectators coming and going, colours, the mode and the number of seats, chat, and the
+commands only the host's own player may give (free a seat, stop the clock, give more time,
+hand a seat to a bot). Part of ``Host``, which holds the seats."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from protocol.errors import ProtocolError
+from protocol.messages import MAX_WATCHERS, PROTOCOL_VERSION
 from risk_lan.net.connection import Connection
 from risk_lan.net.hostintake import TokenBucket, act_allowance, chat_allowance
 
@@ -23,7 +26,7 @@ COLOURS = ("red", "blue", "green", "yellow", "black", "white")
 class Seat:
     id: str
     name: str
-    kind: str  # "human", "bot" (played by the host) or "open"
+    kind: str  # "human", "bot" (played by the host), "open", or "watcher" (a spectator's)
     colour: str = ""
     key: bytes = b""
     token: bytes = b""
@@ -60,12 +63,53 @@ class TableKeeping:
             "mode": self.config.mode,
             "state": self.state,
             "owner": next((s.id for s in self.seats if self._owns(s)), None),
+            "watchers": [w.name for w in self.watchers if w.connection],
         }
-        for s in self.seats:
+        for s in self.peers():
             if s.connection:
                 s.connection.send(lobby)
         if self.on_change:
             self.on_change()
+
+    def _admit_watcher(self, conn: Connection, hello: dict[str, Any]) -> Seat:
+        """A spectator: one coming back (its token and key) keeps its id; a new one is given
+        one, while the table has room for it. Either is sent what the game has published
+        (after what it has checked already) and the public view, or the lobby."""
+        if self.match is not None and self.match.finished:
+            raise ProtocolError("game_over", "the game is over: there is nothing left to watch")
+        token = hello.get("token")
+        watcher = next((w for w in self.watchers if token and w.token == token), None)
+        if token is not None and (watcher is None or watcher.key != hello["key"]):
+            raise ProtocolError("bad_token", "no spectator has this reconnect token and key")
+        if watcher is None:
+            if sum(1 for w in self.watchers if w.connection) >= MAX_WATCHERS:
+                raise ProtocolError("full", f"the table has {MAX_WATCHERS} spectators already")
+            # Those who left are forgotten first, so that the list stays bounded.
+            self.watchers = [w for w in self.watchers if w.connection][: MAX_WATCHERS - 1]
+            number = max((int(w.id[1:]) for w in self.watchers), default=0) + 1
+            watcher = Seat(f"w{number}", hello["name"], "watcher", "", hello["key"])
+            watcher.token = secrets.token_bytes(16)
+            self.watchers.append(watcher)
+        elif watcher.connection is not None:
+            watcher.connection.close()
+        watcher.connection = conn
+        conn.send(
+            {
+                "type": "welcome",
+                "version": PROTOCOL_VERSION,
+                "game": self.game_id,
+                "seat": watcher.id,
+                "colour": "",
+                "token": watcher.token,
+                "host_key": self.identity.public_key,
+                "watching": True,
+            }
+        )
+        self.log(f"{watcher.name} watches the game as {watcher.id} from {conn.address}")
+        if self.match is not None:
+            self.match.watcher_joined(watcher.id, hello.get("have") or 0)
+        self._send_lobby()  # everyone sees who watches
+        return watcher
 
     def _recolour(self, seat: Seat, colour: str) -> None:
         """A player's choice of colour in the lobby: any colour no other seat has."""
@@ -172,6 +216,6 @@ class TableKeeping:
     def _chat(self, seat: Seat, text: str) -> None:
         line = {"type": "chat", "seat": seat.id, "name": seat.name, "text": text}
         self.log(f"{seat.name}: {text}")
-        for s in self.seats:
+        for s in self.peers():
             if s.connection:
                 s.connection.send(line)

@@ -164,7 +164,7 @@ def _first_difference(what: str, mine: dict[str, Any], theirs: Any) -> str:
 
 
 def events_mismatch(
-    mine: list[Event], seat: str, theirs: list[dict[str, Any]], drawn: list[str]
+    mine: list[Event], seat: str | None, theirs: list[dict[str, Any]], drawn: list[str]
 ) -> str | None:
     """What in the host's events differs from the client's own, as ``seat`` sees them; the
     client's own cards (unknown here) are added to ``drawn``, to check at the end."""

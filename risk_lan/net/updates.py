@@ -40,14 +40,14 @@ def private_update(
     game: Game,
     game_id: str,
     n: int,
-    seat: str,
+    seat: str | None,
     events: list[Event],
     away: list[str],
     shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
-    """The update for ``seat`` after move ``n``: the events as it may see them, its whole
-    view, whom the game waits for and which players are not connected. ``on_the_wire`` makes
-    the message that carries it to one connection.
+    """The update for ``seat`` (None: a spectator) after move ``n``: the events as it may
+    see them, its whole view, whom the game waits for and which players are not connected.
+    ``on_the_wire`` makes the message that carries it to one connection.
 
     ``shared`` is what the updates of one move share: the same dict, empty at first, given
     for every seat. The first update fills it with the view and the events as anyone sees

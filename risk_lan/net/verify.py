@@ -69,8 +69,8 @@ class SeatReplay(Witness):
     update against the seat's own working-out of the moves, and at the end what was taken
     on trust against the host's secret."""
 
-    def __init__(self, seat: str, key: bytes) -> None:
-        super().__init__("", b"", seat, key)
+    def __init__(self, seat: str, key: bytes, watching: bool = False) -> None:
+        super().__init__("", b"", seat, key, watching)
         self.welcome = None  # the record has no welcome: its start says which game
         self.updates = 0  # the seat's updates checked
 
@@ -89,12 +89,12 @@ class SeatReplay(Witness):
 
 
 def _seat_replay(header: dict[str, Any]) -> GameReplay:
-    """A seat's record (``join --record``): checked as its client checked it as it played,
-    its updates included."""
+    """A seat's record (``join --record``, a spectator's too): checked as its client checked
+    it as it played, its updates included."""
     seat, key = header.get("seat"), header.get("key")
     if not isinstance(seat, str) or not isinstance(key, bytes):
         raise ProtocolError("malformed", "the seat record's header names no seat and key")
-    return SeatReplay(seat, key)
+    return SeatReplay(seat, key, header.get("watching") is True)
 
 
 def _take(replay: GameReplay, entry: Any) -> None:

@@ -32,10 +32,16 @@ NOTHING = "nothing"  # no move to check yet (before the deal)
 
 
 class Witness(GameReplay):
-    def __init__(self, game_id: str, host_key: bytes, seat: str, public_key: bytes) -> None:
+    def __init__(
+        self, game_id: str, host_key: bytes, seat: str, public_key: bytes, watching: bool = False
+    ) -> None:
         super().__init__(None, "later")
         self.welcome: tuple[str, bytes] | None = (game_id, host_key)
         self.seat = seat
+        # A spectator's: ``seat`` is its id at the table, and it sees what nobody's secret
+        # would show (events as ``seen_by(None)``).
+        self.watching = watching
+        self.viewer: str | None = None if watching else seat
         self.public_key = public_key
         self.own_tip: bytes | None = None
         self.history: list[dict[str, Any]] = []  # every signed broadcast, for the end's check
@@ -52,7 +58,8 @@ class Witness(GameReplay):
         """Write what this seat checks to ``path``: its header, then every broadcast and every
         update, so that ``risk-lan verify`` checks it all again, updates included."""
         self.record = RecordWriter(path)
-        self.record.write({"type": "seat", "seat": self.seat, "key": self.public_key})
+        header = {"type": "seat", "seat": self.seat, "key": self.public_key}
+        self.record.write({**header, "watching": True} if self.watching else header)
 
     def take(self, envelope: dict[str, Any], sent: dict[int, dict[str, Any]]) -> dict[str, Any]:
         """Check a signed broadcast and take it in; ``sent`` holds the reveals this client
@@ -66,7 +73,7 @@ class Witness(GameReplay):
         if kind == "start":
             if self.welcome is not None and (body["game"], self.host_key) != self.welcome:
                 raise ProtocolError("wrong_game", "the start is not the game joined", "host")
-            if self.keys.get(self.seat) != self.public_key:
+            if not self.watching and self.keys.get(self.seat) != self.public_key:
                 raise ProtocolError(
                     "wrong_key", "the host announced another key for this seat", "host"
                 )
@@ -116,7 +123,7 @@ class Witness(GameReplay):
             raise ProtocolError("wrong_outcome", f"move {n}: {wrong}", "host")
         if first and events:
             named: list[str] = []
-            wrong = shadow.events_mismatch(played[1] or [], self.seat, events, named)
+            wrong = shadow.events_mismatch(played[1] or [], self.viewer, events, named)
             if wrong is not None:
                 code = "bad_dice" if wrong.startswith("dice:") else "wrong_outcome"
                 raise ProtocolError(code, f"move {n}: {wrong.removeprefix('dice: ')}", "host")
@@ -163,12 +170,12 @@ class Witness(GameReplay):
             view = self.taken_views.pop(n, None)
             if view is not None:
                 wrong = shadow.view_mismatch(replay.game.state, view)
-                if wrong is None and view["hands"].get(self.seat) != _own(replay, self.seat):
+                if wrong is None and view["hands"].get(self.seat) != _own(replay, self.viewer):
                     wrong = "this player's cards differ"
                 if wrong is not None:
                     raise ProtocolError("wrong_outcome", f"move {n}, at the end: {wrong}", "host")
             named = self.named_cards.pop(n, None)
-            if named is not None and named != _cards_of(events or [], self.seat):
+            if named is not None and named != _cards_of(events or [], self.viewer):
                 raise ProtocolError(
                     "wrong_outcome", f"move {n}: cards the deck did not give {self.seat}", "host"
                 )
@@ -189,13 +196,13 @@ def _hidden_win(game: Game, view: dict[str, Any]) -> bool:
     return game.state.rules.victory == "objective" and view.get("phase") == "over"
 
 
-def _own(replay: GameReplay, seat: str) -> list[str] | None:
+def _own(replay: GameReplay, seat: str | None) -> list[str] | None:
     assert replay.game is not None
-    hand = replay.game.state.hands.get(seat)
+    hand = replay.game.state.hands.get(seat) if seat is not None else None
     return list(hand) if hand is not None else None
 
 
-def _cards_of(events: list[Event], seat: str) -> list[str]:
+def _cards_of(events: list[Event], seat: str | None) -> list[str]:
     """The cards ``seat`` sees named in ``events``, in order (as ``shadow`` notes them)."""
     cards: list[str] = []
     for event in events:

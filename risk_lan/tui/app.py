@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import events, on, work
+from textual import on, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 
@@ -33,13 +33,7 @@ from risk_lan.tui.client_messages import (
     SeatChanged,
     Started,
 )
-from risk_lan.tui.dialogs import (
-    GameOverScreen,
-    HelpScreen,
-    LeaveScreen,
-    TooSmallScreen,
-    too_small,
-)
+from risk_lan.tui.dialogs import FitsTerminal, GameOverScreen, HelpScreen, LeaveScreen
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
 from risk_lan.tui.palette import PaletteInLanguage
@@ -58,7 +52,7 @@ class LocalHost:
     resume: str | None = None  # a saved game to go on with, instead of a new one
 
 
-class RiskApp(PaletteInLanguage, App[int]):
+class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
     CSS_PATH = Path(__file__).parent / "risk.tcss"  # absolute: subclasses live elsewhere
     TITLE = "risk-lan"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -80,8 +74,10 @@ class RiskApp(PaletteInLanguage, App[int]):
         auto_ready: bool = False,
         host: Host | None = None,
         record: str | None = None,
+        watch: bool = False,
     ) -> None:
         super().__init__()
+        self.watch = watch  # a spectator's app: no seat, nothing to play, every roll checked
         self.record = record  # where the client writes what it checked (join --record)
         self.player_name = name
         self.lang = lang
@@ -97,39 +93,11 @@ class RiskApp(PaletteInLanguage, App[int]):
         self.last_update: dict[str, Any] | None = None
         self.over = False  # the game ended (won or stopped): leaving asks nothing
         self.join_at: list[str] = []  # the addresses of the game this app hosts on the LAN
+        self.watchers: list[str] = []  # the spectators' names, as the host last said
 
     async def on_mount(self) -> None:
         await self.begin()
         self.refit()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.fit(event.size.width, event.size.height)
-
-    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        pushed = super().push_screen(screen, *args, **kwargs)
-        if not isinstance(screen, TooSmallScreen):
-            self.call_after_refresh(self.refit)
-        return pushed
-
-    def switch_screen(self, screen: Any) -> Any:
-        switched = super().switch_screen(screen)
-        self.call_after_refresh(self.refit)
-        return switched
-
-    def refit(self) -> None:
-        """A screen opened while the terminal is too small goes under the notice."""
-        self.fit(self.size.width, self.size.height)
-
-    def fit(self, width: int, height: int) -> None:
-        """Say so over everything while the terminal is too small to play in."""
-        top = self.screen_stack[-1] if self.screen_stack else None
-        if too_small(width, height):
-            if isinstance(top, TooSmallScreen):
-                top.show(width, height)
-            else:
-                self.push_screen(TooSmallScreen(self.lang))
-        elif isinstance(top, TooSmallScreen):
-            top.dismiss()
 
     async def begin(self) -> None:
         """Open the first screen: a game hosted here, a game at an address, or the lobby."""
@@ -188,16 +156,19 @@ class RiskApp(PaletteInLanguage, App[int]):
         self.local = LocalHost(config, "0.0.0.0", 0, announce=True, resume=str(save.path))
         self.start_local_host()
 
-    def connect(self, host: str, port: int, name: str | None = None) -> None:
+    def connect(self, host: str, port: int, name: str | None = None, watch: bool = False) -> None:
         if name:
             self.player_name = name
+        self.watch = watch or self.watch
         self.push_screen(SeatsScreen(self.lang, self.join_at))
         self.run_client(host, port)
 
     @work(exclusive=True, group="client")
     async def run_client(self, host: str, port: int) -> None:
         local_host = self.local_host
-        if local_host is not None:
+        if self.watch:
+            kept = None  # a spectator holds no seat to come back to
+        elif local_host is not None:
             # Only a resumed game can have a seat kept for it; a seat kept for this address
             # from an earlier game would bring a key that is not the owner's.
             kept = find_seat(seats_dir(), game=local_host.game_id)
@@ -209,9 +180,10 @@ class RiskApp(PaletteInLanguage, App[int]):
             auto_ready=self.auto_ready,
             retries=None,
             state_path=kept,
-            seat_dir=seats_dir(),
+            seat_dir=None if self.watch else seats_dir(),
             find_game=rediscover,
             record=self.record,
+            watch=self.watch,
         )
         resumed = self.local is not None and self.local.resume is not None
         if local_host is not None and not resumed:
@@ -228,7 +200,7 @@ class RiskApp(PaletteInLanguage, App[int]):
         """Leave a table whose game has not begun (this app does not host it) for the list of
         games on the LAN."""
         self.workers.cancel_group(self, "client")
-        self.client, self.seat = None, ""
+        self.client, self.seat, self.watch = None, "", False
         self.switch_screen(LobbyScreen(self.player_name, self.lang))
         if note:
             self.notify(note, severity="warning")
@@ -279,13 +251,17 @@ class RiskApp(PaletteInLanguage, App[int]):
     @on(LobbyChanged)
     def lobby_changed(self, message: LobbyChanged) -> None:
         if isinstance(self.screen, SeatsScreen):
-            self.screen.show_lobby(message.lobby, self.seat)
+            self.screen.show_lobby(message.lobby, self.seat, self.watch)
+        self.watchers = list(message.lobby.get("watchers") or [])
+        if self.game_screen is not None and self.is_running:
+            self.game_screen.show_watchers(self.watchers)
 
     @on(Started)
     def started(self, message: Started) -> None:
         if self.game_screen is None:
             screen = self.game_screen = GameScreen(self.seat, message.players, self.lang)
             screen.host_controls = self.local_host is not None
+            screen.watchers = self.watchers
             if self.local_host is not None:
                 screen.clock_runs = self.local_host.config.absent_after is not None
             kept = self.client.secrets.get("capital") if self.client else None
@@ -342,7 +318,12 @@ class RiskApp(PaletteInLanguage, App[int]):
         outcome = message.outcome
         if self.game_screen is None and self.local is None:
             # Gone before its game began (or never reached): back to the list, saying so.
-            self.back_to_lobby(say(self.lang, "game_left", why=shown(outcome.error or "", 120)))
+            if (outcome.error or "").startswith("full:") and not self.watch:
+                self.back_to_lobby(say(self.lang, "game_full"))  # it can still be watched
+            else:
+                # The host's own words, without the protocol's code before them.
+                why = shown((outcome.error or "").split(": ", 1)[-1], 120)
+                self.back_to_lobby(say(self.lang, "game_left", why=why))
             return
         self.over = True
         if self.game_screen is not None:

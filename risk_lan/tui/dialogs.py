@@ -7,6 +7,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -196,3 +197,42 @@ class TooSmallScreen(ModalScreen[None]):
         line = say(self.lang, "too_small", need_width=MIN_WIDTH, need_height=MIN_HEIGHT,
                    width=width, height=height)  # fmt: skip
         self.query_one("#too-small", Static).update(line)
+
+
+class FitsTerminal:
+    """The app's side of ``TooSmallScreen``: shown over everything while the terminal is too
+    small to play in, whatever screen opens meanwhile. Part of the app."""
+
+    size: Any
+    screen_stack: Any
+    lang: str
+    call_after_refresh: Any
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        pushed = super().push_screen(screen, *args, **kwargs)
+        if not isinstance(screen, TooSmallScreen):
+            self.call_after_refresh(self.refit)
+        return pushed
+
+    def switch_screen(self, screen: Any) -> Any:
+        switched = super().switch_screen(screen)
+        self.call_after_refresh(self.refit)
+        return switched
+
+    def refit(self) -> None:
+        """A screen opened while the terminal is too small goes under the notice."""
+        self.fit(self.size.width, self.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Say so over everything while the terminal is too small to play in."""
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if too_small(width, height):
+            if isinstance(top, TooSmallScreen):
+                top.show(width, height)
+            else:
+                self.push_screen(TooSmallScreen(self.lang))
+        elif isinstance(top, TooSmallScreen):
+            top.dismiss()

@@ -33,6 +33,7 @@ from risk_lan.tui.panels import (
 from risk_lan.tui.tablenews import TableNews
 from risk_lan.tui.texts import say, shown, translate_bindings
 from risk_lan.tui.turn import Turn
+from risk_lan.tui.turnhints import why_watching
 from risk_lan.tui.turnkeys import TurnKeys
 from risk_lan.tui.turnsummary import SinceLastTurn
 from risk_lan.tui.worldmap import MapState, WorldMap
@@ -118,6 +119,8 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
         self.bot_seats: set[str] = set()
         self.clock_runs = True
         self.early_news: list[tuple[str, str]] = []
+        self.watchers: list[str] = []  # the spectators' names, as the host last said
+        self.updates_seen = 0
 
     def compose(self) -> ComposeResult:
         # One grid, no containers: each container would be composited again on every update.
@@ -166,6 +169,11 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
         game = self.turn.game
         assert game is not None
         log = self.query_one("#log", RichLog)
+        if not self.updates_seen and update["n"] > 1:
+            # Joined (or back) mid-game: its moves came as the signed history, not as lines.
+            key = "taken_up" if checked == DERIVED else "taken_up_trusted"
+            log.write(Text(self._say(key, n=update["n"]), style="dim"))
+        self.updates_seen += 1
         for data in update["events"]:
             line = self._event_line(game, data, checked)
             if line is not None:
@@ -210,7 +218,9 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
     def chat_line(self, seat: str, name: str, line: str) -> None:
         letter, ink = player_mark(self.colours.get(seat, ""))
         text = Text()
-        text.append(f"{letter} {shown(name, 24)}: ", style=f"bold {ink}")
+        # A spectator's line says so: it is nobody's seat at the table.
+        tag = "" if seat in self.names else f" ({self._say('watcher_tag')})"
+        text.append(f"{letter} {shown(name, 24)}{tag}: ", style=f"bold {ink}")
         text.append(shown(line))
         self.query_one("#chat", RichLog).write(text)
 
@@ -219,6 +229,11 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
         self._refresh_status()
         if not connected:
             self.banners += 1
+
+    def show_watchers(self, names: list[str]) -> None:
+        """Who watches the game, on the status line."""
+        self.watchers = names
+        self._refresh_status()
 
     def watch_code(self, code: str) -> None:
         self._refresh_status()
@@ -230,7 +245,9 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
             waiting = self.clock.text(now, self.seat, self.names, self.lang)
             paced = self.pace_text()
             waiting = f"{waiting}  {paced}" if waiting and paced else waiting or paced
-            bars.first().show(self.code, self.connected, self.lang, waiting, self.stopped)
+            bars.first().show(
+                self.code, self.connected, self.lang, waiting, self.stopped, self.watchers
+            )
 
     # ----- drawing ------------------------------------------------------------------------
 
@@ -285,6 +302,8 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
             return self.taken_over and not self.stopped
         if action == "pause_clock":
             return self.clock_open()
+        if self.turn.watching and (action in TURN_ACTIONS or action == "auto_defend"):
+            return False  # hidden: nothing to play (a key pressed says why)
         needed = TURN_ACTIONS.get(action)
         if needed is None:
             return True
@@ -298,7 +317,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
     # ----- what the player does -----------------------------------------------------------
 
     def send(self, actions: list[Action]) -> None:
-        if self.stopped or self.taken_over:
+        if self.stopped or self.taken_over or self.turn.watching:
             actions = []  # an automatic answer (the defence's timeout) has no one to go to
         if actions:
             self.app.act(*actions)
@@ -318,7 +337,9 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
             return
         action = TURN_KEYS.get(event.key)
         closed = CLOSED_KEYS.get(event.key)
-        if action is not None and not self.check_action(action, ()):
+        if self.turn.watching and (action is not None or event.key == "f7"):
+            self.turn.hint = (why_watching(self.turn), {})
+        elif action is not None and not self.check_action(action, ()):
             self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
         elif closed is not None and not self.check_action(closed[0], ()):
             self.turn.hint = (closed[1], {})

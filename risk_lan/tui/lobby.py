@@ -4,7 +4,6 @@ once seated, the seats with who is ready, and the chat."""
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -12,7 +11,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -21,6 +20,7 @@ from risk_lan.net.host import COLOURS
 from risk_lan.net.hostsave import SavedGame, list_saves
 from risk_lan.net.subcommands import parse_address
 from risk_lan.rules import RULESETS, ruleset
+from risk_lan.tui.choices import FreeSeatScreen, SavedGamesScreen, mode_title
 from risk_lan.tui.panels import player_mark
 from risk_lan.tui.texts import say, shown, translate_bindings
 
@@ -33,6 +33,7 @@ class LobbyScreen(Screen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "refresh", "Look again", id="lobby.refresh"),
         Binding("ctrl+o", "saved_games", "Resume a game", id="lobby.resume"),
+        Binding("f2", "watch", "Watch", id="lobby.watch"),
     ]
 
     def __init__(self, name: str, lang: str, discover: bool = True) -> None:
@@ -50,7 +51,9 @@ class LobbyScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
-            yield Static(say(self.lang, "lobby_title"), id="lobby-title")
+            watch = getattr(self.app, "watch", False)  # risk-lan join --watch: any game
+            yield Static(say(self.lang, "lobby_title_watch" if watch else "lobby_title"),
+                         id="lobby-title")  # fmt: skip
             yield Input(value=self.player_name, placeholder=say(self.lang, "name_hint"), id="name")
             yield OptionList(id="games")
             yield Static(say(self.lang, "no_games"), id="lobby-status")
@@ -133,7 +136,21 @@ class LobbyScreen(Screen):
         if event.value.strip():
             self._join(event.value.strip())
 
-    def _join(self, address: str) -> None:
+    def action_watch(self) -> None:
+        """Watch a game as a spectator: the address typed, else the game highlighted."""
+        typed = self.query_one("#address", Input).value.strip()
+        options = self.query_one("#games", OptionList)
+        chosen = options.highlighted
+        key = options.get_option_at_index(chosen).id if chosen is not None else None
+        found = self.seen.get(key or "")
+        if typed:
+            self._join(typed, watch=True)
+        elif found is not None and found[1]:
+            self._join(f"{found[0].address}:{found[0].port}", watch=True)
+        else:
+            self.notify(say(self.lang, "watch_choose"), severity="warning")
+
+    def _join(self, address: str, watch: bool = False) -> None:
         try:
             host, port = parse_address(address)
         except ValueError:
@@ -142,20 +159,13 @@ class LobbyScreen(Screen):
         name = self.query_one("#name", Input).value.strip()[:24] or "player"
         self.workers.cancel_group(self, "browse")
         self.app.pop_screen()
-        self.app.connect(host, port, name)
+        self.app.connect(host, port, name, watch)
 
 
 def _key(game: FoundGame) -> str:
     """Which game an announcement is of: its id (the same after a host's restart elsewhere),
     else where it is."""
     return game.game_id or f"{game.address}:{game.port}"
-
-
-def mode_title(mode: str) -> str:
-    try:
-        return ruleset(mode).title or mode
-    except ValueError:
-        return mode  # a host newer than this app: its mode's name is all we know
 
 
 def next_table(mode: str, seats: int, bots: int, humans: int, option: str) -> tuple[str, int, int]:
@@ -201,6 +211,7 @@ class SeatsScreen(Screen):
         translate_bindings(self, lang)
         self.lobby: dict[str, Any] | None = None
         self.seat = ""
+        self.watching = False  # a spectator's: no seat here
         self.join_at = join_at or []  # the host's addresses, when this app hosts the game
 
     def compose(self) -> ComposeResult:
@@ -213,9 +224,9 @@ class SeatsScreen(Screen):
             yield Input(placeholder=say(self.lang, "chat_hint"), id="lobby-say")
         yield Footer()
 
-    def show_lobby(self, lobby: dict[str, Any], seat: str) -> None:
+    def show_lobby(self, lobby: dict[str, Any], seat: str, watching: bool = False) -> None:
         owner_before = self.owns_table()
-        self.lobby, self.seat = lobby, seat
+        self.lobby, self.seat, self.watching = lobby, seat, watching
         text = Text()
         bots = sum(1 for s in lobby["seats"] if s["kind"] == "bot")
         title = mode_title(lobby["mode"])
@@ -232,7 +243,12 @@ class SeatsScreen(Screen):
             elif s["kind"] == "human":
                 text.append("✓ ready" if s["ready"] else "…", style="green" if s["ready"] else "")
             text.append("\n")
+        watchers = [shown(name, 24) for name in lobby.get("watchers") or []]
+        if watchers:
+            text.append("\n" + say(self.lang, "watchers_line", names=", ".join(watchers)), "dim")
         self.query_one("#seats", Static).update(text)
+        if watching:
+            self.query_one("#seats-hint", Static).update(say(self.lang, "watching_table"))
         hint = say(self.lang, "table_hint") if self.owns_table() else ""
         if hint and self.join_at:
             hint += "\n" + say(self.lang, "join_at", addresses=", ".join(self.join_at))
@@ -273,10 +289,15 @@ class SeatsScreen(Screen):
         self.app.set_table(*table)
 
     def chat_line(self, seat: str, name: str, line: str) -> None:
-        self.query_one("#lobby-chat", RichLog).write(Text(f"{shown(name, 24)}: {shown(line)}"))
+        seats = {s["seat"] for s in self.lobby["seats"]} if self.lobby else {seat}
+        tag = "" if seat in seats else f" ({say(self.lang, 'watcher_tag')})"
+        self.query_one("#lobby-chat", RichLog).write(Text(f"{shown(name, 24)}{tag}: {shown(line)}"))
 
     def action_colour(self) -> None:
         """Ask for the next colour no other seat has."""
+        if self.watching:
+            self.notify(say(self.lang, "watch_no_seat"))
+            return
         if self.lobby is None:
             return
         mine = next((s["colour"] for s in self.lobby["seats"] if s["seat"] == self.seat), "")
@@ -289,6 +310,9 @@ class SeatsScreen(Screen):
                 return
 
     def action_ready(self) -> None:
+        if self.watching:
+            self.notify(say(self.lang, "watch_no_seat"))
+            return
         self.app.ready()
 
     def action_leave(self) -> None:
@@ -306,87 +330,3 @@ class SeatsScreen(Screen):
     def say_something(self, event: Input.Submitted) -> None:
         self.app.say(event.value)
         event.input.value = ""
-
-
-class ChoiceScreen(ModalScreen[Any]):
-    """A title and a list to choose one line from; Escape chooses nothing (None). A subclass
-    says which words (``TITLE``), which ids (``BOX``, ``LIST``), its lines, and what choosing
-    one returns."""
-
-    TITLE = ""
-    BOX = ""
-    LIST = ""
-
-    def __init__(self, lang: str) -> None:
-        super().__init__()
-        self.lang = lang
-        translate_bindings(self, lang)
-
-    def lines(self) -> list[tuple[Text, str]]:
-        raise NotImplementedError
-
-    def chosen(self, option_id: str) -> Any:
-        raise NotImplementedError
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id=self.BOX):
-            yield Static(say(self.lang, self.TITLE), id=f"{self.BOX.removesuffix('-box')}-title")
-            yield OptionList(*(Option(line, id=key) for line, key in self.lines()), id=self.LIST)
-
-    @on(OptionList.OptionSelected)
-    def option_chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.chosen(event.option.id or ""))
-
-
-class FreeSeatScreen(ChoiceScreen):
-    """Which other player's seat to free; the seat's id, or None."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Cancel", id="free.cancel"),
-    ]
-    TITLE, BOX, LIST = "free_title", "free-box", "free-seats"
-
-    def __init__(self, seats: list[dict[str, Any]], lang: str) -> None:
-        self.seats = seats
-        super().__init__(lang)
-
-    def lines(self) -> list[tuple[Text, str]]:
-        lines = []
-        for s in self.seats:
-            letter, ink = player_mark(s["colour"])
-            line = Text()
-            line.append(f"{letter} ", style=f"bold {ink}")
-            line.append(shown(s["name"], 24))
-            lines.append((line, s["seat"]))
-        return lines
-
-    def chosen(self, option_id: str) -> str:
-        return option_id
-
-
-class SavedGamesScreen(ChoiceScreen):
-    """The saved games, the latest first; the one chosen, or None."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Cancel", id="saves.cancel"),
-    ]
-    TITLE, BOX, LIST = "saves_title", "saves-box", "saves"
-
-    def __init__(self, saves: list[SavedGame], lang: str) -> None:
-        self.saves = saves
-        super().__init__(lang)
-
-    def lines(self) -> list[tuple[Text, str]]:
-        lines = []
-        for i, game in enumerate(self.saves):
-            line = Text()
-            line.append(f"{game.name[:24]:<24}", style="bold")
-            line.append(f" {mode_title(game.mode)[:28]:<28} ")
-            line.append(f"{say(self.lang, 'saves_moves', moves=game.moves):<10}")
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
-            line.append(f" {when}", style="dim")
-            lines.append((line, str(i)))
-        return lines
-
-    def chosen(self, option_id: str) -> SavedGame:
-        return self.saves[int(option_id or 0)]

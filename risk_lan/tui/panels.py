@@ -188,9 +188,17 @@ class TurnPanel(Panel):
         def name(t: str | None) -> Place:
             return place(board, t, lang) if t else Place("?")
 
-        if step.name == "waiting":
+        if step.name in ("waiting", "watching"):
             who = game.waiting_for()
-            line = say(lang, "waiting", player=shown(names.get(who or "", who or "?"), 24))
+            key = step.name
+            if step.name == "watching" and turn.seat in s.eliminated:
+                key = "watching_out"
+            line = say(
+                lang,
+                key,
+                player=shown(names.get(who or "", who or "?"), 24),
+                by=shown(names.get(s.eliminated_by.get(turn.seat, ""), "?"), 24),
+            )
         elif step.name == "setup" and s.neutral_due:
             due = s.neutral_due[0]
             line = say(lang, "setup_independent", neutral=neutral_name(s, due, lang),
@@ -253,9 +261,9 @@ class TurnPanel(Panel):
             )
             text.append(f"\n{why}", style="bold yellow")
         standing = s.auto_defend.get(turn.seat)
-        if standing:
+        if standing and step.name != "watching":
             text.append(f"\n{say(lang, 'auto_on', dice=standing)}", style="dim")
-        if s.pool and step.name not in ("waiting", "over", "setup", "place"):
+        if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
         self.show_text(text)
 
@@ -286,13 +294,18 @@ class HandPanel(Panel):
         game = turn.game
         text = Text()
         team = game is not None and turn.seat in game.state.teams
-        title = say(lang, "team_hand" if team else "hand")
+        watcher = game is not None and turn.seat not in game.state.players
+        title = say(lang, "team_hand" if team else "watcher_hand_title" if watcher else "hand")
         if self.border_title != title:
             self.border_title = title
         if game is None:
             self.show_text(text)
             return
         s = game.state
+        if watcher:
+            text.append(say(lang, "watcher_hand"), style="dim")  # a spectator's screen
+            self.show_text(text)
+            return
         hand = s.hands.get(turn.seat, [])
         if team:
             # One hand for the team, with whichever teammate plays next: show it wherever it is.
@@ -329,6 +342,8 @@ class SecretPanel(Panel):
         text.append(say(lang, "objective") + "\n", style="bold")
         card_id = game.state.objectives.get(seat)
         if card_id is None:
+            if seat not in game.state.players:  # a spectator's screen
+                text.append(say(lang, "watcher_objective"), style="dim")
             self.show_text(text)
             return
         card = objectives.objectives()[card_id]
@@ -365,10 +380,16 @@ def _card(game: Game, card: str, lang: str, short: bool = False) -> str:
 
 class StatusBar(Panel):
     """The transcript code players compare across screens, the connection state (or that the
-    game stopped), and whom the game waits for."""
+    game stopped), whom the game waits for, and who watches."""
 
     def show(
-        self, code: str, connected: bool, lang: str, waiting: str = "", stopped: bool = False
+        self,
+        code: str,
+        connected: bool,
+        lang: str,
+        waiting: str = "",
+        stopped: bool = False,
+        watchers: list[str] | None = None,
     ) -> None:
         text = Text()
         text.append(f" {say(lang, 'transcript')} ", style="bold")
@@ -382,4 +403,7 @@ class StatusBar(Panel):
             text.append(say(lang, "reconnecting"), style="bold red")
         if waiting and not stopped:
             text.append(f"  {waiting}", style="bold yellow")
+        if watchers:
+            names = ", ".join(shown(name, 24) for name in watchers)
+            text.append(f"  {say(lang, 'watchers_line', names=names)}", style="dim")
         self.show_text(text)

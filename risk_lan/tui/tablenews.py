@@ -15,6 +15,7 @@ from textual.widgets import RichLog
 from risk_lan.tui.clock import WaitClock
 from risk_lan.tui.texts import shown
 from risk_lan.tui.turn import Turn
+from risk_lan.tui.turnhints import why_watching
 
 MORE_TIME = 60  # seconds given at a time
 
@@ -46,9 +47,18 @@ class TableNews:
         self._refresh_status()
 
     def seat_changed(self, seat: str, change: str) -> None:
-        """A host bot plays ``seat`` from now on, or its player has it again."""
+        """A host bot plays ``seat`` from now on, or its player has it again, or it is out of
+        the game (``out``) and stops contributing to the rolls."""
         if not self.is_mounted:
             self.early_news.append((seat, change))
+            return
+        if change == "out":
+            # Out of the game and off the rolls: no bot plays for it (the log has said it
+            # was eliminated; the player is told it watches on).
+            if seat == self.seat:
+                self.query_one("#log", RichLog).write(Text(self._say("you_out"), style="bold"))
+                self.redraw()
+                self.refresh_bindings()
             return
         if change == "taken_over":
             self.bot_seats.add(seat)
@@ -78,10 +88,15 @@ class TableNews:
         self.refresh_bindings()
 
     def locked(self) -> bool:
-        """Whether turn actions are closed now; if so, the log says why."""
+        """Whether turn actions are closed now; if so, the log (or, to a spectator, the Now
+        panel) says why."""
         key = "stopped_refused" if self.stopped else "taken_refused" if self.taken_over else ""
         if key:
             self.query_one("#log", RichLog).write(Text(f"✗ {self._say(key)}", style="bold red"))
+        elif self.turn.watching:
+            self.turn.hint = (why_watching(self.turn), {})
+            self.redraw()
+            return True
         return bool(key)
 
     def notice(self) -> str:

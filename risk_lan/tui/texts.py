@@ -11,6 +11,7 @@ from typing import Any
 from risk_lan.tui.commandtexts import COMMAND_TEXTS
 from risk_lan.tui.hinttexts import HINT_TEXTS
 from risk_lan.tui.refusaltexts import REFUSAL_TEXTS
+from risk_lan.tui.watchtexts import WATCH_TEXTS
 from risk_lan.wording import wording
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -315,6 +316,7 @@ for _lang in TEXTS:
     TEXTS[_lang].update(HINT_TEXTS[_lang])  # why a pick or a key did nothing
     TEXTS[_lang].update(COMMAND_TEXTS[_lang])  # the command palette
     TEXTS[_lang].update(REFUSAL_TEXTS[_lang])  # the host's refusals
+    TEXTS[_lang].update(WATCH_TEXTS[_lang])  # watching a game
 
 
 def language(chosen: str | None = None) -> str:
@@ -384,6 +386,7 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "free.cancel": "Annuler",
         "lobby.refresh": "Chercher",
         "lobby.resume": "Reprendre une partie",
+        "lobby.watch": "Regarder",
         "saves.cancel": "Annuler",
         "help.close": "Fermer",
         "over.close": "Fermer",

@@ -108,6 +108,12 @@ class Turn:
         return self._legal
 
     @property
+    def watching(self) -> bool:
+        """A spectator's screen, or a player's out of the game: nothing to play."""
+        s = self.game.state if self.game is not None else None
+        return s is not None and (self.seat not in s.players or self.seat in s.eliminated)
+
+    @property
     def my_turn(self) -> bool:
         return self.game is not None and self.game.waiting_for() == self.seat
 
@@ -130,6 +136,8 @@ class Turn:
         s = game.state
         if s.phase == "over":
             return Step("over")
+        if self.watching:
+            return Step("watching")
         if not self.my_turn:
             return Step("waiting", keys=plan_keys(self.plan, s.phase))
         legal = self.legal

@@ -19,6 +19,8 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     s = turn.game.state
     mine = bool(armies_of(s, territory, turn.seat))
     at = {"territory": territory, "source": turn.source}
+    if step.name == "watching":
+        return (why_watching(turn), at)
     if step.name == "waiting":
         return ("pick_not_your_turn", at)
     if step.name in ("over", "capital_reveal", "defend", "move_in", "trade"):
@@ -44,12 +46,20 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     return ("pick_not_now", at)
 
 
+def why_watching(turn: Turn) -> str:
+    """Why a spectator, or a player out of the game, plays nothing (a text's key)."""
+    out = turn.game is not None and turn.seat in turn.game.state.eliminated
+    return "pick_out" if out else "pick_watching"
+
+
 def why_key(turn: Turn, key: str) -> Hint | None:
     """Why the turn key ``key`` (attack, blitz, end, trade, confirm, undo, cancel) does
     nothing now, as a text's key and fields; None if it does something."""
     step = turn.step()
     if key in step.keys:
         return None
+    if step.name == "watching":
+        return (why_watching(turn), {})
     if key == "plan":
         return ("key_plan_setup_only", {})
     if step.name == "waiting":
