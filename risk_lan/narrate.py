@@ -25,6 +25,7 @@ _TEXT = {
         "first_placer": "places first",
         "first_turn": "plays first",
         "dealt": "Territories dealt: {counts}.",
+        "deal_rolled": "The deal by dice: {rolls}.",
         "setup": "Setup done: {counts}. {first} opens the game.",
         "turn": "— Turn {turn} (round {round}): {player} holds {territories}"
         " {territories:territory|territories} and receives {income}"
@@ -63,6 +64,7 @@ _TEXT = {
         "first_placer": "place en premier",
         "first_turn": "joue en premier",
         "dealt": "Territoires distribués : {counts}.",
+        "deal_rolled": "La distribution aux dés : {rolls}.",
         "setup": "Mise en place terminée : {counts}. {first} commence.",
         "turn": "— Tour {turn} (manche {round}) : {player} contrôle {territories}"
         " {territories:territoire|territoires}"
@@ -141,6 +143,9 @@ def narrate(
 
     lines: dict[type, Callable[[ev.Event], str | None]] = {
         ev.OrderRolled: lambda e: fill("order", winner=who(e.winner), what=text[e.purpose]),
+        ev.DealRolled: lambda e: fill(
+            "deal_rolled", rolls=", ".join(f"{who(p)} {points}" for p, points in e.rolls)
+        ),
         ev.TerritoriesDealt: lambda e: fill("dealt", counts=counts()),
         ev.SetupFinished: lambda e: fill("setup", counts=counts(), first=who(e.first_player)),
         ev.TurnStarted: lambda e: fill(

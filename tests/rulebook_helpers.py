@@ -60,7 +60,8 @@ def position(
     """A game in the middle of ``current``'s turn (by default in the attack phase, reinforcements
     placed). ``owners`` names some owners; the other territories go to ``rest`` (one player, or
     several in turn). Armies default to 1. Cards not in ``hands`` form the draw pile."""
-    game, _ = Game.new(list(PLAYERS), ScriptedSource([6, 1, 1]), rules=rules)
+    # ann rolls highest; then sixes, for a deal by dice (000-B), which the position replaces.
+    game, _ = Game.new(list(PLAYERS), ScriptedSource([6, 1, 1] + [6] * 7), rules=rules)
     write_position(game.state, owners, armies, rest=rest, hands=hands, phase=phase,
                    current=current, pool=pool)  # fmt: skip
     game.state.trades, game.state.trade_window = trades, trade_window

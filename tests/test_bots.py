@@ -84,3 +84,10 @@ def test_simulate_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> N
     assert "3 to 6 players" in capsys.readouterr().err
     assert main(["simulate", "--bots", "genius"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mode", ["old-world", "conquete", "conquete-2"])
+def test_a_hundred_bot_games_of_each_of_seed_000s_world_conquests_finish(mode: str) -> None:
+    summary = simulate(4, 100, seed=11, rules=mode)
+    assert summary.games == summary.finished == 100
+    assert sum(summary.wins_by_seat.values()) == 100

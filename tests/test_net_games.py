@@ -246,3 +246,25 @@ def test_a_team_game_over_the_network_shares_the_team_hand_and_verifies(tmp_path
     assert won[-1]["reason"] == "team" and won[-1]["winner"] == winner
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == winner, verdict.message
+
+
+@pytest.mark.parametrize("mode", ["old-world", "conquete", "conquete-2"])
+def test_seed_000s_world_conquests_over_the_network_verify(tmp_path: Path, mode: str) -> None:
+    """000-A's world conquest and 000-B's two rules, played out by bot clients: every client
+    checked the deal's dice, and the record verifies."""
+    record = tmp_path / "game.rec"
+    clients, winner = play_mode(mode, 4, 1, record)
+    events = [e for u in clients[0].updates for e in u["events"]]
+    kinds = [e["type"] for e in events]
+    if mode != "old-world":
+        # 000-B: the deal by dice, and every turn opening with its cards (the deuxième
+        # règle's as many as the territories beyond a multiple of 4, perhaps none).
+        assert kinds.count("deal_rolled") == 1
+        starts = [i for i, k in enumerate(kinds) if k == "turn_started"]
+        if mode == "conquete":
+            assert all(kinds[i + 1] in ("card_drawn", "deck_shuffled", "no_card_left")
+                       for i in starts)  # fmt: skip
+        defences = [e["dice"] for e in events if e["type"] == "defence_chosen"]
+        assert max(defences) == 3  # the defender's third die
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == winner, verdict.message

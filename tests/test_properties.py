@@ -42,7 +42,8 @@ OPTION_CHOICES = {
     "elimination_trade_at": [None, 5, 6],
     "elimination_trade_optional": [False, True],
     "distribution": ["claim", "deal"],
-    "card_draw": ["end_of_turn", "after_attack"],
+    "card_draw": ["end_of_turn", "after_attack", "turn_start", "by_territories"],
+    "sets": ["standard", "one_each_or_joker"],
     "protect_last_territory_rounds": [0, 4],
     "forced_trade_at": [None, 5],
 }
@@ -146,6 +147,8 @@ def drive(game: Game, rng: random.Random, steps: int, bot_share: float) -> None:
 def test_legal_play_keeps_every_invariant(seed, players, preset, options, bot_share) -> None:
     if RULESETS[preset].neutral_armies:
         options = {**options, "distribution": "deal"}  # a neutral army is dealt its pile
+    if RULESETS[preset].distribution == "dice":
+        options = {k: v for k, v in options.items() if k != "distribution"}  # no pool to place
     rules = RULESETS[preset].with_options(**options)
     players = min(max(players, rules.min_players), rules.max_players)  # two-player: 2
     game, _ = Game.new([f"p{i}" for i in range(players)], SeededSource(seed), rules)

@@ -363,7 +363,9 @@ def test_a_trade_in_another_order_is_refused_and_the_sorted_one_is_played() -> N
                 lambda: host.match and host.match.game and host.match.game.state.trades
             )
             await until_true(lambda: trader.views and trader.waiting != "p1")
-            assert not task.done(), task.result()
+            # Never dropped for its refused orders: still playing, or (on a fast machine) the
+            # game already over with no error.
+            assert not task.done() or task.result().error is None, task.result()
         finally:
             await host.close()
             task.cancel()

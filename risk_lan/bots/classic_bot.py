@@ -24,11 +24,10 @@ from risk_lan.rules import (
     TradeCards,
     objectives,
 )
-from risk_lan.rules.cards import FIXED_TABLES, valid_sets
 from risk_lan.rules.setup import neutral_choices, placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
-from risk_lan.rules.turn import bonus_candidates, has_set, trade_open
+from risk_lan.rules.turn import bonus_candidates, has_set, sets_in_hand, trade_open
 
 
 class ClassicBot:
@@ -198,7 +197,7 @@ class ClassicBot:
 
     def _trade(self, game: Game, player: str) -> TradeCards | None:
         s = game.state
-        sets = valid_sets(s.hands[player], s.board, FIXED_TABLES.get(s.rules.trade_values))
+        sets = sets_in_hand(s, player)
         if not sets:
             return None
         if s.rules.trade_values == "escalating":

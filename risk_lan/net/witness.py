@@ -139,7 +139,7 @@ class Witness(GameReplay):
         """Stand on the host's view where a shuffle decided the move; its dice are checked
         now all the same, the rest when the secret is out."""
         if mine is not None:
-            rolled = [e.to_dict() for e in mine if e.type in ("order_rolled", "battle")]
+            rolled = [e.to_dict() for e in mine if e.type in _DICE_EVENTS]
             shown = [e for e in events if isinstance(e, dict) and e.get("type") in _DICE_EVENTS]
             if rolled != shown:
                 raise ProtocolError("bad_dice", f"move {n}: dice the seed does not give", "host")
@@ -188,7 +188,7 @@ class Witness(GameReplay):
             )
 
 
-_DICE_EVENTS = ("order_rolled", "battle")
+_DICE_EVENTS = ("order_rolled", "deal_rolled", "battle")
 
 
 def _hidden_win(game: Game, view: dict[str, Any]) -> bool:

@@ -1,4 +1,4 @@
-"""Territory cards: what a card shows, which three cards make a set, and what a set is worth."""
+"""Territory cards: what a card shows, which cards make a set, and what a set is worth."""
 
 from __future__ import annotations
 
@@ -72,19 +72,30 @@ def fixed_value(table: dict[str, int], symbols: tuple[str, ...] | list[str]) -> 
     return max((table[k] for k in set_kinds(symbols) if k in table), default=0)
 
 
+def is_set(symbols: tuple[str, ...] | list[str], rule: str = "standard") -> bool:
+    """Whether cards of these symbols make a set under the rule set's ``sets``: "standard"
+    (``set_kinds``), or "one_each_or_joker", one of each symbol or a joker alone (000-B)."""
+    if rule == "one_each_or_joker":
+        return list(symbols) == [JOKER] or (
+            len(symbols) == 3 and JOKER not in symbols and len(set(symbols)) == 3
+        )
+    return bool(set_kinds(symbols))
+
+
 def valid_sets(
-    hand: list[str], board: Board, table: dict[str, int] | None
+    hand: list[str], board: Board, table: dict[str, int] | None, rule: str = "standard"
 ) -> list[tuple[str, ...]]:
-    """Every set of three in ``hand`` (as sorted card tuples), in a stable order."""
-    if len(hand) < 3:
-        return []
+    """Every set in ``hand`` (as sorted card tuples: three cards, or under "one_each_or_joker"
+    a joker alone), in a stable order. A fixed ``table`` says itself which sets it takes."""
     cards = sorted(hand)
     symbols = {c: symbol(board, c) for c in cards}
-    out = []
+    out: list[tuple[str, ...]] = []
+    if rule == "one_each_or_joker" and table is None:
+        out.extend((c,) for c in cards if symbols[c] == JOKER)
     for combo in combinations(cards, 3):
         syms = [symbols[c] for c in combo]
         if table is None:
-            if set_kinds(syms):
+            if is_set(syms, rule):
                 out.append(combo)
         elif fixed_value(table, syms):
             out.append(combo)

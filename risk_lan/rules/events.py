@@ -59,6 +59,15 @@ class OrderRolled(Event):
 
 
 @dataclass(slots=True)
+class DealRolled(Event):
+    """000-B's deal by dice: each player's die in turn, as (player, points), from the first;
+    each took that many territories from the shuffled pile (the last taker what was left)."""
+
+    type: ClassVar[str] = "deal_rolled"
+    rolls: tuple[tuple[str, int], ...]
+
+
+@dataclass(slots=True)
 class TerritoriesDealt(Event):
     type: ClassVar[str] = "territories_dealt"
     owners: dict[str, str]
@@ -307,6 +316,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
         OrderRolled,
+        DealRolled,
         TerritoriesDealt,
         Placed,
         SetupFinished,

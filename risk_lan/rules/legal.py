@@ -16,11 +16,10 @@ from .actions import (
     SetAutoDefend,
     TradeCards,
 )
-from .cards import FIXED_TABLES, valid_sets
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import allies, armies_of, movable, placeable, presence
-from .turn import bonus_candidates, must_trade, trade_open
+from .turn import bonus_candidates, must_trade, sets_in_hand, trade_open
 
 
 def waiting_for(state: GameState) -> str | None:
@@ -85,8 +84,7 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
 
 def _trades(state: GameState, player: str) -> list[Action]:
     out: list[Action] = []
-    table = FIXED_TABLES.get(state.rules.trade_values)
-    for cards in valid_sets(state.hands[player], state.board, table):
+    for cards in sets_in_hand(state, player):
         candidates = bonus_candidates(state, player, cards)
         if state.rules.territory_bonus == "once_per_set" and candidates:
             out.extend(TradeCards(cards, t) for t in candidates)

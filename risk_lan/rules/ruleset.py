@@ -11,12 +11,13 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cache
 from typing import Any
 
-DISTRIBUTIONS = ("claim", "deal", "deal_with_jokers")
-FIRST_TURNS = ("reroll", "first_placer")
+DISTRIBUTIONS = ("claim", "deal", "deal_with_jokers", "dice")
+FIRST_TURNS = ("reroll", "first_placer", "after_deal")
+SET_RULES = ("standard", "one_each_or_joker")
 TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old")
 TERRITORY_BONUSES = ("none", "per_card", "once_per_set")
 FORTIFICATIONS = ("connected", "adjacent", "unfought_steps")
-CARD_DRAWS = ("end_of_turn", "after_attack")
+CARD_DRAWS = ("end_of_turn", "after_attack", "turn_start", "by_territories")
 VICTORIES = ("world", "objective", "capitals", "team")
 CAPITAL_GOALS = ("all", "shorter")
 OBJECTIVE_COLOURS = ("all", "in_play")
@@ -37,7 +38,9 @@ class RuleSet:
     # "claim": in turn, one army on an empty territory (D2); "deal": the shuffled territory
     # cards are dealt out, one army on each (D1); "deal_with_jokers": the same with the
     # jokers left in, a joker giving no territory (000-A). The rest is then placed one at a
-    # time.
+    # time. "dice": in turn, each player rolls a die and takes that many cards from the
+    # shuffled pile, one army on each, until none is left; no army is left to place, so
+    # starting_armies are 0 (000-B «LA DISTRIBUTION DES TERRITOIRES», D3).
     distribution: str = "claim"
     # A neutral army (two-player games): its starting armies (0: none). It gets an equal pile
     # of the dealt territories; the players place the rest of its armies, 1 at a time, once
@@ -55,13 +58,19 @@ class RuleSet:
     # territories): 1, or 2 in the two-player game (003 «JEU 3» 4).
     setup_step: int = 1
     # "reroll": roll again for the first turn after setup (seeds 001/002);
-    # "first_placer": whoever placed first plays first (seed 003 Classic).
+    # "first_placer": whoever placed first plays first (seed 003 Classic); "after_deal": the
+    # player after the one who took the last territory (000-B, with the "dice" deal).
     first_turn: str = "reroll"
     income_divisor: int = 3
     min_income: int = 3
     trade_values: str = "escalating"
     escalation: tuple[int, ...] = (4, 6, 8, 10, 12, 15)
     escalation_step: int = 5
+    # Which cards make a set at escalating values (a fixed table lists its own): "standard",
+    # three of one symbol, one of each, or two cards and a joker (000-A, 001–003);
+    # "one_each_or_joker", one of each symbol, or a joker alone (000-B «CARTES», RULES.md
+    # Part 3 item 11).
+    sets: str = "standard"
     # "per_card": +N on each traded card's territory the player holds (000-A);
     # "once_per_set": +N once, on one such territory of the player's choice (003).
     territory_bonus: str = "none"
@@ -78,8 +87,10 @@ class RuleSet:
     fortification: str = "connected"
     attacker_max_dice: int = 3
     defender_max_dice: int = 2
-    # When the end-of-turn card is drawn: after fortifying (001/002) or when the attack
-    # phase ends, before fortifying (003).
+    # When the turn's card is drawn: after fortifying, with a conquest (000-A, 001/002); when
+    # the attack phase ends, with a conquest (003); at the start of every turn, conquest or
+    # not ("turn_start", 000-B); or at the start of every turn, one card for each territory
+    # beyond a multiple of income_divisor ("by_territories", 000-B «deuxième règle»).
     card_draw: str = "end_of_turn"
     # During rounds 1..N no attack may target a player's last territory (000-A/B).
     protect_last_territory_rounds: int = 0
@@ -106,6 +117,7 @@ class RuleSet:
         choices = {
             "distribution": DISTRIBUTIONS,
             "first_turn": FIRST_TURNS,
+            "sets": SET_RULES,
             "trade_values": TRADE_VALUES,
             "territory_bonus": TERRITORY_BONUSES,
             "fortification": FORTIFICATIONS,
@@ -125,6 +137,10 @@ class RuleSet:
         missing = [n for n in range(self.min_players, self.max_players + 1) if n not in armies]
         if missing:
             raise ValueError(f"no starting armies given for {missing} players")
+        if (self.distribution == "dice") != (self.first_turn == "after_deal"):
+            raise ValueError('the "dice" deal and the "after_deal" first turn go together')
+        if self.distribution == "dice" and any(armies.values()):
+            raise ValueError('the "dice" deal leaves no starting army to place: give 0')
         if self.income_divisor < 1 or self.min_income < 0:
             raise ValueError("income_divisor must be >= 1 and min_income >= 0")
         if not self.escalation or self.escalation_step < 0:
@@ -234,6 +250,52 @@ MISSION = RuleSet(
     sources=("000-A «BUT DU JEU», «RÈGLE POUR 3 A 6 JOUEURS»",),
 )
 
+# A-WORLD: seed 000-A «VARIANTE POUR 3 A 6 JOUEURS», world conquest under the old rules: its
+# "fundamental provisions are the same" (the deal with jokers, no minimum income, +2 on each
+# traded card's territory, the neighbour-only manoeuvre, no elimination before the 5th
+# round), with no objectives and the escalating set values, counted across the game.
+OLD_WORLD = MISSION.with_options(
+    name="old-world",
+    title="World conquest (old rules)",
+    trade_values="escalating",
+    victory="world",
+    sources=("000-A «VARIANTE POUR 3 A 6 JOUEURS»",),
+)
+
+# B-1: seed 000-B «La Conquête du Monde», first rule, 3 to 6 players: territories dealt by
+# dice with no starting pool, a card at the start of every turn, sets of one of each symbol
+# or a lone joker at escalating values with no territory bonus, three defence dice, no
+# forced trade, the eliminator's trade at once, no elimination before the 5th round, and the
+# manoeuvre of armies that did not fight, one step.
+CONQUETE = RuleSet(
+    name="conquete",
+    title="La Conquête du Monde",
+    starting_armies=((3, 0), (4, 0), (5, 0), (6, 0)),
+    distribution="dice",
+    first_turn="after_deal",
+    min_income=0,
+    sets="one_each_or_joker",
+    forced_trade_at=None,
+    elimination_trade_at=None,
+    elimination_trade_optional=True,
+    fortification="unfought_steps",
+    defender_max_dice=3,
+    card_draw="turn_start",
+    protect_last_territory_rounds=4,
+    sources=("000-B «LA CONQUÊTE DU MONDE», «RÈGLE DU JEU»",),
+)
+
+# B-2: seed 000-B «VARIANTE deuxième règle»: floor(T/4) armies and T mod 4 cards at the start
+# of each turn, in place of the card and floor(T/3); sets start at 6.
+CONQUETE_2 = CONQUETE.with_options(
+    name="conquete-2",
+    title="La Conquête du Monde, deuxième règle",
+    income_divisor=4,
+    card_draw="by_territories",
+    escalation=(6, 8, 10, 12, 15),
+    sources=("000-B «VARIANTE deuxième règle»",),
+)
+
 # C-SECRET: seed 003 «JEU 1», the 2015 rules with a secret mission, 3 to 5 players.
 SECRET_MISSION = CLASSIC_2015.with_options(
     name="secret-mission",
@@ -306,6 +368,9 @@ RULESETS: dict[str, RuleSet] = {
         CLASSIC,
         CLASSIC_2015,
         MISSION,
+        OLD_WORLD,
+        CONQUETE,
+        CONQUETE_2,
         SECRET_MISSION,
         CAPITAL,
         CAPITAL_SHORT,

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
+
 from . import capitals, objectives, teams
 from .cards import deck_cards, is_joker
 from .errors import IllegalAction
-from .events import DeckShuffled, Event, OrderRolled, Placed, SetupFinished, TerritoriesDealt
+from .events import (
+    DealRolled,
+    DeckShuffled,
+    Event,
+    OrderRolled,
+    Placed,
+    SetupFinished,
+    TerritoriesDealt,
+)
 from .randomness import RandomSource
 from .state import GameState, neutral_ids
 from .turn import begin_turn
@@ -35,8 +45,9 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     if len(set(state.players)) != n or not all(isinstance(p, str) and p for p in state.players):
         raise ValueError("players must be distinct non-empty ids")
     armies = rules.starting_armies_for(n)
-    # Enough for every territory means enough for every player's share of a deal too.
-    if armies * n < len(board.territory_ids):
+    # Enough for every territory means enough for every player's share of a deal too (the
+    # deal by dice brings its own army for each territory).
+    if armies * n < len(board.territory_ids) and rules.distribution != "dice":
         raise ValueError("not enough starting armies to occupy every territory")
     state.setup_left = dict.fromkeys(state.players, armies)
     if rules.neutral_armies:
@@ -58,7 +69,13 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     events: list[Event] = [rolled]
     if rules.victory == "objective":
         events.append(objectives.deal(state, source, first))
-    if rules.distribution in ("deal", "deal_with_jokers"):
+    if rules.distribution == "dice":
+        dealt, last = _deal_by_dice(state, source)
+        events.extend(dealt)
+        state.phase = "setup"
+        state.first_player = state.current = _next_seat(state, last)
+        events.extend(_finish(state, source))
+    elif rules.distribution in ("deal", "deal_with_jokers"):
         events.append(_deal(state, source))
         state.phase = "setup"
         # Whoever has nothing left to place is skipped; with nobody left, setup is over.
@@ -106,6 +123,38 @@ def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
         state.armies[t] = 1
         state.setup_left[p] -= 1
     return TerritoriesDealt(owners)
+
+
+def _deal_by_dice(state: GameState, source: RandomSource) -> tuple[list[Event], str]:
+    """000-B's deal: from the first player round the table, each rolls one die and takes that
+    many cards from the shuffled pile (without the jokers), one army on each territory, until
+    none is left (the last taker loses any points beyond). Returns its events and who took
+    the last territory."""
+    ids = list(state.board.territory_ids)
+    pile = [ids[j] for j in source.permutation(len(ids))]
+    seats = _seats_from(state, state.first_player)
+    owners: dict[str, str] = {}
+    rolls: list[tuple[str, int]] = []
+    taker = seats[0]
+    for i in itertools.count():
+        if not pile:
+            break
+        taker = seats[i % len(seats)]
+        (points,) = source.dice(1)
+        rolls.append((taker, points))
+        for t in pile[:points]:
+            owners[t] = taker
+            state.take(t, taker)
+            state.armies[t] = 1
+        del pile[:points]
+    for p in state.players:
+        state.setup_left[p] = 0  # nothing left to place: the deal put every army
+    return [DealRolled(tuple(rolls)), TerritoriesDealt(owners)], taker
+
+
+def _next_seat(state: GameState, player: str) -> str:
+    seats = state.players
+    return seats[(seats.index(player) + 1) % len(seats)]
 
 
 def placing_neutral(state: GameState) -> bool:
@@ -222,7 +271,7 @@ def _finish(state: GameState, source: RandomSource) -> list[Event]:
         first, rolled = roll_for_order(source, state.players, "first_turn")
         events.append(rolled)
     else:
-        first = state.first_player
+        first = state.first_player  # who placed first, or the one after the last taker
     state.first_player = first
     events.append(SetupFinished(first))
     if state.rules.victory == "capitals":

@@ -7,7 +7,7 @@ from .cards import (
     escalating_value,
     fixed_value,
     is_joker,
-    set_kinds,
+    is_set,
     symbol,
     valid_sets,
 )
@@ -72,7 +72,7 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
     state.start_trade_due = (
         due is not None and len(state.hands[player]) >= due and has_set(state, player)
     )
-    return [
+    events: list[Event] = [
         TurnStarted(
             player,
             state.turn,
@@ -84,6 +84,14 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
             state.pool,
         )
     ]
+    draws = state.rules.card_draw
+    if draws in ("turn_start", "by_territories"):
+        # 000-B: the turn opens with a card, or (deuxième règle) a card for each territory
+        # beyond a multiple of the divisor.
+        held = controlled_count(state, player)
+        for _ in range(1 if draws == "turn_start" else held % state.rules.income_divisor):
+            events.extend(draw_card(state, source, player))
+    return events
 
 
 # ----- cards ------------------------------------------------------------------------------
@@ -94,19 +102,24 @@ def _table(state: GameState) -> dict[str, int] | None:
 
 
 def has_set(state: GameState, player: str) -> bool:
-    return bool(valid_sets(state.hands[player], state.board, _table(state)))
+    return bool(sets_in_hand(state, player))
+
+
+def sets_in_hand(state: GameState, player: str) -> list[tuple[str, ...]]:
+    """Every set ``player`` may trade, as sorted card tuples."""
+    return valid_sets(state.hands[player], state.board, _table(state), state.rules.sets)
 
 
 def set_value(state: GameState, cards: tuple[str, ...] | list[str]) -> int:
-    """What these three cards are worth if traded now (0: not a set)."""
+    """What these cards are worth if traded now (0: not a set)."""
     board = state.board
     if any(not is_joker(c) and c not in board.territories for c in cards):
         return 0
     syms = [symbol(board, c) for c in cards]
     table = _table(state)
     if table is not None:
-        return fixed_value(table, syms)
-    if not set_kinds(syms):
+        return fixed_value(table, syms) if len(syms) == 3 else 0
+    if not is_set(syms, state.rules.sets):
         return 0
     return escalating_value(state.trades, state.rules.escalation, state.rules.escalation_step)
 
@@ -143,15 +156,21 @@ def check_trade(state: GameState, player: str, cards: tuple[str, ...], bonus: st
             "cards can only be traded at the start of your turn "
             "or right after eliminating a player",
         )
-    if len(cards) != 3 or len(set(cards)) != 3:
-        raise IllegalAction("invalid_set", "a set is three different cards")
+    lone_joker = state.rules.sets == "one_each_or_joker" and len(cards) == 1
+    if not lone_joker and (len(cards) != 3 or len(set(cards)) != 3):
+        what = (
+            "three different cards, or a joker alone"
+            if state.rules.sets != "standard"
+            else ("three different cards")
+        )
+        raise IllegalAction("invalid_set", f"a set is {what}")
     hand = state.hands[player]
     missing = [c for c in cards if c not in hand]
     if missing:
         raise IllegalAction("not_in_hand", f"you do not hold {', '.join(missing)}")
     value = set_value(state, cards)
     if not value:
-        raise IllegalAction("invalid_set", "these three cards are not a set")
+        raise IllegalAction("invalid_set", "these cards are not a set")
     candidates = bonus_candidates(state, player, cards)
     if state.rules.territory_bonus == "once_per_set" and candidates:
         if bonus not in candidates:

@@ -8,7 +8,8 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "pick_not_your_turn": "It is not your turn yet.",
         "pick_over": "The game is over.",
         "pick_capital_reveal": "The headquarters are being opened: nothing to pick.",
-        "pick_defend": "You are defending: choose how many dice (1, 2 or +/-) and press F6.",
+        "pick_defend": "You are defending: choose how many dice (a number key or +/-) and press"
+        " F6.",
         "pick_move_in": "Choose how many armies move in (+/-, Home fewest, End most), then F6.",
         "pick_trade": "You hold too many cards: trade a set first (F5).",
         "pick_taken": "{territory} is taken already: pick a free territory.",
@@ -54,7 +55,8 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "pick_not_your_turn": "Ce n'est pas encore votre tour.",
         "pick_over": "La partie est finie.",
         "pick_capital_reveal": "Les quartiers généraux sont dévoilés : rien à choisir.",
-        "pick_defend": "Vous défendez : choisissez combien de dés (1, 2 ou +/-) et appuyez sur F6.",
+        "pick_defend": "Vous défendez : choisissez combien de dés (un chiffre ou +/-) et appuyez"
+        " sur F6.",
         "pick_move_in": "Choisissez combien de régiments entrent (+/-, Début le moins, Fin le"
         " plus), puis F6.",
         "pick_trade": "Vous avez trop de cartes : échangez d'abord une combinaison (F5).",

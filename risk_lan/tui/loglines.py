@@ -49,8 +49,9 @@ class LogLines:
         self._coloured(text)
         # A card this player drew, and whatever a shuffle decided, are checked against the
         # host's secret at the end; a battle worked out here from the dice says so, and so
-        # does a roll for the order of play, whose dice are checked whatever else is not.
-        rolled = data["type"] == "order_rolled" and checked in (DERIVED, TAKEN)
+        # does a roll for the order of play or the deal by dice, whose dice are checked whatever
+        # else is not.
+        rolled = data["type"] in ("order_rolled", "deal_rolled") and checked in (DERIVED, TAKEN)
         if rolled or (checked == DERIVED and data["type"] == "battle"):
             text.append(f"  {say(self.lang, 'verified')}", style="green")
         elif checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):

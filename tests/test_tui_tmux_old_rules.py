@@ -1,0 +1,73 @@
+"""Seed 000's world conquests in the real app, in a real terminal (tmux): ``risk-lan play
+--mode conquete`` deals the territories by dice and opens the player's turn with a card; the
+deuxième règle opens it with a card for each territory beyond a multiple of four; 000-A's
+world conquest deals the territories and no objective."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import test_tui_tmux as tmux
+
+pytestmark = tmux.pytestmark
+
+
+@pytest.fixture
+def terminal():
+    term = tmux.Terminal()
+    yield term
+    term.stop()
+
+
+def whole_log(terminal: tmux.Terminal) -> str:
+    """The whole log (Ctrl+L) from its start (Home), on one string."""
+    terminal.keys("C-l", pause=0.5)
+    terminal.keys("Home", pause=0.3)
+    text = "\n".join(line.strip("│ ") for line in terminal.screen())
+    terminal.keys("Escape", pause=0.3)
+    return " ".join(text.split())
+
+
+def hand(terminal: tmux.Terminal) -> list[str]:
+    """The cards the hand panel lists (each line after its title, up to the next panel)."""
+    lines = [line[85:] for line in terminal.screen()]
+    start = next(i for i, line in enumerate(lines) if " Your cards▔" in line)
+    cards = []
+    for line in lines[start + 1 : start + 5]:
+        text = line.strip(" ▏")
+        if not text or text.startswith("▔") or "no cards" in text:
+            break
+        cards.append(text)
+    return cards
+
+
+def test_conquete_deals_by_dice_and_opens_the_turn_with_a_card(terminal) -> None:
+    terminal.start(f"{tmux.COMMAND} play --bots 2 --mode conquete --name tester")
+    tmux.wait_for(lambda: "Place your reinforcements" in terminal.now(), 120, "a turn", terminal)
+    # No claim, no placement: the first thing the player does is its turn, a card in hand.
+    assert len(hand(terminal)) == 1, terminal.screen()
+    log = whole_log(terminal)
+    assert re.search(r"The deal by dice: (\w[\w-]* \d, )+\w[\w-]* \d\. ✓ verified", log), log
+    assert "tester draws a card" in log
+
+
+def test_conquete_2_gives_armies_and_cards_by_territories(terminal) -> None:
+    terminal.start(f"{tmux.COMMAND} play --bots 2 --mode conquete-2 --name tester")
+    tmux.wait_for(lambda: "Place your reinforcements" in terminal.now(), 120, "a turn", terminal)
+    log = whole_log(terminal)
+    turns = re.findall(r"tester holds (\d+) territories and receives (\d+) arm\w+( \(c)?", log)
+    held, armies, continents = turns[-1]
+    held, armies = int(held), int(armies)
+    if not continents:
+        assert armies == held // 4
+    assert len(hand(terminal)) == held % 4, (held, terminal.screen())
+
+
+def test_old_world_deals_the_territories_and_deals_no_objective(terminal) -> None:
+    terminal.start(f"{tmux.COMMAND} play --bots 2 --mode old-world --name tester")
+    # Dealt, jokers in: no claim, straight to placing the starting armies one at a time.
+    tmux.wait_for(lambda: "Place one army" in terminal.now(), 60, "the placement", terminal)
+    screen = "\n".join(terminal.screen())
+    assert "Claim" not in terminal.now() and "Secret objective" not in screen
+    assert "Territories dealt" in whole_log(terminal)
