@@ -11,6 +11,7 @@ import pytest
 
 from risk_lan.narrate import _TEXT as LOG_TEXTS
 from risk_lan.rules.board import classic_board
+from risk_lan.tui.modetexts import MODE_TITLES_FR
 from risk_lan.tui.palette import SYSTEM_COMMANDS_FR
 from risk_lan.tui.stops import SENTENCES, WHAT
 from risk_lan.tui.texts import BINDING_NAMES, TEXTS, say
@@ -128,6 +129,7 @@ def french_texts() -> list[tuple[str, str]]:
     found += [(f"textual:{k}", " ".join(v)) for k, v in SYSTEM_COMMANDS_FR.items()]
     found += [(f"stop:{k}", v) for k, v in WHAT["fr"].items()]
     found += [(f"stop:{k}", v) for k, v in SENTENCES["fr"].items()]
+    found += [(f"mode:{k}", v) for k, v in MODE_TITLES_FR.items()]
     return found
 
 
@@ -188,3 +190,12 @@ def test_the_app_says_counts_in_agreement() -> None:
     egypt = place(classic_board(), "egypt", "fr")
     assert say("fr", "fortify_ready", amount=1, source=egypt, target=egypt).startswith(
         "Déplacer 1 régiment de l'Égypte vers l'Égypte")  # fmt: skip
+
+
+def test_every_rule_set_has_a_french_title() -> None:
+    from risk_lan.rules import RULESETS
+    from risk_lan.tui.choices import mode_title
+
+    assert sorted(MODE_TITLES_FR) == sorted(RULESETS)
+    assert mode_title("team", "fr") == "Risk par équipe" and mode_title("team") == "Team Risk"
+    assert mode_title("newer-mode", "fr") == "newer-mode"  # a newer host's: its name

@@ -17,15 +17,20 @@ from textual.widgets.option_list import Option
 
 from risk_lan.net.hostsave import SavedGame
 from risk_lan.rules import ruleset
+from risk_lan.tui.modetexts import MODE_TITLES_FR
 from risk_lan.tui.panels import player_mark
 from risk_lan.tui.texts import say, shown, translate_bindings
 
 
-def mode_title(mode: str) -> str:
+def mode_title(mode: str, lang: str = "en") -> str:
+    """The rule set's title in ``lang``; a mode this app does not know (a newer host's) by
+    its name, which is all there is."""
+    if lang == "fr" and mode in MODE_TITLES_FR:
+        return MODE_TITLES_FR[mode]
     try:
         return ruleset(mode).title or mode
     except ValueError:
-        return mode  # a host newer than this app: its mode's name is all we know
+        return mode
 
 
 class ChoiceScreen(ModalScreen[Any]):
@@ -101,7 +106,7 @@ class SavedGamesScreen(ChoiceScreen):
         for i, game in enumerate(self.saves):
             line = Text()
             line.append(f"{game.name[:24]:<24}", style="bold")
-            line.append(f" {mode_title(game.mode)[:28]:<28} ")
+            line.append(f" {mode_title(game.mode, self.lang)[:28]:<28} ")
             line.append(f"{say(self.lang, 'saves_moves', moves=game.moves):<10}")
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
             line.append(f" {when}", style="dim")

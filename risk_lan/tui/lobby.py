@@ -229,7 +229,7 @@ class SeatsScreen(Screen):
         self.lobby, self.seat, self.watching = lobby, seat, watching
         text = Text()
         bots = sum(1 for s in lobby["seats"] if s["kind"] == "bot")
-        title = mode_title(lobby["mode"])
+        title = mode_title(lobby["mode"], self.lang)
         table = say(self.lang, "table", mode=title, seats=lobby["total"], bots=bots)
         text.append(table + "\n\n", style="bold")
         for s in lobby["seats"]:

@@ -1,0 +1,19 @@
+"""The rule sets' titles in French (the English ones are the rule sets' own ``title``), as
+the lobby, the seats screen and the saved games show them."""
+
+from __future__ import annotations
+
+MODE_TITLES_FR: dict[str, str] = {
+    "classic": "Conquête du monde classique",
+    "classic-2015": "Conquête du monde, règles de 2015",
+    "mission": "Objectifs secrets (ancienne règle)",
+    "old-world": "Conquête du monde (ancienne règle)",
+    "conquete": "La Conquête du Monde",
+    "conquete-2": "La Conquête du Monde, deuxième règle",
+    "secret-mission": "Mission secrète, règles de 2015",
+    "capital": "Risk Capitale, règles de 2015",
+    "capital-short": "Risk Capitale, partie courte",
+    "two-player": "Deux joueurs et une armée neutre, règles de 2015",
+    "two-player-independents": "Deux joueurs et deux indépendants passifs",
+    "team": "Risk par équipe",
+}
