@@ -23,6 +23,7 @@ _TEXT = {
     "en": {
         "order": "{winner} rolls highest and {what}.",
         "first_placer": "places first",
+        "first_taker": "is the first to take territories",
         "first_turn": "plays first",
         "dealt": "Territories dealt: {counts}.",
         "deal_rolled": "The deal by dice: {rolls}.",
@@ -62,6 +63,7 @@ _TEXT = {
     "fr": {
         "order": "{winner} fait le plus haut dé et {what}.",
         "first_placer": "place en premier",
+        "first_taker": "prend ses territoires le premier",
         "first_turn": "joue en premier",
         "dealt": "Territoires distribués : {counts}.",
         "deal_rolled": "La distribution aux dés : {rolls}.",

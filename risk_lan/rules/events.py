@@ -50,7 +50,8 @@ def _plain(value: Any) -> Any:
 @dataclass(slots=True)
 class OrderRolled(Event):
     """Each player rolled one die (ties among the highest roll again). ``purpose`` is
-    ``first_placer`` or ``first_turn``; ``rolls`` lists each round of rolls."""
+    ``first_placer``, ``first_taker`` (the deal by dice) or ``first_turn``; ``rolls`` lists
+    each round of rolls."""
 
     type: ClassVar[str] = "order_rolled"
     purpose: str

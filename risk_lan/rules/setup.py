@@ -64,7 +64,9 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     if rules.teams:
         teams.assign(state)
 
-    first, rolled = roll_for_order(source, state.players, "first_placer")
+    # Under the deal by dice, the highest roll is the first to take territories.
+    purpose = "first_taker" if rules.distribution == "dice" else "first_placer"
+    first, rolled = roll_for_order(source, state.players, purpose)
     state.first_player = state.current = first
     events: list[Event] = [rolled]
     if rules.victory == "objective":
