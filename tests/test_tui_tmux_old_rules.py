@@ -30,13 +30,14 @@ def whole_log(terminal: tmux.Terminal) -> str:
 
 
 def hand(terminal: tmux.Terminal) -> list[str]:
-    """The cards the hand panel lists (each line after its title, up to the next panel)."""
+    """The cards the hand panel lists: its lines that begin with a card's symbol (the sets
+    it may trade follow, as "F5: … → N armies")."""
     lines = [line[85:] for line in terminal.screen()]
     start = next(i for i, line in enumerate(lines) if " Your cards▔" in line)
     cards = []
     for line in lines[start + 1 : start + 5]:
         text = line.strip(" ▏")
-        if not text or text.startswith("▔") or "no cards" in text:
+        if not text or text[0] not in "♟♞♜★":
             break
         cards.append(text)
     return cards
