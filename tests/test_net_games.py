@@ -264,7 +264,12 @@ def test_seed_000s_world_conquests_over_the_network_verify(tmp_path: Path, mode:
         if mode == "conquete":
             assert all(kinds[i + 1] in ("card_drawn", "deck_shuffled", "no_card_left")
                        for i in starts)  # fmt: skip
-        defences = [e["dice"] for e in events if e["type"] == "defence_chosen"]
-        assert max(defences) == 3  # the defender's third die
+        # Up to three defence dice, each pair of dice compared (a blitz's battles against a
+        # defender of 3 armies or more roll three).
+        assert clients[0].updates[-1]["view"]["rules"]["defender_max_dice"] == 3
+        for e in events:
+            if e["type"] == "battle":
+                pairs = min(len(e["attacker_dice"]), len(e["defender_dice"]))
+                assert e["attacker_losses"] + e["defender_losses"] == pairs <= 3
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == winner, verdict.message
