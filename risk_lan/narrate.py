@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from risk_lan.rules import Game
+from risk_lan.rules import Game, missions
 from risk_lan.rules import events as ev
 from risk_lan.rules.objectives import objectives
 from risk_lan.rules.teams import friends
 from risk_lan.wording import Place, place, wording
 
 _PLACED = {"card_bonus": "bonus", "neutral": "neutral_placed"}
-_WON = {"objective": "won_objective", "capitals": "won_capitals", "team": "won_team"}
+_WON = {
+    "objective": "won_objective",
+    "capitals": "won_capitals",
+    "team": "won_team",
+    "missions": "won_missions",
+}
 
 
 def objective_text(objective: str, lang: str) -> str:
@@ -57,6 +62,10 @@ _TEXT = {
         "capital_revealed": "{player}'s headquarters: {territory}.",
         "capital_abandoned": "{player} leaves its seal unopened: chance picks {territory}.",
         "won_team": "*** {team} win: the other team has lost a player. ***",
+        "won_missions": "*** {winner} wins: all four missions are accomplished. ***",
+        "missions_dealt": "Each player is dealt four secret missions, one of each rank.",
+        "mission_claimed": "{player} claims a mission ({n} of 4): {mission}",
+        "mission_shown": "{player}'s fourth mission is shown: {mission}",
         "and": " and ",
         "hand_passed": "{player} passes the team's cards ({n}) to {to}.",
     },
@@ -102,6 +111,10 @@ _TEXT = {
         "capital_revealed": "Quartier général {player:du} : {territory:le}.",
         "capital_abandoned": "{player} laisse son choix scellé : le sort désigne {territory:le}.",
         "won_team": "*** {team} gagnent : l'autre équipe a perdu un joueur ! ***",
+        "won_missions": "*** {winner} a accompli ses quatre missions ! ***",
+        "missions_dealt": "Chaque joueur reçoit quatre missions secrètes, une de chaque grade.",
+        "mission_claimed": "{player} annonce une mission ({n} sur 4) : {mission}",
+        "mission_shown": "Quatrième mission {player:du}, dévoilée : {mission}",
         "and": " et ",
         "hand_passed": "{player} passe les cartes de l'équipe ({n}) à {to}.",
     },
@@ -139,6 +152,10 @@ def narrate(
 
     def dice(values: tuple[int, ...]) -> str:
         return " ".join(map(str, values))
+
+    def mission_text(mission: str) -> str:
+        card = missions.missions().get(mission)
+        return card.text(lang) if card else mission
 
     def card(c: str) -> str:
         return "joker" if c.startswith("joker") else name(c)
@@ -228,6 +245,13 @@ def narrate(
             "capital_revealed", player=who(e.player), territory=name(e.territory)
         ),
         ev.ObjectivesDealt: lambda e: text["objectives_dealt"],
+        ev.MissionsDealt: lambda e: text["missions_dealt"],
+        ev.MissionClaimed: lambda e: fill(
+            "mission_claimed", player=who(e.player), n=e.count, mission=mission_text(e.mission)
+        ),
+        ev.MissionShown: lambda e: fill(
+            "mission_shown", player=who(e.player), mission=mission_text(e.mission)
+        ),
         ev.ObjectiveAchieved: lambda e: (
             fill(
                 "objective_achieved",

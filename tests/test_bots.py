@@ -86,8 +86,8 @@ def test_simulate_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> N
     assert "unknown bot" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("mode", ["old-world", "conquete", "conquete-2"])
-def test_a_hundred_bot_games_of_each_of_seed_000s_world_conquests_finish(mode: str) -> None:
+@pytest.mark.parametrize("mode", ["old-world", "conquete", "conquete-2", "risk-mission"])
+def test_a_hundred_bot_games_of_each_newer_mode_finish(mode: str) -> None:
     summary = simulate(4, 100, seed=11, rules=mode)
     assert summary.games == summary.finished == 100
     assert sum(summary.wins_by_seat.values()) == 100

@@ -273,3 +273,27 @@ def test_seed_000s_world_conquests_over_the_network_verify(tmp_path: Path, mode:
                 assert e["attacker_losses"] + e["defender_losses"] == pairs <= 3
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == winner, verdict.message
+
+
+def test_a_risk_mission_game_over_the_network_keeps_each_players_missions_secret(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "game.rec"
+    clients, winner = play_mode("risk-mission", 4, 1, record)
+    claims = 0
+    for client in clients:
+        for update in client.updates:
+            view = update["view"]
+            if view["phase"] != "over":
+                others = {s: m for s, m in view["missions"].items() if s != client.seat}
+                assert all(m is None for m in others.values())
+            for event in update["events"]:
+                if event["type"] == "missions_dealt":
+                    dealt = event["missions"]
+                    assert [s for s, m in dealt.items() if m is not None] == [client.seat]
+                claims += event["type"] == "mission_claimed"
+        final = clients[0].updates[-1]["view"]
+        assert final["phase"] == "over" and all(len(m) == 4 for m in final["missions"].values())
+    assert claims > 0  # missions were claimed, and every client checked each claim
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == winner, verdict.message

@@ -86,7 +86,8 @@ DICT_KEYS = [
     "mixed", "hands", "hand_sizes", "deck", "deck_size", "discard", "trades", "phase",
     "current", "first_player", "setup_left", "pool", "turn", "round", "conquered", "engaged",
     "trade_window", "start_trade_due", "attack", "move_in", "auto_defend", "eliminated",
-    "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "winner",
+    "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "missions",
+    "claimed", "shown", "conquests", "claim_window", "claimed_turn", "winner",
 ]  # fmt: skip
 
 
@@ -101,6 +102,9 @@ def every_field_set() -> GameState:
     state.objectives = {"ann": "territories_24", "bob": "destroy_red"}
     state.capital_seals, state.capitals = {"ann": "ab" * 32}, {"bob": "peru"}
     state.teams, state.winner = {"ann": 1, "bob": 2, "cat": 1, "dan": 2}, "ann"
+    state.missions = {"ann": ["capitaine_africa", "major_europe"], "bob": ["colonel_asia"]}
+    state.claimed, state.shown = {"ann": ["capitaine_africa"]}, {"bob": "colonel_asia"}
+    state.conquests, state.claim_window, state.claimed_turn = 2, "after_conquest", True
     state.conquered = state.start_trade_due = True
     return state
 
@@ -118,8 +122,20 @@ def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
     assert back.to_dict() == data
     assert back.held == state.held  # rebuilt, not saved
     # An older save without the fields added since: a new game's values.
-    for name in ("neutral_due", "eliminated_by", "objectives", "capital_seals", "teams"):
-        del data[name]
+    for name in (
+        "neutral_due",
+        "eliminated_by",
+        "objectives",
+        "capital_seals",
+        "teams",
+        "missions",
+        "claimed",
+        "shown",
+        "conquests",
+        "claim_window",
+        "claimed_turn",
+    ):
+        del data[name]  # fmt: skip
     del data["colours"]
     older = GameState._load(data, None)
     assert older.neutral_due == [] and older.teams == {} and older.objectives == {}
@@ -232,6 +248,7 @@ def test_every_action_type_is_registered_by_its_wire_name() -> None:
         "abandon_capital",
         "attack",
         "auto_defend",
+        "claim_mission",
         "defend",
         "end_turn",
         "fortify",

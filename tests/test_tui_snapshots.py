@@ -283,3 +283,9 @@ def test_a_spectators_screen(snap_compare) -> None:
                             "away": []})  # fmt: skip
 
     assert snap_compare(ScreenApp(show), press=["f2"], terminal_size=(120, 40))
+
+
+def test_risk_missions_listed(snap_compare) -> None:
+    """Risk Mission: ann's four missions, one of each rank, on Ctrl+K."""
+    assert snap_compare(showing("attack", mode="risk-mission"), press=["ctrl+k"],
+                        terminal_size=(120, 40))  # fmt: skip

@@ -104,7 +104,8 @@ def test_the_agreement_check_sees_a_wrong_plural() -> None:
 # French words that are the same in English, or names and commands that are not translated.
 SAME_IN_BOTH = re.compile(
     r"^(Blitz|joker|Congo|Siam|Europe|Alaska|Ontario|Alberta|Madagascar|Ukraine|Irkoutsk"
-    r"|Afghanistan|Kamchatka|Venezuela|Mongolie|F\d+|[^A-Za-z]*)$"
+    r"|Afghanistan|Kamchatka|Venezuela|Mongolie|F\d+|[^A-Za-z]*"
+    r"|Missions|Capitaine|Major|Colonel|Général|Risk Mission)$"
 )
 ENGLISH = re.compile(
     r"\b(the|and|you|your|with|from|to|of|is|are|armies|army|cards|pick|press|left|game"

@@ -14,14 +14,17 @@ from risk_lan.bots.base import SealedHeadquarters
 from risk_lan.rules import (
     Action,
     Attack,
+    ClaimMission,
     Defend,
     EndTurn,
     Fortify,
     Game,
+    IllegalAction,
     MoveIn,
     Place,
     SetAutoDefend,
     TradeCards,
+    missions,
     objectives,
 )
 from risk_lan.rules.setup import neutral_choices, placing_neutral
@@ -52,6 +55,29 @@ class ClassicBot:
         return [SetAutoDefend(game.rules.defender_max_dice)]
 
     def choose(self, game: Game, player: str) -> Action:
+        action = self._choose(game, player)
+        s = game.state
+        if s.rules.victory == "missions" and s.phase in ("reinforce", "attack", "fortify"):
+            # Risk Mission: a mission is claimed the moment it may be; one claimed as the
+            # turn ends stands in for the end of the turn (or the manoeuvre that ends it).
+            ending = isinstance(action, (EndTurn, Fortify))
+            claim = self._claim_mission(s, player, ending)
+            if claim is not None:
+                return claim
+        return action
+
+    def _claim_mission(self, s: GameState, player: str, ending: bool) -> ClaimMission | None:
+        for mission in s.missions.get(player, ()):
+            if missions.missions()[mission].window == "turn_end" and not ending:
+                continue
+            try:
+                missions.check_claim(s, player, mission)
+            except IllegalAction:
+                continue
+            return ClaimMission(mission)
+        return None
+
+    def _choose(self, game: Game, player: str) -> Action:
         s = game.state
         phase = s.phase
         if phase == "attack":

@@ -16,7 +16,7 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.fairness import DerivedSource
-from risk_lan.rules import Action, Event, Game, GameState, IllegalAction, TradeCards
+from risk_lan.rules import Action, ClaimMission, Event, Game, GameState, IllegalAction, TradeCards
 from risk_lan.rules.events import DeckShuffled
 from risk_lan.rules.state import HIDDEN
 
@@ -65,6 +65,8 @@ def play(game: Game, seat: str, action: Action, source: PublicSource, n: int) ->
     state = game.state
     if isinstance(action, TradeCards):
         _show(state, seat, action.cards, n)
+    elif isinstance(action, ClaimMission):
+        _show_mission(state, seat, action.mission)
     game.source = source
     try:
         events = game.apply(seat, action)
@@ -85,6 +87,14 @@ def shuffled_outcome(source: PublicSource, events: list[Event]) -> bool:
     from the discards (whose order stays hidden) did."""
     reshuffles = sum(1 for e in events if type(e) is DeckShuffled)
     return source.shuffles > reshuffles
+
+
+def _show_mission(state: GameState, seat: str, mission: str) -> None:
+    """A claim names its mission: put it among the player's unknown ones (the end's replay
+    checks it was dealt)."""
+    cards = state.missions.get(seat)
+    if cards is not None and mission not in cards and HIDDEN in cards:
+        cards[cards.index(HIDDEN)] = mission
 
 
 def _show(state: GameState, seat: str, cards: tuple[str, ...] | list[str], n: int) -> None:
@@ -128,6 +138,11 @@ _SAME_FIELDS = (
     "teams",
     "winner",
     "discard",
+    "claimed",
+    "shown",
+    "conquests",
+    "claim_window",
+    "claimed_turn",
 )
 
 

@@ -172,6 +172,9 @@ class Witness(GameReplay):
                 wrong = shadow.view_mismatch(replay.game.state, view)
                 if wrong is None and view["hands"].get(self.seat) != _own(replay, self.viewer):
                     wrong = "this player's cards differ"
+                dealt = replay.game.state.missions.get(self.seat)
+                if wrong is None and (view.get("missions") or {}).get(self.seat) != dealt:
+                    wrong = "this player's missions differ"
                 if wrong is not None:
                     raise ProtocolError("wrong_outcome", f"move {n}, at the end: {wrong}", "host")
             named = self.named_cards.pop(n, None)

@@ -118,6 +118,15 @@ class SetAutoDefend(Action):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class ClaimMission(Action):
+    """Risk Mission: claim one of one's missions, whose condition holds now, in its window
+    (a mission claimed as the turn ends ends the turn)."""
+
+    type: ClassVar[str] = "claim_mission"
+    mission: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class SealCapital(Action):
     """Capital rules: the player's sealed choice of headquarters, ``seal`` being
     ``capitals.seal(player, territory, nonce)`` (64 hex digits). Nobody, the host included,
@@ -155,6 +164,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Fortify,
         EndTurn,
         SetAutoDefend,
+        ClaimMission,
         SealCapital,
         RevealCapital,
         AbandonCapital,
@@ -183,6 +193,7 @@ _FIELDS_OK: dict[type[Action], Any] = {
     Fortify: lambda a: type(a.source) is str and type(a.target) is str and type(a.count) is int,
     EndTurn: lambda a: True,
     SetAutoDefend: lambda a: a.dice is None or type(a.dice) is int,
+    ClaimMission: lambda a: type(a.mission) is str,
     SealCapital: lambda a: type(a.seal) is str,
     RevealCapital: lambda a: type(a.territory) is str and type(a.nonce) is str,
     AbandonCapital: lambda a: True,

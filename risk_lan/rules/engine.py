@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import capitals, combat, objectives, setup, turn
+from . import capitals, combat, missions, objectives, setup, turn
 from .actions import (
     AbandonCapital,
     Action,
     Attack,
+    ClaimMission,
     Defend,
     EndTurn,
     Fortify,
@@ -28,7 +29,7 @@ from .actions import (
 )
 from .board import Board, classic_board
 from .errors import IllegalAction
-from .events import AutoDefendSet, Event
+from .events import AutoDefendSet, Conquered, Event
 from .legal import legal_actions, waiting_for
 from .randomness import RandomSource
 from .ruleset import RuleSet, ruleset
@@ -168,6 +169,13 @@ class Game:
             raise RuntimeError("this game has no random source")
         s = self.state
         events = _APPLY[type(action)](s, self.source, player, action)
+        if s.rules.victory == "missions" and s.phase != "over":
+            if isinstance(action, ClaimMission):
+                if missions.missions()[action.mission].window == "turn_end":
+                    events.extend(turn.end_turn(s, self.source, player))  # the claim ends it
+            else:
+                conquered = sum(1 for e in events if type(e) is Conquered)
+                missions.after_action(s, player, conquered, isinstance(action, MoveIn))
         if s.phase not in _NO_VICTORY_YET:
             if s.rules.victory == "objective":
                 events.extend(objectives.check(s))
@@ -226,6 +234,7 @@ _CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
     MoveIn: _check_move_in,
     Fortify: lambda s, p, a: turn.check_fortify(s, p, a.source, a.target, a.count),
     EndTurn: lambda s, p, a: turn.check_can_move_on(s),
+    ClaimMission: lambda s, p, a: missions.check_claim(s, p, a.mission) and None,
     SealCapital: lambda s, p, a: capitals.check_seal(s, p, a.seal),
     RevealCapital: lambda s, p, a: capitals.check_reveal(s, p, a.territory, a.nonce),
     AbandonCapital: lambda s, p, a: capitals.check_abandon(s, p),
@@ -254,6 +263,7 @@ _APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] =
     Fortify: lambda s, rng, p, a: turn.fortify(s, rng, p, a.source, a.target, a.count),
     EndTurn: lambda s, rng, p, a: turn.end_turn(s, rng, p),
     SetAutoDefend: _apply_auto_defend,
+    ClaimMission: lambda s, rng, p, a: missions.claim(s, p, a.mission),
     SealCapital: lambda s, rng, p, a: capitals.apply_seal(s, p, a.seal),
     RevealCapital: lambda s, rng, p, a: capitals.apply_reveal(s, rng, p, a.territory, a.nonce),
     AbandonCapital: lambda s, rng, p, a: capitals.apply_abandon(s, rng, p),

@@ -257,6 +257,38 @@ class AutoDefendSet(Event):
 
 
 @dataclass(slots=True)
+class MissionsDealt(Event):
+    """Risk Mission: each player sees only its own four cards; the others' are None."""
+
+    type: ClassVar[str] = "missions_dealt"
+    missions: dict[str, tuple[str, ...] | None]
+
+    def seen_by(self, viewer: str | None) -> Event:
+        return replace(
+            self, missions={p: (m if p == viewer else None) for p, m in self.missions.items()}
+        )
+
+
+@dataclass(slots=True)
+class MissionClaimed(Event):
+    """A player claimed one of its missions, shown to all (``count``: its claims so far)."""
+
+    type: ClassVar[str] = "mission_claimed"
+    player: str
+    mission: str
+    count: int
+
+
+@dataclass(slots=True)
+class MissionShown(Event):
+    """After three claims, a player's fourth mission is shown to all (001 «Risk MISSION»)."""
+
+    type: ClassVar[str] = "mission_shown"
+    player: str
+    mission: str
+
+
+@dataclass(slots=True)
 class ObjectivesDealt(Event):
     """Each player sees only its own objective; the others' are None."""
 
@@ -339,6 +371,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         AutoDefendSet,
         ObjectivesDealt,
         ObjectiveAchieved,
+        MissionsDealt,
+        MissionClaimed,
+        MissionShown,
         CapitalSealed,
         CapitalRevealed,
         CapitalAbandoned,

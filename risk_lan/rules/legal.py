@@ -8,6 +8,7 @@ from .actions import (
     AbandonCapital,
     Action,
     Attack,
+    ClaimMission,
     Defend,
     EndTurn,
     Fortify,
@@ -16,6 +17,8 @@ from .actions import (
     SetAutoDefend,
     TradeCards,
 )
+from .errors import IllegalAction
+from .missions import check_claim
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import allies, armies_of, movable, placeable, presence
@@ -60,7 +63,9 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
     elif phase == "move_in":
         assert state.move_in is not None
         out.extend(MoveIn(n) for n in range(state.move_in.minimum, state.move_in.maximum + 1))
-    elif phase == "reinforce":
+    if phase in ("reinforce", "attack", "fortify") and state.rules.victory == "missions":
+        out.extend(_claims(state, player))
+    if phase == "reinforce":
         if trade_open(state):
             out.extend(_trades(state, player))
         if must_trade(state):
@@ -79,6 +84,17 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
     elif phase == "fortify":
         out.extend(_fortifications(state, player, owned))
         out.append(EndTurn())
+    return out
+
+
+def _claims(state: GameState, player: str) -> list[Action]:
+    out: list[Action] = []
+    for mission in state.missions.get(player, ()):
+        try:
+            check_claim(state, player, mission)
+        except IllegalAction:
+            continue
+        out.append(ClaimMission(mission))
     return out
 
 

@@ -1,10 +1,13 @@
-"""Risk Mission's cards (RULES.md 2.7, seed 001 «Risk MISSION»): four ranks of seven, each
-with a condition on the state and the moment it may be claimed.
+"""Risk Mission (RULES.md 2.7, seed 001 «Risk MISSION»): four ranks of seven cards, each
+with a condition on the state and the moment it may be claimed; the deal, one card of each
+rank to each player, and the claims.
 
 The 28 cards live in ``data/missions.toml``: the seed lists none, so they are the project's
-own (docs/rules.md). This module reads and checks them, and says whether a card's condition
-holds for a player now; when a claim may be made (its window, one claim a turn) is the
-engine's to say.
+own (docs/rules.md). A mission is claimed by its player, at most one a turn, in its window:
+at the start of the player's turn before anything else ("turn_start"), right after one of
+its conquests ("after_conquest"), or as it ends its turn ("turn_end": the claim ends the
+turn). A claimed mission stays achieved; after three, the fourth is shown to all; the
+fourth claimed wins.
 """
 
 from __future__ import annotations
@@ -15,8 +18,12 @@ from functools import cache
 from importlib import resources
 
 from .board import Board
+from .errors import IllegalAction
+from .events import Event, GameWon, MissionClaimed, MissionsDealt, MissionShown
+from .randomness import RandomSource
 from .state import GameState
 from .teams import continents_of, controlled_count
+from .turn import must_trade
 
 RANKS = ("capitaine", "major", "colonel", "general")
 WINDOWS = ("turn_start", "after_conquest", "turn_end")
@@ -139,3 +146,93 @@ def player_to_the_left(state: GameState, player: str) -> str | None:
         if state.alive(other):
             return other
     return None
+
+
+# ----- the deal and the claims ------------------------------------------------------------
+
+
+def deal(state: GameState, source: RandomSource, first: str) -> MissionsDealt:
+    """One card of each rank for each player, from each rank's shuffled pile, dealt from
+    ``first`` round the table (001 «Risk MISSION»: «chaque joueur tire une carte de chaque
+    grade»)."""
+    cards = missions()
+    seats = state.players
+    start = seats.index(first)
+    order = [seats[(start + i) % len(seats)] for i in range(len(seats))]
+    state.missions = {p: [] for p in seats}
+    for rank in RANKS:
+        pile = [c.id for c in cards.values() if c.rank == rank]
+        shuffled = [pile[j] for j in source.permutation(len(pile))]
+        for player, card in zip(order, shuffled, strict=False):
+            state.missions[player].append(card)
+    state.claimed = {p: [] for p in seats}
+    return MissionsDealt({p: tuple(m) for p, m in state.missions.items()})
+
+
+def window_open(state: GameState, player: str, window: str) -> bool:
+    """Whether ``window`` is open for ``player`` now (its own turn, nothing pending)."""
+    if state.current != player or state.phase not in ("reinforce", "attack", "fortify"):
+        return False
+    if window == "turn_end":
+        # Whenever the turn could end: nothing left to place, no trade owed.
+        return state.pool == 0 and not must_trade(state)
+    return state.claim_window == window
+
+
+def check_claim(state: GameState, player: str, mission: str) -> Mission:
+    """Raise IllegalAction, saying why, unless ``player`` may claim ``mission`` now."""
+    if state.rules.victory != "missions":
+        raise IllegalAction("no_mission", "this game has no missions")
+    card = missions().get(mission)
+    if card is None or mission not in state.missions.get(player, ()):
+        raise IllegalAction("no_mission", "that is not one of your missions")
+    if mission in state.claimed.get(player, ()):
+        raise IllegalAction("claimed", "that mission is claimed already")
+    if state.claimed_turn:
+        raise IllegalAction("one_a_turn", "one mission a turn: you have claimed one this turn")
+    if not window_open(state, player, card.window):
+        raise IllegalAction("not_now", f"that mission is claimed {WINDOW_WORDS[card.window]}")
+    if not holds(state, player, card, state.conquests):
+        raise IllegalAction("not_met", "that mission's condition does not hold now")
+    return card
+
+
+WINDOW_WORDS = {
+    "turn_start": "at the start of your turn, before anything else",
+    "after_conquest": "right after one of your conquests",
+    "turn_end": "as you end your turn, with nothing left to place",
+}
+
+
+def claim(state: GameState, player: str, mission: str) -> list[Event]:
+    """Claim ``mission`` (checked): shown to all; the fourth shown after three claims; the
+    fourth claimed wins. A mission claimed as the turn ends does not end it here: the
+    engine ends it next."""
+    check_claim(state, player, mission)
+    mine = state.claimed.setdefault(player, [])
+    mine.append(mission)
+    state.claimed_turn = True
+    state.claim_window = ""
+    events: list[Event] = [MissionClaimed(player, mission, len(mine))]
+    left = [m for m in state.missions[player] if m not in mine]
+    if len(mine) == len(RANKS) - 1 and left:
+        # Looked up, as a card: one a client's game does not know (another player's, hidden)
+        # makes that move the host's word until the end.
+        shown = missions()[left[0]].id
+        state.shown[player] = shown
+        events.append(MissionShown(player, shown))
+    if len(mine) == len(RANKS):
+        state.phase, state.winner = "over", player
+        events.append(GameWon(player, "missions"))
+    return events
+
+
+def after_action(state: GameState, player: str, conquered: int, moved_in: bool) -> None:
+    """Keep the claim windows in step after ``player``'s action: the turn's conquests
+    counted; "after_conquest" opened by a conquest finished (moved into), any other action of
+    the current player's closing what was open. A new turn opens "turn_start" itself."""
+    state.conquests += conquered
+    if moved_in or (conquered and state.phase != "move_in"):
+        state.claim_window = "after_conquest"
+    elif player == state.current:
+        state.claim_window = ""

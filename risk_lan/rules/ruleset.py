@@ -18,7 +18,7 @@ TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old")
 TERRITORY_BONUSES = ("none", "per_card", "once_per_set")
 FORTIFICATIONS = ("connected", "adjacent", "unfought_steps")
 CARD_DRAWS = ("end_of_turn", "after_attack", "turn_start", "by_territories")
-VICTORIES = ("world", "objective", "capitals", "team")
+VICTORIES = ("world", "objective", "capitals", "team", "missions")
 CAPITAL_GOALS = ("all", "shorter")
 OBJECTIVE_COLOURS = ("all", "in_play")
 OBJECTIVE_KILLS = ("own", "anyone")
@@ -95,7 +95,8 @@ class RuleSet:
     # During rounds 1..N no attack may target a player's last territory (000-A/B).
     protect_last_territory_rounds: int = 0
     # "world": hold every territory; "objective": achieve one's secret objective (dealt at
-    # the start), or hold every territory.
+    # the start), or hold every territory; "missions": claim all four of one's secret missions
+    # (Risk Mission), or hold every territory.
     victory: str = "world"
     # Which "destroy colour X" objectives are dealt: "all" six (000-A), or only those of the
     # colours in play ("in_play", 003).
@@ -362,6 +363,16 @@ TWO_PLAYER_INDEPENDENTS = CLASSIC.with_options(
     sources=("002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS PASSIFS»",),
 )
 
+# H-MISSION: seed 001 «Risk MISSION»: four secret missions each, one of each rank, claimed
+# one a turn at the moment each states; the golden cavalry is not used (the fixed table).
+RISK_MISSION = CLASSIC.with_options(
+    name="risk-mission",
+    title="Risk Mission",
+    trade_values="fixed_modern",
+    victory="missions",
+    sources=("001 «Risk MISSION»",),
+)
+
 RULESETS: dict[str, RuleSet] = {
     r.name: r
     for r in (
@@ -372,6 +383,7 @@ RULESETS: dict[str, RuleSet] = {
         CONQUETE,
         CONQUETE_2,
         SECRET_MISSION,
+        RISK_MISSION,
         CAPITAL,
         CAPITAL_SHORT,
         TWO_PLAYER,

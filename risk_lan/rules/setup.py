@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from . import capitals, objectives, teams
+from . import capitals, missions, objectives, teams
 from .cards import deck_cards, is_joker
 from .errors import IllegalAction
 from .events import (
@@ -71,6 +71,8 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     events: list[Event] = [rolled]
     if rules.victory == "objective":
         events.append(objectives.deal(state, source, first))
+    elif rules.victory == "missions":
+        events.append(missions.deal(state, source, first))
     if rules.distribution == "dice":
         dealt, last = _deal_by_dice(state, source)
         events.extend(dealt)

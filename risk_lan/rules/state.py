@@ -31,7 +31,7 @@ from .statefields import (
 STATE_VERSION = 1
 HIDDEN = "?"  # a card a player's view does not show
 # What one player's view may show that another's does not (``GameState.view_for``).
-OWN_VIEW_KEYS = ("hands", "objectives")
+OWN_VIEW_KEYS = ("hands", "objectives", "missions")
 
 PHASES = (
     "claim",
@@ -137,6 +137,16 @@ FIELDS = (
     Field("capital_seals", MAP, _empty_map, optional=True),  # player -> sealed headquarters
     Field("capitals", MAP, _empty_map, optional=True),  # player -> headquarters, once opened
     Field("teams", MAP, _empty_map, optional=True),  # player -> team (1 or 2), team rules
+    # Risk Mission (``missions``): each player's four cards, rank by rank (secret: see
+    # view_for); those claimed (public), the fourth shown after three claims, the territories
+    # conquered this turn, which claim window is open now ("", "turn_start" or
+    # "after_conquest"), and whether the player whose turn it is has claimed this turn.
+    Field("missions", MAP_OF_LISTS, _empty_map, optional=True),
+    Field("claimed", MAP_OF_LISTS, _empty_map, optional=True),
+    Field("shown", MAP, _empty_map, optional=True),
+    Field("conquests", VALUE, 0, optional=True),
+    Field("claim_window", VALUE, "", optional=True),
+    Field("claimed_turn", VALUE, False, optional=True),
     Field("winner", VALUE, None),
 )
 
@@ -237,8 +247,9 @@ class GameState:
         data = self.to_dict()
         data["hands"] = dict.fromkeys(data["hands"])
         data["deck"] = None
-        if self.phase != "over":  # at the end, every objective is shown
+        if self.phase != "over":  # at the end, every objective (and mission) is shown
             data["objectives"] = dict.fromkeys(data["objectives"])
+            data["missions"] = dict.fromkeys(data["missions"])
         return data
 
     def view_for(self, viewer: str | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -261,6 +272,10 @@ class GameState:
         if self.phase != "over" and viewer in self.objectives:
             view["objectives"] = {
                 p: (o if p == viewer else None) for p, o in self.objectives.items()
+            }
+        if self.phase != "over" and viewer in self.missions:
+            view["missions"] = {
+                p: (list(m) if p == viewer else None) for p, m in self.missions.items()
             }
         return view
 
@@ -286,6 +301,12 @@ class GameState:
             for p, cards in view["hands"].items()
         }
         data["deck"] = [HIDDEN] * view["deck_size"]
+        if "missions" in view:
+            # Risk Mission: four cards each, the others' unknown.
+            data["missions"] = {
+                p: cards if cards is not None else [HIDDEN] * 4
+                for p, cards in view["missions"].items()
+            }
         return cls._load(data, board)
 
     @classmethod

@@ -64,6 +64,8 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
     state.current = player
     state.conquered = False
     state.engaged.clear()
+    if state.rules.victory == "missions":
+        state.conquests, state.claimed_turn, state.claim_window = 0, False, "turn_start"
     territory_armies, bonus, continents = income(state, player)
     state.pool = territory_armies + bonus
     state.phase = "reinforce"

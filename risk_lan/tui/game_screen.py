@@ -16,10 +16,11 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog
 
 from risk_lan.net.witness import DERIVED
-from risk_lan.rules import Action, classic_board
+from risk_lan.rules import Action, ClaimMission, classic_board
 from risk_lan.tui.clock import WaitClock
 from risk_lan.tui.dialogs import LogScreen
 from risk_lan.tui.loglines import LogLines
+from risk_lan.tui.missionscreen import MissionsScreen
 from risk_lan.tui.pacing import Pacing
 from risk_lan.tui.panels import (
     EventLog,
@@ -57,7 +58,11 @@ TURN_ACTIONS = {
 TURN_KEYS: dict[str, str] = {}
 COMPACT_BELOW = (120, 40)  # the terminal's width and height under which the layout is compact
 # The table's keys that are hidden when they cannot be used: each with why, when pressed.
-CLOSED_KEYS = {"f9": ("reclaim", "key_no_reclaim"), "f10": ("pause_clock", "key_no_clock")}
+CLOSED_KEYS = {
+    "f9": ("reclaim", "key_no_reclaim"),
+    "f10": ("pause_clock", "key_no_clock"),
+    "ctrl+k": ("missions", "key_no_missions"),
+}
 
 
 class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
@@ -83,6 +88,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
         Binding("space", "show_held", "Now", show=False, id="game.show_held"),
         Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
         Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
+        Binding("ctrl+k", "missions", "Missions", id="game.missions"),  # Risk Mission
         Binding("1", "dice(1)", show=False, id="turn.dice1"),
         Binding("2", "dice(2)", show=False, id="turn.dice2"),
         Binding("3", "dice(3)", show=False, id="turn.dice3"),
@@ -286,7 +292,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
         )
         self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, self.notice())
         self.query_one(HandPanel).show(self.turn, self.lang, self.names)
-        secret = bool(s.objectives)
+        secret = bool(s.objectives) or bool(s.missions)
         if secret != self.has_class("-secret"):
             self.set_class(secret, "-secret")  # lays the screen out again, once
         if secret:
@@ -298,6 +304,9 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "missions":
+            game = self.turn.game
+            return game is not None and self.seat in game.state.missions
         if action == "reclaim":
             return self.taken_over and not self.stopped
         if action == "pause_clock":
@@ -368,6 +377,18 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
 
     def show_log(self) -> None:
         self.query_one("#log", RichLog).focus()
+
+    def action_missions(self) -> None:
+        """Risk Mission: the player's missions; the one chosen is claimed."""
+        game = self.turn.game
+        if game is None or self.seat not in game.state.missions:
+            return
+
+        def chosen(mission: str | None) -> None:
+            if mission:
+                self.send([ClaimMission(mission)])
+
+        self.app.push_screen(MissionsScreen(game, self.seat, self.names, self.lang), chosen)
 
     def action_show_log(self) -> None:
         """The whole log over the screen, to read at leisure (Esc closes it)."""

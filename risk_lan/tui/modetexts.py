@@ -11,6 +11,7 @@ MODE_TITLES_FR: dict[str, str] = {
     "conquete": "La Conquête du Monde",
     "conquete-2": "La Conquête du Monde, deuxième règle",
     "secret-mission": "Mission secrète, règles de 2015",
+    "risk-mission": "Risk Mission",
     "capital": "Risk Capitale, règles de 2015",
     "capital-short": "Risk Capitale, partie courte",
     "two-player": "Deux joueurs et une armée neutre, règles de 2015",

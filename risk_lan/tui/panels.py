@@ -12,6 +12,7 @@ from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, GameState, objectives, teams
 from risk_lan.rules.setup import placing_neutral
+from risk_lan.tui.missionscreen import summary as missions_summary
 from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.tui.worldmap import PALETTE
@@ -338,6 +339,9 @@ class SecretPanel(Panel):
     only its owner sees it)."""
 
     def show(self, game: Game, seat: str, names: dict[str, str], lang: str) -> None:
+        if game.state.missions:  # Risk Mission: four of them, listed with Ctrl+K
+            self.show_text(missions_summary(game, seat, names, lang))
+            return
         text = Text()
         text.append(say(lang, "objective") + "\n", style="bold")
         card_id = game.state.objectives.get(seat)

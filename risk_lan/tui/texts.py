@@ -10,6 +10,7 @@ from typing import Any
 
 from risk_lan.tui.commandtexts import COMMAND_TEXTS
 from risk_lan.tui.hinttexts import HINT_TEXTS
+from risk_lan.tui.missiontexts import MISSION_TEXTS
 from risk_lan.tui.refusaltexts import REFUSAL_TEXTS
 from risk_lan.tui.watchtexts import WATCH_TEXTS
 from risk_lan.wording import wording
@@ -317,6 +318,7 @@ for _lang in TEXTS:
     TEXTS[_lang].update(COMMAND_TEXTS[_lang])  # the command palette
     TEXTS[_lang].update(REFUSAL_TEXTS[_lang])  # the host's refusals
     TEXTS[_lang].update(WATCH_TEXTS[_lang])  # watching a game
+    TEXTS[_lang].update(MISSION_TEXTS[_lang])  # Risk Mission
 
 
 def language(chosen: str | None = None) -> str:
@@ -393,6 +395,8 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "leave.stay": "Rester",
         "game.reclaim": "Reprendre la place",
         "game.pause": "Horloge",
+        "game.missions": "Missions",
+        "missions.close": "Fermer",
     },
 }
 

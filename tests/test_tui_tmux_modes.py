@@ -1,7 +1,8 @@
-"""Seed 000's world conquests in the real app, in a real terminal (tmux): ``risk-lan play
---mode conquete`` deals the territories by dice and opens the player's turn with a card; the
+"""Modes' own steps in the real app, in a real terminal (tmux): ``risk-lan play --mode
+conquete`` deals the territories by dice and opens the player's turn with a card; the
 deuxième règle opens it with a card for each territory beyond a multiple of four; 000-A's
-world conquest deals the territories and no objective."""
+world conquest deals the territories and no objective; Risk Mission lists the player's four
+missions, one of each rank, on Ctrl+K."""
 
 from __future__ import annotations
 
@@ -72,3 +73,17 @@ def test_old_world_deals_the_territories_and_deals_no_objective(terminal) -> Non
     screen = "\n".join(terminal.screen())
     assert "Claim" not in terminal.now() and "Secret objective" not in screen
     assert "Territories dealt" in whole_log(terminal)
+
+
+def test_risk_mission_lists_the_four_missions_on_ctrl_k(terminal) -> None:
+    terminal.start(f"{tmux.COMMAND} play --bots 2 --mode risk-mission --name tester")
+    tmux.setup_by_plan(terminal)
+    screen = "\n".join(terminal.screen())
+    assert "Missions 0 of 4 claimed." in screen or "Missions 1 of 4 claimed." in screen
+    terminal.keys("C-k", pause=0.8)
+    shown = "\n".join(terminal.screen())
+    assert "Your missions" in shown
+    for rank in ("Capitaine:", "Major:", "Colonel:", "Général:"):
+        assert rank in shown, shown
+    terminal.keys("Escape", pause=0.5)
+    assert "Your missions" not in "\n".join(terminal.screen())
