@@ -19,7 +19,6 @@ from risk_lan.rules import (
     EndTurn,
     Fortify,
     Game,
-    IllegalAction,
     MoveIn,
     Place,
     SetAutoDefend,
@@ -67,14 +66,9 @@ class ClassicBot:
         return action
 
     def _claim_mission(self, s: GameState, player: str, ending: bool) -> ClaimMission | None:
-        for mission in s.missions.get(player, ()):
-            if missions.missions()[mission].window == "turn_end" and not ending:
-                continue
-            try:
-                missions.check_claim(s, player, mission)
-            except IllegalAction:
-                continue
-            return ClaimMission(mission)
+        for mission in missions.claimable(s, player):
+            if ending or missions.missions()[mission].window != "turn_end":
+                return ClaimMission(mission)
         return None
 
     def _choose(self, game: Game, player: str) -> Action:

@@ -17,8 +17,7 @@ from .actions import (
     SetAutoDefend,
     TradeCards,
 )
-from .errors import IllegalAction
-from .missions import check_claim
+from .missions import claimable
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import allies, armies_of, movable, placeable, presence
@@ -88,14 +87,7 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
 
 
 def _claims(state: GameState, player: str) -> list[Action]:
-    out: list[Action] = []
-    for mission in state.missions.get(player, ()):
-        try:
-            check_claim(state, player, mission)
-        except IllegalAction:
-            continue
-        out.append(ClaimMission(mission))
-    return out
+    return [ClaimMission(m) for m in claimable(state, player)]
 
 
 def _trades(state: GameState, player: str) -> list[Action]:

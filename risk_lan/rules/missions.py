@@ -197,6 +197,20 @@ def check_claim(state: GameState, player: str, mission: str) -> Mission:
     return card
 
 
+def claimable(state: GameState, player: str) -> list[str]:
+    """The missions ``player`` may claim now, in the order dealt."""
+    if state.rules.victory != "missions":
+        return []
+    out = []
+    for mission in state.missions.get(player, ()):
+        try:
+            check_claim(state, player, mission)
+        except IllegalAction:
+            continue
+        out.append(mission)
+    return out
+
+
 WINDOW_WORDS = {
     "turn_start": "at the start of your turn, before anything else",
     "after_conquest": "right after one of your conquests",

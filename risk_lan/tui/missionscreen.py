@@ -15,15 +15,14 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from risk_lan.rules import ClaimMission, Game, missions
+from risk_lan.rules import Game, missions
 from risk_lan.tui.texts import say, shown, translate_bindings
 
 
 def claimable(game: Game, seat: str) -> list[str]:
-    """The missions ``seat`` may claim now (its legal claims)."""
-    if game.state.rules.victory != "missions" or game.waiting_for() != seat:
-        return []
-    return [a.mission for a in game.legal_actions(seat) if isinstance(a, ClaimMission)]
+    """The missions ``seat`` may claim now (its four checked, not every legal action
+    listed: the panel asks at each redraw)."""
+    return missions.claimable(game.state, seat) if game.waiting_for() == seat else []
 
 
 def summary(game: Game, seat: str, names: dict[str, str], lang: str, in_panel: bool = True) -> Text:
