@@ -73,6 +73,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         self.outstanding = 0  # acts sent that the host has neither applied nor refused
         self.opened = False
         self.conn: Connection | None = None
+        self.welcomed = False  # on the connection of the moment
         # Attempts to reconnect (None: keep trying for RECONNECT_FOR seconds).
         self.retries = retries
         self.find_game = find_game  # where the game is on the LAN now, by its id
@@ -103,6 +104,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         self.pending_events = []
         self.updates_in = []
         self.view_received = None  # a new connection starts from a whole view
+        self.welcomed = False  # on this connection
         conn.send(
             {
                 "type": "hello",
@@ -167,6 +169,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
                     "host",
                 )
             self.seat, self.game_id = message["seat"], message["game"]
+            self.welcomed = True
             self.token = message["token"]
             if self.state_path is None and self.seat_dir is not None:
                 self.state_path = seat_path(self.seat_dir, self.game_id, self.seat)
@@ -207,9 +210,14 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             validate(message, HOST_MESSAGES)
             if message["code"] == "bad_token" and not self.game_id:
                 raise StaleSeat  # a seat kept from a game this host no longer has
-            if message["code"] == "removed" or not self.game_id:
-                # Freed by the host's player, or refused a seat (full, another version): no
-                # seat to come back to, and the host closes the connection next.
+            if (
+                message["code"] == "removed"
+                or not self.game_id
+                or (not self.welcomed and self.watch)
+            ):
+                # Freed by the host's player, or refused a seat (full, another version), or a
+                # spectator refused again (the table full of others, the game over): nothing
+                # to come back to, and the host closes the connection next.
                 raise ProtocolError(message["code"], message["message"])
             self.log(f"host says {message['code']}: {message['message']}")
             if message["code"] not in LOBBY_REFUSALS:

@@ -315,6 +315,8 @@ class Host(Intake, TableKeeping):
                 seat.connection = None
                 if seat.kind == "watcher":
                     self.log(f"{seat.name} ({seat.id}) stopped watching")
+                    if self.match is not None:
+                        self.match.catching_up.discard(seat.id)
                     if not self.done.is_set():
                         self._send_lobby()
                 elif not self.done.is_set():

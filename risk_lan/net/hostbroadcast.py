@@ -115,6 +115,7 @@ class Broadcasting:
         task.add_done_callback(self._catch_ups.discard)
 
     async def _catch_up(self, seat: str, conn: Any, have: int) -> None:
+        peer = self.host.seat_by_id(seat)  # held: a spectator gone meanwhile is forgotten
         sent = have
         try:
             while sent < len(self.transcript_log):
@@ -124,10 +125,11 @@ class Broadcasting:
         except (ConnectionError, OSError):
             return
         finally:
-            if self.host.seat_by_id(seat).connection is conn:  # not replaced by a newer one
+            if peer.connection is conn:  # not replaced by a newer one
                 self.catching_up.discard(seat)
             conn.release()
-        self._caught_up(seat)
+        if peer.connection is conn:
+            self._caught_up(seat)
 
     def _caught_up(self, seat: str) -> None:
         """A returning client has the whole history (see ``SeatKeeping``)."""

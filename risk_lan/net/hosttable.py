@@ -72,20 +72,21 @@ class TableKeeping:
             self.on_change()
 
     def _admit_watcher(self, conn: Connection, hello: dict[str, Any]) -> Seat:
-        """A spectator: one coming back (its token and key) keeps its id; a new one is given
-        one, while the table has room for it. Either is sent what the game has published
-        (after what it has checked already) and the public view, or the lobby."""
-        if self.match is not None and self.match.finished:
-            raise ProtocolError("game_over", "the game is over: there is nothing left to watch")
+        """A spectator: one coming back (its token and key) keeps its id; any other (a token
+        forgotten, after a restart of the host, say) is a new one, while the table has room
+        for it and the game is not over. Either is sent what the game has published (after
+        what it has checked already) and the public view, or the lobby."""
         token = hello.get("token")
         watcher = next((w for w in self.watchers if token and w.token == token), None)
-        if token is not None and (watcher is None or watcher.key != hello["key"]):
-            raise ProtocolError("bad_token", "no spectator has this reconnect token and key")
+        if watcher is not None and watcher.key != hello["key"]:
+            raise ProtocolError("bad_token", "a spectator keeps the key it joined with")
         if watcher is None:
+            if self.match is not None and self.match.finished:
+                raise ProtocolError("game_over", "the game is over: there is nothing to watch")
             if sum(1 for w in self.watchers if w.connection) >= MAX_WATCHERS:
                 raise ProtocolError("full", f"the table has {MAX_WATCHERS} spectators already")
-            # Those who left are forgotten first, so that the list stays bounded.
-            self.watchers = [w for w in self.watchers if w.connection][: MAX_WATCHERS - 1]
+            # Those who left are forgotten, so that the list stays bounded.
+            self.watchers = [w for w in self.watchers if w.connection]
             number = max((int(w.id[1:]) for w in self.watchers), default=0) + 1
             watcher = Seat(f"w{number}", hello["name"], "watcher", "", hello["key"])
             watcher.token = secrets.token_bytes(16)

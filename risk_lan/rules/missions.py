@@ -23,7 +23,7 @@ from .events import Event, GameWon, MissionClaimed, MissionsDealt, MissionShown
 from .randomness import RandomSource
 from .state import GameState
 from .teams import continents_of, controlled_count
-from .turn import must_trade
+from .turn import check_can_move_on
 
 RANKS = ("capitaine", "major", "colonel", "general")
 WINDOWS = ("turn_start", "after_conquest", "turn_end")
@@ -126,8 +126,8 @@ def holds(state: GameState, player: str, card: Mission, conquests: int = 0) -> b
         gates = [t for t in inside if any(n not in inside for n in board.neighbours[t])]
         return all(owner[t] == player for t in gates)
     if kind == "weaken_left":
-        left = player_to_the_left(state, player)
-        return left is not None and state.count(left) <= card.count
+        left = state.next_player(player)  # the next one still in the game
+        return left != player and state.count(left) <= card.count
     if kind == "weaken_all":
         others = [p for p in state.players if p != player and state.alive(p)]
         return bool(others) and all(state.count(p) <= card.count for p in others)
@@ -135,17 +135,6 @@ def holds(state: GameState, player: str, card: Mission, conquests: int = 0) -> b
         beaten = sum(1 for by in state.eliminated_by.values() if by == player)
         return beaten >= card.count
     raise ValueError(f"mission {card.id} is of no known kind")
-
-
-def player_to_the_left(state: GameState, player: str) -> str | None:
-    """The next player in play after ``player`` in seat order (None: nobody else is left)."""
-    seats = state.players
-    i = seats.index(player)
-    for step in range(1, len(seats)):
-        other = seats[(i + step) % len(seats)]
-        if state.alive(other):
-            return other
-    return None
 
 
 # ----- the deal and the claims ------------------------------------------------------------
@@ -174,8 +163,11 @@ def window_open(state: GameState, player: str, window: str) -> bool:
     if state.current != player or state.phase not in ("reinforce", "attack", "fortify"):
         return False
     if window == "turn_end":
-        # Whenever the turn could end: nothing left to place, no trade owed.
-        return state.pool == 0 and not must_trade(state)
+        try:  # whenever the turn could end: nothing left to place, no trade owed
+            check_can_move_on(state)
+        except IllegalAction:
+            return False
+        return True
     return state.claim_window == window
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 from . import capitals, missions, objectives, teams
 from .cards import deck_cards, is_joker
 from .errors import IllegalAction
@@ -77,7 +75,7 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
         dealt, last = _deal_by_dice(state, source)
         events.extend(dealt)
         state.phase = "setup"
-        state.first_player = state.current = _next_seat(state, last)
+        state.first_player = state.current = state.next_player(last)
         events.extend(_finish(state, source))
     elif rules.distribution in ("deal", "deal_with_jokers"):
         events.append(_deal(state, source))
@@ -139,11 +137,10 @@ def _deal_by_dice(state: GameState, source: RandomSource) -> tuple[list[Event], 
     seats = _seats_from(state, state.first_player)
     owners: dict[str, str] = {}
     rolls: list[tuple[str, int]] = []
-    taker = seats[0]
-    for i in itertools.count():
-        if not pile:
-            break
+    taker, i = seats[0], 0
+    while pile:
         taker = seats[i % len(seats)]
+        i += 1
         (points,) = source.dice(1)
         rolls.append((taker, points))
         for t in pile[:points]:
@@ -151,14 +148,7 @@ def _deal_by_dice(state: GameState, source: RandomSource) -> tuple[list[Event], 
             state.take(t, taker)
             state.armies[t] = 1
         del pile[:points]
-    for p in state.players:
-        state.setup_left[p] = 0  # nothing left to place: the deal put every army
     return [DealRolled(tuple(rolls)), TerritoriesDealt(owners)], taker
-
-
-def _next_seat(state: GameState, player: str) -> str:
-    seats = state.players
-    return seats[(seats.index(player) + 1) % len(seats)]
 
 
 def placing_neutral(state: GameState) -> bool:

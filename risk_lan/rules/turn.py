@@ -160,11 +160,8 @@ def check_trade(state: GameState, player: str, cards: tuple[str, ...], bonus: st
         )
     lone_joker = state.rules.sets == "one_each_or_joker" and len(cards) == 1
     if not lone_joker and (len(cards) != 3 or len(set(cards)) != 3):
-        what = (
-            "three different cards, or a joker alone"
-            if state.rules.sets != "standard"
-            else ("three different cards")
-        )
+        lone = state.rules.sets != "standard"
+        what = "three different cards, or a joker alone" if lone else "three different cards"
         raise IllegalAction("invalid_set", f"a set is {what}")
     hand = state.hands[player]
     missing = [c for c in cards if c not in hand]

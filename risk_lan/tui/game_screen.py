@@ -278,7 +278,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
                 # When defending, the territory under attack is marked, as a source is; at a
                 # pace, the attack being shown.
                 chosen=attacked if attacked is not None else self.turn.source,
-                attack=self.marked_attack if step.name == "waiting" else None,
+                attack=self.marked_attack if step.name in ("waiting", "watching") else None,
                 staged=staged,
                 capitals=frozenset(s.capitals.values()),
                 shared=frozenset(s.mixed),
@@ -346,7 +346,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
             return
         action = TURN_KEYS.get(event.key)
         closed = CLOSED_KEYS.get(event.key)
-        if self.turn.watching and (action is not None or event.key == "f7"):
+        if self.turn.watching and (action is not None or event.key in ("f7", "ctrl+k")):
             self.turn.hint = (why_watching(self.turn), {})
         elif action is not None and not self.check_action(action, ()):
             self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])

@@ -31,13 +31,13 @@ def summary(game: Game, seat: str, names: dict[str, str], lang: str, in_panel: b
     s = game.state
     text = Text()
     text.append(say(lang, "missions_panel") + " ", style="bold")
-    text.append(say(lang, "missions_claimed", n=len(s.claimed.get(seat, ()))) + "\n")
-    if not in_panel:
-        pass  # the screen lists them itself
-    elif claimable(game, seat):
-        text.append(say(lang, "missions_ready") + "\n", style="bold green")
-    elif seat in s.missions:
-        text.append(say(lang, "missions_open") + "\n", style="dim")
+    if seat in s.missions:  # a spectator has none: only the others' claims below
+        text.append(say(lang, "missions_claimed", n=len(s.claimed.get(seat, ()))))
+        if in_panel:  # (the screen lists them itself)
+            ready = claimable(game, seat)
+            hint, style = ("missions_ready", "bold green") if ready else ("missions_open", "dim")
+            text.append("\n" + say(lang, hint), style=style)
+    text.append("\n")
     others = [p for p in s.players if p != seat and s.claimed.get(p)]
     if others:
         counts = ", ".join(f"{shown(names.get(p, p), 24)} {len(s.claimed[p])}" for p in others)
