@@ -10,7 +10,7 @@ from risk_lan.rules.objectives import objectives
 from risk_lan.rules.teams import friends
 from risk_lan.wording import Place, place, wording
 
-_PLACED = {"card_bonus": "bonus", "neutral": "neutral_placed"}
+_PLACED = {"card_bonus": "bonus", "neutral": "neutral_placed", "ally": "ally_placed"}
 _WON = {
     "objective": "won_objective",
     "capitals": "won_capitals",
@@ -41,6 +41,13 @@ _TEXT = {
         "placed": "{player} places {count} {count:army|armies} on {territory}.",
         "neutral_placed": "{player} places a neutral army on {territory}.",
         "neutral": "the neutral army",
+        "ally": "the ally",
+        "ally_placed": "{player} places {count} {count:army|armies} for the ally on {territory}.",
+        "ally_ally": "{player} takes the ally, with {armies} {armies:army|armies} to place,"
+        " and may counter-attack.",
+        "ally_passed": "The ally has nothing to place and no attack to make.",
+        "ally_again": "{player} plays on: attacks or a move.",
+        "ally_destroyed": "{player} destroys the ally: the game goes on between the two players.",
         "bonus": "{player} puts the {count}-army card bonus on {territory}.",
         "battle": "  {source} ({adice}) attacks {target} ({ddice}): "
         "attacker loses {al}, defender loses {dl}.",
@@ -86,6 +93,14 @@ _TEXT = {
         "placed": "{player} place {count} {count:régiment|régiments} sur {territory:le}.",
         "neutral_placed": "{player} place un régiment neutre sur {territory:le}.",
         "neutral": "l'armée neutre",
+        "ally": "l'allié",
+        "ally_placed": "{player} place {count} {count:régiment|régiments} de l'allié"
+        " sur {territory:le}.",
+        "ally_ally": "{player} prend l'allié, avec {armies} {armies:régiment|régiments} à placer,"
+        " et peut contre-attaquer.",
+        "ally_passed": "L'allié n'a rien à placer ni personne à attaquer.",
+        "ally_again": "{player} reprend la main : attaques ou déplacement.",
+        "ally_destroyed": "{player} détruit l'allié : la partie continue entre les deux joueurs.",
         "bonus": "{player} place le bonus de {count} {count:régiment|régiments}"
         " sur {territory:le}.",
         "battle": "  {source:Le} ({adice}) attaque {target:le} ({ddice}) : "
@@ -131,6 +146,8 @@ def narrate(
 
     def who(player: str) -> str:
         neutrals = game.state.neutrals
+        if player in neutrals and game.rules.neutral_play == "ally":
+            return text["ally"]
         if player in neutrals:
             # Several neutral armies are told apart by their number.
             return text["neutral"] + (f" {neutrals.index(player) + 1}" if len(neutrals) > 1 else "")
@@ -244,6 +261,8 @@ def narrate(
         ev.CapitalRevealed: lambda e: fill(
             "capital_revealed", player=who(e.player), territory=name(e.territory)
         ),
+        ev.AllyPart: lambda e: fill("ally_" + e.part, player=who(e.player), armies=e.armies),
+        ev.AllyDestroyed: lambda e: fill("ally_destroyed", player=who(e.player)),
         ev.ObjectivesDealt: lambda e: text["objectives_dealt"],
         ev.MissionsDealt: lambda e: text["missions_dealt"],
         ev.MissionClaimed: lambda e: fill(
@@ -266,4 +285,8 @@ def narrate(
         ),
     }
     line = lines.get(type(event))
-    return line(event) if line else None
+    said = line(event) if line else None
+    # A line may open with a neutral army's name ("the ally conquers …"), never a player's.
+    if said and said.startswith((text["neutral"], text["ally"])):
+        return said[:1].upper() + said[1:]
+    return said

@@ -25,7 +25,7 @@ from risk_lan.rules import Attack
 from risk_lan.rules.board import classic_board
 from risk_lan.rules.cards import FIXED_TABLES, deck_cards
 from risk_lan.rules.objectives import objectives
-from risk_lan.rules.ruleset import RULESETS
+from risk_lan.rules.presets import RULESETS
 
 # ----- the worked roll ----------------------------------------------------------------------
 

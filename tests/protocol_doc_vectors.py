@@ -29,7 +29,7 @@ from protocol.transcript import Transcript
 from risk_lan.rules import Attack, Game
 from risk_lan.rules.board import classic_board
 from risk_lan.rules.capitals import seal
-from risk_lan.rules.ruleset import ruleset
+from risk_lan.rules.presets import ruleset
 from risk_lan.rules.setup import roll_for_order
 from risk_lan.rules.state import GameState
 

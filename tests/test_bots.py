@@ -91,3 +91,10 @@ def test_a_hundred_bot_games_of_each_newer_mode_finish(mode: str) -> None:
     summary = simulate(4, 100, seed=11, rules=mode)
     assert summary.games == summary.finished == 100
     assert sum(summary.wins_by_seat.values()) == 100
+
+
+def test_a_hundred_bot_games_with_the_ally_finish_and_the_ally_plays() -> None:
+    """000-A's two-player game: the bots take the ally in each other's turns."""
+    summary = simulate(2, 100, seed=11, rules="two-player-ally")
+    assert summary.games == summary.finished == 100
+    assert sum(summary.wins_by_seat.values()) == 100

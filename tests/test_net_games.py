@@ -227,6 +227,26 @@ def test_a_two_player_game_over_the_network_verifies(tmp_path: Path, mode: str) 
     assert verdict.ok and verdict.winner == winner, verdict.message
 
 
+def test_a_game_with_the_ally_over_the_network_verifies(tmp_path: Path) -> None:
+    """000-A's ally, played by each player in the other's turn: every client checked the
+    parts of each turn, and the record verifies."""
+    record = tmp_path / "game.rec"
+    clients, winner = play_mode("two-player-ally", 2, 1, record)
+    events = [e for u in clients[0].updates for e in u["events"]]
+    parts = [e for e in events if e["type"] == "ally_part"]
+    assert {"ally", "again"} <= {e["part"] for e in parts}
+    assert any(e["type"] == "placed" and e["reason"] == "ally" for e in events)
+    # The ally's counter-attacks: attacks declared in the ally's part of a turn.
+    counter, in_part = 0, False
+    for e in events:
+        if e["type"] == "ally_part":
+            in_part = e["part"] == "ally"
+        counter += in_part and e["type"] == "attack_declared"
+    assert counter > 0
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == winner, verdict.message
+
+
 def test_a_team_game_over_the_network_shares_the_team_hand_and_verifies(tmp_path: Path) -> None:
     record = tmp_path / "game.rec"
     clients, winner = play_mode("team", 4, 1, record)

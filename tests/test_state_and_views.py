@@ -87,7 +87,8 @@ DICT_KEYS = [
     "current", "first_player", "setup_left", "pool", "turn", "round", "conquered", "engaged",
     "trade_window", "start_trade_due", "attack", "move_in", "auto_defend", "eliminated",
     "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "missions",
-    "claimed", "shown", "conquests", "claim_window", "claimed_turn", "winner",
+    "claimed", "shown", "conquests", "claim_window", "claimed_turn", "ally_stage", "acting",
+    "gained", "winner",
 ]  # fmt: skip
 
 
@@ -106,6 +107,7 @@ def every_field_set() -> GameState:
     state.claimed, state.shown = {"ann": ["capitaine_africa"]}, {"bob": "colonel_asia"}
     state.conquests, state.claim_window, state.claimed_turn = 2, "after_conquest", True
     state.conquered = state.start_trade_due = True
+    state.ally_stage, state.acting, state.gained = "ally", "bob", 9
     return state
 
 
@@ -134,6 +136,9 @@ def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
         "conquests",
         "claim_window",
         "claimed_turn",
+        "ally_stage",
+        "acting",
+        "gained",
     ):
         del data[name]  # fmt: skip
     del data["colours"]

@@ -17,7 +17,7 @@ from tui_helpers import (
 
 from risk_lan.bots import ClassicBot
 from risk_lan.rules import Game, GameState
-from risk_lan.rules.ruleset import RULESETS
+from risk_lan.rules.presets import RULESETS
 from risk_lan.seeded import SeededSource
 from risk_lan.tui.setupplan import SetupPlan
 

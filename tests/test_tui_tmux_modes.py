@@ -87,3 +87,61 @@ def test_risk_mission_lists_the_four_missions_on_ctrl_k(terminal) -> None:
         assert rank in shown, shown
     terminal.keys("Escape", pause=0.5)
     assert "Your missions" not in "\n".join(terminal.screen())
+
+
+def test_the_ally_is_handed_over_placed_and_handed_back(terminal) -> None:
+    """000-A's ally: the player ends the first part of its turn, the bot plays the ally,
+    the player plays on; in the bot's turn the player places the ally's share on the ally's
+    territories (its own refused, with why) and hands the turn back."""
+    terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-ally --name tester")
+    tmux.wait_for(lambda: "Place one army" in terminal.now(), 60, "the placement", terminal)
+    terminal.keys("F8")
+    tmux.wait_for(lambda: "Planned armies" in terminal.now(), 10, "the plan", terminal)
+    terminal.keys("F6")
+    seen_own = seen_ally = False
+    for _ in range(4):  # a few turns each, whoever plays first
+        now = tmux.wait_for(
+            lambda: next((t for t in [terminal.now()] if "Place your" in t or "You play the"
+                          in t), ""),
+            120, "the player's part of a turn", terminal,
+        )  # fmt: skip
+        owners = terminal.owners()
+        if "You play the ally" in now:
+            seen_ally = True
+            mine = next(t for t, (letter, _) in owners.items() if letter == "R")
+            terminal.type_name(mine)
+            terminal.keys("Enter")
+            tmux.wait_for(lambda: "not the ally's" in terminal.now(), 10, "why not", terminal)
+            ally = next(t for t, (letter, _) in owners.items() if letter == "N")
+            left = int(now.split("territories, ")[1].split()[0])
+            terminal.type_name(ally)
+            terminal.keys(*["+"] * (left - 1), "Enter")
+            tmux.wait_for(lambda: "All placed" in terminal.now(), 10, "staged", terminal)
+            terminal.keys("F6")
+            tmux.wait_for(lambda: "ally" in terminal.now() and "F4" in terminal.now(), 10,
+                          "the counter-attack step", terminal)  # fmt: skip
+            terminal.keys("F4")
+            tmux.wait_for(lambda: "You play the ally" not in terminal.now(), 10, "", terminal)
+            continue
+        if "Place your reinforcements" in now:
+            pool = int(now.split("Place your reinforcements: ")[1].split()[0])
+            mine = next(t for t, (letter, _) in owners.items() if letter == "R")
+            terminal.type_name(mine)
+            terminal.keys(*["+"] * (pool - 1), "Enter")
+            tmux.wait_for(lambda: "All placed" in terminal.now(), 10, "staged", terminal)
+            terminal.keys("F6")
+            tmux.wait_for(lambda: "end this part" in terminal.now(), 10, "part 1", terminal)
+            terminal.keys("F4")  # the bot plays the ally, then the turn comes back
+            tmux.wait_for(lambda: "You play on" in terminal.now() or "Manoeuvre" in
+                          terminal.now(), 60, "part 3", terminal)  # fmt: skip
+            seen_own = True
+            terminal.keys("F4")
+            if "Manoeuvre" in terminal.now() or "move armies" in terminal.now():
+                tmux.wait_for(lambda: "Manoeuvre" in terminal.now(), 10, "", terminal)
+                terminal.keys("F4")
+            tmux.wait_for(lambda: "Place your" not in terminal.now(), 10, "", terminal)
+        if seen_own and seen_ally:
+            break
+    assert seen_own and seen_ally
+    log = whole_log(terminal)
+    assert "bot-1 takes the ally" in log and "tester takes the ally" in log, log

@@ -10,6 +10,7 @@ the front. It sees only what its player may see.
 
 from __future__ import annotations
 
+from risk_lan.bots.ally_play import ally_move
 from risk_lan.bots.base import SealedHeadquarters
 from risk_lan.rules import (
     Action,
@@ -26,6 +27,7 @@ from risk_lan.rules import (
     missions,
     objectives,
 )
+from risk_lan.rules.allied import commands_ally
 from risk_lan.rules.setup import neutral_choices, placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
@@ -74,6 +76,8 @@ class ClassicBot:
     def _choose(self, game: Game, player: str) -> Action:
         s = game.state
         phase = s.phase
+        if commands_ally(s, player) and phase in ("reinforce", "attack"):
+            return ally_move(s, player, self.margin)
         if phase == "attack":
             return self._attack(s, player) or self._fortify(s, player) or EndTurn()
         if phase == "move_in":
@@ -304,6 +308,8 @@ class ClassicBot:
     # ----- fortifying ---------------------------------------------------------------------
 
     def _fortify(self, s: GameState, player: str) -> Fortify | None:
+        if s.ally_stage in ("own", "ally"):
+            return None  # 000-A: armies move in the last part of the turn
         own, armies, neighbours = s.owner, s.armies, s.board.neighbours
         rule = s.rules.fortification
         team = allies(s, player)

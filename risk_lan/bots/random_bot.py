@@ -10,7 +10,6 @@ import random
 
 from risk_lan.bots.base import SealedHeadquarters
 from risk_lan.rules import Action, Attack, EndTurn, Fortify, Game, Place, TradeCards
-from risk_lan.rules.teams import placeable
 
 
 class RandomBot:
@@ -35,7 +34,9 @@ class RandomBot:
             trades = [a for a in actions if isinstance(a, TradeCards)]
             if trades and r.random() < 0.5:
                 return r.choice(trades)
-            territory = r.choice(placeable(game.state, player))
+            # The legal placements, not the player's territories: the ally's share (000-A)
+            # goes on the ally's.
+            territory = r.choice(sorted({a.territory for a in actions if isinstance(a, Place)}))
             return Place(territory, r.randint(1, game.state.pool))
         if game.phase in ("reinforce", "attack", "fortify") and not game.must_trade():
             if r.random() < 0.5:

@@ -143,6 +143,9 @@ _SAME_FIELDS = (
     "conquests",
     "claim_window",
     "claimed_turn",
+    "ally_stage",
+    "acting",
+    "gained",
 )
 
 

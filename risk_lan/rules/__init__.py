@@ -38,8 +38,7 @@ from .engine import Game
 from .errors import IllegalAction
 from .events import EVENT_TYPES, Event
 from .invariants import InvariantError, check_invariants
-from .randomness import RandomSource, ScriptedSource, SourceExhausted
-from .ruleset import (
+from .presets import (
     CAPITAL,
     CLASSIC,
     CLASSIC_2015,
@@ -48,10 +47,12 @@ from .ruleset import (
     SECRET_MISSION,
     TEAM,
     TWO_PLAYER,
+    TWO_PLAYER_ALLY,
     TWO_PLAYER_INDEPENDENTS,
-    RuleSet,
     ruleset,
 )
+from .randomness import RandomSource, ScriptedSource, SourceExhausted
+from .ruleset import RuleSet
 from .state import GameState
 
 __all__ = [
@@ -65,6 +66,7 @@ __all__ = [
     "SECRET_MISSION",
     "TEAM",
     "TWO_PLAYER",
+    "TWO_PLAYER_ALLY",
     "TWO_PLAYER_INDEPENDENTS",
     "AbandonCapital",
     "Action",

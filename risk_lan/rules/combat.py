@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import allied
 from .errors import IllegalAction
 from .events import (
     AttackDeclared,
@@ -44,7 +45,13 @@ def check_attack(
         raise IllegalAction("unknown_territory", f"no territory called {unknown!r}")
     # Under team rules a player attacks with its own armies, from any territory holding some.
     armies = armies_of(state, source, player)
-    if not armies:
+    if allied.commands_ally(state, player):
+        if owners[source] != allied.ally(state):
+            raise IllegalAction("not_ally", f"{source} is not the ally's: attack with its armies")
+        if owners[target] != state.current:
+            raise IllegalAction("ally_target", f"the ally counter-attacks {state.current} only")
+        armies = state.armies[source]
+    elif not armies:
         raise IllegalAction("not_owner", f"{source} is not yours")
     if owners[target] == player:
         raise IllegalAction("own_territory", f"{target} is already yours")
@@ -127,7 +134,7 @@ def _resolve(
     """Roll battles until the target falls, or after one battle, or (a blitz) until the
     stop rule says so; the attack is no longer pending while this runs."""
     armies = state.armies
-    player = state.current
+    player = state.current  # under team rules the armies are the player's own
     floor = 1 if stop_at is None else stop_at
     track = state.rules.fortification == "unfought_steps"
     events: list[Event] = []
@@ -182,18 +189,22 @@ def _resolve(
 
 def _conquer(state: GameState, src: str, tgt: str, rolled: int, emptied: list[str]) -> list[Event]:
     """``tgt`` fell; ``emptied`` are the players whose armies were there."""
-    player = state.current
+    player = state.acting or state.current
+    # The ally's conquests are its own, and earn nobody a card (000-A).
+    force = state.owner[src] if state.acting else player
+    assert force is not None
     previous = state.owner[tgt]
     assert previous is not None
-    state.take(tgt, player)
-    remove_armies(state, src, player, rolled)
+    state.take(tgt, force)
+    remove_armies(state, src, force, rolled)
     state.armies[tgt] = rolled
-    state.conquered = True
-    events: list[Event] = [Conquered(player, tgt, previous, rolled)]
+    state.conquered = state.conquered or not state.acting
+    events: list[Event] = [Conquered(force, tgt, previous, rolled)]
+    events.extend(allied.after_conquest(state, previous, player))
     events.extend(_eliminations(state, emptied, player))
     if state.phase == "over":
         return events
-    most = rolled + armies_of(state, src, player) - 1
+    most = rolled + armies_of(state, src, force) - 1
     if most > rolled:
         state.move_in = PendingMoveIn(src, tgt, rolled, most)
         state.phase = "move_in"
@@ -243,7 +254,9 @@ def move_in(state: GameState, player: str, count: int) -> list[Event]:
     m = state.move_in
     assert m is not None
     extra = count - m.minimum
-    remove_armies(state, m.source, player, extra)
+    force = state.owner[m.source] if state.acting else player
+    assert force is not None
+    remove_armies(state, m.source, force, extra)
     state.armies[m.target] += extra
     state.move_in = None
     _after_move_in(state, m.source, m.target, count)

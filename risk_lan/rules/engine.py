@@ -31,8 +31,9 @@ from .board import Board, classic_board
 from .errors import IllegalAction
 from .events import AutoDefendSet, Conquered, Event
 from .legal import legal_actions, waiting_for
+from .presets import ruleset
 from .randomness import RandomSource
-from .ruleset import RuleSet, ruleset
+from .ruleset import RuleSet
 from .state import GameState
 
 _PHASE_HINTS = {
@@ -154,7 +155,7 @@ class Game:
                 raise IllegalAction("bad_dice", f"defend with 1 to {most} dice")
             return
         phase = s.phase
-        expected = s.attack.defender if phase == "defend" and s.attack else s.current
+        expected = waiting_for(s)
         if player != expected:
             raise IllegalAction("not_your_turn", f"waiting for {expected}")
         if phase in _PHASE_HINTS and not _fits_phase(phase, action):

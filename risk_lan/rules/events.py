@@ -339,6 +339,29 @@ class CapitalAbandoned(Event):
 
 
 @dataclass(slots=True)
+class AllyPart(Event):
+    """000-A's ally: ``player`` plays the next part of the turn. ``part`` "ally": the opponent
+    takes the ally, with ``armies`` (its share) to place, and may counter-attack; "passed":
+    the ally has nothing to place and no attack to make, so the part is passed over; "again":
+    the player whose turn it is plays on."""
+
+    type: ClassVar[str] = "ally_part"
+    player: str
+    part: str
+    ally: str
+    armies: int
+
+
+@dataclass(slots=True)
+class AllyDestroyed(Event):
+    """000-A's ally lost its last territory, to ``player``: turns are plain from now on."""
+
+    type: ClassVar[str] = "ally_destroyed"
+    ally: str
+    player: str
+
+
+@dataclass(slots=True)
 class GameWon(Event):
     type: ClassVar[str] = "game_won"
     winner: str
@@ -377,6 +400,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CapitalSealed,
         CapitalRevealed,
         CapitalAbandoned,
+        AllyPart,
+        AllyDestroyed,
         GameWon,
     )
 }

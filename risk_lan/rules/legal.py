@@ -17,6 +17,7 @@ from .actions import (
     SetAutoDefend,
     TradeCards,
 )
+from .allied import ally, commands_ally
 from .missions import claimable
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
@@ -31,7 +32,7 @@ def waiting_for(state: GameState) -> str | None:
     if state.phase == "defend":
         assert state.attack is not None
         return state.attack.defender
-    return state.current
+    return state.acting or state.current
 
 
 def legal_actions(state: GameState, player: str) -> list[Action]:
@@ -44,6 +45,10 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
     phase = state.phase
     # Where the player has armies: under team rules, also territories a teammate holds.
     owned = presence(state, player)
+    if commands_ally(state, player) and phase in ("reinforce", "attack"):
+        # 000-A: the opponent's part of the turn, with the ally.
+        force = ally(state)
+        return out + _ally_part(state, player, state.territories_of(force) if force else [])
     if phase == "claim":
         out.extend(Place(t) for t, o in state.owner.items() if o is None)
     elif phase == "setup":
@@ -84,6 +89,18 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
         out.extend(_fortifications(state, player, owned))
         out.append(EndTurn())
     return out
+
+
+def _ally_part(state: GameState, player: str, owned: list[str]) -> list[Action]:
+    """Placing the ally's share on its territories, then its counter-attacks on the player
+    whose turn it is, and the end of the part."""
+    if state.phase == "reinforce" and state.pool > 0:
+        return [Place(t, n) for t in owned for n in range(1, state.pool + 1)]
+    if state.phase in ("reinforce", "attack"):
+        target = state.current
+        attacks = _attacks(state, player, owned)
+        return [a for a in attacks if state.owner[a.target] == target] + [EndTurn()]
+    return []
 
 
 def _claims(state: GameState, player: str) -> list[Action]:
@@ -128,6 +145,8 @@ def _attacks(state: GameState, player: str, owned: list[str]) -> list[Action]:
 def _fortifications(state: GameState, player: str, owned: list[str]) -> list[Action]:
     rule = state.rules.fortification
     if state.phase == "fortify" and rule != "unfought_steps":
+        return []
+    if state.ally_stage in ("own", "ally"):
         return []
     out: list[Action] = []
     # The territories armies may go to: the player's, and under team rules its team's.

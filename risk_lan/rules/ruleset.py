@@ -23,6 +23,7 @@ CAPITAL_GOALS = ("all", "shorter")
 OBJECTIVE_COLOURS = ("all", "in_play")
 OBJECTIVE_KILLS = ("own", "anyone")
 NEUTRAL_PLACEMENTS = ("after_own", "each_step")
+NEUTRAL_PLAYS = ("passive", "ally")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,13 @@ class RuleSet:
     # placed, 1 at a time ("after_own", 003 «JEU 3»), or at each step of a player's, 1 for
     # each neutral army on one of its territories, after its own ("each_step", 002).
     neutral_placement: str = "after_own"
+    # Armies on each territory dealt to a neutral army: 1, or 2 for 000-A's ally, whose 28
+    # armies are its 14 territories' two each.
+    neutral_stack: int = 1
+    # What a neutral army does in play: nothing ("passive"), or ("ally", 000-A «RÈGLE POUR 2
+    # JOUEURS») it gets half of what the player whose turn it is gains, and in the middle of
+    # that turn the opponent places it and may counter-attack with it.
+    neutral_play: str = "passive"
     # Armies a player places at each step of the setup after the deal (on 1 or more of its
     # territories): 1, or 2 in the two-player game (003 «JEU 3» 4).
     setup_step: int = 1
@@ -128,6 +136,7 @@ class RuleSet:
             "objective_kill": OBJECTIVE_KILLS,
             "capital_goal": CAPITAL_GOALS,
             "neutral_placement": NEUTRAL_PLACEMENTS,
+            "neutral_play": NEUTRAL_PLAYS,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -164,6 +173,12 @@ class RuleSet:
             raise ValueError('team rules and the "team" victory go together')
         if self.teams and self.min_players < 3:
             raise ValueError("team rules need 3 or more players")
+        if self.neutral_stack < 1:
+            raise ValueError("neutral_stack must be >= 1")
+        if self.neutral_play == "ally" and (
+            self.max_players != 2 or self.neutrals != 1 or not self.neutral_armies
+        ):
+            raise ValueError("the ally is one neutral army in a two-player game")
         if self.territory_bonus_armies < 0:
             raise ValueError("territory_bonus_armies must be >= 0")
 
@@ -210,192 +225,3 @@ def _as_plain_data(rules: RuleSet) -> dict[str, Any]:
     data["escalation"] = list(rules.escalation)
     data["sources"] = list(rules.sources)
     return data
-
-
-# H-WORLD: the golden-cavalry game of seeds 001 and 002, the default (RULES.md Part 3, item 1).
-CLASSIC = RuleSet(
-    name="classic",
-    title="Classic world conquest",
-    sources=("001 «Risk La conquête du Monde»", "002"),
-)
-
-# C-CLASSIC: seed 003 «JEU 2», 3 to 5 players.
-CLASSIC_2015 = RuleSet(
-    name="classic-2015",
-    title="Classic world conquest, 2015 rules",
-    max_players=5,
-    starting_armies=((3, 35), (4, 30), (5, 25)),
-    first_turn="first_placer",
-    territory_bonus="once_per_set",
-    elimination_trade_at=6,
-    card_draw="after_attack",
-    sources=("003 «JEU 2 : RISK Classique»",),
-)
-
-# A-OBJ: seed 000-A's main rule, a secret objective for each player, 3 to 6 players.
-MISSION = RuleSet(
-    name="mission",
-    title="Secret objectives (old rules)",
-    distribution="deal_with_jokers",
-    min_income=0,
-    trade_values="fixed_old",
-    territory_bonus="per_card",
-    elimination_trade_at=None,
-    elimination_trade_optional=True,
-    fortification="adjacent",
-    card_draw="end_of_turn",
-    protect_last_territory_rounds=4,
-    victory="objective",
-    objective_colours="all",
-    objective_kill="own",
-    sources=("000-A «BUT DU JEU», «RÈGLE POUR 3 A 6 JOUEURS»",),
-)
-
-# A-WORLD: seed 000-A «VARIANTE POUR 3 A 6 JOUEURS», world conquest under the old rules: its
-# "fundamental provisions are the same" (the deal with jokers, no minimum income, +2 on each
-# traded card's territory, the neighbour-only manoeuvre, no elimination before the 5th
-# round), with no objectives and the escalating set values, counted across the game.
-OLD_WORLD = MISSION.with_options(
-    name="old-world",
-    title="World conquest (old rules)",
-    trade_values="escalating",
-    victory="world",
-    sources=("000-A «VARIANTE POUR 3 A 6 JOUEURS»",),
-)
-
-# B-1: seed 000-B «La Conquête du Monde», first rule, 3 to 6 players: territories dealt by
-# dice with no starting pool, a card at the start of every turn, sets of one of each symbol
-# or a lone joker at escalating values with no territory bonus, three defence dice, no
-# forced trade, the eliminator's trade at once, no elimination before the 5th round, and the
-# manoeuvre of armies that did not fight, one step.
-CONQUETE = RuleSet(
-    name="conquete",
-    title="La Conquête du Monde",
-    starting_armies=((3, 0), (4, 0), (5, 0), (6, 0)),
-    distribution="dice",
-    first_turn="after_deal",
-    min_income=0,
-    sets="one_each_or_joker",
-    forced_trade_at=None,
-    elimination_trade_at=None,
-    elimination_trade_optional=True,
-    fortification="unfought_steps",
-    defender_max_dice=3,
-    card_draw="turn_start",
-    protect_last_territory_rounds=4,
-    sources=("000-B «LA CONQUÊTE DU MONDE», «RÈGLE DU JEU»",),
-)
-
-# B-2: seed 000-B «VARIANTE deuxième règle»: floor(T/4) armies and T mod 4 cards at the start
-# of each turn, in place of the card and floor(T/3); sets start at 6.
-CONQUETE_2 = CONQUETE.with_options(
-    name="conquete-2",
-    title="La Conquête du Monde, deuxième règle",
-    income_divisor=4,
-    card_draw="by_territories",
-    escalation=(6, 8, 10, 12, 15),
-    sources=("000-B «VARIANTE deuxième règle»",),
-)
-
-# C-SECRET: seed 003 «JEU 1», the 2015 rules with a secret mission, 3 to 5 players.
-SECRET_MISSION = CLASSIC_2015.with_options(
-    name="secret-mission",
-    title="Secret mission, 2015 rules",
-    distribution="deal",
-    first_turn="reroll",
-    victory="objective",
-    objective_colours="in_play",
-    objective_kill="anyone",
-    sources=("003 «JEU 1 : RISK Mission secrète»",),
-)
-
-# C-CAPITAL: seed 003 «JEU 4», the 2015 rules with headquarters, 3 to 5 players.
-CAPITAL = CLASSIC_2015.with_options(
-    name="capital",
-    title="Capital Risk, 2015 rules",
-    victory="capitals",
-    sources=("003 «JEU 4 : RISK Capitale»",),
-)
-CAPITAL_SHORT = CAPITAL.with_options(
-    name="capital-short",
-    title="Capital Risk, shorter game",
-    capital_goal="shorter",
-)
-
-# C-2P: seed 003 «JEU 3», two players and a neutral army, the 2015 rules.
-TWO_PLAYER = CLASSIC_2015.with_options(
-    name="two-player",
-    title="Two players and a neutral army, 2015 rules",
-    min_players=2,
-    max_players=2,
-    starting_armies=((2, 40),),
-    distribution="deal",
-    neutral_armies=40,
-    setup_step=2,
-    sources=("003 «JEU 3 : RISK pour 2 joueurs»",),
-)
-
-# H-TEAM: two teams seated alternately, the golden-cavalry game otherwise (001 for 4 to 6
-# players, 002 for 3 or 4: uneven teams are allowed, RULES.md Part 3, 19a).
-TEAM = CLASSIC.with_options(
-    name="team",
-    title="Team Risk",
-    trade_values="fixed_modern",
-    victory="team",
-    teams=True,
-    sources=("001 «Risk PAR ÉQUIPE»", "002 «RISK par équipe»"),
-)
-
-# H-2P, passive variant: seed 002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS PASSIFS»: two
-# players and two passive independent armies, the golden-cavalry game otherwise.
-TWO_PLAYER_INDEPENDENTS = CLASSIC.with_options(
-    name="two-player-independents",
-    title="Two players and two passive independents",
-    min_players=2,
-    max_players=2,
-    starting_armies=((2, 36),),
-    distribution="deal",
-    neutral_armies=24,
-    neutrals=2,
-    neutral_territories=9,
-    neutral_placement="each_step",
-    setup_step=3,
-    sources=("002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS PASSIFS»",),
-)
-
-# H-MISSION: seed 001 «Risk MISSION»: four secret missions each, one of each rank, claimed
-# one a turn at the moment each states; the golden cavalry is not used (the fixed table).
-RISK_MISSION = CLASSIC.with_options(
-    name="risk-mission",
-    title="Risk Mission",
-    trade_values="fixed_modern",
-    victory="missions",
-    sources=("001 «Risk MISSION»",),
-)
-
-RULESETS: dict[str, RuleSet] = {
-    r.name: r
-    for r in (
-        CLASSIC,
-        CLASSIC_2015,
-        MISSION,
-        OLD_WORLD,
-        CONQUETE,
-        CONQUETE_2,
-        SECRET_MISSION,
-        RISK_MISSION,
-        CAPITAL,
-        CAPITAL_SHORT,
-        TWO_PLAYER,
-        TWO_PLAYER_INDEPENDENTS,
-        TEAM,
-    )
-}
-
-
-def ruleset(name: str) -> RuleSet:
-    """A preset by name."""
-    try:
-        return RULESETS[name]
-    except KeyError:
-        raise ValueError(f"unknown rule set {name!r}; known: {', '.join(RULESETS)}") from None

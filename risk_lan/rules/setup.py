@@ -52,7 +52,7 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
         state.neutrals = neutral_ids(rules.neutrals)
         # A neutral army's share of the deal, at most.
         pile = rules.neutral_territories or -(-len(board.territory_ids) // (n + rules.neutrals))
-        if rules.neutral_armies < pile:
+        if rules.neutral_armies < pile * rules.neutral_stack:
             raise ValueError(f"a neutral army needs at least {pile} armies for its territories")
         if pile * rules.neutrals >= len(board.territory_ids):
             raise ValueError("the neutral armies' piles leave no territory to the players")
@@ -108,6 +108,7 @@ def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
     seats = _seats_from(state, state.first_player) + state.neutrals  # a pile for each neutral
     quota = state.rules.neutral_territories  # a neutral army's full pile (0: no limit)
     dealt = dict.fromkeys(state.neutrals, 0)
+    stack = state.rules.neutral_stack
     owners: dict[str, str] = {}
     i = 0
     for t in order:
@@ -122,8 +123,9 @@ def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
             continue
         owners[t] = p
         state.take(t, p)
-        state.armies[t] = 1
-        state.setup_left[p] -= 1
+        armies = stack if p in dealt else 1
+        state.armies[t] = armies
+        state.setup_left[p] -= armies
     return TerritoriesDealt(owners)
 
 

@@ -147,6 +147,13 @@ FIELDS = (
     Field("conquests", VALUE, 0, optional=True),
     Field("claim_window", VALUE, "", optional=True),
     Field("claimed_turn", VALUE, False, optional=True),
+    # 000-A's ally (``neutral_play`` "ally"): the part of the turn ("own", the player whose
+    # turn it is plays; "ally", the opponent places the ally's share and may counter-attack;
+    # "again", the player plays on; "": no ally in play), who acts in it when that is not the
+    # player whose turn it is, and the armies that player gained this turn (the ally gets half).
+    Field("ally_stage", VALUE, "", optional=True),
+    Field("acting", VALUE, None, optional=True),
+    Field("gained", VALUE, 0, optional=True),
     Field("winner", VALUE, None),
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import allied
 from .cards import (
     FIXED_TABLES,
     escalating_value,
@@ -68,6 +69,7 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
         state.conquests, state.claimed_turn, state.claim_window = 0, False, "turn_start"
     territory_armies, bonus, continents = income(state, player)
     state.pool = territory_armies + bonus
+    allied.begin(state)
     state.phase = "reinforce"
     state.trade_window = "turn_start"
     due = state.rules.forced_trade_at
@@ -201,6 +203,7 @@ def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | No
     for t in targets:
         add_armies(state, t, player, extra)
         events.append(Placed(player, t, extra, "card_bonus"))
+    state.gained += value + extra * len(targets)
     return events
 
 
@@ -229,7 +232,10 @@ def check_reinforce(state: GameState, player: str, territory: str, count: int) -
         raise IllegalAction("nothing_to_place", "you have no armies left to place")
     if territory not in state.owner:
         raise IllegalAction("unknown_territory", f"no territory called {territory!r}")
-    if state.owner[territory] != player and not state.teams:
+    if allied.commands_ally(state, player):
+        if state.owner[territory] != allied.ally(state):
+            raise IllegalAction("not_ally", f"{territory} is not the ally's: place its armies")
+    elif state.owner[territory] != player and not state.teams:
         raise IllegalAction("not_owner", f"{territory} is not yours")
     if state.teams and territory not in placeable(state, player):
         raise IllegalAction(
@@ -240,9 +246,11 @@ def check_reinforce(state: GameState, player: str, territory: str, count: int) -
 
 
 def reinforce(state: GameState, player: str, territory: str, count: int) -> list[Event]:
-    add_armies(state, territory, player, count)
+    force = state.owner[territory] if allied.commands_ally(state, player) else player
+    assert force is not None
+    add_armies(state, territory, force, count)
     state.pool -= count
-    return [Placed(player, territory, count, "reinforcement")]
+    return [Placed(player, territory, count, "reinforcement" if force == player else "ally")]
 
 
 def check_can_move_on(state: GameState) -> None:
@@ -271,6 +279,10 @@ def check_fortify(state: GameState, player: str, source: str, target: str, count
     rule = state.rules.fortification
     if state.phase == "fortify" and rule != "unfought_steps":
         raise IllegalAction("already_fortified", "only one fortification per turn")
+    if state.ally_stage in ("own", "ally"):
+        raise IllegalAction(
+            "ally_first", "armies move after the ally's part of the turn: end this part first"
+        )
     for t in (source, target):
         if t not in state.owner:
             raise IllegalAction("unknown_territory", f"no territory called {t!r}")
@@ -315,6 +327,10 @@ def fortify(
 def end_turn(
     state: GameState, source: RandomSource, player: str, leaving: bool = True
 ) -> list[Event]:
+    if state.ally_stage == "own":
+        return allied.hand_over(state, player)
+    if state.ally_stage == "ally":
+        return allied.take_back(state)
     events: list[Event] = []
     if leaving and state.phase != "fortify":
         events.extend(leave_attack(state, source))

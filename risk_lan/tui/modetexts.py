@@ -16,5 +16,6 @@ MODE_TITLES_FR: dict[str, str] = {
     "capital-short": "Risk Capitale, partie courte",
     "two-player": "Deux joueurs et une armée neutre, règles de 2015",
     "two-player-independents": "Deux joueurs et deux indépendants passifs",
+    "two-player-ally": "Deux joueurs et une troisième force alliée (ancienne règle)",
     "team": "Risk par équipe",
 }

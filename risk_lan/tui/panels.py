@@ -12,6 +12,7 @@ from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, GameState, objectives, teams
 from risk_lan.rules.setup import placing_neutral
+from risk_lan.tui.allyturn import ally_line
 from risk_lan.tui.missionscreen import summary as missions_summary
 from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Step, Turn
@@ -22,7 +23,7 @@ from risk_lan.wording import Place, place
 def neutral_name(s: GameState, neutral: str, lang: str) -> str:
     """ "neutral army", or with several, "neutral army 2" (as the log names them)."""
     if len(s.neutrals) == 1:
-        return say(lang, "neutral")
+        return say(lang, "ally_name" if s.rules.neutral_play == "ally" else "neutral")
     return f"{say(lang, 'neutral')} {s.neutrals.index(neutral) + 1}"
 
 
@@ -189,7 +190,10 @@ class TurnPanel(Panel):
         def name(t: str | None) -> Place:
             return place(board, t, lang) if t else Place("?")
 
-        if step.name in ("waiting", "watching"):
+        ally = ally_line(turn, step, names, lang, name)
+        if ally is not None:
+            line = ally
+        elif step.name in ("waiting", "watching"):
             who = game.waiting_for()
             key = step.name
             if step.name == "watching" and turn.seat in s.eliminated:

@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
+from risk_lan.tui.allytexts import ALLY_TEXTS
 from risk_lan.tui.commandtexts import COMMAND_TEXTS
 from risk_lan.tui.hinttexts import HINT_TEXTS
 from risk_lan.tui.missiontexts import MISSION_TEXTS
@@ -319,6 +320,7 @@ for _lang in TEXTS:
     TEXTS[_lang].update(REFUSAL_TEXTS[_lang])  # the host's refusals
     TEXTS[_lang].update(WATCH_TEXTS[_lang])  # watching a game
     TEXTS[_lang].update(MISSION_TEXTS[_lang])  # Risk Mission
+    TEXTS[_lang].update(ALLY_TEXTS[_lang])  # 000-A's ally
 
 
 def language(chosen: str | None = None) -> str:

@@ -26,6 +26,7 @@ from risk_lan.rules import (
     SealCapital,
     TradeCards,
 )
+from risk_lan.rules.allied import commanded
 from risk_lan.rules.capitals import seal
 from risk_lan.rules.teams import armies_of
 from risk_lan.tui.setupplan import SetupPlan, plan_keys
@@ -77,20 +78,24 @@ class Turn:
         self._legal = None
         s = self.game.state
         # The pool is left out: a trade raises it, and the placements staged before stay.
-        key = (s.turn, s.current, s.phase, s.attack is not None, s.move_in is not None)
+        key = (s.turn, s.current, s.acting, s.ally_stage, s.phase, s.attack is not None,
+               s.move_in is not None)  # fmt: skip
         if key != self.turn_key:
-            if (s.turn, s.current) != self.turn_key[:2]:
+            # A new turn, or a new part of one (000-A's ally): the attacks may begin again.
+            if key[:4] != self.turn_key[:4]:
                 self.fortifying = False
             self.turn_key = key
             self.staged.clear()
             self.amount = None
             self.hint = None
         # Under team rules a source may be a territory a teammate holds, with armies of ours.
-        if self.source is not None and not armies_of(s, self.source, self.seat):
+        forces = commanded(s, self.seat)
+        mine = self.source is None or armies_of(s, self.source, self.seat)
+        if not mine and s.owner.get(self.source or "") not in forces:
             self.source = self.target = None
         if self.plan is not None:
             self.plan = self.plan.carried_on(self.game)
-        if self.target is not None and s.owner.get(self.target) == self.seat:
+        if self.target is not None and s.owner.get(self.target) in forces:
             if s.phase in ("move_in", "attack") and not self.fortifying:
                 # Conquered: the natural place to attack from next (dropped by ``step`` if
                 # it cannot attack once the armies have moved in).

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from risk_lan.rules.allied import commands_ally
 from risk_lan.rules.teams import armies_of
 
 if TYPE_CHECKING:
@@ -19,6 +20,15 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     s = turn.game.state
     mine = bool(armies_of(s, territory, turn.seat))
     at = {"territory": territory, "source": turn.source}
+    if commands_ally(s, turn.seat) and step.name in ("place", "attack"):
+        # 000-A: in the ally's part of a turn the player moves the ally's armies only.
+        ally = s.owner.get(territory) == s.neutrals[0]
+        if step.name == "place" and step.choices and not ally:
+            return ("pick_not_ally", at)
+        if turn.source is None and not ally:
+            return ("pick_not_ally", at)
+        if turn.source is not None and s.owner.get(territory) != s.current:
+            return ("pick_ally_target", at)
     if step.name == "watching":
         return (why_watching(turn), at)
     if step.name == "waiting":
