@@ -48,6 +48,16 @@ _TEXT = {
         "ally_passed": "The ally has nothing to place and no attack to make.",
         "ally_again": "{player} plays on: attacks or a move.",
         "ally_destroyed": "{player} destroys the ally: the game goes on between the two players.",
+        "independent": "independent",
+        "status_neutral": "neutral",
+        "status_ally": "{player}'s ally",
+        "card_given": "{player} gives {card} to {independent}, now {status}.",
+        "ally_reinforced": "{player} rolls a die for its ally {independent}:"
+        " {die} {die:army|armies} to place.",
+        "drift_moved": "Drift die for {independent}: {die}. It is now {status}.",
+        "drift_stays": "Drift die for {independent}: {die}. It stays {status}.",
+        "independent_destroyed": "{player} destroys {independent} and takes"
+        " {n:no card|its card|its {n} cards}.",
         "bonus": "{player} puts the {count}-army card bonus on {territory}.",
         "battle": "  {source} ({adice}) attacks {target} ({ddice}): "
         "attacker loses {al}, defender loses {dl}.",
@@ -101,6 +111,16 @@ _TEXT = {
         "ally_passed": "L'allié n'a rien à placer ni personne à attaquer.",
         "ally_again": "{player} reprend la main : attaques ou déplacement.",
         "ally_destroyed": "{player} détruit l'allié : la partie continue entre les deux joueurs.",
+        "independent": "l'indépendant",
+        "status_neutral": "neutre",
+        "status_ally": "allié {player:du}",
+        "card_given": "{player} donne {card} à {independent}, désormais {status}.",
+        "ally_reinforced": "{player} lance un dé pour son allié {independent} :"
+        " {die} {die:régiment|régiments} à placer.",
+        "drift_moved": "Dé de revirement pour {independent} : {die}. Désormais {status}.",
+        "drift_stays": "Dé de revirement pour {independent} : {die}. Il reste {status}.",
+        "independent_destroyed": "{player} détruit {independent} et prend"
+        " {n:aucune carte|sa carte|ses {n} cartes}.",
         "bonus": "{player} place le bonus de {count} {count:régiment|régiments}"
         " sur {territory:le}.",
         "battle": "  {source:Le} ({adice}) attaque {target:le} ({ddice}) : "
@@ -150,7 +170,8 @@ def narrate(
             return text["ally"]
         if player in neutrals:
             # Several neutral armies are told apart by their number.
-            return text["neutral"] + (f" {neutrals.index(player) + 1}" if len(neutrals) > 1 else "")
+            kind = text["independent" if game.rules.neutral_play == "active" else "neutral"]
+            return kind + (f" {neutrals.index(player) + 1}" if len(neutrals) > 1 else "")
         return names.get(player, player) if names else player
 
     def name(t: str) -> Place:
@@ -176,6 +197,9 @@ def narrate(
 
     def card(c: str) -> str:
         return "joker" if c.startswith("joker") else name(c)
+
+    def status(seat: str) -> str:
+        return fill("status_ally", player=who(seat)) if seat else text["status_neutral"]
 
     lines: dict[type, Callable[[ev.Event], str | None]] = {
         ev.OrderRolled: lambda e: fill("order", winner=who(e.winner), what=text[e.purpose]),
@@ -263,6 +287,28 @@ def narrate(
         ),
         ev.AllyPart: lambda e: fill("ally_" + e.part, player=who(e.player), armies=e.armies),
         ev.AllyDestroyed: lambda e: fill("ally_destroyed", player=who(e.player)),
+        ev.CardGiven: lambda e: fill(
+            "card_given",
+            player=who(e.player),
+            card=card(e.card),
+            independent=who(e.independent),
+            status=status(e.status),
+        ),
+        ev.AllyReinforced: lambda e: fill(
+            "ally_reinforced", player=who(e.player), independent=who(e.independent), die=e.die
+        ),
+        ev.StatusDrifted: lambda e: fill(
+            "drift_moved" if e.die <= 4 else "drift_stays",
+            independent=who(e.independent),
+            die=e.die,
+            status=status(e.status),
+        ),
+        ev.IndependentDestroyed: lambda e: fill(
+            "independent_destroyed",
+            player=who(e.player),
+            independent=who(e.independent),
+            n=len(e.cards),
+        ),
         ev.ObjectivesDealt: lambda e: text["objectives_dealt"],
         ev.MissionsDealt: lambda e: text["missions_dealt"],
         ev.MissionClaimed: lambda e: fill(
@@ -287,6 +333,6 @@ def narrate(
     line = lines.get(type(event))
     said = line(event) if line else None
     # A line may open with a neutral army's name ("the ally conquers …"), never a player's.
-    if said and said.startswith((text["neutral"], text["ally"])):
+    if said and said.startswith((text["neutral"], text["ally"], text["independent"])):
         return said[:1].upper() + said[1:]
     return said

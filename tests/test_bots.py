@@ -93,6 +93,13 @@ def test_a_hundred_bot_games_of_each_newer_mode_finish(mode: str) -> None:
     assert sum(summary.wins_by_seat.values()) == 100
 
 
+def test_a_hundred_bot_games_with_active_independents_finish() -> None:
+    """Seed 002's active independents: the bots win them over, reinforce and use them."""
+    summary = simulate(2, 100, seed=11, rules="two-player-active")
+    assert summary.games == summary.finished == 100
+    assert sum(summary.wins_by_seat.values()) == 100
+
+
 def test_a_hundred_bot_games_with_the_ally_finish_and_the_ally_plays() -> None:
     """000-A's two-player game: the bots take the ally in each other's turns."""
     summary = simulate(2, 100, seed=11, rules="two-player-ally")

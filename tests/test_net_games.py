@@ -247,6 +247,17 @@ def test_a_game_with_the_ally_over_the_network_verifies(tmp_path: Path) -> None:
     assert verdict.ok and verdict.winner == winner, verdict.message
 
 
+def test_a_game_with_active_independents_over_the_network_verifies(tmp_path: Path) -> None:
+    """Seed 002's active independents: cards given, allies reinforced by a die, drift rolls
+    after offensives; every client worked each out, and the record verifies."""
+    record = tmp_path / "game.rec"
+    clients, winner = play_mode("two-player-active", 2, 1, record)
+    kinds = {e["type"] for u in clients[0].updates for e in u["events"]}
+    assert {"card_given", "ally_reinforced", "status_drifted"} <= kinds
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == winner, verdict.message
+
+
 def test_a_team_game_over_the_network_shares_the_team_hand_and_verifies(tmp_path: Path) -> None:
     record = tmp_path / "game.rec"
     clients, winner = play_mode("team", 4, 1, record)

@@ -88,7 +88,8 @@ DICT_KEYS = [
     "trade_window", "start_trade_due", "attack", "move_in", "auto_defend", "eliminated",
     "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "missions",
     "claimed", "shown", "conquests", "claim_window", "claimed_turn", "ally_stage", "acting",
-    "gained", "winner",
+    "gained", "status", "given", "given_turn", "reinforced", "placing_for", "influence_open",
+    "offensive", "moved", "winner",
 ]  # fmt: skip
 
 
@@ -108,6 +109,10 @@ def every_field_set() -> GameState:
     state.conquests, state.claim_window, state.claimed_turn = 2, "after_conquest", True
     state.conquered = state.start_trade_due = True
     state.ally_stage, state.acting, state.gained = "ally", "bob", 9
+    state.status, state.given = {"neutral": "ann"}, {"neutral": ["joker_1"]}
+    state.given_turn, state.reinforced, state.moved = {"neutral": 1}, ["neutral"], ["ann"]
+    state.placing_for, state.influence_open = "neutral", True
+    state.offensive = ["peru", "brazil", "ann", "neutral"]
     return state
 
 
@@ -139,6 +144,14 @@ def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
         "ally_stage",
         "acting",
         "gained",
+        "status",
+        "given",
+        "given_turn",
+        "reinforced",
+        "placing_for",
+        "influence_open",
+        "offensive",
+        "moved",
     ):
         del data[name]  # fmt: skip
     del data["colours"]
@@ -255,10 +268,13 @@ def test_every_action_type_is_registered_by_its_wire_name() -> None:
         "auto_defend",
         "claim_mission",
         "defend",
+        "end_offensive",
         "end_turn",
         "fortify",
+        "give_card",
         "move_in",
         "place",
+        "reinforce_ally",
         "reveal_capital",
         "seal_capital",
         "trade",

@@ -22,7 +22,7 @@ NUMBERS = {
     "left", "step", "amount", "dice", "low", "high", "most", "seats", "bots", "moves",
     "seconds", "value", "n", "count", "total", "income", "territories", "armies", "turn",
     "round", "al", "dl", "have", "need", "need_width", "need_height", "width", "height",
-    "held", "hand", "rounds", "battles",
+    "held", "hand", "rounds", "battles", "die",
 }  # fmt: skip
 PLACES = {"territory", "source", "target"}
 SAMPLE_PLACES = [

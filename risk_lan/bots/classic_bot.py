@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from risk_lan.bots.ally_play import ally_move
 from risk_lan.bots.base import SealedHeadquarters
+from risk_lan.bots.independents_play import active_move
 from risk_lan.rules import (
     Action,
     Attack,
@@ -31,7 +32,7 @@ from risk_lan.rules.allied import commands_ally
 from risk_lan.rules.setup import neutral_choices, placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
-from risk_lan.rules.turn import bonus_candidates, has_set, sets_in_hand, trade_open
+from risk_lan.rules.turn import bonus_candidates, has_set, must_trade, sets_in_hand, trade_open
 
 
 class ClassicBot:
@@ -78,6 +79,10 @@ class ClassicBot:
         phase = s.phase
         if commands_ally(s, player) and phase in ("reinforce", "attack"):
             return ally_move(s, player, self.margin)
+        if s.rules.neutral_play == "active" and not must_trade(s):
+            move = active_move(s, player, self.margin)
+            if move is not None:
+                return move
         if phase == "attack":
             return self._attack(s, player) or self._fortify(s, player) or EndTurn()
         if phase == "move_in":
@@ -98,6 +103,8 @@ class ClassicBot:
                 trade = self._trade(game, player)
                 if trade is not None:
                     return trade
+            if s.pool > 0 and s.placing_for:
+                return Place(self._front(s, s.placing_for), s.pool)  # an ally's die
             if s.pool > 0:
                 return Place(self._front(s, player), s.pool)
             return self._attack(s, player) or self._fortify(s, player) or EndTurn()
@@ -126,7 +133,7 @@ class ClassicBot:
             return frozenset(others) or None
         if s.teams:
             # One player of the other team out wins the game: go for the weakest.
-            team = allies(s, player)
+            team = _side(s, player)
             enemies = [p for p in s.players if p not in team and s.alive(p)]
             weakest = min(enemies, key=lambda p: (len(presence(s, p)), s.players.index(p)))
             return frozenset(presence(s, weakest))
@@ -205,7 +212,7 @@ class ClassicBot:
         ):
             return capital
         goal_set = self._goal_territories(s, player)
-        team = allies(s, player)
+        team = _side(s, player)
         best, best_score = "", -1e9
         fallback = ""
         for t in placeable(s, player) if s.teams else s.held.get(player, ()):
@@ -237,7 +244,7 @@ class ClassicBot:
         return TradeCards(cards, bonus)
 
     def _threat(self, s: GameState, player: str, territory: str) -> int:
-        own, armies, team = s.owner, s.armies, allies(s, player)
+        own, armies, team = s.owner, s.armies, _side(s, player)
         return sum(armies[n] for n in s.board.neighbours[territory] if own[n] not in team)
 
     def _buffer(self, s: GameState, player: str) -> str:
@@ -272,7 +279,7 @@ class ClassicBot:
         margin = self.margin
         best_src = best_tgt = ""
         best_score = -(10**9)
-        team = allies(s, player)
+        team = _side(s, player)
         for src in presence(s, player) if s.teams else s.held.get(player, ()):
             mine = armies_of(s, src, player) - 1
             if mine < 2:
@@ -299,7 +306,7 @@ class ClassicBot:
     def _move_in(self, s: GameState, player: str) -> int:
         m = s.move_in
         assert m is not None
-        own, team = s.owner, allies(s, player)
+        own, team = s.owner, _side(s, player)
         near = s.board.neighbours[m.source]
         if all(own[n] in team for n in near):
             return m.maximum
@@ -312,7 +319,7 @@ class ClassicBot:
             return None  # 000-A: armies move in the last part of the turn
         own, armies, neighbours = s.owner, s.armies, s.board.neighbours
         rule = s.rules.fortification
-        team = allies(s, player)
+        team = _side(s, player)
         src, count = "", 0
         for t in presence(s, player) if s.teams else s.held.get(player, ()):
             free = movable(s, t, player)
@@ -357,3 +364,13 @@ class ClassicBot:
                     found.append(n)
                     stack.append(n)
         return found
+
+
+def _side(s: GameState, who: str) -> frozenset[str]:
+    """Who fights on ``who``'s side: its team, and with active independents its allies (or,
+    for an ally, the player it is allied to and that player's other allies)."""
+    side = allies(s, who)
+    if not s.status:
+        return side
+    leader = s.status.get(who) or who
+    return side | {leader} | {n for n, p in s.status.items() if p == leader}

@@ -29,6 +29,13 @@ class RandomBot:
                 game, player, lambda: r.choice(game.territories_of(player))
             )
         actions = [a for a in game.legal_actions(player) if a.type != "auto_defend"]
+        # Active independents: an offensive under way goes on or stops; cards are given and
+        # allies reinforced now and then.
+        special = [a for a in actions if a.type in ("end_offensive", "give_card", "reinforce_ally")]
+        if special and (r.random() < 0.3 or special[0].type == "end_offensive"):
+            if special[0].type != "end_offensive" or r.random() < 0.5:
+                return r.choice(special)
+            return r.choice([a for a in actions if a.type == "attack"] or special)
         if game.phase == "reinforce" and game.state.pool > 0 and not game.must_trade():
             # One random territory takes a random share, so turns do not crawl army by army.
             trades = [a for a in actions if isinstance(a, TradeCards)]

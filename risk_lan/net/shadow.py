@@ -16,7 +16,16 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.fairness import DerivedSource
-from risk_lan.rules import Action, ClaimMission, Event, Game, GameState, IllegalAction, TradeCards
+from risk_lan.rules import (
+    Action,
+    ClaimMission,
+    Event,
+    Game,
+    GameState,
+    GiveCard,
+    IllegalAction,
+    TradeCards,
+)
 from risk_lan.rules.events import DeckShuffled
 from risk_lan.rules.state import HIDDEN
 
@@ -67,6 +76,8 @@ def play(game: Game, seat: str, action: Action, source: PublicSource, n: int) ->
         _show(state, seat, action.cards, n)
     elif isinstance(action, ClaimMission):
         _show_mission(state, seat, action.mission)
+    elif isinstance(action, GiveCard):
+        _show(state, seat, (action.card,), n)  # a card given to an independent is named
     game.source = source
     try:
         events = game.apply(seat, action)
@@ -146,6 +157,14 @@ _SAME_FIELDS = (
     "ally_stage",
     "acting",
     "gained",
+    "status",
+    "given",
+    "given_turn",
+    "reinforced",
+    "placing_for",
+    "influence_open",
+    "offensive",
+    "moved",
 )
 
 

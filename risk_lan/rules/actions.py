@@ -153,6 +153,33 @@ class AbandonCapital(Action):
     type: ClassVar[str] = "abandon_capital"
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class GiveCard(Action):
+    """Active independents (seed 002 «Étape 1»): at the start of the turn, give a territory
+    card to an independent, whose status moves one position towards the giver."""
+
+    type: ClassVar[str] = "give_card"
+    independent: str
+    card: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class ReinforceAlly(Action):
+    """Active independents (002 «Étape 3»): roll one die for an ally, and place that many of
+    its armies on its territories."""
+
+    type: ClassVar[str] = "reinforce_ally"
+    independent: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class EndOffensive(Action):
+    """Active independents (001 «4. Combat»): stop the offensive against or with an
+    independent; its status drift is rolled now."""
+
+    type: ClassVar[str] = "end_offensive"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
@@ -168,6 +195,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
         SealCapital,
         RevealCapital,
         AbandonCapital,
+        GiveCard,
+        ReinforceAlly,
+        EndOffensive,
     )
 }
 
@@ -197,6 +227,9 @@ _FIELDS_OK: dict[type[Action], Any] = {
     SealCapital: lambda a: type(a.seal) is str,
     RevealCapital: lambda a: type(a.territory) is str and type(a.nonce) is str,
     AbandonCapital: lambda a: True,
+    GiveCard: lambda a: type(a.independent) is str and type(a.card) is str,
+    ReinforceAlly: lambda a: type(a.independent) is str,
+    EndOffensive: lambda a: True,
 }
 
 

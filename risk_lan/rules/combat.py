@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import allied
+from . import allied, independents
 from .errors import IllegalAction
 from .events import (
     AttackDeclared,
@@ -51,9 +51,15 @@ def check_attack(
         if owners[target] != state.current:
             raise IllegalAction("ally_target", f"the ally counter-attacks {state.current} only")
         armies = state.armies[source]
+    elif not armies and independents.commands(state, player, owners[source]):
+        if owners[target] == player:
+            raise IllegalAction("ally_target", "an ally never attacks its own player")
+        armies = state.armies[source]
     elif not armies:
         raise IllegalAction("not_owner", f"{source} is not yours")
-    if owners[target] == player:
+    if owners[target] == player or (
+        owners[source] in state.neutrals and owners[target] == owners[source]
+    ):
         raise IllegalAction("own_territory", f"{target} is already yours")
     if friends(state, owners[target], player):
         raise IllegalAction("teammate", f"{target} is your teammate's: no attacks on your team")
@@ -85,6 +91,8 @@ def declare(
 ) -> list[Event]:
     state.phase = "attack"
     state.trade_window = "none"
+    if state.rules.neutral_play == "active":
+        independents.open_offensive(state, source, target)
     owner = state.owner[target]
     defender = owner if owner in state.hands else defender_of(state, target)
     events: list[Event] = [AttackDeclared(player, source, target, dice, stop_at, defender)]
@@ -190,17 +198,18 @@ def _resolve(
 def _conquer(state: GameState, src: str, tgt: str, rolled: int, emptied: list[str]) -> list[Event]:
     """``tgt`` fell; ``emptied`` are the players whose armies were there."""
     player = state.acting or state.current
-    # The ally's conquests are its own, and earn nobody a card (000-A).
-    force = state.owner[src] if state.acting else player
+    # An ally's conquests are its own, and earn nobody a card (000-A, 001).
+    force = state.owner[src] if state.owner[src] in state.neutrals else player
     assert force is not None
     previous = state.owner[tgt]
     assert previous is not None
     state.take(tgt, force)
     remove_armies(state, src, force, rolled)
     state.armies[tgt] = rolled
-    state.conquered = state.conquered or not state.acting
+    state.conquered = state.conquered or force == player
     events: list[Event] = [Conquered(force, tgt, previous, rolled)]
     events.extend(allied.after_conquest(state, previous, player))
+    events.extend(independents.destroyed(state, previous, player))
     events.extend(_eliminations(state, emptied, player))
     if state.phase == "over":
         return events
@@ -254,7 +263,7 @@ def move_in(state: GameState, player: str, count: int) -> list[Event]:
     m = state.move_in
     assert m is not None
     extra = count - m.minimum
-    force = state.owner[m.source] if state.acting else player
+    force = state.owner[m.source] if state.owner[m.source] in state.neutrals else player
     assert force is not None
     remove_armies(state, m.source, force, extra)
     state.armies[m.target] += extra

@@ -10,17 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import capitals, combat, missions, objectives, setup, turn
+from . import capitals, combat, independents, missions, objectives, setup, turn
 from .actions import (
     AbandonCapital,
     Action,
     Attack,
     ClaimMission,
     Defend,
+    EndOffensive,
     EndTurn,
     Fortify,
+    GiveCard,
     MoveIn,
     Place,
+    ReinforceAlly,
     RevealCapital,
     SealCapital,
     SetAutoDefend,
@@ -160,6 +163,9 @@ class Game:
             raise IllegalAction("not_your_turn", f"waiting for {expected}")
         if phase in _PHASE_HINTS and not _fits_phase(phase, action):
             raise IllegalAction("wrong_phase", f"now: {_PHASE_HINTS[phase]}")
+        if s.offensive:
+            pair = (action.source, action.target) if isinstance(action, Attack) else None
+            independents.check_offensive(s, action.type, pair)
         _CHECKS[type(action)](s, player, action)
 
     def apply(self, player: str, action: Action) -> list[Event]:
@@ -169,7 +175,12 @@ class Game:
         if self.source is None:
             raise RuntimeError("this game has no random source")
         s = self.state
+        active = s.rules.neutral_play == "active"
+        if active and not isinstance(action, (GiveCard, TradeCards, SetAutoDefend)):
+            s.influence_open = False  # cards are given first in the turn (a new turn reopens)
         events = _APPLY[type(action)](s, self.source, player, action)
+        if active:
+            events.extend(independents.settle(s, self.source))
         if s.rules.victory == "missions" and s.phase != "over":
             if isinstance(action, ClaimMission):
                 if missions.missions()[action.mission].window == "turn_end":
@@ -239,6 +250,9 @@ _CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
     SealCapital: lambda s, p, a: capitals.check_seal(s, p, a.seal),
     RevealCapital: lambda s, p, a: capitals.check_reveal(s, p, a.territory, a.nonce),
     AbandonCapital: lambda s, p, a: capitals.check_abandon(s, p),
+    GiveCard: lambda s, p, a: independents.check_give(s, p, a.independent, a.card),
+    ReinforceAlly: lambda s, p, a: independents.check_reinforce_ally(s, p, a.independent),
+    EndOffensive: lambda s, p, a: independents.check_end_offensive(s),
 }
 
 
@@ -268,6 +282,9 @@ _APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] =
     SealCapital: lambda s, rng, p, a: capitals.apply_seal(s, p, a.seal),
     RevealCapital: lambda s, rng, p, a: capitals.apply_reveal(s, rng, p, a.territory, a.nonce),
     AbandonCapital: lambda s, rng, p, a: capitals.apply_abandon(s, rng, p),
+    GiveCard: lambda s, rng, p, a: independents.give(s, p, a.independent, a.card),
+    ReinforceAlly: lambda s, rng, p, a: independents.reinforce_ally(s, rng, p, a.independent),
+    EndOffensive: lambda s, rng, p, a: independents.end_offensive(s, rng),
 }
 
 

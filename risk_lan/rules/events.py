@@ -9,42 +9,26 @@ Each event converts to a msgpack-friendly dict with a ``type`` key. Events that 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
-
-@dataclass(slots=True)
-class Event:
-    type: ClassVar[str] = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"type": self.type}
-        for name in _field_names(type(self)):
-            data[name] = _plain(getattr(self, name))
-        return data
-
-    def seen_by(self, viewer: str | None) -> Event:
-        """This event as ``viewer`` may see it (``None``: a spectator who sees no secret)."""
-        return self
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    # dataclasses.fields() is slow to call per event, and a blitz makes a hundred events.
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    return names
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
+from .eventbase import Event
+from .modeevents import (
+    AllyDestroyed,
+    AllyPart,
+    AllyReinforced,
+    CapitalAbandoned,
+    CapitalRevealed,
+    CapitalSealed,
+    CardGiven,
+    IndependentDestroyed,
+    MissionClaimed,
+    MissionsDealt,
+    MissionShown,
+    ObjectiveAchieved,
+    ObjectivesDealt,
+    StatusDrifted,
+)
 
 
 @dataclass(slots=True)
@@ -257,111 +241,6 @@ class AutoDefendSet(Event):
 
 
 @dataclass(slots=True)
-class MissionsDealt(Event):
-    """Risk Mission: each player sees only its own four cards; the others' are None."""
-
-    type: ClassVar[str] = "missions_dealt"
-    missions: dict[str, tuple[str, ...] | None]
-
-    def seen_by(self, viewer: str | None) -> Event:
-        return replace(
-            self, missions={p: (m if p == viewer else None) for p, m in self.missions.items()}
-        )
-
-
-@dataclass(slots=True)
-class MissionClaimed(Event):
-    """A player claimed one of its missions, shown to all (``count``: its claims so far)."""
-
-    type: ClassVar[str] = "mission_claimed"
-    player: str
-    mission: str
-    count: int
-
-
-@dataclass(slots=True)
-class MissionShown(Event):
-    """After three claims, a player's fourth mission is shown to all (001 «Risk MISSION»)."""
-
-    type: ClassVar[str] = "mission_shown"
-    player: str
-    mission: str
-
-
-@dataclass(slots=True)
-class ObjectivesDealt(Event):
-    """Each player sees only its own objective; the others' are None."""
-
-    type: ClassVar[str] = "objectives_dealt"
-    objectives: dict[str, str | None]
-
-    def seen_by(self, viewer: str | None) -> Event:
-        return replace(
-            self, objectives={p: (o if p == viewer else None) for p, o in self.objectives.items()}
-        )
-
-
-@dataclass(slots=True)
-class ObjectiveAchieved(Event):
-    """The winner shows its objective card (``achieved`` differs from ``objective`` when the
-    card fell back to another, such as 24 territories)."""
-
-    type: ClassVar[str] = "objective_achieved"
-    player: str
-    objective: str
-    achieved: str
-
-
-@dataclass(slots=True)
-class CapitalSealed(Event):
-    type: ClassVar[str] = "capital_sealed"
-    player: str
-    seal: str
-
-
-@dataclass(slots=True)
-class CapitalRevealed(Event):
-    """The player's headquarters, opened: its card leaves the deck for good."""
-
-    type: ClassVar[str] = "capital_revealed"
-    player: str
-    territory: str
-    nonce: str
-
-
-@dataclass(slots=True)
-class CapitalAbandoned(Event):
-    """A seal left unopened: chance picked the player's headquarters, ``territory``."""
-
-    type: ClassVar[str] = "capital_abandoned"
-    player: str
-    territory: str
-
-
-@dataclass(slots=True)
-class AllyPart(Event):
-    """000-A's ally: ``player`` plays the next part of the turn. ``part`` "ally": the opponent
-    takes the ally, with ``armies`` (its share) to place, and may counter-attack; "passed":
-    the ally has nothing to place and no attack to make, so the part is passed over; "again":
-    the player whose turn it is plays on."""
-
-    type: ClassVar[str] = "ally_part"
-    player: str
-    part: str
-    ally: str
-    armies: int
-
-
-@dataclass(slots=True)
-class AllyDestroyed(Event):
-    """000-A's ally lost its last territory, to ``player``: turns are plain from now on."""
-
-    type: ClassVar[str] = "ally_destroyed"
-    ally: str
-    player: str
-
-
-@dataclass(slots=True)
 class GameWon(Event):
     type: ClassVar[str] = "game_won"
     winner: str
@@ -402,6 +281,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CapitalAbandoned,
         AllyPart,
         AllyDestroyed,
+        CardGiven,
+        AllyReinforced,
+        StatusDrifted,
+        IndependentDestroyed,
         GameWon,
     )
 }

@@ -46,6 +46,7 @@ def check_invariants(s: GameState) -> None:
         + Counter(s.discard)
         + Counter(held)
         + Counter(t for t in s.capitals.values() if t)
+        + Counter(c for cards in s.given.values() for c in cards)  # under independents' cannons
     )
     if found != every:
         raise InvariantError(

@@ -10,14 +10,19 @@ from .actions import (
     Attack,
     ClaimMission,
     Defend,
+    EndOffensive,
     EndTurn,
     Fortify,
+    GiveCard,
     MoveIn,
     Place,
+    ReinforceAlly,
     SetAutoDefend,
     TradeCards,
 )
 from .allied import ally, commands_ally
+from .cards import is_joker
+from .independents import GIVEN_A_TURN, MOST_GIVEN, allies_of
 from .missions import claimable
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
@@ -49,6 +54,8 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
         # 000-A: the opponent's part of the turn, with the ally.
         force = ally(state)
         return out + _ally_part(state, player, state.territories_of(force) if force else [])
+    if state.rules.neutral_play == "active" and phase in ("reinforce", "attack", "fortify"):
+        return out + _active_turn(state, player)
     if phase == "claim":
         out.extend(Place(t) for t, o in state.owner.items() if o is None)
     elif phase == "setup":
@@ -101,6 +108,66 @@ def _ally_part(state: GameState, player: str, owned: list[str]) -> list[Action]:
         attacks = _attacks(state, player, owned)
         return [a for a in attacks if state.owner[a.target] == target] + [EndTurn()]
     return []
+
+
+def _active_turn(state: GameState, player: str) -> list[Action]:
+    """A turn with active independents: gifts, own and allied reinforcements, attacks with
+    one's own and one's allies' armies (an offensive under way is attacked on or stopped),
+    and a manoeuvre for the player and each ally."""
+    phase, most_dice = state.phase, state.rules.attacker_max_dice
+    if state.offensive and phase in ("reinforce", "attack"):
+        src, tgt = state.offensive[:2]
+        armies = state.armies[src]
+        out: list[Action] = [Attack(src, tgt, d) for d in range(1, min(most_dice, armies - 1) + 1)]
+        out.extend(
+            Attack(src, tgt, d, k)
+            for d in range(1, min(most_dice, armies - 1) + 1)
+            for k in range(1, armies)
+        )
+        return [*out, EndOffensive()]
+    out = []
+    allies = allies_of(state, player)
+    if phase == "reinforce":
+        if state.influence_open:
+            cards = sorted({c for c in state.hands[player] if not is_joker(c)})
+            for n in state.neutrals:
+                if (
+                    state.count(n)
+                    and state.status.get(n) != player
+                    and len(state.given.get(n, ())) < MOST_GIVEN
+                    and state.given_turn.get(n, 0) < GIVEN_A_TURN
+                ):
+                    out.extend(GiveCard(n, c) for c in cards)
+        if trade_open(state):
+            out.extend(_trades(state, player))
+        if must_trade(state):
+            return out
+        if state.pool > 0:
+            where = state.territories_of(state.placing_for or player)
+            out.extend(Place(t, n) for t in where for n in range(1, state.pool + 1))
+            return out
+        out.extend(ReinforceAlly(n) for n in allies if n not in state.reinforced)
+    forces = [player, *allies]
+    if phase in ("reinforce", "attack"):
+        for force in forces:
+            for src in state.territories_of(force):
+                armies = state.armies[src]
+                for tgt in state.board.neighbours[src] if armies > 1 else ():
+                    if state.owner[tgt] in (force, player):
+                        continue
+                    for d in range(1, min(most_dice, armies - 1) + 1):
+                        out.append(Attack(src, tgt, d))
+                        out.extend(Attack(src, tgt, d, k) for k in range(1, armies))
+    for force in forces:
+        if force not in state.moved:
+            own = state.territories_of(force)
+            mine = set(own)
+            for src in own:
+                if state.armies[src] > 1:
+                    for tgt in sorted(_component(state, src, mine) - {src}):
+                        out.extend(Fortify(src, tgt, n) for n in range(1, state.armies[src]))
+    out.append(EndTurn())
+    return out
 
 
 def _claims(state: GameState, player: str) -> list[Action]:

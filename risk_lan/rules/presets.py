@@ -175,6 +175,19 @@ TWO_PLAYER_INDEPENDENTS = CLASSIC.with_options(
     sources=("002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS PASSIFS»",),
 )
 
+# H-2P, active variant: seed 002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS ACTIFS», and seed
+# 001's fragment of its own: the same setup as the passive variant; each independent is
+# neutral or a player's ally, which that player reinforces, attacks and manoeuvres with.
+TWO_PLAYER_ACTIVE = TWO_PLAYER_INDEPENDENTS.with_options(
+    name="two-player-active",
+    title="Two players and two active independents",
+    neutral_play="active",
+    sources=(
+        "002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS ACTIFS»",
+        "001 «4. Combat» (two-player fragment)",
+    ),
+)
+
 # H-MISSION: seed 001 «Risk MISSION»: four secret missions each, one of each rank, claimed
 # one a turn at the moment each states; the golden cavalry is not used (the fixed table).
 RISK_MISSION = CLASSIC.with_options(
@@ -201,6 +214,7 @@ RULESETS: dict[str, RuleSet] = {
         TWO_PLAYER,
         TWO_PLAYER_INDEPENDENTS,
         TWO_PLAYER_ALLY,
+        TWO_PLAYER_ACTIVE,
         TEAM,
     )
 }

@@ -23,7 +23,7 @@ CAPITAL_GOALS = ("all", "shorter")
 OBJECTIVE_COLOURS = ("all", "in_play")
 OBJECTIVE_KILLS = ("own", "anyone")
 NEUTRAL_PLACEMENTS = ("after_own", "each_step")
-NEUTRAL_PLAYS = ("passive", "ally")
+NEUTRAL_PLAYS = ("passive", "ally", "active")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,9 @@ class RuleSet:
     neutral_stack: int = 1
     # What a neutral army does in play: nothing ("passive"), or ("ally", 000-A «RÈGLE POUR 2
     # JOUEURS») it gets half of what the player whose turn it is gains, and in the middle of
-    # that turn the opponent places it and may counter-attack with it.
+    # that turn the opponent places it and may counter-attack with it; or ("active", 001/002
+    # «INDÉPENDANTS ACTIFS») each is neutral or a player's ally, swayed by cards given to it
+    # and drifting away after offensives, and the player it is allied to plays it.
     neutral_play: str = "passive"
     # Armies a player places at each step of the setup after the deal (on 1 or more of its
     # territories): 1, or 2 in the two-player game (003 «JEU 3» 4).
@@ -179,6 +181,8 @@ class RuleSet:
             self.max_players != 2 or self.neutrals != 1 or not self.neutral_armies
         ):
             raise ValueError("the ally is one neutral army in a two-player game")
+        if self.neutral_play == "active" and (self.max_players != 2 or not self.neutral_armies):
+            raise ValueError("active independents are neutral armies in a two-player game")
         if self.territory_bonus_armies < 0:
             raise ValueError("territory_bonus_armies must be >= 0")
 

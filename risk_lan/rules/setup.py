@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import capitals, missions, objectives, teams
+from . import capitals, independents, missions, objectives, teams
 from .cards import deck_cards, is_joker
 from .errors import IllegalAction
 from .events import (
@@ -58,6 +58,8 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
             raise ValueError("the neutral armies' piles leave no territory to the players")
         for neutral in state.neutrals:
             state.setup_left[neutral] = rules.neutral_armies
+        if rules.neutral_play == "active":
+            independents.start(state)
     state.deck = deck_cards(board)
     if rules.teams:
         teams.assign(state)

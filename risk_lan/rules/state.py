@@ -154,6 +154,21 @@ FIELDS = (
     Field("ally_stage", VALUE, "", optional=True),
     Field("acting", VALUE, None, optional=True),
     Field("gained", VALUE, 0, optional=True),
+    # Active independents (``neutral_play`` "active"): each independent's status (the seat it
+    # is allied to, or "" while neutral); the cards given to each (shown to all: every peer
+    # checks the move that names one); how many each got this turn; the allies reinforced
+    # this turn; whose armies are being placed now when not the player's (an ally's die);
+    # whether cards may still be given (the start of the turn); the offensive under way
+    # against or with an independent (source, target, the attacking and attacked owners),
+    # whose drift roll comes when it ends; and who has made its manoeuvre this turn.
+    Field("status", MAP, _empty_map, optional=True),
+    Field("given", MAP_OF_LISTS, _empty_map, optional=True),
+    Field("given_turn", MAP, _empty_map, optional=True),
+    Field("reinforced", LIST, _empty_list, optional=True),
+    Field("placing_for", VALUE, None, optional=True),
+    Field("influence_open", VALUE, False, optional=True),
+    Field("offensive", LIST, _empty_list, optional=True),
+    Field("moved", LIST, _empty_list, optional=True),
     Field("winner", VALUE, None),
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import allied
+from . import allied, independents
 from .cards import (
     FIXED_TABLES,
     escalating_value,
@@ -70,6 +70,8 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
     territory_armies, bonus, continents = income(state, player)
     state.pool = territory_armies + bonus
     allied.begin(state)
+    if state.rules.neutral_play == "active":
+        independents.begin(state)
     state.phase = "reinforce"
     state.trade_window = "turn_start"
     due = state.rules.forced_trade_at
@@ -232,8 +234,9 @@ def check_reinforce(state: GameState, player: str, territory: str, count: int) -
         raise IllegalAction("nothing_to_place", "you have no armies left to place")
     if territory not in state.owner:
         raise IllegalAction("unknown_territory", f"no territory called {territory!r}")
-    if allied.commands_ally(state, player):
-        if state.owner[territory] != allied.ally(state):
+    if allied.commands_ally(state, player) or state.placing_for:
+        force = state.placing_for or allied.ally(state)
+        if state.owner[territory] != force:
             raise IllegalAction("not_ally", f"{territory} is not the ally's: place its armies")
     elif state.owner[territory] != player and not state.teams:
         raise IllegalAction("not_owner", f"{territory} is not yours")
@@ -247,9 +250,12 @@ def check_reinforce(state: GameState, player: str, territory: str, count: int) -
 
 def reinforce(state: GameState, player: str, territory: str, count: int) -> list[Event]:
     force = state.owner[territory] if allied.commands_ally(state, player) else player
+    force = state.placing_for or force
     assert force is not None
     add_armies(state, territory, force, count)
     state.pool -= count
+    if not state.pool:
+        state.placing_for = None
     return [Placed(player, territory, count, "reinforcement" if force == player else "ally")]
 
 
@@ -277,7 +283,8 @@ def leave_attack(state: GameState, source: RandomSource) -> list[Event]:
 def check_fortify(state: GameState, player: str, source: str, target: str, count: int) -> None:
     check_can_move_on(state)
     rule = state.rules.fortification
-    if state.phase == "fortify" and rule != "unfought_steps":
+    active = state.rules.neutral_play == "active"
+    if state.phase == "fortify" and rule != "unfought_steps" and not active:
         raise IllegalAction("already_fortified", "only one fortification per turn")
     if state.ally_stage in ("own", "ally"):
         raise IllegalAction(
@@ -286,16 +293,20 @@ def check_fortify(state: GameState, player: str, source: str, target: str, count
     for t in (source, target):
         if t not in state.owner:
             raise IllegalAction("unknown_territory", f"no territory called {t!r}")
+    # Active independents: one manoeuvre for the player and one for each of its allies.
+    force = _mover(state, player, source)
+    if active and force in state.moved:
+        raise IllegalAction("already_fortified", "one manoeuvre a turn, and one for each ally")
     # Under team rules a player moves its own armies into any of its team's territories.
-    if state.owner[target] != player and not friends(state, state.owner[target], player):
+    if state.owner[target] != force and not friends(state, state.owner[target], force):
         raise IllegalAction("not_owner", f"{target} is not yours")
-    most = movable(state, source, player)
+    most = movable(state, source, force)
     if not most and state.owner[source] != player:
         raise IllegalAction("not_owner", f"you have no armies in {source}")
     if source == target:
         raise IllegalAction("same_territory", "move to another territory")
     if rule == "connected":
-        if not state.connected(player, source, target):
+        if not state.connected(force, source, target):
             raise IllegalAction(
                 "not_connected", f"no chain of your territories joins {source} to {target}"
             )
@@ -313,15 +324,28 @@ def fortify(
     state: GameState, source_rng: RandomSource, player: str, source: str, target: str, count: int
 ) -> list[Event]:
     events = leave_attack(state, source_rng) if state.phase != "fortify" else []
-    remove_armies(state, source, player, count)
-    add_armies(state, target, player, count)
+    force = _mover(state, player, source)
+    remove_armies(state, source, force, count)
+    add_armies(state, target, force, count)
     events.append(Fortified(player, source, target, count))
+    if state.rules.neutral_play == "active":
+        state.moved.append(force)
+        state.phase = "fortify"
+        return events
     if state.rules.fortification == "unfought_steps":
         state.phase = "fortify"
         state.engaged[target] = state.engaged.get(target, 0) + count
         return events
     events.extend(end_turn(state, source_rng, player, leaving=False))
     return events
+
+
+def _mover(state: GameState, player: str, source: str) -> str:
+    """Whose armies leave ``source``: the player's, or one of its active allies'."""
+    owner = state.owner[source]
+    if owner is not None and owner != player and independents.commands(state, player, owner):
+        return owner
+    return player
 
 
 def end_turn(

@@ -17,5 +17,6 @@ MODE_TITLES_FR: dict[str, str] = {
     "two-player": "Deux joueurs et une armée neutre, règles de 2015",
     "two-player-independents": "Deux joueurs et deux indépendants passifs",
     "two-player-ally": "Deux joueurs et une troisième force alliée (ancienne règle)",
+    "two-player-active": "Deux joueurs et deux indépendants actifs",
     "team": "Risk par équipe",
 }

@@ -1,0 +1,204 @@
+"""Active independents (``neutral_play`` "active"; seed 002 «VARIANTE – INDÉPENDANTS
+ACTIFS», seed 001's two-player fragment).
+
+Each independent army has a status on a track: allied to one player, neutral, or allied to
+the other. A player's turn: (1) give independents cards, each moving its status one step
+towards the giver (at most 2 to one a turn, none to one holding 5); (2) its own
+reinforcements; (3) for each ally it chooses, one die of armies placed on the ally's
+territories; (4) attacks with its own and its allies' armies, each offensive against or
+with an independent ending with a die for each independent in it: 1 to 4 moves its status
+one step away from the player; (5) its manoeuvre; (6) one for each ally; (7) a card, for a
+conquest by its own armies. Whoever eliminates an independent takes the cards given to it.
+Decisions where the seeds are silent: docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from .cards import is_joker
+from .errors import IllegalAction
+from .events import AllyReinforced, CardGiven, Event, IndependentDestroyed, StatusDrifted
+from .randomness import RandomSource
+from .state import GameState
+
+MOST_GIVEN = 5  # an independent holding this many cards can no longer be influenced
+GIVEN_A_TURN = 2
+
+
+def active(state: GameState) -> bool:
+    return state.rules.neutral_play == "active"
+
+
+def start(state: GameState) -> None:
+    """The independents start neutral."""
+    state.status = dict.fromkeys(state.neutrals, "")
+    state.given = {n: [] for n in state.neutrals}
+
+
+def begin(state: GameState) -> None:
+    """A new turn: cards may be given again, nobody has reinforced or manoeuvred."""
+    state.given_turn, state.reinforced, state.moved = {}, [], []
+    state.placing_for, state.influence_open, state.offensive = None, True, []
+
+
+def allies_of(state: GameState, player: str) -> list[str]:
+    """The independents allied to ``player`` that are still on the board."""
+    return [n for n in state.neutrals if state.status.get(n) == player and state.count(n)]
+
+
+def commands(state: GameState, player: str, owner: str | None) -> bool:
+    """Whether ``player`` may move the armies of ``owner`` now: its own, or an ally's in its
+    own turn."""
+    if owner == player:
+        return True
+    return (
+        active(state)
+        and state.current == player
+        and owner in state.neutrals
+        and state.status.get(owner) == player
+    )
+
+
+def _towards(state: GameState, independent: str, player: str) -> str:
+    """The status one step towards ``player`` (the opponent's ally becomes neutral)."""
+    now = state.status[independent]
+    return player if now == "" else "" if now != player else player
+
+
+def _away(state: GameState, independent: str, player: str) -> str:
+    """The status one step away from ``player`` (at the end of the track, no change)."""
+    now = state.status[independent]
+    if now == player:
+        return ""
+    return state.next_player(player) if now == "" else now
+
+
+# ----- 1. influence -------------------------------------------------------------------------
+
+
+def check_give(state: GameState, player: str, independent: str, card: str) -> None:
+    if state.phase != "reinforce" or not state.influence_open:
+        raise IllegalAction("not_now", "cards are given at the start of the turn, before anything")
+    if independent not in state.neutrals or not state.count(independent):
+        raise IllegalAction("not_independent", f"{independent!r} is not an independent in play")
+    if state.status[independent] == player:
+        raise IllegalAction("own_ally", "it is your ally already: give cards to win others over")
+    if len(state.given[independent]) >= MOST_GIVEN:
+        raise IllegalAction(
+            "influence_full", f"it holds {MOST_GIVEN} cards: it can no longer be influenced"
+        )
+    if state.given_turn.get(independent, 0) >= GIVEN_A_TURN:
+        raise IllegalAction("influence_limit", f"at most {GIVEN_A_TURN} cards to one a turn")
+    if card not in state.hands[player]:
+        raise IllegalAction("not_in_hand", f"you do not hold {card}")
+    if is_joker(card):
+        raise IllegalAction("joker", "a joker shows no territory: give a territory card")
+
+
+def give(state: GameState, player: str, independent: str, card: str) -> list[Event]:
+    state.hands[player].remove(card)
+    state.given[independent].append(card)
+    state.given_turn[independent] = state.given_turn.get(independent, 0) + 1
+    state.status[independent] = _towards(state, independent, player)
+    due = state.rules.forced_trade_at
+    if state.start_trade_due and due is not None and len(state.hands[player]) < due:
+        state.start_trade_due = False  # given down below the hand limit: no trade is owed
+    return [CardGiven(player, independent, card, state.status[independent])]
+
+
+# ----- 3. allied reinforcements ---------------------------------------------------------------
+
+
+def check_reinforce_ally(state: GameState, player: str, independent: str) -> None:
+    if state.phase != "reinforce":
+        raise IllegalAction("not_now", "allies are reinforced before the first attack")
+    if state.pool > 0:
+        raise IllegalAction("armies_to_place", f"place your {state.pool} armies first")
+    if independent not in allies_of(state, player):
+        raise IllegalAction("not_ally", f"{independent!r} is not your ally")
+    if independent in state.reinforced:
+        raise IllegalAction("reinforced", "each ally is reinforced once a turn")
+
+
+def reinforce_ally(
+    state: GameState, rng: RandomSource, player: str, independent: str
+) -> list[Event]:
+    [die] = rng.dice(1)
+    state.reinforced.append(independent)
+    state.influence_open = False
+    state.placing_for, state.pool = independent, die
+    return [AllyReinforced(player, independent, die)]
+
+
+# ----- 4. offensives and their drift ----------------------------------------------------------
+
+
+def open_offensive(state: GameState, source: str, target: str) -> None:
+    """An attack is declared: the offensive it belongs to, if an independent is in it."""
+    force, victim = state.owner[source], state.owner[target]
+    assert force is not None and victim is not None
+    if state.offensive[:2] == [source, target]:
+        return
+    if force in state.neutrals or victim in state.neutrals:
+        state.offensive = [source, target, force, victim]
+
+
+def check_offensive(state: GameState, action_type: str, pair: tuple[str, str] | None) -> None:
+    """While an offensive is under way, the player attacks on or stops it."""
+    if not state.offensive or state.phase not in ("attack", "reinforce"):
+        return
+    source, target = state.offensive[:2]
+    if action_type == "end_offensive" or (action_type == "attack" and pair == (source, target)):
+        return
+    raise IllegalAction(
+        "offensive_open",
+        f"the offensive from {source} on {target} is under way: attack again, or stop it",
+    )
+
+
+def check_end_offensive(state: GameState) -> None:
+    if not state.offensive:
+        raise IllegalAction("no_offensive", "no offensive against or with an independent")
+
+
+def settle(state: GameState, rng: RandomSource) -> list[Event]:
+    """After a battle, a conquest or a move-in: an offensive that cannot go on is over."""
+    if not state.offensive or state.phase in ("defend", "move_in", "over"):
+        return []
+    source, target, force, victim = state.offensive
+    standing = state.owner[target] == victim and state.owner[source] == force
+    if standing and state.armies[source] >= 2:
+        return []  # the player may attack on, or stop
+    return end_offensive(state, rng)
+
+
+def end_offensive(state: GameState, rng: RandomSource) -> list[Event]:
+    """The offensive is over: a die for the attacked independent (if it is still on the
+    board) and for the ally that attacked; 1 to 4 moves it one step away from the player."""
+    _, _, force, victim = state.offensive
+    state.offensive = []
+    player = state.current
+    events: list[Event] = []
+    for independent in (victim, force):
+        if independent not in state.neutrals or not state.count(independent):
+            continue
+        [die] = rng.dice(1)
+        if die <= 4:
+            state.status[independent] = _away(state, independent, player)
+        events.append(StatusDrifted(player, independent, die, state.status[independent]))
+    return events
+
+
+def destroyed(state: GameState, independent: str, player: str) -> list[Event]:
+    """``player`` took the independent's last territory: the cards given to it are his."""
+    if not active(state) or independent not in state.neutrals or state.count(independent):
+        return []
+    cards = state.given[independent]
+    state.given[independent] = []
+    state.hands[player].extend(cards)
+    rules = state.rules
+    if (
+        rules.elimination_trade_at is not None
+        and len(state.hands[player]) >= rules.elimination_trade_at
+    ):
+        state.trade_window = "elimination_forced"
+    return [IndependentDestroyed(independent, player, tuple(cards))]

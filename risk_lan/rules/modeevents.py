@@ -1,0 +1,160 @@
+"""The events of the modes beyond world conquest: secret objectives, Risk Mission's
+missions, Capital rules' headquarters, 000-A's ally and the active independents."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from .eventbase import Event
+
+
+@dataclass(slots=True)
+class MissionsDealt(Event):
+    """Risk Mission: each player sees only its own four cards; the others' are None."""
+
+    type: ClassVar[str] = "missions_dealt"
+    missions: dict[str, tuple[str, ...] | None]
+
+    def seen_by(self, viewer: str | None) -> Event:
+        return replace(
+            self, missions={p: (m if p == viewer else None) for p, m in self.missions.items()}
+        )
+
+
+@dataclass(slots=True)
+class MissionClaimed(Event):
+    """A player claimed one of its missions, shown to all (``count``: its claims so far)."""
+
+    type: ClassVar[str] = "mission_claimed"
+    player: str
+    mission: str
+    count: int
+
+
+@dataclass(slots=True)
+class MissionShown(Event):
+    """After three claims, a player's fourth mission is shown to all (001 «Risk MISSION»)."""
+
+    type: ClassVar[str] = "mission_shown"
+    player: str
+    mission: str
+
+
+@dataclass(slots=True)
+class ObjectivesDealt(Event):
+    """Each player sees only its own objective; the others' are None."""
+
+    type: ClassVar[str] = "objectives_dealt"
+    objectives: dict[str, str | None]
+
+    def seen_by(self, viewer: str | None) -> Event:
+        return replace(
+            self, objectives={p: (o if p == viewer else None) for p, o in self.objectives.items()}
+        )
+
+
+@dataclass(slots=True)
+class ObjectiveAchieved(Event):
+    """The winner shows its objective card (``achieved`` differs from ``objective`` when the
+    card fell back to another, such as 24 territories)."""
+
+    type: ClassVar[str] = "objective_achieved"
+    player: str
+    objective: str
+    achieved: str
+
+
+@dataclass(slots=True)
+class CapitalSealed(Event):
+    type: ClassVar[str] = "capital_sealed"
+    player: str
+    seal: str
+
+
+@dataclass(slots=True)
+class CapitalRevealed(Event):
+    """The player's headquarters, opened: its card leaves the deck for good."""
+
+    type: ClassVar[str] = "capital_revealed"
+    player: str
+    territory: str
+    nonce: str
+
+
+@dataclass(slots=True)
+class CapitalAbandoned(Event):
+    """A seal left unopened: chance picked the player's headquarters, ``territory``."""
+
+    type: ClassVar[str] = "capital_abandoned"
+    player: str
+    territory: str
+
+
+@dataclass(slots=True)
+class AllyPart(Event):
+    """000-A's ally: ``player`` plays the next part of the turn. ``part`` "ally": the opponent
+    takes the ally, with ``armies`` (its share) to place, and may counter-attack; "passed":
+    the ally has nothing to place and no attack to make, so the part is passed over; "again":
+    the player whose turn it is plays on."""
+
+    type: ClassVar[str] = "ally_part"
+    player: str
+    part: str
+    ally: str
+    armies: int
+
+
+@dataclass(slots=True)
+class AllyDestroyed(Event):
+    """000-A's ally lost its last territory, to ``player``: turns are plain from now on."""
+
+    type: ClassVar[str] = "ally_destroyed"
+    ally: str
+    player: str
+
+
+@dataclass(slots=True)
+class CardGiven(Event):
+    """Active independents: ``player`` gave ``card`` to ``independent``, whose status is now
+    ``status`` (a seat it is allied to, or "" for neutral)."""
+
+    type: ClassVar[str] = "card_given"
+    player: str
+    independent: str
+    card: str
+    status: str
+
+
+@dataclass(slots=True)
+class AllyReinforced(Event):
+    """Active independents: ``player`` rolled ``die`` for its ally ``independent``: that many
+    of the ally's armies are to place on its territories."""
+
+    type: ClassVar[str] = "ally_reinforced"
+    player: str
+    independent: str
+    die: int
+
+
+@dataclass(slots=True)
+class StatusDrifted(Event):
+    """Active independents: an offensive against or with ``independent`` ended; ``player``
+    rolled ``die`` (1 to 4 moves the status one step away from ``player``): now ``status``."""
+
+    type: ClassVar[str] = "status_drifted"
+    player: str
+    independent: str
+    die: int
+    status: str
+
+
+@dataclass(slots=True)
+class IndependentDestroyed(Event):
+    """Active independents: ``player`` took the independent's last territory, and the cards
+    given to it."""
+
+    type: ClassVar[str] = "independent_destroyed"
+    independent: str
+    player: str
+    cards: tuple[str, ...]
