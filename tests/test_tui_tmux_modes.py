@@ -2,7 +2,8 @@
 conquete`` deals the territories by dice and opens the player's turn with a card; the
 deuxième règle opens it with a card for each territory beyond a multiple of four; 000-A's
 world conquest deals the territories and no objective; Risk Mission lists the player's four
-missions, one of each rank, on Ctrl+K."""
+missions, one of each rank, on Ctrl+K; 000-A's ally is handed over, placed by the opponent
+and handed back; an offensive on an active independent ends with its drift die."""
 
 from __future__ import annotations
 
@@ -120,6 +121,9 @@ def test_the_ally_is_handed_over_placed_and_handed_back(terminal) -> None:
             terminal.keys("F6")
             tmux.wait_for(lambda: "ally" in terminal.now() and "F4" in terminal.now(), 10,
                           "the counter-attack step", terminal)  # fmt: skip
+            # The log's last lines tell of it.
+            tmux.wait_for(lambda: "tester takes the ally" in "\n".join(terminal.screen()), 10,
+                          "the log", terminal)  # fmt: skip
             terminal.keys("F4")
             tmux.wait_for(lambda: "You play the ally" not in terminal.now(), 10, "", terminal)
             continue
@@ -143,5 +147,53 @@ def test_the_ally_is_handed_over_placed_and_handed_back(terminal) -> None:
         if seen_own and seen_ally:
             break
     assert seen_own and seen_ally
-    log = whole_log(terminal)
-    assert "bot-1 takes the ally" in log and "tester takes the ally" in log, log
+
+
+def test_an_offensive_on_an_independent_ends_with_its_drift_die(terminal) -> None:
+    """Seed 002's active independents: Ctrl+G lists where each stands; an attack on one is
+    an offensive that F4 stops (or its fall ends), and the drift die is rolled then."""
+    terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-active --name tester")
+    tmux.wait_for(lambda: "Place 3 of your armies" in terminal.now(), 60, "the setup", terminal)
+    terminal.keys("F8")
+    tmux.wait_for(lambda: "Planned armies" in terminal.now(), 10, "the plan", terminal)
+    terminal.keys("F6")
+    now = tmux.wait_for(lambda: next((t for t in [terminal.now()] if "Place your" in t), ""),
+                        120, "the player's turn", terminal)  # fmt: skip
+    assert "Ctrl+G" in now
+    terminal.keys("C-g", pause=0.8)
+    listed = "\n".join(terminal.screen())
+    for n in (1, 2):
+        assert re.search(rf"independent {n}: (neutral|your ally|bot-1's ally), ", listed), listed
+    terminal.keys("Escape", pause=0.5)
+    owners = terminal.owners()
+    front = next(t for t, (letter, _) in owners.items() if letter == "R"
+                 and any(owners[n][0] in "NM" for n in tmux.BOARD.neighbours[t]))  # fmt: skip
+    target = next(n for n in tmux.BOARD.neighbours[front] if owners[n][0] in "NM")
+    pool = int(now.split("Place your reinforcements: ")[1].split()[0])
+    terminal.type_name(front)
+    terminal.keys(*["+"] * (pool - 1), "Enter")
+    tmux.wait_for(lambda: "All placed" in terminal.now(), 10, "staged", terminal)
+    terminal.keys("F6")
+    tmux.wait_for(lambda: "Attack" in terminal.now(), 10, "the attack step", terminal)
+    terminal.type_name(front)
+    terminal.keys("Enter")
+    terminal.type_name(target)
+    terminal.keys("Enter")
+    tmux.wait_for(lambda: "F2 attack once" in terminal.now(), 10, "the attack", terminal)
+    terminal.keys("F2")
+    now = tmux.wait_for(
+        lambda: next((t for t in [terminal.now()] if "Offensive from" in t or "Conquered" in t
+                      or "Attack:" in t), ""), 30, "the battle", terminal,
+    )  # fmt: skip
+    print(now)  # shown when the test fails
+    if "Offensive from" in now:
+        assert "a die for independent" in now
+        terminal.keys("F4")  # stop it: the drift die is rolled
+    elif "Conquered" in now:
+        terminal.keys("F6")
+    # The log's last lines, on the screen.
+    log = tmux.wait_for(
+        lambda: next((t for t in ["\n".join(terminal.screen())] if "Drift die" in t), ""),
+        20, "the drift die", terminal,
+    )  # fmt: skip
+    assert re.search(r"Drift die for independent \d: \d\. It (is now|stays) ", log), log

@@ -10,6 +10,7 @@ nothing more and turns are plain again. Decisions where the seed is silent: docs
 
 from __future__ import annotations
 
+from . import independents
 from .events import AllyDestroyed, AllyPart, Event
 from .state import GameState
 
@@ -40,10 +41,12 @@ def commands_ally(state: GameState, player: str) -> bool:
 
 
 def commanded(state: GameState, player: str) -> tuple[str, ...]:
-    """Whose armies ``player`` moves now: its own, and in the ally's part of a turn the
-    ally's."""
+    """Whose armies ``player`` moves now: its own, in the ally's part of a turn the ally's,
+    and with active independents, in its own turn, its allies'."""
     if commands_ally(state, player):
         return (player, *state.neutrals[:1])
+    if state.rules.neutral_play == "active" and state.current == player:
+        return (player, *independents.allies_of(state, player))
     return (player,)
 
 

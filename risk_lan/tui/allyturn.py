@@ -1,10 +1,12 @@
-"""What the Now panel says in the parts of a turn with 000-A's ally: the player whose turn
-it is hands the ally to the opponent, who places its share and may counter-attack."""
+"""What the Now panel says in a turn with allies: with 000-A's ally, the player whose turn
+it is hands the ally to the opponent, who places its share and may counter-attack; with the
+active independents, the allies' dice to place and the offensive under way."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from risk_lan.tui.independentsview import neutral_name
 from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.wording import Place
@@ -44,4 +46,27 @@ def ally_line(
         return say(lang, "ally_own", player=who(s.next_player(me)))
     if s.ally_stage == "again" and step.name == "attack" and not turn.fortifying:
         return say(lang, "ally_again")
+    return None
+
+
+def independents_line(
+    turn: Turn, step: Step, lang: str, name: Callable[[str | None], Place]
+) -> str | None:
+    """The Now panel's words for the active independents' steps; None elsewhere."""
+    assert turn.game is not None
+    s = turn.game.state
+    if s.rules.neutral_play != "active" or not turn.my_turn:
+        return None
+    if s.offensive and step.name == "attack":
+        source, target, force, victim = s.offensive
+        names = " / ".join(neutral_name(s, n, lang) for n in (victim, force) if n in s.neutrals)
+        return say(lang, "offensive", source=name(source), target=name(target), names=names)
+    if step.name != "place":
+        return None
+    left = s.pool - turn.staged_total()
+    if s.placing_for and left:
+        who = neutral_name(s, s.placing_for, lang)
+        return say(lang, "ally_die", left=left, name=who, amount=step.amount)
+    if s.influence_open and left:
+        return say(lang, "place", left=left, amount=step.amount) + " " + say(lang, "active_turn")
     return None

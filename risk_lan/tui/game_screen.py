@@ -16,11 +16,11 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog
 
 from risk_lan.net.witness import DERIVED
-from risk_lan.rules import Action, ClaimMission, classic_board
+from risk_lan.rules import Action, classic_board
 from risk_lan.tui.clock import WaitClock
 from risk_lan.tui.dialogs import LogScreen
 from risk_lan.tui.loglines import LogLines
-from risk_lan.tui.missionscreen import MissionsScreen
+from risk_lan.tui.modekeys import ModeKeys
 from risk_lan.tui.pacing import Pacing
 from risk_lan.tui.panels import (
     EventLog,
@@ -62,10 +62,11 @@ CLOSED_KEYS = {
     "f9": ("reclaim", "key_no_reclaim"),
     "f10": ("pause_clock", "key_no_clock"),
     "ctrl+k": ("missions", "key_no_missions"),
+    "ctrl+g": ("independents", "key_no_independents"),
 }
 
 
-class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
+class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
     """One player's table. It only reads views and sends the moves the player asks for."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -89,6 +90,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
         Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
         Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
         Binding("ctrl+k", "missions", "Missions", id="game.missions"),  # Risk Mission
+        Binding("ctrl+g", "independents", "Independents", id="game.independents"),
         Binding("1", "dice(1)", show=False, id="turn.dice1"),
         Binding("2", "dice(2)", show=False, id="turn.dice2"),
         Binding("3", "dice(3)", show=False, id="turn.dice3"),
@@ -304,9 +306,8 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "missions":
-            game = self.turn.game
-            return game is not None and self.seat in game.state.missions
+        if action in ("missions", "independents"):
+            return self.mode_key_open(action)
         if action == "reclaim":
             return self.taken_over and not self.stopped
         if action == "pause_clock":
@@ -346,7 +347,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
             return
         action = TURN_KEYS.get(event.key)
         closed = CLOSED_KEYS.get(event.key)
-        if self.turn.watching and (action is not None or event.key in ("f7", "ctrl+k")):
+        if self.turn.watching and (action is not None or event.key in ("f7", "ctrl+k", "ctrl+g")):
             self.turn.hint = (why_watching(self.turn), {})
         elif action is not None and not self.check_action(action, ()):
             self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
@@ -377,18 +378,6 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, Screen):
 
     def show_log(self) -> None:
         self.query_one("#log", RichLog).focus()
-
-    def action_missions(self) -> None:
-        """Risk Mission: the player's missions; the one chosen is claimed."""
-        game = self.turn.game
-        if game is None or self.seat not in game.state.missions:
-            return
-
-        def chosen(mission: str | None) -> None:
-            if mission:
-                self.send([ClaimMission(mission)])
-
-        self.app.push_screen(MissionsScreen(game, self.seat, self.names, self.lang), chosen)
 
     def action_show_log(self) -> None:
         """The whole log over the screen, to read at leisure (Esc closes it)."""

@@ -10,21 +10,15 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog, Static
 
-from risk_lan.rules import Game, GameState, objectives, teams
+from risk_lan.rules import Game, objectives, teams
 from risk_lan.rules.setup import placing_neutral
-from risk_lan.tui.allyturn import ally_line
+from risk_lan.tui.allyturn import ally_line, independents_line
+from risk_lan.tui.independentsview import neutral_name, standing
 from risk_lan.tui.missionscreen import summary as missions_summary
 from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.tui.worldmap import PALETTE
 from risk_lan.wording import Place, place
-
-
-def neutral_name(s: GameState, neutral: str, lang: str) -> str:
-    """ "neutral army", or with several, "neutral army 2" (as the log names them)."""
-    if len(s.neutrals) == 1:
-        return say(lang, "ally_name" if s.rules.neutral_play == "ally" else "neutral")
-    return f"{say(lang, 'neutral')} {s.neutrals.index(neutral) + 1}"
 
 
 def player_mark(colour: str) -> tuple[str, str]:
@@ -134,6 +128,8 @@ class PlayersPanel(Panel):
                 text.append(f" {short}\n")
                 continue
             text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
+            where = standing(s, neutral, seat, {p["seat"]: p["name"] for p in players}, lang)
+            text.append(f" {where}" if where else "", style="italic")
             text.append(f"\n    {say(lang, 'counts', held=s.count(neutral), armies=armies)}\n")
         if s.mixed:
             room = self.size.height - text.plain.count("\n") if self.size.height else 99
@@ -190,7 +186,7 @@ class TurnPanel(Panel):
         def name(t: str | None) -> Place:
             return place(board, t, lang) if t else Place("?")
 
-        ally = ally_line(turn, step, names, lang, name)
+        ally = ally_line(turn, step, names, lang, name) or independents_line(turn, step, lang, name)
         if ally is not None:
             line = ally
         elif step.name in ("waiting", "watching"):

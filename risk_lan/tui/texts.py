@@ -11,6 +11,7 @@ from typing import Any
 from risk_lan.tui.allytexts import ALLY_TEXTS
 from risk_lan.tui.commandtexts import COMMAND_TEXTS
 from risk_lan.tui.hinttexts import HINT_TEXTS
+from risk_lan.tui.independentstexts import INDEPENDENTS_TEXTS
 from risk_lan.tui.missiontexts import MISSION_TEXTS
 from risk_lan.tui.refusaltexts import REFUSAL_TEXTS
 from risk_lan.tui.watchtexts import WATCH_TEXTS
@@ -321,6 +322,7 @@ for _lang in TEXTS:
     TEXTS[_lang].update(WATCH_TEXTS[_lang])  # watching a game
     TEXTS[_lang].update(MISSION_TEXTS[_lang])  # Risk Mission
     TEXTS[_lang].update(ALLY_TEXTS[_lang])  # 000-A's ally
+    TEXTS[_lang].update(INDEPENDENTS_TEXTS[_lang])  # the active independents
 
 
 def language(chosen: str | None = None) -> str:
@@ -399,6 +401,8 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "game.pause": "Horloge",
         "game.missions": "Missions",
         "missions.close": "Fermer",
+        "game.independents": "Indépendants",
+        "independents.close": "Fermer",
     },
 }
 

@@ -16,6 +16,7 @@ from risk_lan.rules import (
     Action,
     Attack,
     Defend,
+    EndOffensive,
     EndTurn,
     Fortify,
     Game,
@@ -95,6 +96,8 @@ class Turn:
             self.source = self.target = None
         if self.plan is not None:
             self.plan = self.plan.carried_on(self.game)
+        if s.offensive and self.my_turn and s.phase in ("attack", "reinforce"):
+            self.source, self.target = s.offensive[0], s.offensive[1]  # attacked on, or stopped
         if self.target is not None and s.owner.get(self.target) in forces:
             if s.phase in ("move_in", "attack") and not self.fortifying:
                 # Conquered: the natural place to attack from next (dropped by ``step`` if
@@ -406,6 +409,8 @@ class Turn:
         if "end" not in step.keys:
             return []
         self.source = self.target = None
+        if any(a.type == "end_offensive" for a in self.legal):
+            return [EndOffensive()]  # the offensive stops: its drift die is rolled
         if step.name == "attack":
             self.fortifying = True
             if self.step().choices:

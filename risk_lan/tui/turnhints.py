@@ -20,6 +20,8 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     s = turn.game.state
     mine = bool(armies_of(s, territory, turn.seat))
     at = {"territory": territory, "source": turn.source}
+    if s.offensive and step.name == "attack" and territory not in step.choices:
+        return ("pick_offensive", {**at, "source": s.offensive[0]})
     if commands_ally(s, turn.seat) and step.name in ("place", "attack"):
         # 000-A: in the ally's part of a turn the player moves the ally's armies only.
         ally = s.owner.get(territory) == s.neutrals[0]

@@ -1,0 +1,68 @@
+"""The active independents in the app, against a real host: the players panel says where
+each stands, Ctrl+G lists the gifts the player may make and Enter gives the card chosen, and
+an ally's die is placed on its territories (the offensive's F4 is driven in tmux:
+test_tui_tmux_modes)."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import scenario_app, scenario_host, screen_text, set_position, started, until
+
+from risk_lan.tui.independentsview import IndependentsScreen
+
+pytestmark = pytest.mark.asyncio
+
+ONE, TWO = "neutral", "neutral_2"
+
+
+def two_independents(s) -> None:
+    """ann (p1) begins her turn with two cards; independent 1 is bob's ally, independent 2
+    ann's."""
+    owners = {"alaska": "p1", "alberta": "p1", "kamchatka": ONE, "greenland": TWO,
+              "ontario": TWO}  # fmt: skip
+    set_position(s, owners, {"alaska": 5, "kamchatka": 3, "ontario": 4}, rest="p2",
+                 hands={"p1": ["peru", "brazil"]}, phase="reinforce", pool=3)  # fmt: skip
+    s.status, s.given = {ONE: "p2", TWO: "p1"}, {ONE: [], TWO: []}
+    s.given_turn, s.reinforced, s.moved, s.offensive = {}, [], [], []
+    s.placing_for, s.influence_open = None, True
+    s.setup_left = dict.fromkeys(s.setup_left, 0)
+
+
+async def test_ctrl_g_gives_a_card_and_an_allys_die_is_placed_on_its_territories() -> None:
+    host = scenario_host(two_independents, bots=1, seats=2, mode="two-player-active")
+    app = scenario_app(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(app, pilot)
+        players = await until(pilot, lambda: "your ally" in screen_text(app, "players")
+                              and screen_text(app, "players"))  # fmt: skip
+        assert "your ally" in players and "'s ally" in players
+        await pilot.press("ctrl+g")
+        listing = await until(
+            pilot, lambda: isinstance(app.screen, IndependentsScreen) and app.screen
+        )
+        # Two cards, and one independent not ann's ally: two gifts.
+        assert listing.query_one("#independents").option_count == 2
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.turn.game.state.given.get(ONE))
+        state = screen.turn.game.state
+        assert state.status[ONE] == "" and len(state.hands["p1"]) == 1
+        assert "now neutral" in screen_text(app, "log")
+        # Place ann's own 3, then roll for her ally and place its die.
+        await pilot.press("ctrl+g")
+        listing = await until(
+            pilot, lambda: isinstance(app.screen, IndependentsScreen) and app.screen
+        )
+        await pilot.press("escape")
+        screen.turn.staged.append(("alaska", 3))
+        await pilot.press("f6")
+        await until(pilot, lambda: screen.turn.game.state.pool == 0)
+        await pilot.press("ctrl+g")
+        listing = await until(
+            pilot, lambda: isinstance(app.screen, IndependentsScreen) and app.screen
+        )
+        assert listing.query_one("#independents").option_count == 1  # the ally's die
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.turn.game.state.placing_for == TWO)
+        await until(pilot, lambda: "your ally, on its territories" in screen_text(app, "now"))
+        assert screen.turn.step().choices == {"greenland", "ontario"}
+    await host.close()
