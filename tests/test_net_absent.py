@@ -149,3 +149,32 @@ def test_a_client_that_never_reads_does_not_stall_the_others() -> None:
 
     fair = asyncio.run(play())
     assert fair.error is None and fair.winner, fair
+
+
+class VanishingMidPart(Client):
+    """Drops its connection the moment the game waits on it in a mode's own step: playing
+    000-A's ally in the opponent's turn, or with an offensive on an independent under way."""
+
+    def _check_update(self, body):
+        super()._check_update(body)
+        view = body["view"]
+        mine = view.get("acting") == self.seat or (
+            view.get("offensive") and view.get("current") == self.seat
+        )
+        if mine and self.conn is not None:
+            self.retries = 0
+            self.conn.abort()
+
+
+def test_a_player_gone_in_the_allys_part_or_mid_offensive_is_replaced(tmp_path: Path) -> None:
+    for mode in ("two-player-ally", "two-player-active"):
+        record = tmp_path / f"{mode}.rec"
+        lines: list[str] = []
+        config = HostConfig(seats=2, bots=0, mode=mode, record=str(record), absent_after=0.3,
+                            log=lines.append)  # fmt: skip
+        clients = [VanishingMidPart("gone", ClassicBot()), Client("stays", ClassicBot())]
+        gone, stays = asyncio.run(play_out(config, clients))
+        assert gone.error and stays.error is None and stays.winner, (mode, gone, stays)
+        assert any("a bot plays the seat from now on" in line for line in lines), mode
+        verdict = verify_record(record)
+        assert verdict.ok and verdict.winner == stays.winner, (mode, verdict.message)
