@@ -44,9 +44,9 @@ INDEPENDENTS_TEXTS: dict[str, dict[str, str]] = {
         " début de votre tour, et vos alliés se renforcent une fois vos régiments placés."
         " Échap ferme.",
         "key_no_independents": "Ctrl+G sert dans la partie avec indépendants actifs.",
-        "ally_die": "Placez les {left} {left:régiment|régiments} de {name}, votre allié, sur"
-        " ses territoires. Chaque choix en place {amount} (+/-).",
-        "offensive": "Offensive de {source:le} sur {target:le} : F2 attaque encore, F3 blitz,"
+        "ally_die": "Placez {left} {left:régiment|régiments} de votre allié ({name}) sur ses"
+        " territoires. Chaque choix en place {amount} (+/-).",
+        "offensive": "Offensive {source:du} sur {target:le} : F2 attaque encore, F3 blitz,"
         " F4 l'arrête. Quand elle finit, un dé pour {names} : de 1 à 4, chacun s'éloigne de"
         " vous d'une position.",
         "pick_offensive": "Votre offensive depuis {source:le} continue jusqu'à ce que vous"
