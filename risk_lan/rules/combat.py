@@ -214,6 +214,8 @@ def _conquer(state: GameState, src: str, tgt: str, rolled: int, emptied: list[st
     if state.phase == "over":
         return events
     most = rolled + armies_of(state, src, force) - 1
+    if state.rules.army_cap:
+        most = min(most, state.rules.army_cap)
     if most > rolled:
         state.move_in = PendingMoveIn(src, tgt, rolled, most)
         state.phase = "move_in"

@@ -247,6 +247,16 @@ class GameWon(Event):
     reason: str
 
 
+@dataclass(slots=True)
+class ArmiesLost(Event):
+    """Reinforcements that fit on none of the player's territories under the cap on armies
+    (seed 004: 12 a territory) are lost."""
+
+    type: ClassVar[str] = "armies_lost"
+    player: str
+    count: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
@@ -285,6 +295,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         AllyReinforced,
         StatusDrifted,
         IndependentDestroyed,
+        ArmiesLost,
         GameWon,
     )
 }

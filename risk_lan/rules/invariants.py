@@ -34,6 +34,8 @@ def check_invariants(s: GameState) -> None:
             raise InvariantError(f"{t} is owned by unknown {o!r}")
         if n < 1:
             raise InvariantError(f"{t} holds {n} armies")
+        if s.rules.army_cap and n > s.rules.army_cap:
+            raise InvariantError(f"{t} holds {n} armies, over the cap of {s.rules.army_cap}")
         if o in s.eliminated:
             raise InvariantError(f"{t} is owned by eliminated player {o}")
         if t in s.mixed:

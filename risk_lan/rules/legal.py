@@ -24,6 +24,7 @@ from .allied import ally, commands_ally
 from .cards import is_joker
 from .independents import GIVEN_A_TURN, MOST_GIVEN, allies_of
 from .missions import claimable
+from .revised import room
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import allies, armies_of, movable, placeable, presence
@@ -64,7 +65,7 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
             out.extend(Place(t) for t, o in state.owner.items() if o in due)
         else:
             most = step_left(state)
-            out.extend(Place(t, n) for t in owned for n in range(1, most + 1))
+            out.extend(_places(state, owned, most))
     elif phase == "capital_reveal":
         out.append(AbandonCapital())  # the opening itself is the player's secret
     elif phase == "defend":
@@ -83,7 +84,7 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
             return out
         if state.pool > 0:
             where = placeable(state, player)
-            out.extend(Place(t, n) for t in where for n in range(1, state.pool + 1))
+            out.extend(_places(state, where, state.pool))
             return out
         out.extend(_attacks(state, player, owned))
         out.extend(_fortifications(state, player, owned))
@@ -102,7 +103,7 @@ def _ally_part(state: GameState, player: str, owned: list[str]) -> list[Action]:
     """Placing the ally's share on its territories, then its counter-attacks on the player
     whose turn it is, and the end of the part."""
     if state.phase == "reinforce" and state.pool > 0:
-        return [Place(t, n) for t in owned for n in range(1, state.pool + 1)]
+        return _places(state, owned, state.pool)
     if state.phase in ("reinforce", "attack"):
         target = state.current
         attacks = _attacks(state, player, owned)
@@ -144,7 +145,7 @@ def _active_turn(state: GameState, player: str) -> list[Action]:
             return out
         if state.pool > 0:
             where = state.territories_of(state.placing_for or player)
-            out.extend(Place(t, n) for t in where for n in range(1, state.pool + 1))
+            out.extend(_places(state, where, state.pool))
             return out
         out.extend(ReinforceAlly(n) for n in allies if n not in state.reinforced)
     forces = [player, *allies]
@@ -165,9 +166,15 @@ def _active_turn(state: GameState, player: str) -> list[Action]:
             for src in own:
                 if state.armies[src] > 1:
                     for tgt in sorted(_component(state, src, mine) - {src}):
-                        out.extend(Fortify(src, tgt, n) for n in range(1, state.armies[src]))
+                        most = min(state.armies[src] - 1, room(state, tgt))
+                        out.extend(Fortify(src, tgt, n) for n in range(1, most + 1))
     out.append(EndTurn())
     return out
+
+
+def _places(state: GameState, where: list[str], most: int) -> list[Action]:
+    """Placing 1 to ``most`` armies on one of ``where``, as many as fit under the cap."""
+    return [Place(t, n) for t in where for n in range(1, min(most, room(state, t)) + 1)]
 
 
 def _claims(state: GameState, player: str) -> list[Action]:
@@ -240,7 +247,8 @@ def _fortifications(state: GameState, player: str, owned: list[str]) -> list[Act
         else:
             targets = [t for t in state.board.neighbours[src] if t in mine]
         for tgt in targets:
-            out.extend(Fortify(src, tgt, n) for n in range(1, most + 1))
+            fits = min(most, room(state, tgt))
+            out.extend(Fortify(src, tgt, n) for n in range(1, fits + 1))
     return out
 
 

@@ -24,6 +24,7 @@ OBJECTIVE_COLOURS = ("all", "in_play")
 OBJECTIVE_KILLS = ("own", "anyone")
 NEUTRAL_PLACEMENTS = ("after_own", "each_step")
 NEUTRAL_PLAYS = ("passive", "ally", "active")
+INCOME_TABLES = ("divisor", "revised")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,13 @@ class RuleSet:
     first_turn: str = "reroll"
     income_divisor: int = 3
     min_income: int = 3
+    # "divisor": territories // income_divisor, at least min_income (000–003); "revised": 3,
+    # plus 1 for each step of three from 12 territories, 9 at 36–39 and 10 at 40–42 (004
+    # «1) CONTRÔLE DE TERRITOIRES»).
+    income_table: str = "divisor"
+    # The most armies a territory holds (0: no limit; 12 in seed 004): a placement or a move
+    # past it is refused, and reinforcements that fit nowhere are lost.
+    army_cap: int = 0
     trade_values: str = "escalating"
     escalation: tuple[int, ...] = (4, 6, 8, 10, 12, 15)
     escalation_step: int = 5
@@ -139,6 +147,7 @@ class RuleSet:
             "capital_goal": CAPITAL_GOALS,
             "neutral_placement": NEUTRAL_PLACEMENTS,
             "neutral_play": NEUTRAL_PLAYS,
+            "income_table": INCOME_TABLES,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -175,6 +184,8 @@ class RuleSet:
             raise ValueError('team rules and the "team" victory go together')
         if self.teams and self.min_players < 3:
             raise ValueError("team rules need 3 or more players")
+        if self.army_cap < 0 or 0 < self.army_cap < 2:
+            raise ValueError("army_cap must be 0 (no limit) or at least 2")
         if self.neutral_stack < 1:
             raise ValueError("neutral_stack must be >= 1")
         if self.neutral_play == "ally" and (

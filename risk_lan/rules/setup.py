@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import capitals, independents, missions, objectives, teams
+from . import capitals, independents, missions, objectives, revised, teams
 from .cards import deck_cards, is_joker
 from .errors import IllegalAction
 from .events import (
@@ -198,6 +198,8 @@ def check_setup_place(state: GameState, player: str, territory: str, count: int)
             raise IllegalAction("not_neutral", f"{territory} is not the neutral army's to place")
     elif state.owner[territory] != player:
         raise IllegalAction("not_owner", f"{territory} is not yours")
+    if count > revised.room(state, territory):
+        raise IllegalAction("army_cap", f"{territory} holds {state.rules.army_cap} armies at most")
 
 
 def setup_place(

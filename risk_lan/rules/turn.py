@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import allied, independents
+from . import allied, independents, revised
 from .cards import (
     FIXED_TABLES,
     escalating_value,
@@ -46,7 +46,10 @@ def income(state: GameState, player: str) -> tuple[int, int, tuple[str, ...]]:
         return 0, 0, ()
     rules = state.rules
     held = controlled_count(state, player)
-    territory_armies = max(rules.min_income, held // rules.income_divisor)
+    if rules.income_table == "revised":
+        territory_armies = revised.territory_income(held)
+    else:
+        territory_armies = max(rules.min_income, held // rules.income_divisor)
     continents = continents_of(state, player)
     bonus = sum(state.board.continents[c].bonus for c in continents)
     return territory_armies, bonus, continents
@@ -97,6 +100,7 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
         held = controlled_count(state, player)
         for _ in range(1 if draws == "turn_start" else held % state.rules.income_divisor):
             events.extend(draw_card(state, source, player))
+    events.extend(revised.shed(state, player, placeable(state, player)))
     return events
 
 
@@ -203,9 +207,11 @@ def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | No
     if kind == "once_per_set" and bonus is not None:
         targets = [bonus]
     for t in targets:
-        add_armies(state, t, player, extra)
-        events.append(Placed(player, t, extra, "card_bonus"))
+        fits = min(extra, revised.room(state, t))  # past the cap, a bonus army is lost
+        add_armies(state, t, player, fits)
+        events.append(Placed(player, t, fits, "card_bonus"))
     state.gained += value + extra * len(targets)
+    events.extend(revised.shed(state, player, placeable(state, player)))
     return events
 
 
@@ -246,6 +252,11 @@ def check_reinforce(state: GameState, player: str, territory: str, count: int) -
         )
     if not 1 <= count <= state.pool:
         raise IllegalAction("bad_count", f"place between 1 and {state.pool} armies")
+    fits = revised.room(state, territory)
+    if count > fits:
+        raise IllegalAction(
+            "army_cap", f"{territory} holds {state.rules.army_cap} armies at most: {fits} more fit"
+        )
 
 
 def reinforce(state: GameState, player: str, territory: str, count: int) -> list[Event]:
@@ -318,6 +329,11 @@ def check_fortify(state: GameState, player: str, source: str, target: str, count
         if most < 1:
             raise IllegalAction("bad_count", f"no army of {source} may move")
         raise IllegalAction("bad_count", f"move between 1 and {most} armies")
+    fits = revised.room(state, target)
+    if count > fits:
+        raise IllegalAction(
+            "army_cap", f"{target} holds {state.rules.army_cap} armies at most: {fits} more fit"
+        )
 
 
 def fortify(

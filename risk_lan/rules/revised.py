@@ -1,0 +1,53 @@
+"""Seed 004's revised rules («LIVRET DE RÈGLES RÉVISÉES»), the parts that stand apart from
+its combat: the income table and the cap on the armies a territory holds.
+
+The cap (``army_cap``, 12 in seed 004): no territory ever holds more. A placement or a move
+that would go past it is refused; reinforcements that fit nowhere are lost (RULES.md Part 3,
+item 29). Decisions where the seed is silent: docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from .events import ArmiesLost, Event
+from .state import GameState
+
+# «BONUS DE RÉGIMENTS SELON LE NOMBRE DE TERRITOIRES CONTRÔLÉS»: from how many territories
+# each bonus is given, on top of the 3 always given. The table, not the prose's "a third":
+# 39 territories give 3 + 9 (RULES.md Part 3, item 5).
+TERRITORY_BONUS = ((12, 1), (15, 2), (18, 3), (21, 4), (24, 5), (27, 6), (30, 7), (33, 8),
+                   (36, 9), (40, 10))  # fmt: skip
+ALWAYS = 3
+
+
+def territory_income(held: int) -> int:
+    """004 «1) CONTRÔLE DE TERRITOIRES»: 3, plus the table's bonus for ``held`` territories."""
+    bonus = 0
+    for least, armies in TERRITORY_BONUS:
+        if held >= least:
+            bonus = armies
+    return ALWAYS + bonus
+
+
+def room(state: GameState, territory: str) -> int:
+    """How many more armies ``territory`` may hold (a large number without a cap)."""
+    cap = state.rules.army_cap
+    return cap - state.armies[territory] if cap else 1 << 30
+
+
+def room_among(state: GameState, territories: list[str]) -> int:
+    """How many armies fit, in all, on these territories."""
+    cap = state.rules.army_cap
+    if not cap:
+        return 1 << 30
+    return sum(max(0, cap - state.armies[t]) for t in territories)
+
+
+def shed(state: GameState, player: str, where: list[str]) -> list[Event]:
+    """The reinforcements to place that fit nowhere in ``where`` are lost."""
+    if not state.rules.army_cap:
+        return []
+    lost = state.pool - room_among(state, where)
+    if lost <= 0:
+        return []
+    state.pool -= lost
+    return [ArmiesLost(player, lost)]
