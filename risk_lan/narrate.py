@@ -29,6 +29,7 @@ _TEXT = {
         "order": "{winner} rolls highest and {what}.",
         "first_placer": "places first",
         "first_taker": "is the first to take territories",
+        "first_seat": "is the first player; the last places first",
         "first_turn": "plays first",
         "dealt": "Territories dealt: {counts}.",
         "deal_rolled": "The deal by dice: {rolls}.",
@@ -68,6 +69,12 @@ _TEXT = {
         "fortified": "{player} moves {count} {count:army|armies} from {source} to {target}.",
         "card": "{player} draws a card.",
         "no_card": "No card left for {player}.",
+        "armies_lost": "{player} loses {n} {n:reinforcement|reinforcements}: no territory of"
+        " theirs holds more than 12.",
+        "reward_set_aside": "{n} {n:card is|cards are} set aside for whoever takes the"
+        " neutral's last territory.",
+        "reward_taken": "{player} takes the neutral's last territory, and the {n} {n:card|cards}"
+        " set aside.",
         "shuffled": "{n:No card to shuffle|The card is shuffled|The {n} cards are shuffled}.",
         "won": "*** {winner} wins: the world is conquered. ***",
         "won_objective": "*** {winner} wins: objective achieved. ***",
@@ -90,6 +97,7 @@ _TEXT = {
         "order": "{winner} fait le plus haut dé et {what}.",
         "first_placer": "place en premier",
         "first_taker": "prend ses territoires le premier",
+        "first_seat": "est le premier joueur ; le dernier place en premier",
         "first_turn": "joue en premier",
         "dealt": "Territoires distribués : {counts}.",
         "deal_rolled": "La distribution aux dés : {rolls}.",
@@ -134,6 +142,12 @@ _TEXT = {
         " {source:du} vers {target:le}.",
         "card": "{player} pioche une carte Territoire.",
         "no_card": "Plus de carte pour {player}.",
+        "armies_lost": "{player} perd {n} {n:renfort|renforts} : aucun de ses territoires ne"
+        " tient plus de 12 régiments.",
+        "reward_set_aside": "{n} {n:carte est mise|cartes sont mises} de côté pour qui prendra"
+        " le dernier territoire neutre.",
+        "reward_taken": "{player} prend le dernier territoire neutre, et {n:la carte mise|les"
+        " {n} cartes mises} de côté.",
         "shuffled": "{n:Aucune carte à mélanger|La carte est mélangée|"
         "Les {n} cartes sont mélangées}.",
         "won": "*** {winner} a conquis le monde ! ***",
@@ -273,6 +287,9 @@ def narrate(
         ),
         ev.CardDrawn: lambda e: fill("card", player=who(e.player)),
         ev.NoCardLeft: lambda e: fill("no_card", player=who(e.player)),
+        ev.ArmiesLost: lambda e: fill("armies_lost", player=who(e.player), n=e.count),
+        ev.RewardSetAside: lambda e: fill("reward_set_aside", n=e.count),
+        ev.RewardTaken: lambda e: fill("reward_taken", player=who(e.player), n=e.count),
         ev.DeckShuffled: lambda e: fill("shuffled", n=e.cards),
         ev.GameWon: lambda e: fill(
             _WON.get(e.reason, "won"), winner=who(e.winner), team=team(e.winner)

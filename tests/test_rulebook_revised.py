@@ -7,8 +7,18 @@ from __future__ import annotations
 import pytest
 from rulebook_helpers import BOARD, act, begin, of_type, position, refused
 
-from risk_lan.rules import CLASSIC, EndTurn, Fortify, Place
-from risk_lan.rules.events import ArmiesLost
+from risk_lan.rules import (
+    CLASSIC,
+    Attack,
+    Defend,
+    EndTurn,
+    Fortify,
+    Game,
+    Place,
+    ScriptedSource,
+    check_invariants,
+)
+from risk_lan.rules.events import ArmiesLost, RewardTaken
 from risk_lan.rules.revised import territory_income
 
 REVISED = CLASSIC.with_options(name="revised-test", army_cap=12, income_table="revised")
@@ -68,3 +78,102 @@ def test_no_manoeuvre_past_12() -> None:
     assert moves == {1, 2}
     act(game, "ann", Fortify("peru", "brazil", 2))
     assert game.state.armies["brazil"] == 12
+
+
+SETUP = REVISED.with_options(
+    min_players=2,
+    max_players=5,
+    starting_armies=((2, 25), (3, 25), (4, 16), (5, 11)),
+    starting_step=1,
+    distribution="deal",
+    neutral_by_players=((2, 14, 2), (4, 2, 3), (5, 2, 3)),
+    neutral_reward=((2, 3), (4, 2), (5, 2)),
+    placement_order="last",
+    first_turn="first_seat",
+    conquer_neutral=True,
+)
+SEATS = ["ann", "bob", "cat", "dan", "eve"]
+
+
+@pytest.mark.parametrize(
+    "players, cards, neutral, stack, armies",
+    [(2, 14, 14, 2, [25, 26]), (3, 14, 0, 0, [25, 26, 27]), (4, 10, 2, 3, [16, 17, 18, 19]),
+     (5, 8, 2, 3, [11, 12, 13, 14, 15])],
+)  # fmt: skip
+def test_the_setup_table(players, cards, neutral, stack, armies) -> None:
+    """004 «TABLE DE MISE EN PLACE»: cards for each player, the neutral's territories and
+    armies, and starting armies rising by one from the first player (who rolled highest);
+    the table's figures count the army put on each dealt territory (Part 3, item 30)."""
+    seats = SEATS[:players]
+    game, _ = Game.new(seats, ScriptedSource([6] + [1] * (players - 1)), SETUP)
+    s = game.state
+    assert [s.count(p) for p in seats] == [cards] * players
+    assert s.neutrals == (["neutral"] if neutral else [])
+    if neutral:
+        assert s.count("neutral") == neutral
+        assert {s.armies[t] for t in s.territories_of("neutral")} == {stack}
+    assert [s.setup_left[p] + cards for p in seats] == armies
+    # The last player places first, then the one before, counter-clockwise (004 «MISE EN
+    # PLACE»); the first player, ann, still plays first.
+    assert s.current == seats[-1] and s.first_player == "ann"
+
+
+def test_placement_goes_counter_clockwise_and_the_first_player_plays_first() -> None:
+    game, _ = Game.new(SEATS[:3], ScriptedSource([6, 1, 1]), SETUP)
+    s = game.state
+    order = []
+    while s.phase == "setup":
+        player = s.current
+        order.append(player)
+        act(game, player, Place(next(t for t in s.territories_of(player) if s.armies[t] < 12)))
+    assert order[:6] == ["cat", "bob", "ann", "cat", "bob", "ann"]
+    assert s.current == "ann" and s.phase == "reinforce"
+
+
+def test_the_neutrals_reward_goes_to_whoever_takes_its_last_territory() -> None:
+    """004: with 2 players, 3 cards face down under the neutral's reserve, for whoever takes
+    its last territory; world conquest takes the neutral's territories too."""
+    game, _ = Game.new(SEATS[:2], ScriptedSource([6, 1]), SETUP)
+    s = game.state
+    while s.phase == "setup":
+        free = next(t for t in s.territories_of(s.current) if s.armies[t] < 12)
+        act(game, s.current, Place(free))
+    assert len(s.reward) == 3 and len(s.deck) == 41
+    view = s.view_for("ann")
+    assert view["reward"] == ["?"] * 3  # face down, for everyone
+    reward = list(s.reward)
+    # ann holds all but bob's Argentina and the neutral's last territory, next to hers.
+    last = next(t for t in s.territories_of("neutral") if t != "argentina")
+    mine = next(t for t in BOARD.neighbours[last] if t != "argentina")
+    for t in NAMES:
+        s.take(t, {"argentina": "bob", last: "neutral"}.get(t, "ann"))
+        s.armies[t] = 1
+    s.armies[mine] = 12
+    s.hands = {"ann": [], "bob": []}
+    s.phase, s.current = "attack", "ann"
+    check_invariants(s)
+    game.source = ScriptedSource([6, 6, 6, 1])
+    act(game, "ann", Attack(mine, last, 3))
+    events = act(game, "bob", Defend(1))  # the opponent rolls the neutral's defence
+    assert s.hands["ann"] == reward and not s.reward
+    assert [e.count for e in of_type(events, RewardTaken)] == [3]
+    assert of_type(events, RewardTaken)[0].seen_by("bob").cards is None
+    assert s.phase == "move_in" and s.winner is None  # bob still holds Argentina
+
+
+def test_world_conquest_takes_the_neutrals_territories_too() -> None:
+    game, _ = Game.new(SEATS[:2], ScriptedSource([6, 1]), SETUP)
+    s = game.state
+    for t in NAMES:
+        s.take(t, {"argentina": "bob", "siam": "neutral"}.get(t, "ann"))
+        s.armies[t] = 1
+    s.armies["peru"] = 5
+    s.phase, s.current, s.setup_left = "attack", "ann", {"ann": 0, "bob": 0, "neutral": 0}
+    s.deck = s.deck + s.reward
+    s.reward = []
+    check_invariants(s)
+    game.source = ScriptedSource([6, 6, 6, 1])
+    act(game, "ann", Attack("peru", "argentina", 3))
+    events = act(game, "bob", Defend(1))
+    assert "bob" in s.eliminated and s.winner is None and s.phase != "over"
+    assert not [e for e in events if e.type == "game_won"]

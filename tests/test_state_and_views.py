@@ -89,7 +89,7 @@ DICT_KEYS = [
     "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "missions",
     "claimed", "shown", "conquests", "claim_window", "claimed_turn", "ally_stage", "acting",
     "gained", "status", "given", "given_turn", "reinforced", "placing_for", "influence_open",
-    "offensive", "moved", "winner",
+    "offensive", "moved", "reward", "winner",
 ]  # fmt: skip
 
 
@@ -152,6 +152,7 @@ def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
         "influence_open",
         "offensive",
         "moved",
+        "reward",
     ):
         del data[name]  # fmt: skip
     del data["colours"]

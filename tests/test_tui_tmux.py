@@ -33,11 +33,17 @@ class Terminal:
 
     def start(self, command: str) -> None:
         env = {**os.environ, "LANG": "en_GB.UTF-8"}
-        subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT),
-             command],
-            check=True, env=env,
-        )  # fmt: skip
+        for attempt in range(3):
+            # A tmux server whose last session just closed refuses a new one while it exits.
+            started = subprocess.run(
+                ["tmux", "new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y",
+                 str(HEIGHT), command],
+                env=env,
+            )  # fmt: skip
+            if started.returncode == 0:
+                return
+            time.sleep(0.5 * (attempt + 1))
+        started.check_returncode()
 
     def screen(self) -> list[str]:
         out = subprocess.run(

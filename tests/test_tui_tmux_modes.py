@@ -23,12 +23,18 @@ def terminal():
 
 
 def whole_log(terminal: tmux.Terminal) -> str:
-    """The whole log (Ctrl+L) from its start (Home), on one string."""
+    """The whole log (Ctrl+L), page by page from its start (Home), on one string."""
     terminal.keys("C-l", pause=0.5)
     terminal.keys("Home", pause=0.3)
-    text = "\n".join(line.strip("│ ") for line in terminal.screen())
+    pages: list[str] = []
+    for _ in range(40):
+        page = "\n".join(line.strip("│ ") for line in terminal.screen())
+        if pages and page == pages[-1]:
+            break  # the last page
+        pages.append(page)
+        terminal.keys("PageDown", pause=0.2)
     terminal.keys("Escape", pause=0.3)
-    return " ".join(text.split())
+    return " ".join("\n".join(pages).split())
 
 
 def hand(terminal: tmux.Terminal) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import allied, independents
+from . import allied, independents, revised
 from .errors import IllegalAction
 from .events import (
     AttackDeclared,
@@ -210,6 +210,7 @@ def _conquer(state: GameState, src: str, tgt: str, rolled: int, emptied: list[st
     events: list[Event] = [Conquered(force, tgt, previous, rolled)]
     events.extend(allied.after_conquest(state, previous, player))
     events.extend(independents.destroyed(state, previous, player))
+    events.extend(revised.after_conquest(state, previous, player))
     events.extend(_eliminations(state, emptied, player))
     if state.phase == "over":
         return events

@@ -248,6 +248,29 @@ class GameWon(Event):
 
 
 @dataclass(slots=True)
+class RewardSetAside(Event):
+    """Seed 004: ``count`` cards set aside face down for whoever takes the neutral's last
+    territory."""
+
+    type: ClassVar[str] = "reward_set_aside"
+    count: int
+
+
+@dataclass(slots=True)
+class RewardTaken(Event):
+    """Seed 004: ``player`` took the neutral's last territory, and the cards set aside: shown
+    to that player only (None for the others, who see ``count``)."""
+
+    type: ClassVar[str] = "reward_taken"
+    player: str
+    cards: tuple[str, ...] | None
+    count: int
+
+    def seen_by(self, viewer: str | None) -> Event:
+        return self if viewer == self.player else replace(self, cards=None)
+
+
+@dataclass(slots=True)
 class ArmiesLost(Event):
     """Reinforcements that fit on none of the player's territories under the cap on armies
     (seed 004: 12 a territory) are lost."""
@@ -296,6 +319,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         StatusDrifted,
         IndependentDestroyed,
         ArmiesLost,
+        RewardSetAside,
+        RewardTaken,
         GameWon,
     )
 }

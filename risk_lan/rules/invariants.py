@@ -49,6 +49,7 @@ def check_invariants(s: GameState) -> None:
         + Counter(held)
         + Counter(t for t in s.capitals.values() if t)
         + Counter(c for cards in s.given.values() for c in cards)  # under independents' cannons
+        + Counter(s.reward)  # set aside for whoever takes the neutral's last territory
     )
     if found != every:
         raise InvariantError(

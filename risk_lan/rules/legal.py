@@ -159,15 +159,25 @@ def _active_turn(state: GameState, player: str) -> list[Action]:
                     for d in range(1, min(most_dice, armies - 1) + 1):
                         out.append(Attack(src, tgt, d))
                         out.extend(Attack(src, tgt, d, k) for k in range(1, armies))
+    rule = state.rules.fortification
     for force in forces:
-        if force not in state.moved:
-            own = state.territories_of(force)
-            mine = set(own)
-            for src in own:
-                if state.armies[src] > 1:
-                    for tgt in sorted(_component(state, src, mine) - {src}):
-                        most = min(state.armies[src] - 1, room(state, tgt))
-                        out.extend(Fortify(src, tgt, n) for n in range(1, most + 1))
+        if force in state.moved:
+            continue
+        own = state.territories_of(force)
+        mine = set(own)
+        for src in own:
+            most = state.armies[src] - 1
+            if rule == "unfought_steps":
+                most = min(most, state.armies[src] - state.engaged.get(src, 0))
+            if most < 1:
+                continue
+            if rule == "connected":
+                targets = sorted(_component(state, src, mine) - {src})
+            else:
+                targets = [t for t in state.board.neighbours[src] if t in mine]
+            for tgt in targets:
+                fits = min(most, room(state, tgt))
+                out.extend(Fortify(src, tgt, n) for n in range(1, fits + 1))
     out.append(EndTurn())
     return out
 

@@ -1,5 +1,6 @@
 """Seed 004's revised rules («LIVRET DE RÈGLES RÉVISÉES»), the parts that stand apart from
-its combat: the income table and the cap on the armies a territory holds.
+its combat: the neutral of its setup table and its reward, the income table, and the cap on
+the armies a territory holds.
 
 The cap (``army_cap``, 12 in seed 004): no territory ever holds more. A placement or a move
 that would go past it is refused; reinforcements that fit nowhere are lost (RULES.md Part 3,
@@ -8,7 +9,8 @@ item 29). Decisions where the seed is silent: docs/rules.md.
 
 from __future__ import annotations
 
-from .events import ArmiesLost, Event
+from .events import ArmiesLost, Event, RewardSetAside, RewardTaken
+from .ruleset import RuleSet
 from .state import GameState
 
 # «BONUS DE RÉGIMENTS SELON LE NOMBRE DE TERRITOIRES CONTRÔLÉS»: from how many territories
@@ -51,3 +53,33 @@ def shed(state: GameState, player: str, where: list[str]) -> list[Event]:
         return []
     state.pool -= lost
     return [ArmiesLost(player, lost)]
+
+
+def neutral_plan(rules: RuleSet, players: int) -> tuple[int, int, int, int]:
+    """(neutral armies, each one's armies, its pile of the deal, armies on each territory)
+    for a game of ``players``: seed 004's table by the number of players, or the options."""
+    if rules.neutral_by_players:
+        for count, territories, stack in rules.neutral_by_players:
+            if count == players:
+                return 1, territories * stack, territories, stack
+        return 0, 0, 0, 1
+    return rules.neutrals, rules.neutral_armies, rules.neutral_territories, rules.neutral_stack
+
+
+def set_reward_aside(state: GameState) -> list[Event]:
+    """004 «MISE EN PLACE»: once the pile is made, cards set aside face down for whoever
+    takes the neutral's last territory."""
+    count = dict(state.rules.neutral_reward).get(len(state.players), 0)
+    if not count or not state.neutrals:
+        return []
+    state.reward = [state.deck.pop() for _ in range(min(count, len(state.deck)))]
+    return [RewardSetAside(len(state.reward))]
+
+
+def after_conquest(state: GameState, previous: str, player: str) -> list[Event]:
+    """``player`` took a territory of ``previous``: the neutral's last, and the reward is his."""
+    if not state.reward or previous not in state.neutrals or state.count(previous):
+        return []
+    cards, state.reward = tuple(state.reward), []
+    state.hands[player].extend(cards)
+    return [RewardTaken(player, cards, len(cards))]

@@ -12,7 +12,8 @@ from functools import cache
 from typing import Any
 
 DISTRIBUTIONS = ("claim", "deal", "deal_with_jokers", "dice")
-FIRST_TURNS = ("reroll", "first_placer", "after_deal")
+FIRST_TURNS = ("reroll", "first_placer", "after_deal", "first_seat")
+PLACEMENT_ORDERS = ("first", "last")
 SET_RULES = ("standard", "one_each_or_joker")
 TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old")
 TERRITORY_BONUSES = ("none", "per_card", "once_per_set")
@@ -44,6 +45,12 @@ class RuleSet:
     # shuffled pile, one army on each, until none is left; no army is left to place, so
     # starting_armies are 0 (000-B «LA DISTRIBUTION DES TERRITOIRES», D3).
     distribution: str = "claim"
+    # Each seat after the first, in the order of play, starts with this many more armies than
+    # the one before (1 in seed 004: 25, 26, 27).
+    starting_step: int = 0
+    # Who places the starting armies first: the first player, then to the left ("first"),
+    # or the last in the order of play, then to the right ("last", seed 004).
+    placement_order: str = "first"
     # A neutral army (two-player games): its starting armies (0: none). It gets an equal pile
     # of the dealt territories; the players place the rest of its armies, 1 at a time, once
     # their own are placed. It never attacks nor reinforces; the opponent rolls its defence.
@@ -59,6 +66,15 @@ class RuleSet:
     # Armies on each territory dealt to a neutral army: 1, or 2 for 000-A's ally, whose 28
     # armies are its 14 territories' two each.
     neutral_stack: int = 1
+    # Seed 004's neutral, by the number of players, as (players, territories, armies on
+    # each); no neutral for a count not listed. When given, it stands for neutral_armies,
+    # neutral_territories and neutral_stack.
+    neutral_by_players: tuple[tuple[int, int, int], ...] = ()
+    # Cards set aside face down once the pile is made, by the number of players, for whoever
+    # takes the neutral's last territory (004: 3 with 2 players, 2 with 4 or 5).
+    neutral_reward: tuple[tuple[int, int], ...] = ()
+    # World conquest takes the neutral armies' territories too (004).
+    conquer_neutral: bool = False
     # What a neutral army does in play: nothing ("passive"), or ("ally", 000-A «RÈGLE POUR 2
     # JOUEURS») it gets half of what the player whose turn it is gains, and in the middle of
     # that turn the opponent places it and may counter-attack with it; or ("active", 001/002
@@ -148,6 +164,7 @@ class RuleSet:
             "neutral_placement": NEUTRAL_PLACEMENTS,
             "neutral_play": NEUTRAL_PLAYS,
             "income_table": INCOME_TABLES,
+            "placement_order": PLACEMENT_ORDERS,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -184,6 +201,10 @@ class RuleSet:
             raise ValueError('team rules and the "team" victory go together')
         if self.teams and self.min_players < 3:
             raise ValueError("team rules need 3 or more players")
+        if self.starting_step < 0:
+            raise ValueError("starting_step must be >= 0")
+        if self.neutral_by_players and (self.neutral_armies or self.distribution != "deal"):
+            raise ValueError("neutral_by_players goes with the deal, instead of neutral_armies")
         if self.army_cap < 0 or 0 < self.army_cap < 2:
             raise ValueError("army_cap must be 0 (no limit) or at least 2")
         if self.neutral_stack < 1:
@@ -212,7 +233,8 @@ class RuleSet:
 
     def to_dict(self) -> dict[str, Any]:
         data = dict(_as_plain_data(self))
-        data["starting_armies"] = [list(p) for p in self.starting_armies]
+        for name in _PAIRS:
+            data[name] = [list(p) for p in getattr(self, name)]
         data["escalation"] = list(self.escalation)
         data["sources"] = list(self.sources)
         return data
@@ -224,19 +246,25 @@ class RuleSet:
         if unknown:
             raise ValueError(f"unknown rule options: {sorted(unknown)}")
         values = dict(data)
-        if "starting_armies" in values:
-            values["starting_armies"] = tuple(tuple(p) for p in values["starting_armies"])
+        for name in _PAIRS:
+            if name in values:
+                values[name] = tuple(tuple(p) for p in values[name])
         for name in ("escalation", "sources"):
             if name in values:
                 values[name] = tuple(values[name])
         return cls(**values)
 
 
+# The options that are tables of tuples (lists of lists in the dict form).
+_PAIRS = ("starting_armies", "neutral_by_players", "neutral_reward")
+
+
 @cache
 def _as_plain_data(rules: RuleSet) -> dict[str, Any]:
     # Every view a player is sent carries its rule set: work it out once per rule set.
     data = asdict(rules)
-    data["starting_armies"] = [list(p) for p in rules.starting_armies]
+    for name in _PAIRS:
+        data[name] = [list(p) for p in getattr(rules, name)]
     data["escalation"] = list(rules.escalation)
     data["sources"] = list(rules.sources)
     return data

@@ -48,16 +48,17 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     if armies * n < len(board.territory_ids) and rules.distribution != "dice":
         raise ValueError("not enough starting armies to occupy every territory")
     state.setup_left = dict.fromkeys(state.players, armies)
-    if rules.neutral_armies:
-        state.neutrals = neutral_ids(rules.neutrals)
+    count, neutral_armies, quota, stack = revised.neutral_plan(rules, n)
+    if neutral_armies:
+        state.neutrals = neutral_ids(count)
         # A neutral army's share of the deal, at most.
-        pile = rules.neutral_territories or -(-len(board.territory_ids) // (n + rules.neutrals))
-        if rules.neutral_armies < pile * rules.neutral_stack:
+        pile = quota or -(-len(board.territory_ids) // (n + count))
+        if neutral_armies < pile * stack:
             raise ValueError(f"a neutral army needs at least {pile} armies for its territories")
-        if pile * rules.neutrals >= len(board.territory_ids):
+        if pile * count >= len(board.territory_ids):
             raise ValueError("the neutral armies' piles leave no territory to the players")
         for neutral in state.neutrals:
-            state.setup_left[neutral] = rules.neutral_armies
+            state.setup_left[neutral] = neutral_armies
         if rules.neutral_play == "active":
             independents.start(state)
     state.deck = deck_cards(board)
@@ -66,8 +67,12 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
 
     # Under the deal by dice, the highest roll is the first to take territories.
     purpose = "first_taker" if rules.distribution == "dice" else "first_placer"
+    if rules.placement_order == "last":
+        purpose = "first_seat"  # 004: the first player, though the last places first
     first, rolled = roll_for_order(source, state.players, purpose)
     state.first_player = state.current = first
+    for i, seat in enumerate(_seats_from(state, first)):  # 004: 25, 26, 27 … in play order
+        state.setup_left[seat] += i * rules.starting_step
     events: list[Event] = [rolled]
     if rules.victory == "objective":
         events.append(objectives.deal(state, source, first))
@@ -80,8 +85,10 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
         state.first_player = state.current = state.next_player(last)
         events.extend(_finish(state, source))
     elif rules.distribution in ("deal", "deal_with_jokers"):
-        events.append(_deal(state, source))
+        events.append(_deal(state, source, quota, stack))
         state.phase = "setup"
+        if rules.placement_order == "last":  # 004: the last in the order of play begins
+            state.current = first = state.players[state.players.index(first) - 1]
         # Whoever has nothing left to place is skipped; with nobody left, setup is over.
         if state.setup_left[first] == 0:
             nxt = _next_placer(state, first)
@@ -100,7 +107,7 @@ def _seats_from(state: GameState, first: str) -> list[str]:
     return state.players[i:] + state.players[:i]
 
 
-def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
+def _deal(state: GameState, source: RandomSource, quota: int, stack: int) -> TerritoriesDealt:
     """Deal the territory cards one at a time from the first player: without the jokers, or
     with them, a joker giving its receiver no territory (000-A)."""
     ids = list(state.board.territory_ids)
@@ -108,9 +115,8 @@ def _deal(state: GameState, source: RandomSource) -> TerritoriesDealt:
         ids = deck_cards(state.board)
     order = [ids[j] for j in source.permutation(len(ids))]
     seats = _seats_from(state, state.first_player) + state.neutrals  # a pile for each neutral
-    quota = state.rules.neutral_territories  # a neutral army's full pile (0: no limit)
+    # ``quota``: a neutral army's full pile (0: no limit); ``stack``: armies on each.
     dealt = dict.fromkeys(state.neutrals, 0)
-    stack = state.rules.neutral_stack
     owners: dict[str, str] = {}
     i = 0
     for t in order:
@@ -254,19 +260,20 @@ def _next_placer(state: GameState, player: str) -> str | None:
     seats, left = state.players, state.setup_left
     i = seats.index(player)
     n = len(seats)
+    way = -1 if state.rules.placement_order == "last" else 1  # 004: to the right
     for step in range(1, n + 1):
-        p = seats[(i + step) % n]
+        p = seats[(i + way * step) % n]
         if left[p] > 0:
             return p
     if any(left.get(neutral, 0) > 0 for neutral in state.neutrals):
-        return seats[(i + 1) % n]
+        return seats[(i + way) % n]
     return None
 
 
 def _finish(state: GameState, source: RandomSource) -> list[Event]:
     cards = state.deck
     state.deck = [cards[j] for j in source.permutation(len(cards))]
-    events: list[Event] = [DeckShuffled(len(state.deck))]
+    events: list[Event] = [DeckShuffled(len(state.deck)), *revised.set_reward_aside(state)]
     if state.rules.first_turn == "reroll":
         first, rolled = roll_for_order(source, state.players, "first_turn")
         events.append(rolled)

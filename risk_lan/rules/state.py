@@ -169,6 +169,9 @@ FIELDS = (
     Field("influence_open", VALUE, False, optional=True),
     Field("offensive", LIST, _empty_list, optional=True),
     Field("moved", LIST, _empty_list, optional=True),
+    # Seed 004: the cards set aside for whoever takes the neutral's last territory (hidden in
+    # every view).
+    Field("reward", LIST, _empty_list, optional=True),
     Field("winner", VALUE, None),
 )
 
@@ -269,6 +272,7 @@ class GameState:
         data = self.to_dict()
         data["hands"] = dict.fromkeys(data["hands"])
         data["deck"] = None
+        data["reward"] = [HIDDEN] * len(self.reward)
         if self.phase != "over":  # at the end, every objective (and mission) is shown
             data["objectives"] = dict.fromkeys(data["objectives"])
             data["missions"] = dict.fromkeys(data["missions"])

@@ -17,6 +17,8 @@ def winner_after_battle(state: GameState, player: str) -> tuple[str, str] | None
     if victory in VICTORIES:  # whatever the goal, the last player standing wins
         # A neutral army need not be destroyed (003 «JEU 3»): the other players must.
         if all(p == player or not state.count(p) for p in state.players):
+            if state.rules.conquer_neutral and any(state.count(n) for n in state.neutrals):
+                return None  # 004: the world, the neutral's territories too
             return player, "world"
         return None
     raise ValueError(f"unknown victory condition {victory!r}")
