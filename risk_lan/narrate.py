@@ -69,6 +69,14 @@ _TEXT = {
         "fortified": "{player} moves {count} {count:army|armies} from {source} to {target}.",
         "card": "{player} draws a card.",
         "no_card": "No card left for {player}.",
+        "committed": "{player} commits {armies} {armies:army|armies} from {source} on"
+        " {target}{bonus}.",
+        "card_bonus": " (+2, its card laid)",
+        "calculated": "  {source} {atotal} against {target} {dtotal}: attacker loses {al},"
+        " defender loses {dl}.",
+        "retreated": "{player} retreats from {territory} to {to} with {n} {n:army|armies}.",
+        "capitulated": "{player} gives {territory} up, its {n} {n:army|armies} back to reserve.",
+        "card_taken": "{player} takes a card from {loser} at random.",
         "armies_lost": "{player} loses {n} {n:reinforcement|reinforcements}: no territory of"
         " theirs holds more than 12.",
         "reward_set_aside": "{n} {n:card is|cards are} set aside for whoever takes the"
@@ -142,6 +150,16 @@ _TEXT = {
         " {source:du} vers {target:le}.",
         "card": "{player} pioche une carte Territoire.",
         "no_card": "Plus de carte pour {player}.",
+        "committed": "{player} engage {armies} {armies:régiment|régiments} {source:du} sur"
+        " {target:le}{bonus}.",
+        "card_bonus": " (+2, sa carte posée)",
+        "calculated": "  {source} {atotal} contre {target} {dtotal} : l'attaquant perd {al},"
+        " le défenseur perd {dl}.",
+        "retreated": "{player} bat en retraite {territory:du} vers {to:le} avec {n}"
+        " {n:régiment|régiments}.",
+        "capitulated": "{player} capitule sur {territory:le}, ses {n} {n:régiment|régiments}"
+        " remis en réserve.",
+        "card_taken": "{player} prend une carte au hasard à {loser}.",
         "armies_lost": "{player} perd {n} {n:renfort|renforts} : aucun de ses territoires ne"
         " tient plus de 12 régiments.",
         "reward_set_aside": "{n} {n:carte est mise|cartes sont mises} de côté pour qui prendra"
@@ -287,6 +305,34 @@ def narrate(
         ),
         ev.CardDrawn: lambda e: fill("card", player=who(e.player)),
         ev.NoCardLeft: lambda e: fill("no_card", player=who(e.player)),
+        ev.Committed: lambda e: fill(
+            "committed",
+            player=who(e.player),
+            armies=e.armies,
+            source=name(e.source),
+            target=name(e.target),
+            bonus=text["card_bonus"] if e.bonus else "",
+        ),
+        ev.CalculatedBattle: lambda e: fill(
+            "calculated",
+            source=name(e.source),
+            target=name(e.target),
+            atotal=e.attacker_total,
+            dtotal=e.defender_total,
+            al=e.attacker_losses,
+            dl=e.defender_losses,
+        ),
+        ev.Retreated: lambda e: fill(
+            "retreated",
+            player=who(e.player),
+            territory=name(e.territory),
+            to=name(e.to),
+            n=e.armies,
+        ),
+        ev.Capitulated: lambda e: fill(
+            "capitulated", player=who(e.player), territory=name(e.territory), n=e.armies
+        ),
+        ev.CardTaken: lambda e: fill("card_taken", player=who(e.player), loser=who(e.loser)),
         ev.ArmiesLost: lambda e: fill("armies_lost", player=who(e.player), n=e.count),
         ev.RewardSetAside: lambda e: fill("reward_set_aside", n=e.count),
         ev.RewardTaken: lambda e: fill("reward_taken", player=who(e.player), n=e.count),
@@ -315,7 +361,7 @@ def narrate(
             "ally_reinforced", player=who(e.player), independent=who(e.independent), die=e.die
         ),
         ev.StatusDrifted: lambda e: fill(
-            "drift_moved" if e.die <= 4 else "drift_stays",
+            "drift_moved" if e.status != e.previous else "drift_stays",
             independent=who(e.independent),
             die=e.die,
             status=status(e.status),

@@ -16,21 +16,28 @@ from risk_lan.bots import ClassicBot
 from risk_lan.rules import (
     RULESETS,
     Action,
+    Answer,
     Attack,
+    Capitulate,
+    Commit,
     Defend,
+    EndOffensive,
     EndTurn,
     Fortify,
     Game,
+    GiveCard,
     IllegalAction,
     MoveIn,
     Place,
+    ReinforceAlly,
+    Retreat,
     RevealCapital,
     SealCapital,
     SetAutoDefend,
     TradeCards,
     check_invariants,
 )
-from risk_lan.rules.events import BattleRolled, Placed
+from risk_lan.rules.events import BattleRolled, CalculatedBattle, Capitulated, Placed
 from risk_lan.seeded import SeededSource
 
 OPTION_CHOICES = {
@@ -58,8 +65,13 @@ def total_armies(game: Game) -> int:
 def army_change(events: list) -> int:
     """What the events say happened to the number of armies on the board."""
     placed = sum(e.count for e in events if isinstance(e, Placed))
-    lost = sum(e.attacker_losses + e.defender_losses for e in events if isinstance(e, BattleRolled))
-    return placed - lost
+    lost = sum(
+        e.attacker_losses + e.defender_losses
+        for e in events
+        if isinstance(e, (BattleRolled, CalculatedBattle))
+    )
+    gone = sum(e.armies for e in events if isinstance(e, Capitulated))  # back to the reserve
+    return placed - lost - gone
 
 
 def perturbed(game: Game, rng: random.Random) -> tuple[str, Action]:
@@ -82,6 +94,13 @@ def perturbed(game: Game, rng: random.Random) -> tuple[str, Action]:
             Fortify(t1, t2, n),
             EndTurn(),
             SetAutoDefend(rng.choice([None, n])),
+            Commit(t1, t2, n, rng.random() < 0.5),
+            Answer(n, rng.random() < 0.5),
+            Retreat(t1),
+            Capitulate(),
+            GiveCard(rng.choice(["neutral", "neutral_2", t1]), rng.choice([t1, *hand[:2]])),
+            ReinforceAlly(rng.choice(["neutral", "neutral_2"])),
+            EndOffensive(),
         ]
     )
     return player, action

@@ -20,6 +20,7 @@ from risk_lan.rules import (
     Place,
     ReinforceAlly,
     ScriptedSource,
+    TradeCards,
     check_invariants,
 )
 from risk_lan.rules.events import (
@@ -124,6 +125,26 @@ def test_an_ally_gets_one_die_of_armies_after_the_players_own_and_nothing_else()
     assert refused(game, "ann", ReinforceAlly(BLUE)) == "reinforced"
 
 
+def test_no_trade_into_an_allys_die_and_no_allied_reinforcement_once_attacks_begin() -> None:
+    owners = {"quebec": GREY, "indonesia": BLUE, "siam": BLUE, "alaska": "ann", "peru": "ann"}
+    hand = ["alaska", "alberta", "central_america"]  # a set
+    game = turn_of_ann(owners, {"alaska": 5}, status={BLUE: "ann", GREY: "ann"}, hand=hand)
+    s = game.state
+    act(game, "ann", Place("alaska", s.pool))
+    game.source.add_dice(4)  # type: ignore[union-attr]
+    act(game, "ann", ReinforceAlly(BLUE))
+    # The die is the ally's: a set traded now would add the player's armies to it.
+    assert refused(game, "ann", TradeCards(tuple(sorted(hand)))) == "no_trade_now"
+    act(game, "ann", Place("siam", 4))
+    game.source.add_dice(6, 6, 6, 1)  # type: ignore[union-attr]
+    act(game, "ann", Attack("alaska", "kamchatka", 3))
+    act(game, "bob", Defend(1))
+    act(game, "ann", MoveIn(3))
+    # Step 3 comes before step 4: once attacks begin, no ally is reinforced.
+    assert refused(game, "ann", ReinforceAlly(GREY)) == "not_now"
+    assert not [a for a in game.legal_actions("ann") if a.type == "reinforce_ally"]
+
+
 def test_seed_001s_example_the_drift_after_an_offensive_against_and_with_independents() -> None:
     """Green (ann) fails against Quebec, held by the neutral grey army, and rolls 3: grey
     becomes red's (bob's) ally. Green attacks Western Australia, red's, with its blue ally,
@@ -137,7 +158,7 @@ def test_seed_001s_example_the_drift_after_an_offensive_against_and_with_indepen
     act(game, "ann", Attack("ontario", "quebec", 2))
     game.source.add_dice(3)  # type: ignore[union-attr]  # the drift roll
     events = act(game, "bob", Defend(2))  # bob rolls the neutral's defence
-    assert of_type(events, StatusDrifted) == [StatusDrifted("ann", GREY, 3, "bob")]
+    assert of_type(events, StatusDrifted) == [StatusDrifted("ann", GREY, 3, "bob", "")]
     assert s.status[GREY] == "bob" and not s.offensive
     game.source.add_dice(6, 6, 6, 1)  # type: ignore[union-attr]
     act(game, "ann", Attack("indonesia", "western_australia", 3))
@@ -146,7 +167,7 @@ def test_seed_001s_example_the_drift_after_an_offensive_against_and_with_indepen
     assert of_type(events, Conquered) == [Conquered(BLUE, "western_australia", "bob", 3)]
     assert s.phase == "move_in" and game.waiting_for() == "ann"
     events = act(game, "ann", MoveIn(4))
-    assert of_type(events, StatusDrifted) == [StatusDrifted("ann", BLUE, 5, "ann")]
+    assert of_type(events, StatusDrifted) == [StatusDrifted("ann", BLUE, 5, "ann", "ann")]
     assert s.owner["western_australia"] == BLUE and s.status[BLUE] == "ann"
     events = act(game, "ann", EndTurn())
     assert not of_type(events, CardDrawn)  # blue's conquest earns green no card
@@ -167,7 +188,9 @@ def test_the_drift_is_rolled_once_an_offensive_is_stopped_not_after_each_battle(
     assert refused(game, "ann", EndTurn()) == "offensive_open"
     game.source.add_dice(6)  # type: ignore[union-attr]
     events = act(game, "ann", EndOffensive())
-    assert of_type(events, StatusDrifted) == [StatusDrifted("ann", GREY, 6, "")]  # 5–6: no change
+    assert of_type(events, StatusDrifted) == [
+        StatusDrifted("ann", GREY, 6, "", "")
+    ]  # 5–6: no change
     assert refused(game, "ann", EndOffensive()) == "no_offensive"
 
 
@@ -182,8 +205,8 @@ def test_an_ally_attacking_another_independent_rolls_for_each_and_the_end_of_the
     events = act(game, "bob", Defend(2))
     # Grey, bob's ally already, stays so (no further away from ann); blue becomes neutral.
     assert of_type(events, StatusDrifted) == [
-        StatusDrifted("ann", GREY, 2, "bob"),
-        StatusDrifted("ann", BLUE, 4, ""),
+        StatusDrifted("ann", GREY, 2, "bob", "bob"),
+        StatusDrifted("ann", BLUE, 4, "", "ann"),
     ]
 
 

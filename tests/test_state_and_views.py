@@ -89,7 +89,7 @@ DICT_KEYS = [
     "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "missions",
     "claimed", "shown", "conquests", "claim_window", "claimed_turn", "ally_stage", "acting",
     "gained", "status", "given", "given_turn", "reinforced", "placing_for", "influence_open",
-    "offensive", "moved", "reward", "winner",
+    "offensive", "moved", "attacks_begun", "reward", "laid", "fought", "winner",
 ]  # fmt: skip
 
 
@@ -152,7 +152,10 @@ def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
         "influence_open",
         "offensive",
         "moved",
+        "attacks_begun",
         "reward",
+        "laid",
+        "fought",
     ):
         del data[name]  # fmt: skip
     del data["colours"]
@@ -265,9 +268,12 @@ def test_malformed_action_dicts_are_refused(data) -> None:
 def test_every_action_type_is_registered_by_its_wire_name() -> None:
     assert sorted(ACTION_TYPES) == [
         "abandon_capital",
+        "answer",
         "attack",
         "auto_defend",
+        "capitulate",
         "claim_mission",
+        "commit",
         "defend",
         "end_offensive",
         "end_turn",
@@ -276,6 +282,7 @@ def test_every_action_type_is_registered_by_its_wire_name() -> None:
         "move_in",
         "place",
         "reinforce_ally",
+        "retreat",
         "reveal_capital",
         "seal_capital",
         "trade",

@@ -66,3 +66,27 @@ async def test_ctrl_g_gives_a_card_and_an_allys_die_is_placed_on_its_territories
         await until(pilot, lambda: "your ally, on its territories" in screen_text(app, "now"))
         assert screen.turn.step().choices == {"greenland", "ontario"}
     await host.close()
+
+
+async def test_an_offensive_on_the_players_own_ally_stays_chosen_between_battles() -> None:
+    """F2 attacks again after each battle of an offensive, even on an independent allied to
+    the player (whose territory must not be taken for the player's own conquest)."""
+    from rulebook_helpers import write_position
+
+    from risk_lan.rules import Attack, Defend, Game, ScriptedSource
+    from risk_lan.tui.turn import Turn
+
+    game, _ = Game.new(["ann", "bob"], ScriptedSource([6, 1]), "two-player-active")
+    s = game.state
+    write_position(s, {"alaska": "ann", "kamchatka": ONE}, {"alaska": 9, "kamchatka": 9},
+                   rest="bob", phase="attack", current="ann")  # fmt: skip
+    s.setup_left = dict.fromkeys(s.setup_left, 0)
+    s.status, s.given = {ONE: "ann", TWO: ""}, {ONE: [], TWO: []}
+    game.source = ScriptedSource([6, 6, 6, 1, 1])
+    game.apply("ann", Attack("alaska", "kamchatka", 3))
+    game.apply("bob", Defend(2))
+    assert s.offensive[:2] == ["alaska", "kamchatka"]
+    turn = Turn("ann")
+    turn.load(game.view("ann"))
+    assert (turn.source, turn.target) == ("alaska", "kamchatka")
+    assert turn.attack(blitz=False) == [Attack("alaska", "kamchatka", 3)]

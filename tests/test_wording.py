@@ -22,9 +22,9 @@ NUMBERS = {
     "left", "step", "amount", "dice", "low", "high", "most", "seats", "bots", "moves",
     "seconds", "value", "n", "count", "total", "income", "territories", "armies", "turn",
     "round", "al", "dl", "have", "need", "need_width", "need_height", "width", "height",
-    "held", "hand", "rounds", "battles", "die",
+    "held", "hand", "rounds", "battles", "die", "atotal", "dtotal",
 }  # fmt: skip
-PLACES = {"territory", "source", "target"}
+PLACES = {"territory", "source", "target", "to"}
 SAMPLE_PLACES = [
     Place("Brésil", "le"),
     Place("Chine", "la"),

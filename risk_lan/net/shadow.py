@@ -165,6 +165,9 @@ _SAME_FIELDS = (
     "influence_open",
     "offensive",
     "moved",
+    "attacks_begun",
+    "laid",
+    "fought",
 )
 
 

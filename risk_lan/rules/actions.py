@@ -180,6 +180,44 @@ class EndOffensive(Action):
     type: ClassVar[str] = "end_offensive"
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class Commit(Action):
+    """Seed 004 «RISQUES CALCULÉS»: attack ``target`` from ``source`` with ``armies``
+    committed; ``lay`` lays the source's card face up for +2 (it stays laid)."""
+
+    type: ClassVar[str] = "commit"
+    source: str
+    target: str
+    armies: int
+    lay: bool = False
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Answer(Action):
+    """Seed 004: the defender's commitment to the attack waiting for it; ``lay`` lays the
+    attacked territory's card face up for +2."""
+
+    type: ClassVar[str] = "answer"
+    armies: int
+    lay: bool = False
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Retreat(Action):
+    """Seed 004: instead of answering, the defender moves all its armies to ``territory``,
+    one of its own joined to the attacked one by land."""
+
+    type: ClassVar[str] = "retreat"
+    territory: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Capitulate(Action):
+    """Seed 004: before the first roll on it, the defender gives the territory up."""
+
+    type: ClassVar[str] = "capitulate"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
@@ -198,6 +236,10 @@ ACTION_TYPES: dict[str, type[Action]] = {
         GiveCard,
         ReinforceAlly,
         EndOffensive,
+        Commit,
+        Answer,
+        Retreat,
+        Capitulate,
     )
 }
 
@@ -230,6 +272,15 @@ _FIELDS_OK: dict[type[Action], Any] = {
     GiveCard: lambda a: type(a.independent) is str and type(a.card) is str,
     ReinforceAlly: lambda a: type(a.independent) is str,
     EndOffensive: lambda a: True,
+    Commit: lambda a: (
+        type(a.source) is str
+        and type(a.target) is str
+        and type(a.armies) is int
+        and type(a.lay) is bool
+    ),
+    Answer: lambda a: type(a.armies) is int and type(a.lay) is bool,
+    Retreat: lambda a: type(a.territory) is str,
+    Capitulate: lambda a: True,
 }
 
 
@@ -295,6 +346,7 @@ _WIRE_CHECKS: dict[str, Any] = {
     "str | None": lambda v: v is None or _wire_text(v),
     "int | None": lambda v: v is None or _wire_int(v),
     "tuple[str, ...]": lambda v: type(v) is list and len(v) <= 8 and all(map(_wire_text, v)),
+    "bool": lambda v: type(v) is bool,
 }
 # Each action's fields and their checks (a field of a type without a check fails here, at
 # import, rather than on the first action a peer sends).

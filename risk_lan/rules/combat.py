@@ -178,7 +178,7 @@ def _resolve(
             )
         )
         if armies[tgt] == 0:
-            events.extend(_conquer(state, src, tgt, a, emptied))
+            events.extend(conquer(state, src, tgt, a, emptied))
             return events
         if emptied and state.teams:
             # A teammate's last armies fell in a territory that still stands.
@@ -195,7 +195,7 @@ def _resolve(
     return events
 
 
-def _conquer(state: GameState, src: str, tgt: str, rolled: int, emptied: list[str]) -> list[Event]:
+def conquer(state: GameState, src: str, tgt: str, rolled: int, emptied: list[str]) -> list[Event]:
     """``tgt`` fell; ``emptied`` are the players whose armies were there."""
     player = state.acting or state.current
     # An ally's conquests are its own, and earn nobody a card (000-A, 001).
@@ -243,6 +243,7 @@ def _eliminations(state: GameState, emptied: list[str], player: str) -> list[Eve
 def _eliminate(state: GameState, loser: str, winner: str) -> PlayerEliminated:
     taken = state.hands[loser]
     state.hands[loser] = []
+    state.laid.pop(loser, None)  # 004: its cards laid face up go to the winner's hand
     state.hands[winner].extend(taken)
     state.eliminated.append(loser)
     state.eliminated_by[loser] = winner

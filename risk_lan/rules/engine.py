@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import capitals, combat, independents, missions, objectives, setup, turn
+from . import calculated, capitals, combat, independents, missions, objectives, setup, turn
 from .actions import (
     AbandonCapital,
     Action,
+    Answer,
     Attack,
+    Capitulate,
     ClaimMission,
+    Commit,
     Defend,
     EndOffensive,
     EndTurn,
@@ -24,6 +27,7 @@ from .actions import (
     MoveIn,
     Place,
     ReinforceAlly,
+    Retreat,
     RevealCapital,
     SealCapital,
     SetAutoDefend,
@@ -161,6 +165,12 @@ class Game:
         expected = waiting_for(s)
         if player != expected:
             raise IllegalAction("not_your_turn", f"waiting for {expected}")
+        calculated_combat = s.rules.combat == "calculated"
+        if isinstance(action, _CALCULATED) != calculated_combat and isinstance(
+            action, (*_CALCULATED, Attack, Defend)
+        ):
+            how = "commit armies, and answer a commitment" if calculated_combat else "roll dice"
+            raise IllegalAction("wrong_combat", f"under these rules attacks {how}")
         if phase in _PHASE_HINTS and not _fits_phase(phase, action):
             raise IllegalAction("wrong_phase", f"now: {_PHASE_HINTS[phase]}")
         if s.offensive:
@@ -235,6 +245,9 @@ def _check_move_in(s: GameState, player: str, action: MoveIn) -> None:
     combat.check_move_in(s, action.count)
 
 
+# Seed 004's actions of combat, in place of Attack and Defend.
+_CALCULATED = (Commit, Answer, Retreat, Capitulate)
+
 # Objectives and headquarters are checked from the first turn on.
 _NO_VICTORY_YET = frozenset({"claim", "setup", "capital", "capital_reveal", "over"})
 
@@ -251,6 +264,10 @@ _CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
     RevealCapital: lambda s, p, a: capitals.check_reveal(s, p, a.territory, a.nonce),
     AbandonCapital: lambda s, p, a: capitals.check_abandon(s, p),
     GiveCard: lambda s, p, a: independents.check_give(s, p, a.independent, a.card),
+    Commit: lambda s, p, a: calculated.check_commit(s, p, a.source, a.target, a.armies, a.lay),
+    Answer: lambda s, p, a: calculated.check_answer(s, p, a.armies, a.lay),
+    Retreat: lambda s, p, a: calculated.check_retreat(s, p, a.territory),
+    Capitulate: lambda s, p, a: calculated.check_capitulate(s, p),
     ReinforceAlly: lambda s, p, a: independents.check_reinforce_ally(s, p, a.independent),
     EndOffensive: lambda s, p, a: independents.check_end_offensive(s),
 }
@@ -283,6 +300,10 @@ _APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] =
     RevealCapital: lambda s, rng, p, a: capitals.apply_reveal(s, rng, p, a.territory, a.nonce),
     AbandonCapital: lambda s, rng, p, a: capitals.apply_abandon(s, rng, p),
     GiveCard: lambda s, rng, p, a: independents.give(s, p, a.independent, a.card),
+    Commit: lambda s, rng, p, a: calculated.commit(s, p, a.source, a.target, a.armies, a.lay),
+    Answer: lambda s, rng, p, a: calculated.answer(s, rng, p, a.armies, a.lay),
+    Retreat: lambda s, rng, p, a: calculated.retreat(s, rng, p, a.territory),
+    Capitulate: lambda s, rng, p, a: calculated.capitulate(s, rng, p),
     ReinforceAlly: lambda s, rng, p, a: independents.reinforce_ally(s, rng, p, a.independent),
     EndOffensive: lambda s, rng, p, a: independents.end_offensive(s, rng),
 }
@@ -296,5 +317,5 @@ def _fits_phase(phase: str, action: Action) -> bool:
     if phase == "capital_reveal":
         return isinstance(action, (RevealCapital, AbandonCapital))
     if phase == "defend":
-        return isinstance(action, Defend)
+        return isinstance(action, (Defend, Answer, Retreat, Capitulate))
     return isinstance(action, MoveIn)

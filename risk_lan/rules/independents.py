@@ -38,6 +38,7 @@ def begin(state: GameState) -> None:
     """A new turn: cards may be given again, nobody has reinforced or manoeuvred."""
     state.given_turn, state.reinforced, state.moved = {}, [], []
     state.placing_for, state.influence_open, state.offensive = None, True, []
+    state.attacks_begun = False
 
 
 def allies_of(state: GameState, player: str) -> list[str]:
@@ -109,7 +110,7 @@ def give(state: GameState, player: str, independent: str, card: str) -> list[Eve
 
 
 def check_reinforce_ally(state: GameState, player: str, independent: str) -> None:
-    if state.phase != "reinforce":
+    if state.phase != "reinforce" or state.attacks_begun:
         raise IllegalAction("not_now", "allies are reinforced before the first attack")
     if state.pool > 0:
         raise IllegalAction("armies_to_place", f"place your {state.pool} armies first")
@@ -125,6 +126,7 @@ def reinforce_ally(
     [die] = rng.dice(1)
     state.reinforced.append(independent)
     state.influence_open = False
+    state.trade_window = "none"  # the die is the ally's: no set may be traded into it
     state.placing_for, state.pool = independent, die
     return [AllyReinforced(player, independent, die)]
 
@@ -136,6 +138,7 @@ def open_offensive(state: GameState, source: str, target: str) -> None:
     """An attack is declared: the offensive it belongs to, if an independent is in it."""
     force, victim = state.owner[source], state.owner[target]
     assert force is not None and victim is not None
+    state.attacks_begun = True  # the allies' reinforcements are over
     if state.offensive[:2] == [source, target]:
         return
     if force in state.neutrals or victim in state.neutrals:
@@ -182,9 +185,10 @@ def end_offensive(state: GameState, rng: RandomSource) -> list[Event]:
         if independent not in state.neutrals or not state.count(independent):
             continue
         [die] = rng.dice(1)
+        before = state.status[independent]
         if die <= 4:
             state.status[independent] = _away(state, independent, player)
-        events.append(StatusDrifted(player, independent, die, state.status[independent]))
+        events.append(StatusDrifted(player, independent, die, state.status[independent], before))
     return events
 
 

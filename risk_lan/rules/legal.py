@@ -7,8 +7,11 @@ from __future__ import annotations
 from .actions import (
     AbandonCapital,
     Action,
+    Answer,
     Attack,
+    Capitulate,
     ClaimMission,
+    Commit,
     Defend,
     EndOffensive,
     EndTurn,
@@ -17,6 +20,7 @@ from .actions import (
     MoveIn,
     Place,
     ReinforceAlly,
+    Retreat,
     SetAutoDefend,
     TradeCards,
 )
@@ -68,6 +72,8 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
             out.extend(_places(state, owned, most))
     elif phase == "capital_reveal":
         out.append(AbandonCapital())  # the opening itself is the player's secret
+    elif phase == "defend" and state.rules.combat == "calculated":
+        out.extend(_answers(state, player))
     elif phase == "defend":
         assert state.attack is not None
         most = min(state.rules.defender_max_dice, state.armies[state.attack.target])
@@ -147,7 +153,8 @@ def _active_turn(state: GameState, player: str) -> list[Action]:
             where = state.territories_of(state.placing_for or player)
             out.extend(_places(state, where, state.pool))
             return out
-        out.extend(ReinforceAlly(n) for n in allies if n not in state.reinforced)
+        if not state.attacks_begun:
+            out.extend(ReinforceAlly(n) for n in allies if n not in state.reinforced)
     forces = [player, *allies]
     if phase in ("reinforce", "attack"):
         for force in forces:
@@ -220,9 +227,36 @@ def _attacks(state: GameState, player: str, owned: list[str]) -> list[Action]:
                 continue
             if protect and victim in state.hands and state.count(victim) == 1:
                 continue
+            if rules.combat == "calculated":
+                lays = (False, True) if src in state.hands[player] else (False,)
+                out.extend(Commit(src, tgt, n, lay) for n in range(1, armies) for lay in lays)
+                continue
             for dice in range(1, min(rules.attacker_max_dice, armies - 1) + 1):
                 out.append(Attack(src, tgt, dice))
                 out.extend(Attack(src, tgt, dice, k) for k in range(1, armies))
+    return out
+
+
+def _answers(state: GameState, player: str) -> list[Action]:
+    """Seed 004: the defender's answers to a commitment: its own, with or without the card
+    of the territory laid; a retreat by land; a capitulation before the first roll."""
+    attack = state.attack
+    assert attack is not None
+    tgt = attack.target
+    own = state.owner[tgt] == player
+    lays = (False, True) if own and tgt in state.hands[player] else (False,)
+    out: list[Action] = [Answer(n, lay) for n in range(1, state.armies[tgt] + 1) for lay in lays]
+    if own:  # the neutral neither retreats nor capitulates
+        board = state.board
+        out.extend(
+            Retreat(t)
+            for t in board.neighbours[tgt]
+            if state.owner[t] == player
+            and board.border_kind(t, tgt) == "land"
+            and room(state, t) >= state.armies[tgt]
+        )
+        if tgt not in state.fought:
+            out.append(Capitulate())
     return out
 
 

@@ -92,6 +92,73 @@ class CapitalAbandoned(Event):
 
 
 @dataclass(slots=True)
+class Committed(Event):
+    """Seed 004 «RISQUES CALCULÉS»: the attacker commits ``armies`` from ``source`` on
+    ``target`` (``bonus``: +2 for the source's card laid face up); ``defender`` answers."""
+
+    type: ClassVar[str] = "committed"
+    player: str
+    source: str
+    target: str
+    armies: int
+    bonus: int
+    defender: str
+
+
+@dataclass(slots=True)
+class CalculatedBattle(Event):
+    """Seed 004: both sides' two dice, their totals (dice, armies committed and card bonus),
+    what each lost, and the armies left on each side."""
+
+    type: ClassVar[str] = "calculated_battle"
+    source: str
+    target: str
+    attacker_dice: tuple[int, ...]
+    defender_dice: tuple[int, ...]
+    attacker_total: int
+    defender_total: int
+    attacker_losses: int
+    defender_losses: int
+    attacker_left: int
+    defender_left: int
+
+
+@dataclass(slots=True)
+class Retreated(Event):
+    """Seed 004: the defender moved all its ``armies`` from ``territory`` to ``to``."""
+
+    type: ClassVar[str] = "retreated"
+    player: str
+    territory: str
+    to: str
+    armies: int
+
+
+@dataclass(slots=True)
+class Capitulated(Event):
+    """Seed 004: the defender took its ``armies`` off ``territory``, back to its reserve."""
+
+    type: ClassVar[str] = "capitulated"
+    player: str
+    territory: str
+    armies: int
+
+
+@dataclass(slots=True)
+class CardTaken(Event):
+    """Seed 004: after a retreat, ``player`` took a card at random from ``loser``: shown to
+    those two only (None for the others)."""
+
+    type: ClassVar[str] = "card_taken"
+    player: str
+    loser: str
+    card: str | None
+
+    def seen_by(self, viewer: str | None) -> Event:
+        return self if viewer in (self.player, self.loser) else replace(self, card=None)
+
+
+@dataclass(slots=True)
 class AllyPart(Event):
     """000-A's ally: ``player`` plays the next part of the turn. ``part`` "ally": the opponent
     takes the ally, with ``armies`` (its share) to place, and may counter-attack; "passed":
@@ -147,6 +214,7 @@ class StatusDrifted(Event):
     independent: str
     die: int
     status: str
+    previous: str
 
 
 @dataclass(slots=True)

@@ -26,6 +26,7 @@ OBJECTIVE_KILLS = ("own", "anyone")
 NEUTRAL_PLACEMENTS = ("after_own", "each_step")
 NEUTRAL_PLAYS = ("passive", "ally", "active")
 INCOME_TABLES = ("divisor", "revised")
+COMBATS = ("dice", "calculated")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +120,9 @@ class RuleSet:
     # neighbour (F1); "unfought_steps": any number of one-step moves of armies that did not
     # fight this turn (F3).
     fortification: str = "connected"
+    # "dice": dice against dice (000–003); "calculated": seed 004's «RISQUES CALCULÉS», each
+    # side commits armies and adds two dice and its card bonus, the higher total winning.
+    combat: str = "dice"
     attacker_max_dice: int = 3
     defender_max_dice: int = 2
     # When the turn's card is drawn: after fortifying, with a conquest (000-A, 001/002); when
@@ -165,6 +169,7 @@ class RuleSet:
             "neutral_play": NEUTRAL_PLAYS,
             "income_table": INCOME_TABLES,
             "placement_order": PLACEMENT_ORDERS,
+            "combat": COMBATS,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:

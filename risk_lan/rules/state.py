@@ -169,9 +169,14 @@ FIELDS = (
     Field("influence_open", VALUE, False, optional=True),
     Field("offensive", LIST, _empty_list, optional=True),
     Field("moved", LIST, _empty_list, optional=True),
+    Field("attacks_begun", VALUE, False, optional=True),
     # Seed 004: the cards set aside for whoever takes the neutral's last territory (hidden in
     # every view).
     Field("reward", LIST, _empty_list, optional=True),
+    # Seed 004's combat: each player's cards laid face up for +2 (public), and the
+    # territories rolled on this turn (no capitulation after the first roll).
+    Field("laid", MAP_OF_LISTS, _empty_map, optional=True),
+    Field("fought", LIST, _empty_list, optional=True),
     Field("winner", VALUE, None),
 )
 

@@ -70,6 +70,7 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
     state.engaged.clear()
     if state.rules.victory == "missions":
         state.conquests, state.claimed_turn, state.claim_window = 0, False, "turn_start"
+    state.fought = []
     territory_armies, bonus, continents = income(state, player)
     state.pool = territory_armies + bonus
     allied.begin(state)
@@ -194,8 +195,11 @@ def check_trade(state: GameState, player: str, cards: tuple[str, ...], bonus: st
 def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | None) -> list[Event]:
     value = check_trade(state, player, cards, bonus)
     hand = state.hands[player]
+    laid = state.laid.get(player, ())
     for c in cards:
         hand.remove(c)
+        if c in laid:
+            laid.remove(c)  # 004: a card laid face up is discarded with its bonus
     state.discard.extend(cards)
     state.trades += 1
     state.pool += value

@@ -98,7 +98,7 @@ class Turn:
             self.plan = self.plan.carried_on(self.game)
         if s.offensive and self.my_turn and s.phase in ("attack", "reinforce"):
             self.source, self.target = s.offensive[0], s.offensive[1]  # attacked on, or stopped
-        if self.target is not None and s.owner.get(self.target) in forces:
+        if self.target is not None and s.owner.get(self.target) in forces and not s.offensive:
             if s.phase in ("move_in", "attack") and not self.fortifying:
                 # Conquered: the natural place to attack from next (dropped by ``step`` if
                 # it cannot attack once the armies have moved in).

@@ -1,0 +1,220 @@
+"""Seed 004's combat, «RISQUES CALCULÉS» (``combat`` "calculated"; after Jeux & Stratégie
+no. 40): each side commits armies, rolls two dice and adds them, and the higher total
+destroys every army the other side committed.
+
+The attacker commits 1 to its territory's armies − 1 (``Commit``), and may lay face up the
+card of its attacking territory for +2; the defender answers (``Answer``) with 1 to all of
+its armies there and may lay the card of the attacked territory for +2, or retreats to a
+territory of its own joined by land (``Retreat``), or, before the first roll on that
+territory, capitulates (``Capitulate``). A laid card gives +2 to every later roll of its
+holder involving its territory until it is traded or lost (RULES.md Part 3, item 31). A tie
+destroys both commitments, but the defender keeps 1 army, so a tie never conquers. The
+neutral neither retreats nor capitulates; the player seated before the attacker answers for
+it. Decisions where the seed is silent: docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from .combat import conquer, defender_of
+from .errors import IllegalAction
+from .events import CalculatedBattle, Capitulated, CardTaken, Committed, Event, Retreated
+from .randomness import RandomSource
+from .revised import room
+from .state import GameState, PendingAttack
+from .turn import check_can_move_on, draw_card
+
+CARD_BONUS = 2
+
+
+def active(state: GameState) -> bool:
+    return state.rules.combat == "calculated"
+
+
+def answerer(state: GameState, territory: str) -> str:
+    """Who answers for ``territory``: its owner, or for the neutral the player seated before
+    the attacker (004 «1) COMBATS» (b))."""
+    owner = state.owner[territory]
+    assert owner is not None
+    if owner in state.hands:
+        return owner
+    seats = state.players
+    i = seats.index(state.current)
+    for step in range(1, len(seats)):
+        before = seats[(i - step) % len(seats)]
+        if before not in state.eliminated:
+            return before
+    return defender_of(state, territory)
+
+
+def bonus(state: GameState, player: str, territory: str) -> int:
+    """+2 while ``player`` has the card of ``territory`` laid face up."""
+    return CARD_BONUS if territory in state.laid.get(player, ()) else 0
+
+
+def _lay(state: GameState, player: str, territory: str) -> None:
+    if territory not in state.hands[player]:
+        raise IllegalAction("no_card", f"you do not hold the card of {territory}")
+    if territory not in state.laid.get(player, ()):
+        state.laid.setdefault(player, []).append(territory)
+
+
+# ----- the attacker's commitment --------------------------------------------------------------
+
+
+def check_commit(state: GameState, player: str, source: str, target: str, armies: int, lay: bool):
+    if state.phase != "attack":
+        if state.phase == "fortify":
+            raise IllegalAction("wrong_phase", "no attacks after fortifying")
+        check_can_move_on(state)
+    owners = state.owner
+    for t in (source, target):
+        if t not in owners:
+            raise IllegalAction("unknown_territory", f"no territory called {t!r}")
+    if owners[source] != player:
+        raise IllegalAction("not_owner", f"{source} is not yours")
+    if owners[target] == player:
+        raise IllegalAction("own_territory", f"{target} is already yours")
+    if not state.board.adjacent(source, target):
+        raise IllegalAction("not_adjacent", f"{source} does not border {target}")
+    most = state.armies[source] - 1
+    if most < 1:
+        raise IllegalAction("too_few_armies", f"{source} needs at least 2 armies to attack")
+    if not 1 <= armies <= most:
+        raise IllegalAction("bad_count", f"commit 1 to {most} armies from {source}")
+    if lay and source not in state.hands[player]:
+        raise IllegalAction("no_card", f"you do not hold the card of {source}")
+
+
+def commit(
+    state: GameState, player: str, source: str, target: str, armies: int, lay: bool
+) -> list[Event]:
+    state.phase = "attack"
+    state.trade_window = "none"
+    if lay:
+        _lay(state, player, source)
+    defender = answerer(state, target)
+    state.attack = PendingAttack(source, target, armies, None, defender)
+    state.phase = "defend"
+    return [Committed(player, source, target, armies, bonus(state, player, source), defender)]
+
+
+# ----- the defender's answer --------------------------------------------------------------
+
+
+def _pending(state: GameState, player: str) -> PendingAttack:
+    attack = state.attack
+    if state.phase != "defend" or attack is None:
+        raise IllegalAction("wrong_phase", "no attack is waiting for an answer")
+    if player != attack.defender:
+        raise IllegalAction("not_defender", f"{attack.defender} answers for {attack.target}")
+    return attack
+
+
+def check_answer(state: GameState, player: str, armies: int, lay: bool) -> None:
+    attack = _pending(state, player)
+    most = state.armies[attack.target]
+    if not 1 <= armies <= most:
+        raise IllegalAction("bad_count", f"commit 1 to {most} armies to the defence")
+    holder = state.owner[attack.target]
+    if lay and (holder != player or attack.target not in state.hands[player]):
+        raise IllegalAction("no_card", f"you do not hold the card of {attack.target}")
+
+
+def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list:
+    attack = _pending(state, player)
+    src, tgt, committed = attack.source, attack.target, attack.dice
+    attacker, holder = state.current, state.owner[tgt]
+    assert holder is not None
+    if lay:
+        _lay(state, player, tgt)
+    rolled_a, rolled_d = tuple(rng.dice(2)), tuple(rng.dice(2))
+    total_a = sum(rolled_a) + committed + bonus(state, attacker, src)
+    total_d = sum(rolled_d) + armies + bonus(state, holder, tgt)
+    lost_a = committed if total_a <= total_d else 0
+    lost_d = armies if total_a >= total_d else 0
+    if total_a == total_d:
+        lost_d = min(lost_d, state.armies[tgt] - 1)  # a tie leaves the defender 1 army
+    state.armies[src] -= lost_a
+    state.armies[tgt] -= lost_d
+    state.attack = None
+    if tgt not in state.fought:
+        state.fought.append(tgt)
+    left = (state.armies[src], state.armies[tgt])
+    battle = CalculatedBattle(src, tgt, rolled_a, rolled_d, total_a, total_d, lost_a, lost_d, *left)
+    events: list[Event] = [battle]
+    if state.armies[tgt] == 0:
+        # The committed armies move in at once, and more may follow (004 (d)).
+        events.extend(conquer(state, src, tgt, committed, [holder]))
+        return events
+    state.phase = "attack"
+    return events
+
+
+# ----- retreat and capitulation ---------------------------------------------------------------
+
+
+def check_retreat(state: GameState, player: str, territory: str) -> None:
+    attack = _pending(state, player)
+    tgt = attack.target
+    if state.owner[tgt] != player:
+        raise IllegalAction("neutral", "the neutral army never retreats: it always fights")
+    if territory not in state.owner:
+        raise IllegalAction("unknown_territory", f"no territory called {territory!r}")
+    if state.owner[territory] != player:
+        raise IllegalAction("not_owner", f"{territory} is not yours")
+    board = state.board
+    if not board.adjacent(territory, tgt) or board.border_kind(territory, tgt) != "land":
+        raise IllegalAction("not_adjacent", f"{territory} is not joined to {tgt} by land")
+    if state.armies[tgt] > room(state, territory):
+        raise IllegalAction("army_cap", f"{territory} cannot hold {state.armies[tgt]} more")
+
+
+def retreat(state: GameState, rng: RandomSource, player: str, territory: str) -> list[Event]:
+    """All the defender's armies go to ``territory``; the attacker moves in (1 at least) and
+    takes a card at random from the defender's, or from the pile if it has none."""
+    attack = _pending(state, player)
+    src, tgt = attack.source, attack.target
+    moved = state.armies[tgt]
+    state.armies[territory] += moved
+    state.armies[tgt] = 0
+    state.attack = None
+    events: list[Event] = [Retreated(player, tgt, territory, moved)]
+    events.extend(_take_a_card(state, rng, player))
+    events.extend(conquer(state, src, tgt, 1, []))
+    return events
+
+
+def check_capitulate(state: GameState, player: str) -> None:
+    attack = _pending(state, player)
+    if state.owner[attack.target] != player:
+        raise IllegalAction("neutral", "the neutral army never capitulates: it always fights")
+    if attack.target in state.fought:
+        raise IllegalAction("fought", "a capitulation comes before the first roll, not after")
+
+
+def capitulate(state: GameState, rng: RandomSource, player: str) -> list[Event]:
+    """The defender's armies there go back to its reserve; the attacker moves in (1 at
+    least) and draws a card from the pile at once."""
+    attack = _pending(state, player)
+    src, tgt = attack.source, attack.target
+    removed = state.armies[tgt]
+    state.armies[tgt] = 0
+    state.attack = None
+    events: list[Event] = [Capitulated(player, tgt, removed)]
+    events.extend(draw_card(state, rng, state.current))
+    events.extend(conquer(state, src, tgt, 1, [player]))
+    return events
+
+
+def _take_a_card(state: GameState, rng: RandomSource, loser: str) -> list[Event]:
+    hand = state.hands[loser]
+    winner = state.current
+    if not hand:
+        return draw_card(state, rng, winner)
+    [pick] = rng.dice(1, len(hand))
+    card = hand.pop(pick - 1)
+    laid = state.laid.get(loser, [])
+    if card in laid:
+        laid.remove(card)
+    state.hands[winner].append(card)
+    return [CardTaken(winner, loser, card)]

@@ -1,0 +1,151 @@
+"""Seed 004's combat, «1) COMBATS : RISQUES CALCULÉS» (RULES.md 2.14), pinned with fixed
+dice: each side commits armies and adds two dice and its card bonus; the higher total
+destroys all the other side committed; a tie destroys both, the defender keeping 1; the +2
+of a card laid face up, carried to later rolls; the retreat and its card taken at random;
+the capitulation, before the first roll only; the neutral answered for by the player seated
+before the attacker. The dice: the attacker's two, then the defender's two."""
+
+from __future__ import annotations
+
+from rulebook_helpers import act, of_type, position, refused
+
+from risk_lan.rules import CLASSIC, Answer, Attack, Capitulate, Commit, MoveIn, Retreat
+from risk_lan.rules.events import CalculatedBattle, Capitulated, CardDrawn, CardTaken, Committed
+
+CALCULATED = CLASSIC.with_options(name="calculated-test", combat="calculated", army_cap=12,
+                                  income_table="revised")  # fmt: skip
+
+
+def front(armies: dict[str, int] | None = None, hands: dict[str, list[str]] | None = None):
+    """ann's Peru (10) faces bob's Brazil (6); bob also holds Argentina, joined by land."""
+    owners = {"peru": "ann", "brazil": "bob", "argentina": "bob", "venezuela": "ann"}
+    return position(owners, {"peru": 10, "brazil": 6, **(armies or {})}, rules=CALCULATED,
+                    rest="cat", hands=hands)  # fmt: skip
+
+
+def battle(game, commit: Commit, answer: Answer, attacker=(1, 1), defender=(1, 1)) -> list:
+    events = act(game, "ann", commit)
+    game.source.add_dice(*attacker, *defender)  # type: ignore[union-attr]
+    return events + act(game, game.waiting_for(), answer)
+
+
+def test_the_higher_total_destroys_all_the_other_side_committed() -> None:
+    """(c): "Total ATTAQUANT > Total DÉFENSEUR : le défenseur perd tous ses régiments
+    engagés", and the other way round."""
+    game = front()
+    s = game.state
+    events = battle(game, Commit("peru", "brazil", 5), Answer(4), (6, 6), (1, 1))
+    [rolled] = of_type(events, CalculatedBattle)
+    assert (rolled.attacker_total, rolled.defender_total) == (17, 6)
+    assert (rolled.attacker_losses, rolled.defender_losses) == (0, 4)
+    assert s.armies["peru"] == 10 and s.armies["brazil"] == 2 and s.phase == "attack"
+    events = battle(game, Commit("peru", "brazil", 3), Answer(2), (1, 1), (6, 6))
+    [rolled] = of_type(events, CalculatedBattle)
+    assert (rolled.attacker_losses, rolled.defender_losses) == (3, 0)
+    assert s.armies["peru"] == 7 and s.armies["brazil"] == 2
+
+
+def test_a_tie_destroys_both_but_leaves_the_defender_one_army() -> None:
+    """(c): "les deux joueurs perdent leurs régiments engagés (on laissera 1 régiment au
+    défenseur si les pertes devaient laisser le territoire attaqué vide)"."""
+    game = front({"brazil": 3})
+    s = game.state
+    events = battle(game, Commit("peru", "brazil", 3), Answer(3), (2, 3), (4, 1))
+    [rolled] = of_type(events, CalculatedBattle)
+    assert rolled.attacker_total == rolled.defender_total == 8
+    assert s.armies["peru"] == 7 and s.armies["brazil"] == 1 and s.owner["brazil"] == "bob"
+
+
+def test_the_winner_occupies_with_at_least_its_committed_armies() -> None:
+    """(d): "l'attaquant occupe alors le territoire attaqué avec le nombre de régiments
+    engagés ou plus, mais en en laissant au moins 1"."""
+    game = front({"brazil": 2})
+    s = game.state
+    battle(game, Commit("peru", "brazil", 4), Answer(2), (6, 5), (1, 2))
+    assert s.owner["brazil"] == "ann" and s.move_in is not None
+    assert (s.move_in.minimum, s.move_in.maximum) == (4, 9)
+    assert refused(game, "ann", MoveIn(3)) == "bad_count"
+    act(game, "ann", MoveIn(6))
+    assert s.armies["brazil"] == 6 and s.armies["peru"] == 4 and s.conquered
+
+
+def test_a_laid_card_adds_2_to_this_and_every_later_roll_of_its_territory() -> None:
+    """«2) BONUS D'ATTAQUE ET DE DÉFENSE»: the card of the attacking territory, laid face
+    up, gives +2 to every later roll concerning that territory until it is traded or lost."""
+    game = front(hands={"ann": ["peru"], "bob": ["brazil"]})
+    s = game.state
+    events = battle(game, Commit("peru", "brazil", 2, lay=True), Answer(1, lay=True))
+    assert of_type(events, Committed)[0].bonus == 2
+    [rolled] = of_type(events, CalculatedBattle)
+    assert (rolled.attacker_total, rolled.defender_total) == (2 + 2 + 2, 2 + 1 + 2)
+    assert s.laid == {"ann": ["peru"], "bob": ["brazil"]}
+    events = battle(game, Commit("peru", "brazil", 2), Answer(1))  # laid before: +2 again
+    [rolled] = of_type(events, CalculatedBattle)
+    assert (rolled.attacker_total, rolled.defender_total) == (6, 5)
+    # Without the card, no bonus to lay.
+    s.armies["venezuela"] = 3
+    assert refused(game, "ann", Commit("venezuela", "brazil", 1, lay=True)) == "no_card"
+
+
+def test_a_retreat_moves_everything_by_land_and_gives_a_card_at_random() -> None:
+    """«3) BATTRE EN RETRAITE»: all the defender's armies go to a territory of its own
+    joined by land; the attacker moves in (1 at least) and takes one of the defender's cards
+    at random, laid ones among them."""
+    game = front(hands={"bob": ["egypt", "siam", "brazil"]})
+    s = game.state
+    s.laid = {"bob": ["brazil"]}
+    act(game, "ann", Commit("peru", "brazil", 3))
+    assert refused(game, "bob", Retreat("north_africa")) == "not_owner"
+    game.source.add_dice(3)  # type: ignore[union-attr]  # the card: the 3rd of bob's
+    events = act(game, "bob", Retreat("argentina"))
+    assert s.armies["argentina"] == 7 and s.owner["brazil"] == "ann"
+    assert of_type(events, CardTaken) == [CardTaken("ann", "bob", "brazil")]
+    assert of_type(events, CardTaken)[0].seen_by("cat").card is None
+    assert s.hands["ann"] == ["brazil"] and s.laid == {"bob": []}
+    assert (s.move_in.minimum, s.move_in.maximum) == (1, 9)  # type: ignore[union-attr]
+    act(game, "ann", MoveIn(1))
+    assert s.conquered  # a card at the end of the turn too
+
+
+def test_a_retreat_with_no_card_to_give_draws_one_from_the_pile() -> None:
+    game = front()
+    act(game, "ann", Commit("peru", "brazil", 3))
+    events = act(game, "bob", Retreat("argentina"))
+    assert [e.player for e in of_type(events, CardDrawn)] == ["ann"]
+
+
+def test_a_capitulation_comes_before_the_first_roll_only() -> None:
+    """«4) CAPITULER»: "avant la première attaque"; the defender's armies go back to its
+    reserve, and the attacker moves in and draws a card at once."""
+    game = front()
+    s = game.state
+    battle(game, Commit("peru", "brazil", 1), Answer(1), (1, 1), (6, 6))
+    act(game, "ann", Commit("peru", "brazil", 1))
+    assert refused(game, "bob", Capitulate()) == "fought"
+    game = front()
+    s = game.state
+    act(game, "ann", Commit("peru", "brazil", 2))
+    events = act(game, "bob", Capitulate())
+    assert of_type(events, Capitulated) == [Capitulated("bob", "brazil", 6)]
+    assert [e.player for e in of_type(events, CardDrawn)] == ["ann"]
+    assert s.owner["brazil"] == "ann" and s.move_in.minimum == 1  # type: ignore[union-attr]
+
+
+def test_the_neutral_is_answered_for_by_the_player_seated_before_the_attacker() -> None:
+    """(b): "Lorsque l'armée neutre défend, c'est le joueur qui précède l'attaquant qui gère
+    le combat"; and the neutral never retreats nor capitulates."""
+    game = front()
+    s = game.state
+    s.neutrals = ["neutral"]
+    s.take("venezuela", "neutral")
+    s.setup_left["neutral"] = 0
+    act(game, "ann", Commit("peru", "venezuela", 3))
+    assert s.attack is not None and s.attack.defender == "cat"  # seated before ann
+    assert refused(game, "cat", Capitulate()) == "neutral"
+    assert refused(game, "cat", Retreat("central_america")) == "neutral"
+    assert {a.type for a in game.legal_actions("cat")} == {"auto_defend", "answer"}
+
+
+def test_dice_attacks_are_refused_under_these_rules() -> None:
+    game = front()
+    assert refused(game, "ann", Attack("peru", "brazil", 3)) == "wrong_combat"
