@@ -177,3 +177,32 @@ def test_world_conquest_takes_the_neutrals_territories_too() -> None:
     events = act(game, "bob", Defend(1))
     assert "bob" in s.eliminated and s.winner is None and s.phase != "over"
     assert not [e for e in events if e.type == "game_won"]
+
+
+POINTS = REVISED.with_options(fortification="points")
+
+
+def test_movement_points_half_the_territories_1_by_land_2_by_sea() -> None:
+    """004 «DÉPLACEMENTS DE FIN DE TOUR»: "un nombre de points de déplacement égal à la
+    moitié du nombre de ses territoires (arrondi inférieur)"; one army by land costs 1, by sea
+    2; moves go on, step by step, while points are left."""
+    owners = {"brazil": "ann", "north_africa": "ann", "peru": "ann", "argentina": "ann",
+              "venezuela": "ann"}  # fmt: skip
+    game = position(owners, {"brazil": 6, "peru": 3}, rules=POINTS)
+    s = game.state
+
+    # 5 territories: 2 points. By sea (Brazil–North Africa) one army costs 2.
+    def counts(source: str, target: str) -> set[int]:
+        moves = [a for a in game.legal_actions("ann") if a.type == "fortify"]
+        return {a.count for a in moves if (a.source, a.target) == (source, target)}
+
+    assert counts("brazil", "north_africa") == {1}
+    assert counts("brazil", "argentina") == {1, 2}
+    assert refused(game, "ann", Fortify("brazil", "north_africa", 2)) == "no_points"
+    act(game, "ann", Fortify("brazil", "argentina", 1))
+    assert s.phase == "fortify" and s.points == 1 and s.current == "ann"
+    act(game, "ann", Fortify("argentina", "peru", 1))  # the army moves on: a step more
+    assert s.points == 0 and s.armies["peru"] == 4
+    assert refused(game, "ann", Fortify("peru", "venezuela", 1)) == "no_points"
+    act(game, "ann", EndTurn())
+    assert s.current == "bob"

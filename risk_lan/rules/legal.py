@@ -28,7 +28,7 @@ from .allied import ally, commands_ally
 from .cards import is_joker
 from .independents import GIVEN_A_TURN, MOST_GIVEN, allies_of
 from .missions import claimable
-from .revised import room
+from .revised import movement_points, room, step_cost
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import allies, armies_of, movable, placeable, presence
@@ -262,7 +262,7 @@ def _answers(state: GameState, player: str) -> list[Action]:
 
 def _fortifications(state: GameState, player: str, owned: list[str]) -> list[Action]:
     rule = state.rules.fortification
-    if state.phase == "fortify" and rule != "unfought_steps":
+    if state.phase == "fortify" and rule not in ("unfought_steps", "points"):
         return []
     if state.ally_stage in ("own", "ally"):
         return []
@@ -292,6 +292,8 @@ def _fortifications(state: GameState, player: str, owned: list[str]) -> list[Act
             targets = [t for t in state.board.neighbours[src] if t in mine]
         for tgt in targets:
             fits = min(most, room(state, tgt))
+            if rule == "points":
+                fits = min(fits, movement_points(state, player) // step_cost(state, src, tgt))
             out.extend(Fortify(src, tgt, n) for n in range(1, fits + 1))
     return out
 

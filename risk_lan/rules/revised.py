@@ -44,6 +44,19 @@ def room_among(state: GameState, territories: list[str]) -> int:
     return sum(max(0, cap - state.armies[t]) for t in territories)
 
 
+def movement_points(state: GameState, player: str) -> int:
+    """004 «DÉPLACEMENTS DE FIN DE TOUR»: the points left for moving armies, half the
+    territories held (rounded down) at the first move."""
+    if state.phase == "fortify":
+        return state.points
+    return state.count(player) // 2
+
+
+def step_cost(state: GameState, source: str, target: str) -> int:
+    """What moving one army from ``source`` to ``target`` costs: 1 by land, 2 by sea."""
+    return 2 if state.board.border_kind(source, target) == "sea" else 1
+
+
 def shed(state: GameState, player: str, where: list[str]) -> list[Event]:
     """The reinforcements to place that fit nowhere in ``where`` are lost."""
     if not state.rules.army_cap:

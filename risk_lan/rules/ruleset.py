@@ -17,7 +17,7 @@ PLACEMENT_ORDERS = ("first", "last")
 SET_RULES = ("standard", "one_each_or_joker")
 TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old")
 TERRITORY_BONUSES = ("none", "per_card", "once_per_set")
-FORTIFICATIONS = ("connected", "adjacent", "unfought_steps")
+FORTIFICATIONS = ("connected", "adjacent", "unfought_steps", "points")
 CARD_DRAWS = ("end_of_turn", "after_attack", "turn_start", "by_territories")
 VICTORIES = ("world", "objective", "capitals", "team", "missions")
 CAPITAL_GOALS = ("all", "shorter")
@@ -118,7 +118,8 @@ class RuleSet:
     elimination_trade_optional: bool = False
     # "connected": one move through own territories (F2); "adjacent": one move to a
     # neighbour (F1); "unfought_steps": any number of one-step moves of armies that did not
-    # fight this turn (F3).
+    # fight this turn (F3); "points": half the territories held, in points, each army moved
+    # one step costing 1 by land and 2 by sea (004 «DÉPLACEMENTS DE FIN DE TOUR»).
     fortification: str = "connected"
     # "dice": dice against dice (000–003); "calculated": seed 004's «RISQUES CALCULÉS», each
     # side commits armies and adds two dice and its card bonus, the higher total winning.

@@ -299,7 +299,7 @@ def check_fortify(state: GameState, player: str, source: str, target: str, count
     check_can_move_on(state)
     rule = state.rules.fortification
     active = state.rules.neutral_play == "active"
-    if state.phase == "fortify" and rule != "unfought_steps" and not active:
+    if state.phase == "fortify" and rule not in ("unfought_steps", "points") and not active:
         raise IllegalAction("already_fortified", "only one fortification per turn")
     if state.ally_stage in ("own", "ally"):
         raise IllegalAction(
@@ -327,6 +327,13 @@ def check_fortify(state: GameState, player: str, source: str, target: str, count
             )
     elif not state.board.adjacent(source, target):
         raise IllegalAction("not_adjacent", f"{source} does not border {target}")
+    if rule == "points":
+        points = revised.movement_points(state, player)
+        cost = count * revised.step_cost(state, source, target)
+        if cost > points:
+            raise IllegalAction(
+                "no_points", f"that move costs {cost} points, and {points} are left"
+            )
     if rule == "unfought_steps":
         most = min(most, state.armies[source] - state.engaged.get(source, 0))
     if not 1 <= count <= most:
@@ -350,6 +357,11 @@ def fortify(
     events.append(Fortified(player, source, target, count))
     if state.rules.neutral_play == "active":
         state.moved.append(force)
+        state.phase = "fortify"
+        return events
+    if state.rules.fortification == "points":
+        points = revised.movement_points(state, player)
+        state.points = points - count * revised.step_cost(state, source, target)
         state.phase = "fortify"
         return events
     if state.rules.fortification == "unfought_steps":
