@@ -149,3 +149,49 @@ def test_the_neutral_is_answered_for_by_the_player_seated_before_the_attacker() 
 def test_dice_attacks_are_refused_under_these_rules() -> None:
     game = front()
     assert refused(game, "ann", Attack("peru", "brazil", 3)) == "wrong_combat"
+
+
+SUPPORT = CALCULATED.with_options(support=True)
+
+
+def support_front():
+    """ann's Peru (10) attacks bob's Brazil (6), with Venezuela (3) and Argentina (2) beside
+    Brazil, and Central America (4) not beside it."""
+    owners = {"peru": "ann", "brazil": "bob", "venezuela": "ann", "argentina": "ann",
+              "central_america": "ann"}  # fmt: skip
+    return position(owners, {"peru": 10, "brazil": 6, "venezuela": 3, "argentina": 2,
+                             "central_america": 4}, rules=SUPPORT, rest="cat")  # fmt: skip
+
+
+def test_support_one_army_from_each_territory_beside_the_target() -> None:
+    """«RISQUES CALCULÉS et SOUTIEN» (a): "au maximum 1 régiment par territoire contrôlé
+    adjacent … au territoire attaqué et disposant d'au moins 2 régiments"."""
+    game = support_front()
+    assert refused(game, "ann", Commit("peru", "brazil", 3, support=("central_america",))) == (
+        "bad_support"
+    )
+    assert refused(game, "ann", Commit("peru", "brazil", 3, support=("peru",))) == "bad_support"
+    events = battle(game, Commit("peru", "brazil", 3, support=("venezuela", "argentina")),
+                    Answer(6), (2, 2), (1, 1))  # fmt: skip
+    [rolled] = of_type(events, CalculatedBattle)
+    assert (rolled.attacker_total, rolled.defender_total) == (4 + 3 + 2, 2 + 6)
+
+
+def test_beaten_the_support_falls_too_but_on_a_tie_it_stays_home() -> None:
+    """(c): defender higher, "l'attaquant perd tous ses régiments engagés (d'attaque et de
+    soutien)"; tie, "les régiments de soutien sont laissés sur leurs territoires"."""
+    game = support_front()
+    s = game.state
+    battle(game, Commit("peru", "brazil", 2, support=("venezuela",)), Answer(2), (1, 1), (6, 6))
+    assert (s.armies["peru"], s.armies["venezuela"], s.armies["brazil"]) == (8, 2, 6)
+    # 3 + 2 + 1 = 6 against 2 + 4 = 6: a tie.
+    battle(game, Commit("peru", "brazil", 2, support=("argentina",)), Answer(4), (1, 2), (1, 1))
+    assert (s.armies["peru"], s.armies["argentina"], s.armies["brazil"]) == (6, 2, 2)
+
+
+def test_no_support_under_the_plain_rules() -> None:
+    game = front()
+    game.state.armies["venezuela"] = 3
+    assert refused(game, "ann", Commit("peru", "brazil", 3, support=("venezuela",))) == (
+        "no_support"
+    )

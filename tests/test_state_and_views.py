@@ -89,7 +89,8 @@ DICT_KEYS = [
     "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "missions",
     "claimed", "shown", "conquests", "claim_window", "claimed_turn", "ally_stage", "acting",
     "gained", "status", "given", "given_turn", "reinforced", "placing_for", "influence_open",
-    "offensive", "moved", "attacks_begun", "reward", "laid", "fought", "points",
+    "offensive", "moved", "attacks_begun", "reward", "laid", "fought", "support",
+    "points",
     "winner",
 ]  # fmt: skip
 
@@ -157,6 +158,7 @@ def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
         "reward",
         "laid",
         "fought",
+        "support",
         "points",
     ):
         del data[name]  # fmt: skip

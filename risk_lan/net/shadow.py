@@ -168,6 +168,7 @@ _SAME_FIELDS = (
     "attacks_begun",
     "laid",
     "fought",
+    "support",
     "points",
 )
 

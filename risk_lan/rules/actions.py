@@ -190,6 +190,13 @@ class Commit(Action):
     target: str
     armies: int
     lay: bool = False
+    # «RISQUES CALCULÉS et SOUTIEN»: territories of the attacker's beside the target, each
+    # sending 1 army in support (sorted, as a trade's cards are).
+    support: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.support) in (tuple, list) and all(type(t) is str for t in self.support):
+            self.support = tuple(sorted(self.support))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -277,6 +284,7 @@ _FIELDS_OK: dict[type[Action], Any] = {
         and type(a.target) is str
         and type(a.armies) is int
         and type(a.lay) is bool
+        and _is_cards(a.support)
     ),
     Answer: lambda a: type(a.armies) is int and type(a.lay) is bool,
     Retreat: lambda a: type(a.territory) is str,

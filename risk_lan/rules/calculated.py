@@ -61,7 +61,15 @@ def _lay(state: GameState, player: str, territory: str) -> None:
 # ----- the attacker's commitment --------------------------------------------------------------
 
 
-def check_commit(state: GameState, player: str, source: str, target: str, armies: int, lay: bool):
+def check_commit(
+    state: GameState,
+    player: str,
+    source: str,
+    target: str,
+    armies: int,
+    lay: bool,
+    support: tuple[str, ...] = (),
+) -> None:
     if state.phase != "attack":
         if state.phase == "fortify":
             raise IllegalAction("wrong_phase", "no attacks after fortifying")
@@ -83,10 +91,38 @@ def check_commit(state: GameState, player: str, source: str, target: str, armies
         raise IllegalAction("bad_count", f"commit 1 to {most} armies from {source}")
     if lay and source not in state.hands[player]:
         raise IllegalAction("no_card", f"you do not hold the card of {source}")
+    if support and not state.rules.support:
+        raise IllegalAction("no_support", "support is for «risques calculés et soutien»")
+    eligible = supporters(state, player, source, target)
+    for t in support:
+        if t not in eligible:
+            raise IllegalAction(
+                "bad_support",
+                f"{t} cannot support: 1 army from each territory of yours beside {target}"
+                " holding 2 or more, not the attacking one",
+            )
+
+
+def supporters(state: GameState, player: str, source: str, target: str) -> list[str]:
+    """004 «SOUTIEN»: the attacker's territories beside the target (by land or sea) holding
+    2 armies or more, but the attacking one (RULES.md Part 3, item 33)."""
+    if not state.rules.support:
+        return []
+    return [
+        t
+        for t in state.board.neighbours[target]
+        if t != source and state.owner[t] == player and state.armies[t] >= 2
+    ]
 
 
 def commit(
-    state: GameState, player: str, source: str, target: str, armies: int, lay: bool
+    state: GameState,
+    player: str,
+    source: str,
+    target: str,
+    armies: int,
+    lay: bool,
+    support: tuple[str, ...] = (),
 ) -> list[Event]:
     state.phase = "attack"
     state.trade_window = "none"
@@ -94,8 +130,10 @@ def commit(
         _lay(state, player, source)
     defender = answerer(state, target)
     state.attack = PendingAttack(source, target, armies, None, defender)
+    state.support = list(support)
     state.phase = "defend"
-    return [Committed(player, source, target, armies, bonus(state, player, source), defender)]
+    made = bonus(state, player, source)
+    return [Committed(player, source, target, armies, made, defender, tuple(support))]
 
 
 # ----- the defender's answer --------------------------------------------------------------
@@ -127,8 +165,9 @@ def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: b
     assert holder is not None
     if lay:
         _lay(state, player, tgt)
+    support, state.support = state.support, []
     rolled_a, rolled_d = tuple(rng.dice(2)), tuple(rng.dice(2))
-    total_a = sum(rolled_a) + committed + bonus(state, attacker, src)
+    total_a = sum(rolled_a) + committed + len(support) + bonus(state, attacker, src)
     total_d = sum(rolled_d) + armies + bonus(state, holder, tgt)
     lost_a = committed if total_a <= total_d else 0
     lost_d = armies if total_a >= total_d else 0
@@ -136,6 +175,10 @@ def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: b
         lost_d = min(lost_d, state.armies[tgt] - 1)  # a tie leaves the defender 1 army
     state.armies[src] -= lost_a
     state.armies[tgt] -= lost_d
+    if total_a < total_d:  # beaten, the support falls too; on a tie it stays home
+        for t in support:
+            state.armies[t] -= 1
+        lost_a += len(support)
     state.attack = None
     if tgt not in state.fought:
         state.fought.append(tgt)
@@ -177,7 +220,7 @@ def retreat(state: GameState, rng: RandomSource, player: str, territory: str) ->
     moved = state.armies[tgt]
     state.armies[territory] += moved
     state.armies[tgt] = 0
-    state.attack = None
+    state.attack, state.support = None, []
     events: list[Event] = [Retreated(player, tgt, territory, moved)]
     events.extend(_take_a_card(state, rng, player))
     events.extend(conquer(state, src, tgt, 1, []))
@@ -199,7 +242,7 @@ def capitulate(state: GameState, rng: RandomSource, player: str) -> list[Event]:
     src, tgt = attack.source, attack.target
     removed = state.armies[tgt]
     state.armies[tgt] = 0
-    state.attack = None
+    state.attack, state.support = None, []
     events: list[Event] = [Capitulated(player, tgt, removed)]
     events.extend(draw_card(state, rng, state.current))
     events.extend(conquer(state, src, tgt, 1, [player]))

@@ -264,7 +264,9 @@ _CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
     RevealCapital: lambda s, p, a: capitals.check_reveal(s, p, a.territory, a.nonce),
     AbandonCapital: lambda s, p, a: capitals.check_abandon(s, p),
     GiveCard: lambda s, p, a: independents.check_give(s, p, a.independent, a.card),
-    Commit: lambda s, p, a: calculated.check_commit(s, p, a.source, a.target, a.armies, a.lay),
+    Commit: lambda s, p, a: calculated.check_commit(
+        s, p, a.source, a.target, a.armies, a.lay, a.support
+    ),
     Answer: lambda s, p, a: calculated.check_answer(s, p, a.armies, a.lay),
     Retreat: lambda s, p, a: calculated.check_retreat(s, p, a.territory),
     Capitulate: lambda s, p, a: calculated.check_capitulate(s, p),
@@ -300,7 +302,9 @@ _APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] =
     RevealCapital: lambda s, rng, p, a: capitals.apply_reveal(s, rng, p, a.territory, a.nonce),
     AbandonCapital: lambda s, rng, p, a: capitals.apply_abandon(s, rng, p),
     GiveCard: lambda s, rng, p, a: independents.give(s, p, a.independent, a.card),
-    Commit: lambda s, rng, p, a: calculated.commit(s, p, a.source, a.target, a.armies, a.lay),
+    Commit: lambda s, rng, p, a: calculated.commit(
+        s, p, a.source, a.target, a.armies, a.lay, a.support
+    ),
     Answer: lambda s, rng, p, a: calculated.answer(s, rng, p, a.armies, a.lay),
     Retreat: lambda s, rng, p, a: calculated.retreat(s, rng, p, a.territory),
     Capitulate: lambda s, rng, p, a: calculated.capitulate(s, rng, p),

@@ -4,6 +4,8 @@ rules), whose seals and nonces are the player's own secret: none is listed for t
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .actions import (
     AbandonCapital,
     Action,
@@ -25,6 +27,7 @@ from .actions import (
     TradeCards,
 )
 from .allied import ally, commands_ally
+from .calculated import supporters
 from .cards import is_joker
 from .independents import GIVEN_A_TURN, MOST_GIVEN, allies_of
 from .missions import claimable
@@ -229,7 +232,14 @@ def _attacks(state: GameState, player: str, owned: list[str]) -> list[Action]:
                 continue
             if rules.combat == "calculated":
                 lays = (False, True) if src in state.hands[player] else (False,)
-                out.extend(Commit(src, tgt, n, lay) for n in range(1, armies) for lay in lays)
+                helpers = supporters(state, player, src, tgt)
+                supports = [c for k in range(len(helpers) + 1) for c in combinations(helpers, k)]
+                out.extend(
+                    Commit(src, tgt, n, lay, tuple(sorted(c)))
+                    for n in range(1, armies)
+                    for lay in lays
+                    for c in supports
+                )
                 continue
             for dice in range(1, min(rules.attacker_max_dice, armies - 1) + 1):
                 out.append(Attack(src, tgt, dice))

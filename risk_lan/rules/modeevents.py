@@ -94,7 +94,8 @@ class CapitalAbandoned(Event):
 @dataclass(slots=True)
 class Committed(Event):
     """Seed 004 «RISQUES CALCULÉS»: the attacker commits ``armies`` from ``source`` on
-    ``target`` (``bonus``: +2 for the source's card laid face up); ``defender`` answers."""
+    ``target`` (``bonus``: +2 for the source's card laid face up), and 1 army from each of
+    ``support``'s territories; ``defender`` answers."""
 
     type: ClassVar[str] = "committed"
     player: str
@@ -103,6 +104,7 @@ class Committed(Event):
     armies: int
     bonus: int
     defender: str
+    support: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

@@ -124,6 +124,9 @@ class RuleSet:
     # "dice": dice against dice (000–003); "calculated": seed 004's «RISQUES CALCULÉS», each
     # side commits armies and adds two dice and its card bonus, the higher total winning.
     combat: str = "dice"
+    # With "calculated": the attacker may add 1 army from each of its territories beside the
+    # target that holds 2 or more (004 «RISQUES CALCULÉS et SOUTIEN»).
+    support: bool = False
     attacker_max_dice: int = 3
     defender_max_dice: int = 2
     # When the turn's card is drawn: after fortifying, with a conquest (000-A, 001/002); when
@@ -207,6 +210,8 @@ class RuleSet:
             raise ValueError('team rules and the "team" victory go together')
         if self.teams and self.min_players < 3:
             raise ValueError("team rules need 3 or more players")
+        if self.support and self.combat != "calculated":
+            raise ValueError('support goes with the "calculated" combat')
         if self.starting_step < 0:
             raise ValueError("starting_step must be >= 0")
         if self.neutral_by_players and (self.neutral_armies or self.distribution != "deal"):

@@ -177,6 +177,8 @@ FIELDS = (
     # territories rolled on this turn (no capitulation after the first roll).
     Field("laid", MAP_OF_LISTS, _empty_map, optional=True),
     Field("fought", LIST, _empty_list, optional=True),
+    # The territories sending 1 army each in support of the attack waiting for its answer.
+    Field("support", LIST, _empty_list, optional=True),
     # Seed 004's end-of-turn movement: the points left.
     Field("points", VALUE, 0, optional=True),
     Field("winner", VALUE, None),
