@@ -72,6 +72,7 @@ _TEXT = {
         "committed": "{player} commits {armies} {armies:army|armies} from {source} on"
         " {target}{bonus}.",
         "card_bonus": " (+2, its card laid)",
+        "answered": "{player} answers with {armies} {armies:army|armies}{bonus}.",
         "calculated": "  {source} {atotal} against {target} {dtotal}: attacker loses {al},"
         " defender loses {dl}.",
         "retreated": "{player} retreats from {territory} to {to} with {n} {n:army|armies}.",
@@ -153,6 +154,7 @@ _TEXT = {
         "committed": "{player} engage {armies} {armies:régiment|régiments} {source:du} sur"
         " {target:le}{bonus}.",
         "card_bonus": " (+2, sa carte posée)",
+        "answered": "{player} répond avec {armies} {armies:régiment|régiments}{bonus}.",
         "calculated": "  {source} {atotal} contre {target} {dtotal} : l'attaquant perd {al},"
         " le défenseur perd {dl}.",
         "retreated": "{player} bat en retraite {territory:du} vers {to:le} avec {n}"
@@ -311,6 +313,12 @@ def narrate(
             armies=e.armies,
             source=name(e.source),
             target=name(e.target),
+            bonus=text["card_bonus"] if e.bonus else "",
+        ),
+        ev.Answered: lambda e: fill(
+            "answered",
+            player=who(e.player),
+            armies=e.armies,
             bonus=text["card_bonus"] if e.bonus else "",
         ),
         ev.CalculatedBattle: lambda e: fill(

@@ -10,7 +10,14 @@ from __future__ import annotations
 from rulebook_helpers import act, of_type, position, refused
 
 from risk_lan.rules import CLASSIC, Answer, Attack, Capitulate, Commit, MoveIn, Retreat
-from risk_lan.rules.events import CalculatedBattle, Capitulated, CardDrawn, CardTaken, Committed
+from risk_lan.rules.events import (
+    Answered,
+    CalculatedBattle,
+    Capitulated,
+    CardDrawn,
+    CardTaken,
+    Committed,
+)
 
 CALCULATED = CLASSIC.with_options(name="calculated-test", combat="calculated", army_cap=12,
                                   income_table="revised")  # fmt: skip
@@ -195,3 +202,16 @@ def test_no_support_under_the_plain_rules() -> None:
     assert refused(game, "ann", Commit("peru", "brazil", 3, support=("venezuela",))) == (
         "no_support"
     )
+
+
+def test_a_standing_answer_commits_every_army_and_the_card_at_once() -> None:
+    """The defender's standing answer (F7), as the defence dice have one: all its armies
+    there, and the territory's card laid if it holds it."""
+    game = front(hands={"bob": ["brazil"]})
+    s = game.state
+    s.auto_defend["bob"] = 2
+    game.source.add_dice(6, 6, 1, 1)  # type: ignore[union-attr]
+    events = act(game, "ann", Commit("peru", "brazil", 5))
+    assert of_type(events, Answered) == [Answered("bob", 6, 2, True)]
+    [rolled] = of_type(events, CalculatedBattle)
+    assert rolled.defender_total == 2 + 6 + 2 and s.laid == {"bob": ["brazil"]}

@@ -17,7 +17,15 @@ from __future__ import annotations
 
 from .combat import conquer, defender_of
 from .errors import IllegalAction
-from .events import CalculatedBattle, Capitulated, CardTaken, Committed, Event, Retreated
+from .events import (
+    Answered,
+    CalculatedBattle,
+    Capitulated,
+    CardTaken,
+    Committed,
+    Event,
+    Retreated,
+)
 from .randomness import RandomSource
 from .revised import room
 from .state import GameState, PendingAttack
@@ -117,6 +125,7 @@ def supporters(state: GameState, player: str, source: str, target: str) -> list[
 
 def commit(
     state: GameState,
+    rng: RandomSource,
     player: str,
     source: str,
     target: str,
@@ -133,7 +142,13 @@ def commit(
     state.support = list(support)
     state.phase = "defend"
     made = bonus(state, player, source)
-    return [Committed(player, source, target, armies, made, defender, tuple(support))]
+    events: list[Event] = [Committed(player, source, target, armies, made, defender, support)]
+    if state.auto_defend.get(defender) is not None:
+        # A standing answer (F7): all the armies there, and the territory's card if held.
+        holder = state.owner[target]
+        lay = holder == defender and target in state.hands[defender]
+        events.extend(_answer(state, rng, defender, state.armies[target], lay, auto=True))
+    return events
 
 
 # ----- the defender's answer --------------------------------------------------------------
@@ -159,12 +174,19 @@ def check_answer(state: GameState, player: str, armies: int, lay: bool) -> None:
 
 
 def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list:
+    return _answer(state, rng, player, armies, lay, auto=False)
+
+
+def _answer(
+    state: GameState, rng: RandomSource, player: str, armies: int, lay: bool, auto: bool
+) -> list[Event]:
     attack = _pending(state, player)
     src, tgt, committed = attack.source, attack.target, attack.dice
     attacker, holder = state.current, state.owner[tgt]
     assert holder is not None
     if lay:
         _lay(state, player, tgt)
+    answered = Answered(player, armies, bonus(state, holder, tgt), auto)
     support, state.support = state.support, []
     rolled_a, rolled_d = tuple(rng.dice(2)), tuple(rng.dice(2))
     total_a = sum(rolled_a) + committed + len(support) + bonus(state, attacker, src)
@@ -184,7 +206,7 @@ def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: b
         state.fought.append(tgt)
     left = (state.armies[src], state.armies[tgt])
     battle = CalculatedBattle(src, tgt, rolled_a, rolled_d, total_a, total_d, lost_a, lost_d, *left)
-    events: list[Event] = [battle]
+    events: list[Event] = [answered, battle]
     if state.armies[tgt] == 0:
         # The committed armies move in at once, and more may follow (004 (d)).
         events.extend(conquer(state, src, tgt, committed, [holder]))

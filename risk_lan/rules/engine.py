@@ -303,7 +303,7 @@ _APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] =
     AbandonCapital: lambda s, rng, p, a: capitals.apply_abandon(s, rng, p),
     GiveCard: lambda s, rng, p, a: independents.give(s, p, a.independent, a.card),
     Commit: lambda s, rng, p, a: calculated.commit(
-        s, p, a.source, a.target, a.armies, a.lay, a.support
+        s, rng, p, a.source, a.target, a.armies, a.lay, a.support
     ),
     Answer: lambda s, rng, p, a: calculated.answer(s, rng, p, a.armies, a.lay),
     Retreat: lambda s, rng, p, a: calculated.retreat(s, rng, p, a.territory),

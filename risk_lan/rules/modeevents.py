@@ -108,6 +108,18 @@ class Committed(Event):
 
 
 @dataclass(slots=True)
+class Answered(Event):
+    """Seed 004: the defender's commitment (``bonus`` 2 for the attacked territory's card
+    laid); ``auto`` when its standing answer gave it (all its armies, and its card)."""
+
+    type: ClassVar[str] = "answered"
+    player: str
+    armies: int
+    bonus: int
+    auto: bool
+
+
+@dataclass(slots=True)
 class CalculatedBattle(Event):
     """Seed 004: both sides' two dice, their totals (dice, armies committed and card bonus),
     what each lost, and the armies left on each side."""
