@@ -206,3 +206,26 @@ def test_movement_points_half_the_territories_1_by_land_2_by_sea() -> None:
     assert refused(game, "ann", Fortify("peru", "venezuela", 1)) == "no_points"
     act(game, "ann", EndTurn())
     assert s.current == "bob"
+
+
+def test_a_continents_bonus_goes_in_it_or_on_a_territory_joined_to_it() -> None:
+    """004 «4) CONTRÔLE DE CONTINENTS»: "devront être placés sur les territoires de ce même
+    continent ou sur des territoires qui y sont connectés" (through the player's own)."""
+    rules = REVISED.with_options(continent_placement=True)
+    owners = dict.fromkeys(["venezuela", "peru", "brazil", "argentina"], "ann")
+    owners.update({"central_america": "ann", "siam": "ann"})  # joined to it; far from it
+    game = position(owners, rules=rules, rest=("bob", "cat"))
+    s = game.state
+    s.current, s.phase = "cat", "attack"
+    act(game, "cat", EndTurn())
+    assert s.pool == 3 + 2 and s.continent_pools == {"south_america": 2}
+    assert refused(game, "ann", Place("siam", 4)) == "continent_bonus"
+    placements = {(a.territory, a.count) for a in game.legal_actions("ann") if a.type == "place"}
+    assert ("siam", 3) in placements and ("siam", 4) not in placements
+    assert ("central_america", 5) in placements  # joined to South America by ann's own
+    act(game, "ann", Place("central_america", 1))  # taken from the bonus first
+    assert s.continent_pools == {"south_america": 1}
+    act(game, "ann", Place("siam", 3))
+    assert refused(game, "ann", Place("siam", 1)) == "continent_bonus"
+    act(game, "ann", Place("brazil", 1))
+    assert s.pool == 0 and not s.continent_pools

@@ -170,6 +170,7 @@ _SAME_FIELDS = (
     "fought",
     "support",
     "points",
+    "continent_pools",
 )
 
 

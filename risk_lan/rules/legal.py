@@ -31,7 +31,7 @@ from .calculated import supporters
 from .cards import is_joker
 from .independents import GIVEN_A_TURN, MOST_GIVEN, allies_of
 from .missions import claimable
-from .revised import movement_points, room, step_cost
+from .revised import movement_points, placeable_here, room, step_cost
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import allies, armies_of, movable, placeable, presence
@@ -193,8 +193,15 @@ def _active_turn(state: GameState, player: str) -> list[Action]:
 
 
 def _places(state: GameState, where: list[str], most: int) -> list[Action]:
-    """Placing 1 to ``most`` armies on one of ``where``, as many as fit under the cap."""
-    return [Place(t, n) for t in where for n in range(1, min(most, room(state, t)) + 1)]
+    """Placing 1 to ``most`` armies on one of ``where``, as many as fit under the cap (and,
+    for seed 004's continent bonuses, as many as may go there)."""
+    out: list[Action] = []
+    for t in where:
+        fits = min(most, room(state, t))
+        if state.continent_pools and state.phase == "reinforce":
+            fits = min(fits, placeable_here(state, state.current, t))
+        out.extend(Place(t, n) for n in range(1, fits + 1))
+    return out
 
 
 def _claims(state: GameState, player: str) -> list[Action]:

@@ -58,14 +58,65 @@ def step_cost(state: GameState, source: str, target: str) -> int:
 
 
 def shed(state: GameState, player: str, where: list[str]) -> list[Event]:
-    """The reinforcements to place that fit nowhere in ``where`` are lost."""
+    """The reinforcements to place that fit nowhere in ``where`` are lost (a continent's
+    bonus, nowhere it may go)."""
     if not state.rules.army_cap:
         return []
-    lost = state.pool - room_among(state, where)
-    if lost <= 0:
-        return []
-    state.pool -= lost
-    return [ArmiesLost(player, lost)]
+    lost = 0
+    for continent, armies in list(state.continent_pools.items()):
+        gone = armies - room_among(state, bonus_territories(state, player, continent))
+        if gone > 0:
+            state.continent_pools[continent] -= gone
+            state.pool -= gone
+            lost += gone
+    gone = state.pool - room_among(state, where)
+    if gone > 0:
+        state.pool -= gone
+        lost += gone
+    return [ArmiesLost(player, lost)] if lost else []
+
+
+# ----- continent bonuses («4) CONTRÔLE DE CONTINENTS») --------------------------------------
+
+
+def bonus_territories(state: GameState, player: str, continent: str) -> list[str]:
+    """Where ``continent``'s bonus may go: the player's territories joined to it through its
+    own (in it, beside it, or further along a chain of its territories)."""
+    own = state.held.get(player, {})
+    start = [t for t in state.board.continents[continent].territories if t in own]
+    seen = set(start)
+    stack = list(start)
+    neighbours = state.board.neighbours
+    while stack:
+        for other in neighbours[stack.pop()]:
+            if other in own and other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return [t for t in state.board.territory_ids if t in seen]
+
+
+def placeable_here(state: GameState, player: str, territory: str) -> int:
+    """How many armies of ``pool`` may go on ``territory``: the free part, and the bonus
+    of each continent it is joined to."""
+    if not state.continent_pools:
+        return state.pool
+    free = state.pool - sum(state.continent_pools.values())
+    for continent, armies in state.continent_pools.items():
+        if territory in bonus_territories(state, player, continent):
+            free += armies
+    return free
+
+
+def spend(state: GameState, player: str, territory: str, count: int) -> None:
+    """Take ``count`` placed on ``territory`` out of the continents' bonuses it may come from
+    first (they may go to fewer places), then out of the free part."""
+    for continent in list(state.continent_pools):
+        if count and territory in bonus_territories(state, player, continent):
+            taken = min(count, state.continent_pools[continent])
+            state.continent_pools[continent] -= taken
+            count -= taken
+            if not state.continent_pools[continent]:
+                del state.continent_pools[continent]
 
 
 def neutral_plan(rules: RuleSet, players: int) -> tuple[int, int, int, int]:

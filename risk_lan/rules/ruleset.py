@@ -95,6 +95,9 @@ class RuleSet:
     # plus 1 for each step of three from 12 territories, 9 at 36–39 and 10 at 40–42 (004
     # «1) CONTRÔLE DE TERRITOIRES»).
     income_table: str = "divisor"
+    # Continent bonuses placed anywhere (False), or only in the continent or on a territory
+    # joined to it through the player's own (004 «4) CONTRÔLE DE CONTINENTS»).
+    continent_placement: bool = False
     # The most armies a territory holds (0: no limit; 12 in seed 004): a placement or a move
     # past it is refused, and reinforcements that fit nowhere are lost.
     army_cap: int = 0

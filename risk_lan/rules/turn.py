@@ -73,6 +73,10 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
     state.fought = []
     territory_armies, bonus, continents = income(state, player)
     state.pool = territory_armies + bonus
+    state.continent_pools = {}
+    if state.rules.continent_placement:
+        for c in continents:  # 004: each bonus goes in its continent or joined to it
+            state.continent_pools[c] = state.board.continents[c].bonus
     allied.begin(state)
     if state.rules.neutral_play == "active":
         independents.begin(state)
@@ -261,6 +265,13 @@ def check_reinforce(state: GameState, player: str, territory: str, count: int) -
         raise IllegalAction(
             "army_cap", f"{territory} holds {state.rules.army_cap} armies at most: {fits} more fit"
         )
+    here = revised.placeable_here(state, player, territory)
+    if count > here:
+        raise IllegalAction(
+            "continent_bonus",
+            f"only {here} may go on {territory}: a continent's bonus goes in that continent"
+            " or on a territory joined to it by yours",
+        )
 
 
 def reinforce(state: GameState, player: str, territory: str, count: int) -> list[Event]:
@@ -268,6 +279,7 @@ def reinforce(state: GameState, player: str, territory: str, count: int) -> list
     force = state.placing_for or force
     assert force is not None
     add_armies(state, territory, force, count)
+    revised.spend(state, player, territory, count)
     state.pool -= count
     if not state.pool:
         state.placing_for = None
