@@ -34,10 +34,6 @@ from .turn import check_can_move_on, draw_card
 CARD_BONUS = 2
 
 
-def active(state: GameState) -> bool:
-    return state.rules.combat == "calculated"
-
-
 def answerer(state: GameState, territory: str) -> str:
     """Who answers for ``territory``: its owner, or for the neutral the player seated before
     the attacker (004 «1) COMBATS» (b))."""
