@@ -16,6 +16,7 @@ from risk_lan.rules import (
     Game,
     Place,
     ScriptedSource,
+    SetAutoDefend,
     check_invariants,
 )
 from risk_lan.rules.events import ArmiesLost, RewardTaken
@@ -229,3 +230,33 @@ def test_a_continents_bonus_goes_in_it_or_on_a_territory_joined_to_it() -> None:
     assert refused(game, "ann", Place("siam", 1)) == "continent_bonus"
     act(game, "ann", Place("brazil", 1))
     assert s.pool == 0 and not s.continent_pools
+
+
+def test_an_objective_wins_only_at_the_end_of_its_holders_own_turn() -> None:
+    """004 «MISE EN PLACE»: "Le premier joueur qui aura son objectif réalisé à la fin de son
+    tour révèle sa carte Objectif et gagne" (RULES.md Part 3, item 15)."""
+    rules = CLASSIC.with_options(name="objectives-test", victory="objective",
+                                 objective_timing="turn_end")  # fmt: skip
+    names = [t for t in NAMES if t not in ("alaska", "kamchatka")][:24]
+    game = position(dict.fromkeys(names, "ann"), {names[0]: 5}, rules=rules, rest=("bob", "cat"))
+    s = game.state
+    s.objectives = {"ann": "territories_24", "bob": "territories_24", "cat": "destroy_red"}
+    s.colours = {"ann": "red", "bob": "blue", "cat": "green"}
+    # ann holds 24 territories: her objective holds, but the game goes on until her turn ends.
+    act(game, "ann", SetAutoDefend(2))
+    assert s.phase != "over"
+    act(game, "ann", Fortify(names[0], next(t for t in BOARD.neighbours[names[0]]
+                                              if t in names), 1))  # fmt: skip
+    assert s.phase == "over" and s.winner == "ann"
+
+
+def test_an_objective_met_in_another_players_turn_waits_for_its_holders_end_of_turn() -> None:
+    rules = CLASSIC.with_options(name="objectives-test", victory="objective",
+                                 objective_timing="turn_end")  # fmt: skip
+    names = [t for t in NAMES][:24]
+    game = position(dict.fromkeys(names, "bob"), rules=rules, rest=("ann", "cat"))
+    s = game.state
+    s.objectives = {"ann": "territories_18_two", "bob": "territories_24", "cat": "destroy_red"}
+    s.colours = {"ann": "red", "bob": "blue", "cat": "green"}
+    act(game, "ann", EndTurn())  # bob's objective holds, in ann's turn: no win
+    assert s.phase != "over" and s.current == "bob"

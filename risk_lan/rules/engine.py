@@ -199,7 +199,7 @@ class Game:
                 conquered = sum(1 for e in events if type(e) is Conquered)
                 missions.after_action(s, player, conquered, isinstance(action, MoveIn))
         if s.phase not in _NO_VICTORY_YET:
-            if s.rules.victory == "objective":
+            if s.rules.victory == "objective" and s.rules.objective_timing == "any":
                 events.extend(objectives.check(s))
             elif s.rules.victory == "capitals":
                 events.extend(capitals.check(s))

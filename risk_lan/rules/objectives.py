@@ -138,13 +138,15 @@ def progress(state: GameState, player: str) -> list[tuple[str, int, int]]:
     return lines
 
 
-def check(state: GameState) -> list[Event]:
+def check(state: GameState, only: str | None = None) -> list[Event]:
     """End the game if someone's objective holds: the player whose turn it is first, then
-    the others to the left."""
+    the others to the left (or ``only`` that player's)."""
     seats = state.players
     start = seats.index(state.current)
     for i in range(len(seats)):
         player = seats[(start + i) % len(seats)]
+        if only is not None and player != only:
+            continue
         # A player's view does not know the others' objectives (None): those cannot be seen
         # to hold there, and the host's end of the game is checked once they are shown.
         if player in state.eliminated or state.objectives.get(player) is None:

@@ -27,6 +27,7 @@ NEUTRAL_PLACEMENTS = ("after_own", "each_step")
 NEUTRAL_PLAYS = ("passive", "ally", "active")
 INCOME_TABLES = ("divisor", "revised")
 COMBATS = ("dice", "calculated")
+OBJECTIVE_TIMINGS = ("any", "turn_end")
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +150,9 @@ class RuleSet:
     # When someone else eliminates X: "own", the objective becomes 24 territories (000-A's
     # cards); "anyone", it is achieved all the same (003).
     objective_kill: str = "own"
+    # When an objective wins: as soon as it holds, on any turn ("any", 000-A, 003), or when
+    # its holder ends its own turn with it met ("turn_end", 004; RULES.md Part 3, item 15).
+    objective_timing: str = "any"
     # With victory "capitals": hold every other headquarters ("all"), or 2 of them with 4
     # players and 3 with 5 ("shorter", 003 «JEU 4»), and one's own.
     capital_goal: str = "all"
@@ -177,6 +181,7 @@ class RuleSet:
             "income_table": INCOME_TABLES,
             "placement_order": PLACEMENT_ORDERS,
             "combat": COMBATS,
+            "objective_timing": OBJECTIVE_TIMINGS,
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import allied, independents, revised
+from . import allied, independents, objectives, revised
 from .cards import (
     FIXED_TABLES,
     escalating_value,
@@ -408,5 +408,10 @@ def end_turn(
         events.extend(pass_hand(state, player))
     state.trade_window = "none"
     events.append(TurnEnded(player))
+    rules = state.rules
+    if rules.victory == "objective" and rules.objective_timing == "turn_end":
+        won = objectives.check(state, only=player)  # 004: met at the end of one's own turn
+        if won:
+            return events + won
     events.extend(begin_turn(state, source, state.next_player(player)))
     return events
