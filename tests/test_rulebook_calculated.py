@@ -215,3 +215,17 @@ def test_a_standing_answer_commits_every_army_and_the_card_at_once() -> None:
     assert of_type(events, Answered) == [Answered("bob", 6, 2, True)]
     [rolled] = of_type(events, CalculatedBattle)
     assert rolled.defender_total == 2 + 6 + 2 and s.laid == {"bob": ["brazil"]}
+
+
+def test_each_territory_supports_once_and_no_capitulation_on_a_last_territory() -> None:
+    """A support list naming a territory twice is refused; and a player cannot capitulate on
+    his last territory (RULES.md Part 3, item 33)."""
+    game = support_front()
+    assert refused(game, "ann", Commit("peru", "brazil", 2, support=("venezuela",) * 3)) == (
+        "bad_support"
+    )
+    game = position({"peru": "ann", "brazil": "bob"}, {"peru": 10}, rules=CALCULATED,
+                    rest="cat")  # fmt: skip
+    act(game, "ann", Commit("peru", "brazil", 3))
+    assert refused(game, "bob", Capitulate()) == "last_territory"
+    assert {a.type for a in game.legal_actions("bob")} == {"auto_defend", "answer"}

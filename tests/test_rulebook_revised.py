@@ -260,3 +260,24 @@ def test_an_objective_met_in_another_players_turn_waits_for_its_holders_end_of_t
     s.colours = {"ann": "red", "bob": "blue", "cat": "green"}
     act(game, "ann", EndTurn())  # bob's objective holds, in ann's turn: no win
     assert s.phase != "over" and s.current == "bob"
+
+
+def test_continents_joined_by_the_players_territories_share_their_room_under_the_cap() -> None:
+    """South America and Africa, joined by Brazil–North Africa, share one group's room: with
+    2 places left there, their bonuses (2 + 3) are cut to 2 as the turn begins, and of the
+    3 free armies only the 2 that fit on Japan stay; every army left can still be placed
+    (Part 3, item 29)."""
+    rules = REVISED.with_options(continent_placement=True)
+    mine = [t for t in NAMES if BOARD.territories[t].continent in ("south_america", "africa")]
+    armies = dict.fromkeys(mine, 12)
+    armies.update({"brazil": 10, "japan": 10})
+    game = position(dict.fromkeys([*mine, "japan"], "ann"), armies, rules=rules,
+                    rest=("bob", "cat"))  # fmt: skip
+    s = game.state
+    s.current, s.phase = "cat", "attack"
+    events = act(game, "cat", EndTurn())
+    assert of_type(events, ArmiesLost) == [ArmiesLost("ann", 4)]
+    assert s.pool == 4 and sum(s.continent_pools.values()) == 2
+    act(game, "ann", Place("brazil", 2))
+    act(game, "ann", Place("japan", 2))
+    assert s.pool == 0 and not s.continent_pools

@@ -29,6 +29,7 @@ from .events import (
 from .randomness import RandomSource
 from .revised import room
 from .state import GameState, PendingAttack
+from .teams import friends
 from .turn import check_can_move_on, draw_card
 
 CARD_BONUS = 2
@@ -86,8 +87,15 @@ def check_commit(
         raise IllegalAction("not_owner", f"{source} is not yours")
     if owners[target] == player:
         raise IllegalAction("own_territory", f"{target} is already yours")
+    if friends(state, owners[target], player):
+        raise IllegalAction("teammate", f"{target} is your teammate's: no attacks on your team")
     if not state.board.adjacent(source, target):
         raise IllegalAction("not_adjacent", f"{source} does not border {target}")
+    rounds, victim = state.rules.protect_last_territory_rounds, owners[target]
+    if rounds and state.round <= rounds and victim in state.hands and state.count(victim) == 1:
+        raise IllegalAction(
+            "protected", f"no player may be eliminated before the end of round {rounds}"
+        )
     most = state.armies[source] - 1
     if most < 1:
         raise IllegalAction("too_few_armies", f"{source} needs at least 2 armies to attack")
@@ -98,6 +106,8 @@ def check_commit(
     if support and not state.rules.support:
         raise IllegalAction("no_support", "support is for «risques calculés et soutien»")
     eligible = supporters(state, player, source, target)
+    if len(set(support)) != len(support):
+        raise IllegalAction("bad_support", "each territory sends 1 army in support, once")
     for t in support:
         if t not in eligible:
             raise IllegalAction(
@@ -251,6 +261,8 @@ def check_capitulate(state: GameState, player: str) -> None:
         raise IllegalAction("neutral", "the neutral army never capitulates: it always fights")
     if attack.target in state.fought:
         raise IllegalAction("fought", "a capitulation comes before the first roll, not after")
+    if state.count(player) == 1:
+        raise IllegalAction("last_territory", "no capitulation on one's last territory")
 
 
 def capitulate(state: GameState, rng: RandomSource, player: str) -> list[Event]:

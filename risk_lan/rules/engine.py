@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import calculated, capitals, combat, independents, missions, objectives, setup, turn
+from . import (
+    calculated,
+    capitals,
+    combat,
+    independents,
+    manoeuvre,
+    missions,
+    objectives,
+    setup,
+    turn,
+)
 from .actions import (
     AbandonCapital,
     Action,
@@ -257,7 +267,7 @@ _CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
     Attack: lambda s, p, a: combat.check_attack(s, p, a.source, a.target, a.dice, a.stop_at),
     Defend: _check_defend,
     MoveIn: _check_move_in,
-    Fortify: lambda s, p, a: turn.check_fortify(s, p, a.source, a.target, a.count),
+    Fortify: lambda s, p, a: manoeuvre.check_fortify(s, p, a.source, a.target, a.count),
     EndTurn: lambda s, p, a: turn.check_can_move_on(s),
     ClaimMission: lambda s, p, a: missions.check_claim(s, p, a.mission) and None,
     SealCapital: lambda s, p, a: capitals.check_seal(s, p, a.seal),
@@ -294,7 +304,7 @@ _APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] =
     Attack: lambda s, rng, p, a: combat.declare(s, rng, p, a.source, a.target, a.dice, a.stop_at),
     Defend: lambda s, rng, p, a: combat.defend(s, rng, p, a.dice),
     MoveIn: lambda s, rng, p, a: combat.move_in(s, p, a.count),
-    Fortify: lambda s, rng, p, a: turn.fortify(s, rng, p, a.source, a.target, a.count),
+    Fortify: lambda s, rng, p, a: manoeuvre.fortify(s, rng, p, a.source, a.target, a.count),
     EndTurn: lambda s, rng, p, a: turn.end_turn(s, rng, p),
     SetAutoDefend: _apply_auto_defend,
     ClaimMission: lambda s, rng, p, a: missions.claim(s, p, a.mission),

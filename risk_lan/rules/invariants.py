@@ -41,6 +41,9 @@ def check_invariants(s: GameState) -> None:
         if t in s.mixed:
             _check_mixed(s, t)
     held = [c for h in s.hands.values() for c in h]
+    for player, laid in s.laid.items():
+        if any(c not in s.hands.get(player, ()) for c in laid):
+            raise InvariantError(f"{player} has cards laid that are not in its hand")
     every = Counter(deck_cards(s.board))
     # A headquarters' card is out of the deck for good (Capital rules).
     found = (

@@ -272,7 +272,7 @@ def _answers(state: GameState, player: str) -> list[Action]:
             and board.border_kind(t, tgt) == "land"
             and room(state, t) >= state.armies[tgt]
         )
-        if tgt not in state.fought:
+        if tgt not in state.fought and state.count(player) > 1:
             out.append(Capitulate())
     return out
 

@@ -63,12 +63,24 @@ def shed(state: GameState, player: str, where: list[str]) -> list[Event]:
     if not state.rules.army_cap:
         return []
     lost = 0
-    for continent, armies in list(state.continent_pools.items()):
-        gone = armies - room_among(state, bonus_territories(state, player, continent))
-        if gone > 0:
-            state.continent_pools[continent] -= gone
-            state.pool -= gone
-            lost += gone
+    # Continents joined by the player's territories share those territories' room: each
+    # group's bonuses are cut to what fits there (a group's room is no other's).
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for continent in state.continent_pools:
+        groups.setdefault(tuple(bonus_territories(state, player, continent)), []).append(continent)
+    for territories, continents in groups.items():
+        over = sum(state.continent_pools[c] for c in continents) - room_among(
+            state, list(territories)
+        )
+        for continent in continents:
+            cut = min(over, state.continent_pools[continent])
+            if cut > 0:
+                state.continent_pools[continent] -= cut
+                state.pool -= cut
+                lost += cut
+                over -= cut
+    state.continent_pools = {c: n for c, n in state.continent_pools.items() if n}
+    # What is left of the free armies fits wherever the bonuses leave room.
     gone = state.pool - room_among(state, where)
     if gone > 0:
         state.pool -= gone

@@ -14,11 +14,11 @@ from .cards import (
 )
 from .errors import IllegalAction
 from .events import (
+    ArmiesLost,
     CardDrawn,
     CardsTraded,
     DeckShuffled,
     Event,
-    Fortified,
     NoCardLeft,
     Placed,
     TurnEnded,
@@ -30,11 +30,8 @@ from .teams import (
     add_armies,
     continents_of,
     controlled_count,
-    friends,
-    movable,
     pass_hand,
     placeable,
-    remove_armies,
 )
 
 # ----- income -----------------------------------------------------------------------------
@@ -214,11 +211,16 @@ def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | No
     targets = bonus_candidates(state, player, cards) if kind == "per_card" else []
     if kind == "once_per_set" and bonus is not None:
         targets = [bonus]
+    spilt = 0
     for t in targets:
         fits = min(extra, revised.room(state, t))  # past the cap, a bonus army is lost
-        add_armies(state, t, player, fits)
-        events.append(Placed(player, t, fits, "card_bonus"))
-    state.gained += value + extra * len(targets)
+        spilt += extra - fits
+        if fits:
+            add_armies(state, t, player, fits)
+            events.append(Placed(player, t, fits, "card_bonus"))
+    if spilt:
+        events.append(ArmiesLost(player, spilt))
+    state.gained += value + extra * len(targets) - spilt
     events.extend(revised.shed(state, player, placeable(state, player)))
     return events
 
@@ -282,7 +284,7 @@ def reinforce(state: GameState, player: str, territory: str, count: int) -> list
     revised.spend(state, player, territory, count)
     state.pool -= count
     if not state.pool:
-        state.placing_for = None
+        state.placing_for, state.continent_pools = None, {}
     return [Placed(player, territory, count, "reinforcement" if force == player else "ally")]
 
 
@@ -305,91 +307,6 @@ def leave_attack(state: GameState, source: RandomSource) -> list[Event]:
     if state.rules.card_draw == "after_attack" and state.conquered:
         return draw_card(state, source, state.current)
     return []
-
-
-def check_fortify(state: GameState, player: str, source: str, target: str, count: int) -> None:
-    check_can_move_on(state)
-    rule = state.rules.fortification
-    active = state.rules.neutral_play == "active"
-    if state.phase == "fortify" and rule not in ("unfought_steps", "points") and not active:
-        raise IllegalAction("already_fortified", "only one fortification per turn")
-    if state.ally_stage in ("own", "ally"):
-        raise IllegalAction(
-            "ally_first", "armies move after the ally's part of the turn: end this part first"
-        )
-    for t in (source, target):
-        if t not in state.owner:
-            raise IllegalAction("unknown_territory", f"no territory called {t!r}")
-    # Active independents: one manoeuvre for the player and one for each of its allies.
-    force = _mover(state, player, source)
-    if active and force in state.moved:
-        raise IllegalAction("already_fortified", "one manoeuvre a turn, and one for each ally")
-    # Under team rules a player moves its own armies into any of its team's territories.
-    if state.owner[target] != force and not friends(state, state.owner[target], force):
-        raise IllegalAction("not_owner", f"{target} is not yours")
-    most = movable(state, source, force)
-    if not most and state.owner[source] != player:
-        raise IllegalAction("not_owner", f"you have no armies in {source}")
-    if source == target:
-        raise IllegalAction("same_territory", "move to another territory")
-    if rule == "connected":
-        if not state.connected(force, source, target):
-            raise IllegalAction(
-                "not_connected", f"no chain of your territories joins {source} to {target}"
-            )
-    elif not state.board.adjacent(source, target):
-        raise IllegalAction("not_adjacent", f"{source} does not border {target}")
-    if rule == "points":
-        points = revised.movement_points(state, player)
-        cost = count * revised.step_cost(state, source, target)
-        if cost > points:
-            raise IllegalAction(
-                "no_points", f"that move costs {cost} points, and {points} are left"
-            )
-    if rule == "unfought_steps":
-        most = min(most, state.armies[source] - state.engaged.get(source, 0))
-    if not 1 <= count <= most:
-        if most < 1:
-            raise IllegalAction("bad_count", f"no army of {source} may move")
-        raise IllegalAction("bad_count", f"move between 1 and {most} armies")
-    fits = revised.room(state, target)
-    if count > fits:
-        raise IllegalAction(
-            "army_cap", f"{target} holds {state.rules.army_cap} armies at most: {fits} more fit"
-        )
-
-
-def fortify(
-    state: GameState, source_rng: RandomSource, player: str, source: str, target: str, count: int
-) -> list[Event]:
-    events = leave_attack(state, source_rng) if state.phase != "fortify" else []
-    force = _mover(state, player, source)
-    remove_armies(state, source, force, count)
-    add_armies(state, target, force, count)
-    events.append(Fortified(player, source, target, count))
-    if state.rules.neutral_play == "active":
-        state.moved.append(force)
-        state.phase = "fortify"
-        return events
-    if state.rules.fortification == "points":
-        points = revised.movement_points(state, player)
-        state.points = points - count * revised.step_cost(state, source, target)
-        state.phase = "fortify"
-        return events
-    if state.rules.fortification == "unfought_steps":
-        state.phase = "fortify"
-        state.engaged[target] = state.engaged.get(target, 0) + count
-        return events
-    events.extend(end_turn(state, source_rng, player, leaving=False))
-    return events
-
-
-def _mover(state: GameState, player: str, source: str) -> str:
-    """Whose armies leave ``source``: the player's, or one of its active allies'."""
-    owner = state.owner[source]
-    if owner is not None and owner != player and independents.commands(state, player, owner):
-        return owner
-    return player
 
 
 def end_turn(

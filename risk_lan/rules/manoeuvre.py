@@ -1,0 +1,98 @@
+"""The manoeuvre at the end of a turn (RULES.md 1.10): one move through one's territories or
+to a neighbour, any number of one-step moves of armies that did not fight (000-B), seed
+004's movement points, and with the active independents a move for each ally too."""
+
+from __future__ import annotations
+
+from . import independents, revised
+from .errors import IllegalAction
+from .events import Event, Fortified
+from .randomness import RandomSource
+from .state import GameState
+from .teams import add_armies, friends, movable, remove_armies
+from .turn import check_can_move_on, end_turn, leave_attack
+
+
+def check_fortify(state: GameState, player: str, source: str, target: str, count: int) -> None:
+    check_can_move_on(state)
+    rule = state.rules.fortification
+    active = state.rules.neutral_play == "active"
+    if state.phase == "fortify" and rule not in ("unfought_steps", "points") and not active:
+        raise IllegalAction("already_fortified", "only one fortification per turn")
+    if state.ally_stage in ("own", "ally"):
+        raise IllegalAction(
+            "ally_first", "armies move after the ally's part of the turn: end this part first"
+        )
+    for t in (source, target):
+        if t not in state.owner:
+            raise IllegalAction("unknown_territory", f"no territory called {t!r}")
+    # Active independents: one manoeuvre for the player and one for each of its allies.
+    force = _mover(state, player, source)
+    if active and force in state.moved:
+        raise IllegalAction("already_fortified", "one manoeuvre a turn, and one for each ally")
+    # Under team rules a player moves its own armies into any of its team's territories.
+    if state.owner[target] != force and not friends(state, state.owner[target], force):
+        raise IllegalAction("not_owner", f"{target} is not yours")
+    most = movable(state, source, force)
+    if not most and state.owner[source] != player:
+        raise IllegalAction("not_owner", f"you have no armies in {source}")
+    if source == target:
+        raise IllegalAction("same_territory", "move to another territory")
+    if rule == "connected":
+        if not state.connected(force, source, target):
+            raise IllegalAction(
+                "not_connected", f"no chain of your territories joins {source} to {target}"
+            )
+    elif not state.board.adjacent(source, target):
+        raise IllegalAction("not_adjacent", f"{source} does not border {target}")
+    if rule == "points":
+        points = revised.movement_points(state, player)
+        cost = count * revised.step_cost(state, source, target)
+        if cost > points:
+            raise IllegalAction(
+                "no_points", f"that move costs {cost} points, and {points} are left"
+            )
+    if rule == "unfought_steps":
+        most = min(most, state.armies[source] - state.engaged.get(source, 0))
+    if not 1 <= count <= most:
+        if most < 1:
+            raise IllegalAction("bad_count", f"no army of {source} may move")
+        raise IllegalAction("bad_count", f"move between 1 and {most} armies")
+    fits = revised.room(state, target)
+    if count > fits:
+        raise IllegalAction(
+            "army_cap", f"{target} holds {state.rules.army_cap} armies at most: {fits} more fit"
+        )
+
+
+def fortify(
+    state: GameState, source_rng: RandomSource, player: str, source: str, target: str, count: int
+) -> list[Event]:
+    events = leave_attack(state, source_rng) if state.phase != "fortify" else []
+    force = _mover(state, player, source)
+    remove_armies(state, source, force, count)
+    add_armies(state, target, force, count)
+    events.append(Fortified(player, source, target, count))
+    if state.rules.neutral_play == "active":
+        state.moved.append(force)
+        state.phase = "fortify"
+        return events
+    if state.rules.fortification == "points":
+        points = revised.movement_points(state, player)
+        state.points = points - count * revised.step_cost(state, source, target)
+        state.phase = "fortify"
+        return events
+    if state.rules.fortification == "unfought_steps":
+        state.phase = "fortify"
+        state.engaged[target] = state.engaged.get(target, 0) + count
+        return events
+    events.extend(end_turn(state, source_rng, player, leaving=False))
+    return events
+
+
+def _mover(state: GameState, player: str, source: str) -> str:
+    """Whose armies leave ``source``: the player's, or one of its active allies'."""
+    owner = state.owner[source]
+    if owner is not None and owner != player and independents.commands(state, player, owner):
+        return owner
+    return player
