@@ -22,6 +22,7 @@ ALLY_TEXTS: dict[str, dict[str, str]] = {
         "pick_not_ally": "{territory} is not the ally's: in this part you play the ally's"
         " armies only.",
         "pick_ally_target": "The ally attacks only the player whose turn it is.",
+        "pick_ally_playing": "Your opponent plays the ally now; your turn goes on after.",
     },
     "fr": {
         "ally_name": "l'allié",
@@ -43,5 +44,6 @@ ALLY_TEXTS: dict[str, dict[str, str]] = {
         "pick_not_ally": "{territory} n'est pas à l'allié : dans cette partie du tour, vous"
         " jouez les régiments de l'allié seulement.",
         "pick_ally_target": "L'allié n'attaque que le joueur dont c'est le tour.",
+        "pick_ally_playing": "Votre adversaire joue l'allié ; votre tour reprend ensuite.",
     },
 }

@@ -34,7 +34,7 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     if step.name == "watching":
         return (why_watching(turn), at)
     if step.name == "waiting":
-        return ("pick_not_your_turn", at)
+        return (_waiting(turn, "pick_not_your_turn"), at)
     if step.name in ("over", "capital_reveal", "defend", "move_in", "trade"):
         return (f"pick_{step.name}", at)
     if step.name == "claim":
@@ -58,6 +58,15 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     return ("pick_not_now", at)
 
 
+def _waiting(turn: Turn, key: str) -> str:
+    """It is the player's turn, but the opponent plays 000-A's ally in the middle of it: say
+    so rather than "not your turn"."""
+    s = turn.game.state if turn.game is not None else None
+    if s is not None and s.acting not in (None, turn.seat) and s.current == turn.seat:
+        return "pick_ally_playing"
+    return key
+
+
 def why_watching(turn: Turn) -> str:
     """Why a spectator, or a player out of the game, plays nothing (a text's key)."""
     out = turn.game is not None and turn.seat in turn.game.state.eliminated
@@ -75,7 +84,7 @@ def why_key(turn: Turn, key: str) -> Hint | None:
     if key == "plan":
         return ("key_plan_setup_only", {})
     if step.name == "waiting":
-        return ("key_not_your_turn", {})
+        return (_waiting(turn, "key_not_your_turn"), {})
     if step.name == "over":
         return ("pick_over", {})
     if step.name in ("defend", "move_in", "capital_reveal"):
