@@ -105,3 +105,14 @@ def test_a_hundred_bot_games_with_the_ally_finish_and_the_ally_plays() -> None:
     summary = simulate(2, 100, seed=11, rules="two-player-ally")
     assert summary.games == summary.finished == 100
     assert sum(summary.wins_by_seat.values()) == 100
+
+
+@pytest.mark.parametrize("mode", ["revised", "revised-objectives", "revised-support"])
+def test_a_hundred_bot_games_of_each_revised_mode_finish_with_2_to_5_players(mode: str) -> None:
+    """Seed 004: 25 games at each table size, every one won (by world conquest, the
+    neutral's territories included, or by an objective met at the end of its holder's
+    turn)."""
+    for players in (2, 3, 4, 5):
+        summary = simulate(players, 25, seed=11, rules=mode)
+        assert summary.games == summary.finished == 25, (players, summary.lines())
+        assert sum(summary.wins_by_seat.values()) == 25

@@ -328,3 +328,22 @@ def test_a_risk_mission_game_over_the_network_keeps_each_players_missions_secret
     assert claims > 0  # missions were claimed, and every client checked each claim
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == winner, verdict.message
+
+
+@pytest.mark.parametrize(
+    "mode, seats", [("revised", 3), ("revised-objectives", 4), ("revised-support", 2)]
+)
+def test_seed_004s_revised_games_over_the_network_verify(
+    tmp_path: Path, mode: str, seats: int
+) -> None:
+    """«Risques calculés»: every commitment answered before its dice are revealed, each
+    battle worked out by every client from the fair dice, and the record verifies."""
+    record = tmp_path / "game.rec"
+    clients, winner = play_mode(mode, seats, 1, record)
+    events = [e for u in clients[0].updates for e in u["events"]]
+    kinds = {e["type"] for e in events}
+    assert {"committed", "answered", "calculated_battle"} <= kinds, kinds
+    if mode == "revised-support":
+        assert any(e["type"] == "committed" and e["support"] for e in events)
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == winner, verdict.message

@@ -57,6 +57,22 @@ OPTION_CHOICES = {
 
 rule_options = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_CHOICES.items()})
 
+# Seed 004's options, mixed with one another and with the older rules' (its trades of stars
+# go with their own territory bonus, and are never forced).
+REVISED_CHOICES = {
+    "army_cap": [0, 6, 12],
+    "continent_placement": [False, True],
+    "fortification": ["connected", "points"],
+    "combat": ["dice", "calculated"],
+    "income_table": ["divisor", "revised"],
+    "objective_timing": ["any", "turn_end"],
+    "card_draw": ["end_of_turn", "after_attack"],
+    "protect_last_territory_rounds": [0, 4],
+}
+revised_options = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in REVISED_CHOICES.items()})
+# The older rules' options a revised preset may take as they are.
+REVISED_SAFE = {"card_draw", "protect_last_territory_rounds", "defender_max_dice", "min_income"}
+
 
 def total_armies(game: Game) -> int:
     return sum(game.state.armies.values())
@@ -168,6 +184,8 @@ def test_legal_play_keeps_every_invariant(seed, players, preset, options, bot_sh
         options = {**options, "distribution": "deal"}  # a neutral army is dealt its pile
     if RULESETS[preset].distribution == "dice":
         options = {k: v for k, v in options.items() if k != "distribution"}  # no pool to place
+    if RULESETS[preset].trade_values == "stars":
+        options = {k: v for k, v in options.items() if k in REVISED_SAFE}
     rules = RULESETS[preset].with_options(**options)
     players = min(max(players, rules.min_players), rules.max_players)  # two-player: 2
     game, _ = Game.new([f"p{i}" for i in range(players)], SeededSource(seed), rules)
@@ -193,3 +211,34 @@ def test_whole_bot_games_under_any_options_finish(seed, options) -> None:
     check_invariants(game.state)
     assert game.winner is not None
     assert game.state.count(game.winner) == 42
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 5),
+    preset=st.sampled_from(["revised", "revised-objectives", "revised-support", "classic"]),
+    options=revised_options,
+    support=st.booleans(),
+    bot_share=st.sampled_from([0.0, 0.7, 0.95]),
+)
+def test_seed_004s_options_in_any_mix_keep_every_invariant(
+    seed, players, preset, options, support, bot_share
+) -> None:
+    """The cap, bound armies, stars, «risques calculés» (with or without support) and the
+    movement by points, each on or off: every listed action accepted, every accepted one
+    listed, the armies accounted for, and no stuck state."""
+    base = RULESETS[preset]
+    if options["combat"] == "calculated":
+        options = {**options, "support": support}
+    elif base.support:
+        options = {**options, "support": False}
+    if base.name == "classic":
+        players = max(players, 3)
+    elif options.get("objective_timing") == "turn_end" and base.victory != "objective":
+        options = {**options, "objective_timing": "any"}
+    rules = base.with_options(**options)
+    players = min(max(players, rules.min_players), rules.max_players)
+    game, _ = Game.new([f"p{i}" for i in range(players)], SeededSource(seed), rules)
+    check_invariants(game.state)
+    drive(game, random.Random(seed), steps=300, bot_share=bot_share)

@@ -103,7 +103,9 @@ def test_a_retreat_moves_everything_by_land_and_gives_a_card_at_random() -> None
     s.laid = {"bob": ["brazil"]}
     act(game, "ann", Commit("peru", "brazil", 3))
     assert refused(game, "bob", Retreat("north_africa")) == "not_owner"
-    game.source.add_dice(3)  # type: ignore[union-attr]  # the card: the 3rd of bob's
+    # The card: a die over the laid cards first, then the others as held (brazil, egypt,
+    # siam), so a peer who sees no hand still knows a laid one was taken.
+    game.source.add_dice(1)  # type: ignore[union-attr]
     events = act(game, "bob", Retreat("argentina"))
     assert s.armies["argentina"] == 7 and s.owner["brazil"] == "ann"
     assert of_type(events, CardTaken) == [CardTaken("ann", "bob", "brazil")]

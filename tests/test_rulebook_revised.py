@@ -219,17 +219,17 @@ def test_a_continents_bonus_goes_in_it_or_on_a_territory_joined_to_it() -> None:
     s = game.state
     s.current, s.phase = "cat", "attack"
     act(game, "cat", EndTurn())
-    assert s.pool == 3 + 2 and s.continent_pools == {"south_america": 2}
-    assert refused(game, "ann", Place("siam", 4)) == "continent_bonus"
+    assert s.pool == 3 + 2 and s.bound_pools == {"south_america": 2}
+    assert refused(game, "ann", Place("siam", 4)) == "bound_bonus"
     placements = {(a.territory, a.count) for a in game.legal_actions("ann") if a.type == "place"}
     assert ("siam", 3) in placements and ("siam", 4) not in placements
     assert ("central_america", 5) in placements  # joined to South America by ann's own
     act(game, "ann", Place("central_america", 1))  # taken from the bonus first
-    assert s.continent_pools == {"south_america": 1}
+    assert s.bound_pools == {"south_america": 1}
     act(game, "ann", Place("siam", 3))
-    assert refused(game, "ann", Place("siam", 1)) == "continent_bonus"
+    assert refused(game, "ann", Place("siam", 1)) == "bound_bonus"
     act(game, "ann", Place("brazil", 1))
-    assert s.pool == 0 and not s.continent_pools
+    assert s.pool == 0 and not s.bound_pools
 
 
 def test_an_objective_wins_only_at_the_end_of_its_holders_own_turn() -> None:
@@ -277,7 +277,7 @@ def test_continents_joined_by_the_players_territories_share_their_room_under_the
     s.current, s.phase = "cat", "attack"
     events = act(game, "cat", EndTurn())
     assert of_type(events, ArmiesLost) == [ArmiesLost("ann", 4)]
-    assert s.pool == 4 and sum(s.continent_pools.values()) == 2
+    assert s.pool == 4 and sum(s.bound_pools.values()) == 2
     act(game, "ann", Place("brazil", 2))
     act(game, "ann", Place("japan", 2))
-    assert s.pool == 0 and not s.continent_pools
+    assert s.pool == 0 and not s.bound_pools

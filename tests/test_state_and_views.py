@@ -90,7 +90,7 @@ DICT_KEYS = [
     "claimed", "shown", "conquests", "claim_window", "claimed_turn", "ally_stage", "acting",
     "gained", "status", "given", "given_turn", "reinforced", "placing_for", "influence_open",
     "offensive", "moved", "attacks_begun", "reward", "laid", "fought", "support",
-    "points", "continent_pools",
+    "points", "bound_pools",
     "winner",
 ]  # fmt: skip
 
@@ -160,7 +160,7 @@ def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
         "fought",
         "support",
         "points",
-        "continent_pools",
+        "bound_pools",
     ):
         del data[name]  # fmt: skip
     del data["colours"]

@@ -80,7 +80,9 @@ def test_the_table_steps_through_what_each_rule_set_allows() -> None:
     assert next_table("classic", 6, 3, 2, "seats") == ("classic", 3, 1)  # bots make room
     # Only the modes that seat those already seated: never two players for three.
     assert next_table("capital-short", 3, 0, 3, "mode") == ("team", 3, 0)
-    assert next_table("team", 3, 0, 3, "mode") == ("classic", 3, 0)
+    assert next_table("team", 3, 0, 3, "mode") == ("revised", 3, 0)
+    assert next_table("revised-support", 3, 0, 3, "mode") == ("classic", 3, 0)
+    assert next_table("revised", 6, 0, 1, "mode") == ("revised-objectives", 5, 0)  # 5 at most
     assert next_table("classic", 6, 0, 6, "mode") == ("mission", 6, 0)
     assert next_table("capital-short", 4, 1, 1, "mode") == ("two-player", 2, 1)
 

@@ -289,3 +289,23 @@ def test_risk_missions_listed(snap_compare) -> None:
     """Risk Mission: ann's four missions, one of each rank, on Ctrl+K."""
     assert snap_compare(showing("attack", mode="risk-mission"), press=["ctrl+k"],
                         terminal_size=(120, 40))  # fmt: skip
+
+
+def test_a_commitment_under_the_revised_rules(snap_compare) -> None:
+    """Seed 004: the armies committed, the card to lay (F3 stands for it, not the blitz), the
+    cap and the laid cards in the panels."""
+
+    async def choose(app, screen, game) -> None:
+        commit = next(a for a in screen.turn.legal if a.type == "commit")
+        screen.turn.pick(commit.source)
+        screen.turn.pick(commit.target)
+        screen.go_to(commit.target)
+        screen.redraw()
+
+    assert snap_compare(showing("attack", then=choose, mode="revised", rounds=2),
+                        terminal_size=(120, 40))  # fmt: skip
+
+
+def test_an_answer_asked_under_the_revised_rules(snap_compare) -> None:
+    """Seed 004: the defender is asked for its answer, its retreat or its capitulation (F4)."""
+    assert snap_compare(showing("defend", mode="revised", rounds=2), terminal_size=(120, 40))

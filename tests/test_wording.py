@@ -9,7 +9,7 @@ import string
 
 import pytest
 
-from risk_lan.narrate import _TEXT as LOG_TEXTS
+from risk_lan.logtexts import LOG_TEXTS
 from risk_lan.rules.board import classic_board
 from risk_lan.tui.modetexts import MODE_TITLES_FR
 from risk_lan.tui.palette import SYSTEM_COMMANDS_FR
@@ -22,7 +22,8 @@ NUMBERS = {
     "left", "step", "amount", "dice", "low", "high", "most", "seats", "bots", "moves",
     "seconds", "value", "n", "count", "total", "income", "territories", "armies", "turn",
     "round", "al", "dl", "have", "need", "need_width", "need_height", "width", "height",
-    "held", "hand", "rounds", "battles", "die", "atotal", "dtotal",
+    "held", "hand", "rounds", "battles", "die", "atotal", "dtotal", "stars", "points", "cap",
+    "bonus",
 }  # fmt: skip
 PLACES = {"territory", "source", "target", "to"}
 SAMPLE_PLACES = [
@@ -200,3 +201,17 @@ def test_every_rule_set_has_a_french_title() -> None:
     assert sorted(MODE_TITLES_FR) == sorted(RULESETS)
     assert mode_title("team", "fr") == "Risk par équipe" and mode_title("team") == "Team Risk"
     assert mode_title("newer-mode", "fr") == "newer-mode"  # a newer host's: its name
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_mode_but_the_classic_ones_has_its_own_help_page(lang: str) -> None:
+    from risk_lan.rules import RULESETS
+    from risk_lan.tui.dialogs import help_text
+
+    plain = help_text(lang)
+    for mode in RULESETS:
+        page = help_text(lang, mode)
+        assert (page == plain) == (mode in ("classic", "classic-2015")), mode
+    for mode in ("revised", "revised-objectives", "revised-support"):
+        assert "risques calculés" in help_text(lang, mode) and "F4" in help_text(lang, mode)
+    assert "F8" in help_text(lang, "revised-support")

@@ -10,6 +10,7 @@ the front. It sees only what its player may see.
 
 from __future__ import annotations
 
+from risk_lan.bots import revised_play
 from risk_lan.bots.ally_play import ally_move
 from risk_lan.bots.base import SealedHeadquarters
 from risk_lan.bots.independents_play import active_move
@@ -53,6 +54,8 @@ class ClassicBot:
         self._headquarters = SealedHeadquarters()
 
     def opening(self, game: Game, player: str) -> list[Action]:
+        if game.rules.combat == "calculated":
+            return []  # each answer weighs a retreat
         # Rolling every defence die allowed is the usual advice, so answer once for all.
         return [SetAutoDefend(game.rules.defender_max_dice)]
 
@@ -83,6 +86,14 @@ class ClassicBot:
             move = active_move(s, player, self.margin)
             if move is not None:
                 return move
+        if revised_play.in_play(s.rules) and phase in (
+            "setup",
+            "reinforce",
+            "attack",
+            "defend",
+            "fortify",
+        ):
+            return self._revised(game, player)
         if phase == "attack":
             return self._attack(s, player) or self._fortify(s, player) or EndTurn()
         if phase == "move_in":
@@ -109,6 +120,20 @@ class ClassicBot:
                 return Place(self._front(s, player), s.pool)
             return self._attack(s, player) or self._fortify(s, player) or EndTurn()
         return EndTurn()
+
+    def _revised(self, game: Game, player: str) -> Action:
+        """Seed 004's revised rules (bots/revised_play.py), with this bot's aims."""
+        s = game.state
+        return revised_play.play(
+            game,
+            player,
+            front=lambda: (
+                self._setup_front(s, player) if s.phase == "setup" else self._front(s, player)
+            ),
+            dice_trade=lambda: self._trade(game, player) if has_set(s, player) else None,
+            dice_attack=lambda: self._attack(s, player),
+            manoeuvre=lambda: self._fortify(s, player),
+        )
 
     # ----- choosing targets ---------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from risk_lan.bots.base import SealedHeadquarters
-from risk_lan.rules import Action, Attack, EndTurn, Fortify, Game, Place, TradeCards
+from risk_lan.rules import Action, Attack, Commit, EndTurn, Fortify, Game, Place, TradeCards
 
 
 class RandomBot:
@@ -43,12 +43,16 @@ class RandomBot:
                 return r.choice(trades)
             # The legal placements, not the player's territories: the ally's share (000-A)
             # goes on the ally's.
-            territory = r.choice(sorted({a.territory for a in actions if isinstance(a, Place)}))
-            return Place(territory, r.randint(1, game.state.pool))
+            most: dict[str, int] = {}  # as many as fit there (seed 004's cap and bonuses)
+            for a in actions:
+                if isinstance(a, Place):
+                    most[a.territory] = max(most.get(a.territory, 0), a.count)
+            territory = r.choice(sorted(most))
+            return Place(territory, r.randint(1, most[territory]))
         if game.phase in ("reinforce", "attack", "fortify") and not game.must_trade():
             if r.random() < 0.5:
                 return EndTurn()
-            attacks = [a for a in actions if isinstance(a, Attack)]
+            attacks = [a for a in actions if isinstance(a, (Attack, Commit))]
             moves = [a for a in actions if isinstance(a, Fortify)]
             pool = attacks if attacks and r.random() < 0.8 else moves
             if pool:

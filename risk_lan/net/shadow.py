@@ -18,7 +18,9 @@ from protocol.errors import ProtocolError
 from protocol.fairness import DerivedSource
 from risk_lan.rules import (
     Action,
+    Answer,
     ClaimMission,
+    Commit,
     Event,
     Game,
     GameState,
@@ -60,11 +62,13 @@ class PublicSource:
 
 def masked(state: GameState) -> None:
     """Forget every card a client cannot know here: the pile's order and every hand (their
-    sizes are public; the client's own cards are checked at the end)."""
+    sizes are public; the client's own cards are checked at the end), but the cards laid
+    face up (seed 004), which all see."""
     state.deck = HiddenPile([HIDDEN] * len(state.deck))
     for player, hand in state.hands.items():
-        if any(card != HIDDEN for card in hand):
-            state.hands[player] = [HIDDEN] * len(hand)
+        laid = state.laid.get(player, ())
+        if any(card != HIDDEN and card not in laid for card in hand):
+            state.hands[player] = [card if card in laid else HIDDEN for card in hand]
 
 
 def play(game: Game, seat: str, action: Action, source: PublicSource, n: int) -> list[Event] | None:
@@ -78,6 +82,10 @@ def play(game: Game, seat: str, action: Action, source: PublicSource, n: int) ->
         _show_mission(state, seat, action.mission)
     elif isinstance(action, GiveCard):
         _show(state, seat, (action.card,), n)  # a card given to an independent is named
+    elif isinstance(action, Commit) and action.lay:
+        _show(state, seat, (action.source,), n)  # a card laid face up is named
+    elif isinstance(action, Answer) and action.lay and state.attack is not None:
+        _show(state, seat, (state.attack.target,), n)
     game.source = source
     try:
         events = game.apply(seat, action)
@@ -109,7 +117,8 @@ def _show_mission(state: GameState, seat: str, mission: str) -> None:
 
 
 def _show(state: GameState, seat: str, cards: tuple[str, ...] | list[str], n: int) -> None:
-    """A trade names its cards: put them in the hand in place of unknown ones."""
+    """A move names cards (traded, given, laid): put them in the hand in place of unknown
+    ones."""
     hand = state.hands.get(seat)
     if hand is None:
         return  # not a player: the engine refuses the move
@@ -117,7 +126,7 @@ def _show(state: GameState, seat: str, cards: tuple[str, ...] | list[str], n: in
     named = [c for c in cards if c not in hand]
     if len(named) > hidden:
         raise ProtocolError(
-            "illegal_move", f"move {n} trades cards {seat} cannot hold ({len(hand)} held)", "host"
+            "illegal_move", f"move {n} names cards {seat} cannot hold ({len(hand)} held)", "host"
         )
     for card in named:
         hand[hand.index(HIDDEN)] = card
@@ -170,7 +179,7 @@ _SAME_FIELDS = (
     "fought",
     "support",
     "points",
-    "continent_pools",
+    "bound_pools",
 )
 
 
@@ -215,15 +224,28 @@ def events_mismatch(
         return f"{len(theirs)} events where the moves give {len(mine)}"
     for i, (event, given) in enumerate(zip(mine, theirs, strict=True)):
         expected = event.seen_by(seat).to_dict()
-        if expected == given:
-            if expected.get("type") == "card_drawn" and isinstance(expected.get("card"), str):
-                # A card drawn from a pile remade here from the discards may be the host's by
-                # chance: it is noted all the same, as the end's check counts every one.
-                drawn.append(expected["card"])
-            continue
-        if not isinstance(given, dict) or not _same_but_cards(expected, given, drawn):
+        if expected != given and (
+            not isinstance(given, dict) or not _same_but_cards(expected, given)
+        ):
             return _event_difference(i + 1, expected, given)
+        # Every card the seat is shown is noted, also one its own working-out happened to
+        # give right (a pile remade here from the discards): the end's check counts each.
+        drawn.extend(named_cards(given))
     return None
+
+
+def named_cards(event: dict[str, Any]) -> list[str]:
+    """The cards an event, as one seat sees it, names as come to a hand: drawn, taken, set
+    aside for a reward, or an eliminated player's."""
+    kind = event.get("type")
+    if kind in ("card_drawn", "card_taken"):
+        card = event.get("card")
+        return [card] if isinstance(card, str) else []
+    if kind in ("player_eliminated", "reward_taken"):
+        cards = event.get("cards")
+        if isinstance(cards, list | tuple):
+            return [c for c in cards if isinstance(c, str)]
+    return []
 
 
 def _event_difference(i: int, expected: dict[str, Any], given: Any) -> str:
@@ -243,8 +265,8 @@ def _event_difference(i: int, expected: dict[str, Any], given: Any) -> str:
     return f"event {i} ({kind}): {shown} {given.get(key)!r}, the moves give {expected[key]!r}"
 
 
-def _same_but_cards(expected: dict[str, Any], given: dict[str, Any], drawn: list[str]) -> bool:
-    """Equal but where the client could not know a card: those the host names are noted."""
+def _same_but_cards(expected: dict[str, Any], given: dict[str, Any]) -> bool:
+    """Equal but where the client could not know a card."""
     if set(expected) != set(given):
         return False
     for key, value in expected.items():
@@ -255,15 +277,25 @@ def _same_but_cards(expected: dict[str, Any], given: dict[str, Any], drawn: list
         # holds them in an order only the host's secret gives.
         unknown = value == HIDDEN or (expected["type"] == "card_drawn" and key == "card")
         if unknown and isinstance(value, str) and isinstance(other, str):
-            drawn.append(other)
-        elif (
+            continue
+        if (
             isinstance(value, list)
             and isinstance(other, list)
             and len(value) == len(other)
-            and all(v == HIDDEN for v in value)
             and all(isinstance(c, str) for c in other)
+            and _named_among([v for v in value if v != HIDDEN], other)
         ):
-            drawn.extend(other)
-        else:
+            # A hand handed over: the cards known here (laid face up, seed 004) are among
+            # the host's, whose order here is only as the client learnt of them.
+            continue
+        return False
+    return True
+
+
+def _named_among(named: list[str], cards: list[str]) -> bool:
+    rest = list(cards)
+    for card in named:
+        if card not in rest:
             return False
+        rest.remove(card)
     return True

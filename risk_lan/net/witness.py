@@ -191,7 +191,7 @@ class Witness(GameReplay):
             )
 
 
-_DICE_EVENTS = ("order_rolled", "deal_rolled", "battle")
+_DICE_EVENTS = ("order_rolled", "deal_rolled", "battle", "calculated_battle")
 
 
 def _hidden_win(game: Game, view: dict[str, Any]) -> bool:
@@ -209,9 +209,5 @@ def _cards_of(events: list[Event], seat: str | None) -> list[str]:
     """The cards ``seat`` sees named in ``events``, in order (as ``shadow`` notes them)."""
     cards: list[str] = []
     for event in events:
-        seen = event.seen_by(seat).to_dict()
-        if seen.get("type") == "card_drawn" and isinstance(seen.get("card"), str):
-            cards.append(seen["card"])
-        elif seen.get("type") == "player_eliminated" and seen.get("cards"):
-            cards.extend(seen["cards"])
+        cards.extend(shadow.named_cards(event.seen_by(seat).to_dict()))
     return cards

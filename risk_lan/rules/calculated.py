@@ -284,9 +284,13 @@ def _take_a_card(state: GameState, rng: RandomSource, loser: str) -> list[Event]
     winner = state.current
     if not hand:
         return draw_card(state, rng, winner)
-    [pick] = rng.dice(1, len(hand))
-    card = hand.pop(pick - 1)
+    # The laid cards first, as they were laid, then the others as held: the laid ones are
+    # public, so a peer that sees none of the hand still knows which kind was taken.
     laid = state.laid.get(loser, [])
+    order = [c for c in laid if c in hand] + [c for c in hand if c not in laid]
+    [pick] = rng.dice(1, len(order))
+    card = order[pick - 1]
+    hand.remove(card)
     if card in laid:
         laid.remove(card)
     state.hands[winner].append(card)

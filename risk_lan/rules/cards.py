@@ -59,6 +59,31 @@ FIXED_OLD = {
 }
 FIXED_TABLES = {"fixed_modern": FIXED_MODERN, "fixed_old": FIXED_OLD}
 
+# Seed 004 «2) NOMBRE D'ÉTOILES ÉCHANGÉ»: the armies for the stars traded at once, 2 to 10.
+# The seed prints no card's stars (RULES.md Part 1.4): the project's deck gives infantry and
+# cavalry 1 star, artillery and jokers 2 (docs/rules.md, decision 38).
+STARS = {"infantry": 1, "cavalry": 1, "artillery": 2, JOKER: 2}
+STAR_ARMIES = {2: 2, 3: 4, 4: 7, 5: 10, 6: 13, 7: 17, 8: 21, 9: 25, 10: 30}
+MOST_STARS = max(STAR_ARMIES)
+
+
+def stars(board: Board, cards: tuple[str, ...] | list[str]) -> int:
+    """The stars these cards show, in all."""
+    return sum(STARS[symbol(board, c)] for c in cards)
+
+
+def star_trades(hand: list[str], board: Board, limit: int = 10) -> list[tuple[str, ...]]:
+    """Every trade of 2 to 10 stars among the first ``limit`` cards of ``hand`` (sorted card
+    tuples, in a stable order). Past 10 cards the subsets are too many to list; any other
+    trade of the hand is as good (docs/engine.md)."""
+    cards = sorted(hand[:limit])
+    out: list[tuple[str, ...]] = []
+    for size in range(1, len(cards) + 1):
+        for combo in combinations(cards, size):
+            if min(STAR_ARMIES) <= stars(board, combo) <= MOST_STARS:
+                out.append(combo)
+    return out
+
 
 def escalating_value(index: int, start: tuple[int, ...], step: int) -> int:
     """The value of the game's ``index``-th set (0 = first), counted across all players."""

@@ -115,6 +115,15 @@ class CardsTraded(Event):
 
 
 @dataclass(slots=True)
+class BesideBonus(Event):
+    """004: for each traded territory named, 1 more army to place beside it by land."""
+
+    type: ClassVar[str] = "beside_bonus"
+    player: str
+    territories: tuple[str, ...]
+
+
+@dataclass(slots=True)
 class AttackDeclared(Event):
     type: ClassVar[str] = "attack_declared"
     player: str
@@ -297,6 +306,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         DeckShuffled,
         TurnStarted,
         CardsTraded,
+        BesideBonus,
         AttackDeclared,
         DefenceChosen,
         BattleRolled,

@@ -198,7 +198,7 @@ def _places(state: GameState, where: list[str], most: int) -> list[Action]:
     out: list[Action] = []
     for t in where:
         fits = min(most, room(state, t))
-        if state.continent_pools and state.phase == "reinforce":
+        if state.bound_pools and state.phase == "reinforce":
             fits = min(fits, placeable_here(state, state.current, t))
         out.extend(Place(t, n) for n in range(1, fits + 1))
     return out

@@ -198,6 +198,56 @@ RISK_MISSION = CLASSIC.with_options(
     sources=("001 «Risk MISSION»",),
 )
 
+# G-REVISED: seed 004 «LIVRET DE RÈGLES RÉVISÉES», 2 to 5 players: its setup table with the
+# neutral and its reward, the cap of 12, the territory table, trades by stars with the
+# traded territories' bonuses, continent bonuses placed in or joined to their continent,
+# «risques calculés» combat, the end-of-turn movement by points, one card a turn with a
+# conquest; world conquest takes the neutral's territories too.
+REVISED = RuleSet(
+    name="revised",
+    title="Revised rules, «risques calculés»",
+    min_players=2,
+    max_players=5,
+    starting_armies=((2, 25), (3, 25), (4, 16), (5, 11)),
+    starting_step=1,
+    distribution="deal",
+    placement_order="last",
+    first_turn="first_seat",
+    neutral_by_players=((2, 14, 2), (4, 2, 3), (5, 2, 3)),
+    neutral_reward=((2, 3), (4, 2), (5, 2)),
+    conquer_neutral=True,
+    income_table="revised",
+    continent_placement=True,
+    army_cap=12,
+    trade_values="stars",
+    territory_bonus="revised",
+    forced_trade_at=None,
+    elimination_trade_at=None,
+    fortification="points",
+    combat="calculated",
+    sources=("004 «LIVRET DE RÈGLES RÉVISÉES»",),
+)
+
+# The same with a secret objective each, met at the end of its holder's own turn; the seed
+# sells its objective cards apart: seed 000-A's 14, those of colours in play (decision 38).
+REVISED_OBJECTIVES = REVISED.with_options(
+    name="revised-objectives",
+    title="Revised rules, secret objectives",
+    victory="objective",
+    objective_colours="in_play",
+    objective_timing="turn_end",
+    sources=("004 «LIVRET DE RÈGLES RÉVISÉES», «Objectif secret»", "000-A «BUT DU JEU»"),
+)
+
+# «VARIANTE COMBATS : RISQUES CALCULÉS et SOUTIEN»: 1 army of support from each of the
+# attacker's territories beside the target holding 2 or more.
+REVISED_SUPPORT = REVISED.with_options(
+    name="revised-support",
+    title="Revised rules, «risques calculés» and support",
+    support=True,
+    sources=("004 «VARIANTE COMBATS : RISQUES CALCULÉS et SOUTIEN»",),
+)
+
 RULESETS: dict[str, RuleSet] = {
     r.name: r
     for r in (
@@ -216,6 +266,9 @@ RULESETS: dict[str, RuleSet] = {
         TWO_PLAYER_ALLY,
         TWO_PLAYER_ACTIVE,
         TEAM,
+        REVISED,
+        REVISED_OBJECTIVES,
+        REVISED_SUPPORT,
     )
 }
 

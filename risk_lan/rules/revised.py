@@ -36,14 +36,6 @@ def room(state: GameState, territory: str) -> int:
     return cap - state.armies[territory] if cap else 1 << 30
 
 
-def room_among(state: GameState, territories: list[str]) -> int:
-    """How many armies fit, in all, on these territories."""
-    cap = state.rules.army_cap
-    if not cap:
-        return 1 << 30
-    return sum(max(0, cap - state.armies[t]) for t in territories)
-
-
 def movement_points(state: GameState, player: str) -> int:
     """004 «DÉPLACEMENTS DE FIN DE TOUR»: the points left for moving armies, half the
     territories held (rounded down) at the first move."""
@@ -58,47 +50,44 @@ def step_cost(state: GameState, source: str, target: str) -> int:
 
 
 def shed(state: GameState, player: str, where: list[str]) -> list[Event]:
-    """The reinforcements to place that fit nowhere in ``where`` are lost (a continent's
-    bonus, nowhere it may go)."""
+    """The reinforcements to place that fit nowhere are lost: each bound pool's armies
+    (a continent's bonus, a traded territory's +1) that fit nowhere it may go, then the free
+    ones that fit nowhere in ``where``."""
     if not state.rules.army_cap:
         return []
+    flow = _fit(state, player, where)
     lost = 0
-    # Continents joined by the player's territories share those territories' room: each
-    # group's bonuses are cut to what fits there (a group's room is no other's).
-    groups: dict[tuple[str, ...], list[str]] = {}
-    for continent in state.continent_pools:
-        groups.setdefault(tuple(bonus_territories(state, player, continent)), []).append(continent)
-    for territories, continents in groups.items():
-        over = sum(state.continent_pools[c] for c in continents) - room_among(
-            state, list(territories)
-        )
-        for continent in continents:
-            cut = min(over, state.continent_pools[continent])
-            if cut > 0:
-                state.continent_pools[continent] -= cut
-                state.pool -= cut
-                lost += cut
-                over -= cut
-    state.continent_pools = {c: n for c, n in state.continent_pools.items() if n}
-    # What is left of the free armies fits wherever the bonuses leave room.
-    gone = state.pool - room_among(state, where)
-    if gone > 0:
-        state.pool -= gone
-        lost += gone
+    for key in list(state.bound_pools):
+        cut = state.bound_pools[key] - sum(n for (k, _), n in flow.items() if k == key)
+        if cut > 0:
+            state.bound_pools[key] -= cut
+            state.pool -= cut
+            lost += cut
+    state.bound_pools = {k: n for k, n in state.bound_pools.items() if n}
+    cut = state.pool - sum(flow.values())
+    if cut > 0:
+        state.pool -= cut
+        lost += cut
     return [ArmiesLost(player, lost)] if lost else []
 
 
-# ----- continent bonuses («4) CONTRÔLE DE CONTINENTS») --------------------------------------
+# ----- bound pools: continent bonuses («4) CONTRÔLE DE CONTINENTS») and traded territories'
+# +1 («3) CARTES TERRITOIRES ÉCHANGÉES»), each to be placed only in certain places ----------
 
 
-def bonus_territories(state: GameState, player: str, continent: str) -> list[str]:
-    """Where ``continent``'s bonus may go: the player's territories joined to it through its
-    own (in it, beside it, or further along a chain of its territories)."""
+def bound_territories(state: GameState, player: str, key: str) -> list[str]:
+    """Where a bound pool's armies may go. For a continent: the player's territories joined
+    to it through its own (in it, beside it, or further along a chain of its territories).
+    For a traded territory: the player's territories beside it by land."""
     own = state.held.get(player, {})
-    start = [t for t in state.board.continents[continent].territories if t in own]
+    neighbours = state.board.neighbours
+    if key not in state.board.continents:
+        return [
+            t for t in neighbours[key] if t in own and state.board.border_kind(key, t) == "land"
+        ]
+    start = [t for t in state.board.continents[key].territories if t in own]
     seen = set(start)
     stack = list(start)
-    neighbours = state.board.neighbours
     while stack:
         for other in neighbours[stack.pop()]:
             if other in own and other not in seen:
@@ -107,28 +96,101 @@ def bonus_territories(state: GameState, player: str, continent: str) -> list[str
     return [t for t in state.board.territory_ids if t in seen]
 
 
+FREE = ""  # the key of the armies that may go on any of the player's territories
+
+
+def _fit(
+    state: GameState, player: str, where: list[str], first: str | None = None
+) -> dict[tuple[str, str], int]:
+    """How the armies to place can go, as far as they fit under the cap: (pool key,
+    territory) → armies. Bound pools come first, in their order, then the free armies
+    (``FREE``); with ``first``, as many as can go on that territory go there first. A maximum
+    flow by augmenting paths: the pools are few and the territories 42."""
+    supply = dict(state.bound_pools)
+    supply[FREE] = state.pool - sum(state.bound_pools.values())
+    allowed = {k: bound_territories(state, player, k) for k in state.bound_pools}
+    allowed[FREE] = list(where)
+    left = {t: room(state, t) for ts in allowed.values() for t in ts}
+    flow: dict[tuple[str, str], int] = {}
+    # A later path only passes through a territory (one pool's armies there giving way to
+    # another's), so what went on ``first`` stays there.
+    for target in ([first] if first is not None else []) + [None]:
+        for key in supply:
+            while supply[key] > 0:
+                path = _augmenting(key, allowed, flow, left, target)
+                if path is None:
+                    break
+                end = path[-1][0][1]
+                amount = min(supply[key], left[end])
+                for edge, sign in path:
+                    if sign < 0:
+                        amount = min(amount, flow[edge])
+                for edge, sign in path:
+                    flow[edge] = flow.get(edge, 0) + sign * amount
+                left[end] -= amount
+                supply[key] -= amount
+    return {edge: n for edge, n in flow.items() if n}
+
+
+def _augmenting(
+    key: str,
+    allowed: dict[str, list[str]],
+    flow: dict[tuple[str, str], int],
+    left: dict[str, int],
+    target: str | None,
+) -> list[tuple[tuple[str, str], int]] | None:
+    """A path from pool ``key`` to a territory with room (``target`` only, if given), as
+    ((pool, territory), +1) steps taken and ((pool, territory), -1) steps given back."""
+    came_to: dict[str, str] = {}  # territory → the pool that reached it
+    came_from: dict[str, str] = {key: ""}  # pool → the territory it was reached through
+    queue = [key]
+    while queue:
+        pool = queue.pop(0)
+        for t in allowed[pool]:
+            if t in came_to:
+                continue
+            came_to[t] = pool
+            if left[t] > 0 and target in (None, t):
+                path: list[tuple[tuple[str, str], int]] = []
+                while True:
+                    giver = came_to[t]
+                    path.append(((giver, t), 1))
+                    t = came_from[giver]
+                    if not t:
+                        return path[::-1]
+                    path.append(((giver, t), -1))
+            for other in allowed:
+                if other not in came_from and flow.get((other, t), 0) > 0:
+                    came_from[other] = t
+                    queue.append(other)
+    return None
+
+
 def placeable_here(state: GameState, player: str, territory: str) -> int:
-    """How many armies of ``pool`` may go on ``territory``: the free part, and the bonus
-    of each continent it is joined to."""
-    if not state.continent_pools:
+    """How many of the armies to place may go on ``territory`` so that all the others still
+    have somewhere to go: the free ones and those of the bound pools it is in."""
+    if not state.bound_pools:
         return state.pool
-    free = state.pool - sum(state.continent_pools.values())
-    for continent, armies in state.continent_pools.items():
-        if territory in bonus_territories(state, player, continent):
-            free += armies
-    return free
+    flow = _fit(state, player, _own(state, player), first=territory)
+    return sum(n for (_, t), n in flow.items() if t == territory)
 
 
 def spend(state: GameState, player: str, territory: str, count: int) -> None:
-    """Take ``count`` placed on ``territory`` out of the continents' bonuses it may come from
-    first (they may go to fewer places), then out of the free part."""
-    for continent in list(state.continent_pools):
-        if count and territory in bonus_territories(state, player, continent):
-            taken = min(count, state.continent_pools[continent])
-            state.continent_pools[continent] -= taken
+    """Take ``count`` placed on ``territory`` out of the pools that a way of placing them all
+    takes them from, bound pools first."""
+    if not state.bound_pools:
+        return
+    flow = _fit(state, player, _own(state, player), first=territory)
+    for (key, t), armies in flow.items():
+        if t == territory and key != FREE and count:
+            taken = min(count, armies)
+            state.bound_pools[key] -= taken
             count -= taken
-            if not state.continent_pools[continent]:
-                del state.continent_pools[continent]
+    state.bound_pools = {k: n for k, n in state.bound_pools.items() if n}
+
+
+def _own(state: GameState, player: str) -> list[str]:
+    return list(state.held.get(player, {}))
 
 
 def neutral_plan(rules: RuleSet, players: int) -> tuple[int, int, int, int]:

@@ -15,8 +15,8 @@ DISTRIBUTIONS = ("claim", "deal", "deal_with_jokers", "dice")
 FIRST_TURNS = ("reroll", "first_placer", "after_deal", "first_seat")
 PLACEMENT_ORDERS = ("first", "last")
 SET_RULES = ("standard", "one_each_or_joker")
-TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old")
-TERRITORY_BONUSES = ("none", "per_card", "once_per_set")
+TRADE_VALUES = ("escalating", "fixed_modern", "fixed_old", "stars")
+TERRITORY_BONUSES = ("none", "per_card", "once_per_set", "revised")
 FORTIFICATIONS = ("connected", "adjacent", "unfought_steps", "points")
 CARD_DRAWS = ("end_of_turn", "after_attack", "turn_start", "by_territories")
 VICTORIES = ("world", "objective", "capitals", "team", "missions")
@@ -102,6 +102,8 @@ class RuleSet:
     # The most armies a territory holds (0: no limit; 12 in seed 004): a placement or a move
     # past it is refused, and reinforcements that fit nowhere are lost.
     army_cap: int = 0
+    # "escalating", or a fixed table by symbol ("fixed_modern", "fixed_old"), or ("stars",
+    # 004) any cards showing 2 to 10 stars in all, once a turn, for that many stars' armies.
     trade_values: str = "escalating"
     escalation: tuple[int, ...] = (4, 6, 8, 10, 12, 15)
     escalation_step: int = 5
@@ -111,7 +113,10 @@ class RuleSet:
     # Part 3 item 11).
     sets: str = "standard"
     # "per_card": +N on each traded card's territory the player holds (000-A);
-    # "once_per_set": +N once, on one such territory of the player's choice (003).
+    # "once_per_set": +N once, on one such territory of the player's choice (003);
+    # "revised" (004 «3) CARTES TERRITOIRES ÉCHANGÉES»): +2 on each traded card's territory the
+    # player holds, and +1 for each one beside a territory of the player's by land, to place
+    # on one such territory.
     territory_bonus: str = "none"
     territory_bonus_armies: int = 2
     # A hand this large at the start of the turn must trade one set first (None: never).
@@ -234,6 +239,13 @@ class RuleSet:
             raise ValueError("the ally is one neutral army in a two-player game")
         if self.neutral_play == "active" and (self.max_players != 2 or not self.neutral_armies):
             raise ValueError("active independents are neutral armies in a two-player game")
+        stars = self.trade_values == "stars"
+        if (self.territory_bonus == "revised") != stars and self.territory_bonus != "none":
+            raise ValueError('the "revised" territory bonus goes with the "stars" trades')
+        if self.trade_values == "stars" and (
+            self.forced_trade_at is not None or self.elimination_trade_at is not None
+        ):
+            raise ValueError('"stars" trades are never forced: give forced_trade_at None')
         if self.territory_bonus_armies < 0:
             raise ValueError("territory_bonus_armies must be >= 0")
 

@@ -181,9 +181,9 @@ FIELDS = (
     Field("support", LIST, _empty_list, optional=True),
     # Seed 004's end-of-turn movement: the points left.
     Field("points", VALUE, 0, optional=True),
-    # Seed 004: the part of ``pool`` that is each continent's bonus, still to place in it or
-    # on a territory joined to it.
-    Field("continent_pools", MAP, _empty_map, optional=True),
+    # Seed 004: the parts of ``pool`` that may go only in certain places: a continent's bonus
+    # (key: the continent), a traded card's +1 (key: the card's territory).
+    Field("bound_pools", MAP, _empty_map, optional=True),
     Field("winner", VALUE, None),
 )
 

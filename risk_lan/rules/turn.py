@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from . import allied, independents, objectives, revised
+from . import allied, independents, objectives, revised, stars
 from .cards import (
     FIXED_TABLES,
+    STAR_ARMIES,
     escalating_value,
     fixed_value,
     is_joker,
     is_set,
+    star_trades,
     symbol,
     valid_sets,
+)
+from .cards import (
+    stars as stars_of,
 )
 from .errors import IllegalAction
 from .events import (
@@ -70,10 +75,10 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
     state.fought = []
     territory_armies, bonus, continents = income(state, player)
     state.pool = territory_armies + bonus
-    state.continent_pools = {}
+    state.bound_pools = {}
     if state.rules.continent_placement:
         for c in continents:  # 004: each bonus goes in its continent or joined to it
-            state.continent_pools[c] = state.board.continents[c].bonus
+            state.bound_pools[c] = state.board.continents[c].bonus
     allied.begin(state)
     if state.rules.neutral_play == "active":
         independents.begin(state)
@@ -118,7 +123,10 @@ def has_set(state: GameState, player: str) -> bool:
 
 
 def sets_in_hand(state: GameState, player: str) -> list[tuple[str, ...]]:
-    """Every set ``player`` may trade, as sorted card tuples."""
+    """Every set ``player`` may trade, as sorted card tuples (of stars: those among the
+    hand's first 10 cards)."""
+    if state.rules.trade_values == "stars":
+        return star_trades(state.hands[player], state.board)
     return valid_sets(state.hands[player], state.board, _table(state), state.rules.sets)
 
 
@@ -127,6 +135,8 @@ def set_value(state: GameState, cards: tuple[str, ...] | list[str]) -> int:
     board = state.board
     if any(not is_joker(c) and c not in board.territories for c in cards):
         return 0
+    if state.rules.trade_values == "stars":
+        return STAR_ARMIES.get(stars_of(board, cards), 0)
     syms = [symbol(board, c) for c in cards]
     table = _table(state)
     if table is not None:
@@ -162,12 +172,16 @@ def bonus_candidates(state: GameState, player: str, cards: tuple[str, ...]) -> l
 
 def check_trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | None) -> int:
     """Validate a trade; returns its value."""
+    if not trade_open(state) and state.rules.trade_values == "stars":
+        raise IllegalAction("no_trade_now", "cards are traded once a turn, at its start")
     if not trade_open(state):
         raise IllegalAction(
             "no_trade_now",
             "cards can only be traded at the start of your turn "
             "or right after eliminating a player",
         )
+    if state.rules.trade_values == "stars":
+        return stars.check(state, player, cards, bonus)
     lone_joker = state.rules.sets == "one_each_or_joker" and len(cards) == 1
     if not lone_joker and (len(cards) != 3 or len(set(cards)) != 3):
         lone = state.rules.sets != "standard"
@@ -206,6 +220,12 @@ def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | No
     state.pool += value
     state.start_trade_due = False
     events: list[Event] = [CardsTraded(player, tuple(cards), value, state.trades)]
+    if state.rules.trade_values == "stars":
+        state.trade_window = "none"  # one trade a turn (docs/rules.md, decision 38)
+        state.gained += value
+        events.extend(stars.territory_bonuses(state, player, cards))
+        events.extend(revised.shed(state, player, placeable(state, player)))
+        return events
     extra = state.rules.territory_bonus_armies
     kind = state.rules.territory_bonus
     targets = bonus_candidates(state, player, cards) if kind == "per_card" else []
@@ -270,9 +290,9 @@ def check_reinforce(state: GameState, player: str, territory: str, count: int) -
     here = revised.placeable_here(state, player, territory)
     if count > here:
         raise IllegalAction(
-            "continent_bonus",
-            f"only {here} may go on {territory}: a continent's bonus goes in that continent"
-            " or on a territory joined to it by yours",
+            "bound_bonus",
+            f"only {here} may go on {territory}: the others are bonuses bound elsewhere, a"
+            " continent's in it or joined to it by yours, a traded card's beside its territory",
         )
 
 
@@ -280,11 +300,11 @@ def reinforce(state: GameState, player: str, territory: str, count: int) -> list
     force = state.owner[territory] if allied.commands_ally(state, player) else player
     force = state.placing_for or force
     assert force is not None
+    revised.spend(state, player, territory, count)  # before: it counts the room left there
     add_armies(state, territory, force, count)
-    revised.spend(state, player, territory, count)
     state.pool -= count
     if not state.pool:
-        state.placing_for, state.continent_pools = None, {}
+        state.placing_for, state.bound_pools = None, {}
     return [Placed(player, territory, count, "reinforcement" if force == player else "ally")]
 
 

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, RichLog
 
 from risk_lan.net.witness import DERIVED
 from risk_lan.rules import Action, classic_board
+from risk_lan.tui import revisedturn
 from risk_lan.tui.clock import WaitClock
 from risk_lan.tui.dialogs import LogScreen
 from risk_lan.tui.loglines import LogLines
@@ -35,27 +36,16 @@ from risk_lan.tui.tablenews import TableNews
 from risk_lan.tui.texts import say, shown, translate_bindings
 from risk_lan.tui.turn import Turn
 from risk_lan.tui.turnhints import why_watching
-from risk_lan.tui.turnkeys import TurnKeys
+from risk_lan.tui.turnkeys import TURN_ACTIONS, TurnKeys
 from risk_lan.tui.turnsummary import SinceLastTurn
 from risk_lan.tui.worldmap import MapState, WorldMap
 
 DEFEND_TIMEOUT = 20.0  # seconds a player has to choose its defence before the most dice go
-# The step names under which each turn action is offered (the rest are greyed out).
-TURN_ACTIONS = {
-    "attack_once": "attack",
-    "blitz": "blitz",
-    "end": "end",
-    "trade": "trade",
-    "confirm": "confirm",
-    "undo": "undo",
-    "cancel": "cancel",
-    "plan_setup": "plan",
-}
 
 
 # The keys of the turn actions, each to its action (filled from GameScreen's bindings, at the
 # end of this module): a greyed-out one says why when pressed.
-TURN_KEYS: dict[str, str] = {}
+TURN_KEYS: dict[str, list[str]] = {}
 COMPACT_BELOW = (120, 40)  # the terminal's width and height under which the layout is compact
 # The table's keys that are hidden when they cannot be used: each with why, when pressed.
 CLOSED_KEYS = {
@@ -78,6 +68,12 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
         Binding("backspace", "undo", "Undo", id="turn.undo"),
         Binding("f7", "auto_defend", "Defence", id="turn.auto_defend"),
         Binding("f8", "plan_setup", "Plan setup", id="turn.plan"),
+        # Seed 004's «risques calculés» has no blitz, no setup plan and, while answering, no
+        # end of attacks: their keys lay a card, send support, capitulate (each binding of a
+        # key is shown and runs only where its rules are played).
+        Binding("f3", "lay", "Lay card", id="turn.lay"),
+        Binding("f8", "support", "Support", id="turn.support"),
+        Binding("f4", "capitulate", "Capitulate", id="turn.capitulate"),
         Binding("escape", "cancel", "Cancel", show=False, id="turn.cancel"),
         Binding("plus,equals_sign", "amount(1)", "+1", show=False, id="turn.more"),
         Binding("minus", "amount(-1)", "-1", show=False, id="turn.less"),
@@ -216,7 +212,8 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
     def _defend_now(self) -> None:
         self.defence_timer = None
         if self.turn.step().name == "defend" and not self.answered:
-            self.turn.amount = None  # the most dice allowed
+            self.turn.amount = None  # the most dice allowed (seed 004: all the armies)
+            self.turn.target = None  # a retreat picked and not confirmed is not made for it
             self.send(self.turn.confirm())
 
     def refused(self, text: str) -> None:
@@ -320,6 +317,11 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
         offered = needed in self.turn.step().keys
         if action == "plan_setup":
             return offered and not self.stopped  # shown during the setup only (False: hidden)
+        calculated = revisedturn.calculated(self.turn.game)
+        if action in ("lay", "support", "capitulate"):
+            return self.shared_key(action, offered) if calculated else False
+        if calculated and action in ("blitz", "end"):
+            return self.shared_key(action, offered)
         if self.stopped or self.taken_over:
             return True  # open, to say why nothing is played
         return True if offered else None  # None: shown greyed out
@@ -345,7 +347,12 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
             event.stop()
             self.query_one(WorldMap).focus()  # out of the log or the chat, back to the map
             return
-        action = TURN_KEYS.get(event.key)
+        # The key's binding that counts now: the first one not hidden (F3, F4 and F8 have one
+        # for seed 004's «risques calculés» and one for the other rules).
+        bound = TURN_KEYS.get(event.key, [])
+        action = next((a for a in bound if self.check_action(a, ()) is not False), None)
+        if action is None and bound:
+            action = bound[0]  # all hidden: the key's first meaning says why
         closed = CLOSED_KEYS.get(event.key)
         if self.turn.watching and (action is not None or event.key in ("f7", "ctrl+k", "ctrl+g")):
             self.turn.hint = (why_watching(self.turn), {})
@@ -392,11 +399,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
         return say(self.lang, key, **fields)
 
 
-TURN_KEYS.update(
-    {
-        key: binding.action
-        for binding in GameScreen.BINDINGS
-        if isinstance(binding, Binding) and binding.action in TURN_ACTIONS
-        for key in binding.key.split(",")
-    }
-)
+for _binding in GameScreen.BINDINGS:
+    if isinstance(_binding, Binding) and _binding.action in TURN_ACTIONS:
+        for _key in _binding.key.split(","):
+            TURN_KEYS.setdefault(_key, []).append(_binding.action)

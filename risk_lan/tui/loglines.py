@@ -40,7 +40,8 @@ class LogLines:
         line = narrate(game, event, self.lang, self.names)
         if line is None:
             return None
-        if data["type"] == "battle":
+        battle = data["type"] in ("battle", "calculated_battle")  # dice, or seed 004's 2d6
+        if battle:
             self.battles += 1
             text = Text(f"{faces(data['attacker_dice'])} vs {faces(data['defender_dice'])} ")
             text.append(line.strip())
@@ -52,7 +53,7 @@ class LogLines:
         # does a roll for the order of play or the deal by dice, whose dice are checked whatever
         # else is not.
         rolled = data["type"] in ("order_rolled", "deal_rolled") and checked in (DERIVED, TAKEN)
-        if rolled or (checked == DERIVED and data["type"] == "battle"):
+        if rolled or (checked == DERIVED and battle):
             text.append(f"  {say(self.lang, 'verified')}", style="green")
         elif checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
             text.append(f"  {say(self.lang, 'checked_at_end')}", style="dim")

@@ -19,4 +19,7 @@ MODE_TITLES_FR: dict[str, str] = {
     "two-player-ally": "Deux joueurs et une troisième force alliée (ancienne règle)",
     "two-player-active": "Deux joueurs et deux indépendants actifs",
     "team": "Risk par équipe",
+    "revised": "Règles révisées, «risques calculés»",
+    "revised-objectives": "Règles révisées, objectifs secrets",
+    "revised-support": "Règles révisées, «risques calculés et soutien»",
 }

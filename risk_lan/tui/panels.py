@@ -15,6 +15,9 @@ from risk_lan.rules.setup import placing_neutral
 from risk_lan.tui.allyturn import ally_line, independents_line
 from risk_lan.tui.independentsview import neutral_name, standing
 from risk_lan.tui.missionscreen import summary as missions_summary
+from risk_lan.tui.planline import plan_line
+from risk_lan.tui.revisedlines import revised_line, revised_notes
+from risk_lan.tui.startrade import card_line
 from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.tui.worldmap import PALETTE
@@ -116,6 +119,8 @@ class PlayersPanel(Panel):
             if held:
                 text.append(" " + " ".join(held), style="italic")
             counts = say(lang, "counts_hand", held=territories, armies=armies, hand=cards)
+            if s.laid.get(who):  # seed 004: cards laid face up, +2 each on their territory
+                counts += " " + say(lang, "laid_count", n=len(s.laid[who]))
             text.append(f"\n    {counts}", style="dim" if gone else "")
             text.append("\n")
         for neutral in s.neutrals:  # it plays no turn: no cards, no marker
@@ -130,6 +135,8 @@ class PlayersPanel(Panel):
             text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
             where = standing(s, neutral, seat, {p["seat"]: p["name"] for p in players}, lang)
             text.append(f" {where}" if where else "", style="italic")
+            if s.reward:  # seed 004: cards set aside for whoever takes its last territory
+                text.append(f" {say(lang, 'reward_aside', n=len(s.reward))}", style="italic")
             text.append(f"\n    {say(lang, 'counts', held=s.count(neutral), armies=armies)}\n")
         if s.mixed:
             room = self.size.height - text.plain.count("\n") if self.size.height else 99
@@ -186,7 +193,11 @@ class TurnPanel(Panel):
         def name(t: str | None) -> Place:
             return place(board, t, lang) if t else Place("?")
 
-        ally = ally_line(turn, step, names, lang, name) or independents_line(turn, step, lang, name)
+        ally = (
+            ally_line(turn, step, names, lang, name)
+            or independents_line(turn, step, lang, name)
+            or revised_line(turn, step, names, lang, name)
+        )
         if ally is not None:
             line = ally
         elif step.name in ("waiting", "watching"):
@@ -249,6 +260,9 @@ class TurnPanel(Panel):
         if turn.plan is not None and s.phase in ("claim", "setup"):
             line = plan_line(turn, lang, line)
         text.append(line)
+        notes = revised_notes(turn, step, lang, name)  # seed 004: the cap, bonuses, points
+        if notes:
+            text.append(f"\n{notes}", style="dim")
         if turn.hint is not None:
             key, fields = turn.hint
             why = say(
@@ -263,25 +277,11 @@ class TurnPanel(Panel):
             text.append(f"\n{why}", style="bold yellow")
         standing = s.auto_defend.get(turn.seat)
         if standing and step.name != "watching":
-            text.append(f"\n{say(lang, 'auto_on', dice=standing)}", style="dim")
+            key = "auto_answer" if game.rules.combat == "calculated" else "auto_on"
+            text.append(f"\n{say(lang, key, dice=standing)}", style="dim")
         if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
         self.show_text(text)
-
-
-def plan_line(turn: Turn, lang: str, line: str) -> str:
-    """What a setup plan (F8) does: staged, it replaces the step's words; running, it says
-    what is left under them."""
-    plan, s = turn.plan, turn.game.state if turn.game else None
-    assert plan is not None and s is not None
-    planned = sum(plan.staged(s).values())
-    if plan.confirmed and plan.kind == "claim":
-        return f"{line}\n{say(lang, 'plan_on_claims')}"
-    if plan.confirmed:
-        return f"{line}\n{say(lang, 'plan_on', count=planned)}"
-    if plan.kind == "claim":
-        return say(lang, "plan_claims", count=planned)
-    return say(lang, "plan_armies", count=planned, left=s.setup_left.get(turn.seat, 0))
 
 
 class HandPanel(Panel):
@@ -318,7 +318,10 @@ class HandPanel(Panel):
                 text.append(say(lang, "held_by", player=mate) + "\n")
         if not hand:
             text.append(say(lang, "no_cards"), style="dim")
-        if len(hand) <= 3:
+        if game.rules.trade_values == "stars":  # seed 004: a card a line, with its stars
+            for card in hand:
+                text.append(f"{card_line(game, turn.seat, card, lang)}\n")
+        elif len(hand) <= 3:
             for card in hand:
                 text.append(f"{_card(game, card, lang)}\n")
         else:

@@ -9,11 +9,13 @@ from dataclasses import replace
 from typing import Any
 
 from risk_lan.tui.allytexts import ALLY_TEXTS
+from risk_lan.tui.bindingnames import BINDING_NAMES
 from risk_lan.tui.commandtexts import COMMAND_TEXTS
 from risk_lan.tui.hinttexts import HINT_TEXTS
 from risk_lan.tui.independentstexts import INDEPENDENTS_TEXTS
 from risk_lan.tui.missiontexts import MISSION_TEXTS
 from risk_lan.tui.refusaltexts import REFUSAL_TEXTS
+from risk_lan.tui.revisedtexts import REVISED_TEXTS
 from risk_lan.tui.watchtexts import WATCH_TEXTS
 from risk_lan.wording import wording
 
@@ -315,14 +317,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "colour_white": "blanc",
     },
 }
-for _lang in TEXTS:
-    TEXTS[_lang].update(HINT_TEXTS[_lang])  # why a pick or a key did nothing
-    TEXTS[_lang].update(COMMAND_TEXTS[_lang])  # the command palette
-    TEXTS[_lang].update(REFUSAL_TEXTS[_lang])  # the host's refusals
-    TEXTS[_lang].update(WATCH_TEXTS[_lang])  # watching a game
-    TEXTS[_lang].update(MISSION_TEXTS[_lang])  # Risk Mission
-    TEXTS[_lang].update(ALLY_TEXTS[_lang])  # 000-A's ally
-    TEXTS[_lang].update(INDEPENDENTS_TEXTS[_lang])  # the active independents
+# Why a pick or a key did nothing, the command palette, the host's refusals, watching a
+# game, and the modes' own words.
+for _more in (HINT_TEXTS, COMMAND_TEXTS, REFUSAL_TEXTS, WATCH_TEXTS, MISSION_TEXTS, ALLY_TEXTS,
+              INDEPENDENTS_TEXTS, REVISED_TEXTS):  # fmt: skip
+    for _lang in TEXTS:
+        TEXTS[_lang].update(_more[_lang])
 
 
 def language(chosen: str | None = None) -> str:
@@ -357,54 +357,6 @@ def refusal(lang: str, code: str, message: str) -> str:
     if code == "taken_over":
         return words["taken_refused"]
     return words.get(f"refused_{code}") or shown(message, 300)
-
-
-# The key bindings' names in the footer, by binding id, for languages other than English.
-BINDING_NAMES: dict[str, dict[str, str]] = {
-    "fr": {
-        "turn.attack": "Attaque",
-        "turn.blitz": "Blitz",
-        "turn.end": "Finir",
-        "turn.trade": "Échanger",
-        "turn.confirm": "Confirmer",
-        "turn.undo": "Reprendre",
-        "turn.auto_defend": "Défense",
-        "turn.plan": "Prévoir",
-        "game.chat": "Discuter",
-        "game.log": "Journal",
-        "game.pace": "Rythme",
-        "game.show_held": "Maintenant",
-        "replay.play": "Lecture",
-        "replay.step": "Coup suivant",
-        "replay.back": "Tour précédent",
-        "replay.forward": "Tour suivant",
-        "log.close": "Fermer",
-        "app.help": "Aide",
-        "app.quit": "Quitter",
-        "app.palette": "commandes",
-        "seats.ready": "Prêt",
-        "seats.colour": "Couleur",
-        "seats.mode": "Mode",
-        "seats.seats": "Places",
-        "seats.bots": "Robots",
-        "seats.remove": "Libérer",
-        "seats.leave": "Partir",
-        "free.cancel": "Annuler",
-        "lobby.refresh": "Chercher",
-        "lobby.resume": "Reprendre une partie",
-        "lobby.watch": "Regarder",
-        "saves.cancel": "Annuler",
-        "help.close": "Fermer",
-        "over.close": "Fermer",
-        "leave.stay": "Rester",
-        "game.reclaim": "Reprendre la place",
-        "game.pause": "Horloge",
-        "game.missions": "Missions",
-        "missions.close": "Fermer",
-        "game.independents": "Indépendants",
-        "independents.close": "Fermer",
-    },
-}
 
 
 def translate_bindings(node: Any, lang: str) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from risk_lan.rules import (
     Action,
     Attack,
+    Commit,
     Defend,
     EndOffensive,
     EndTurn,
@@ -30,21 +31,11 @@ from risk_lan.rules import (
 from risk_lan.rules.allied import commanded
 from risk_lan.rules.capitals import seal
 from risk_lan.rules.teams import armies_of
+from risk_lan.tui import revisedturn
+from risk_lan.tui.moving import fortify_step, keeping
 from risk_lan.tui.setupplan import SetupPlan, plan_keys
+from risk_lan.tui.step import Step
 from risk_lan.tui.turnhints import why_key, why_pick
-
-
-@dataclass
-class Step:
-    """What the screen shows for the current step."""
-
-    # waiting, claim, setup, capital, capital_reveal, place, trade, attack, fortify,
-    # move_in, defend, over
-    name: str
-    choices: frozenset[str] = frozenset()
-    amount: int | None = None  # the number the +/- keys change, when there is one
-    amount_range: tuple[int, int] | None = None
-    keys: frozenset[str] = frozenset()  # the turn actions allowed now (see TurnKeys)
 
 
 @dataclass
@@ -60,6 +51,9 @@ class Turn:
     dice: int | None = None  # None: as many as allowed
     amount: int | None = None
     fortifying: bool = False  # the player ended its attacks and is choosing a fortification
+    # Seed 004: lay the territory's card for +2, and send the support, when they may be.
+    lay: bool = True
+    support: bool = True
     # Capital rules: the headquarters chosen and the secret nonce of its seal, kept until
     # the seal is opened.
     capital: tuple[str, str] | None = None
@@ -157,11 +151,13 @@ class Turn:
         if s.phase in ("claim", "setup"):
             choices = frozenset(a.territory for a in legal if isinstance(a, Place))
             return Step(s.phase, choices, keys=plan_keys(self.plan, s.phase))
+        if s.phase == "defend" and revisedturn.calculated(game):
+            return revisedturn.answer_step(self)
         if s.phase == "defend":
             most = max(a.dice for a in legal if isinstance(a, Defend))
             return Step(
                 "defend",
-                amount=self._amount(most),
+                amount=self.amount_or(most),
                 amount_range=(1, most),
                 keys=frozenset({"confirm"}),
             )
@@ -171,7 +167,7 @@ class Turn:
             source = s.move_in.source if s.move_in else None
             return Step(
                 "move_in",
-                amount=self._amount(self._keeping(source, low, high)),
+                amount=self.amount_or(keeping(self.game, self.seat, source, low, high)),
                 amount_range=(low, high),
                 keys=frozenset({"confirm"}),
             )
@@ -183,20 +179,22 @@ class Turn:
         if s.phase == "reinforce" and s.pool > 0:
             left = s.pool - self.staged_total()
             owned = frozenset(a.territory for a in legal if isinstance(a, Place))
+            if revisedturn.bounded(game):  # under the cap, bound bonuses where they may go
+                owned = frozenset(revisedturn.room_left(self))
             keys = (
                 trades | ({"undo"} if self.staged else set()) | ({"confirm"} if not left else set())
             )
             return Step(
                 "place",
                 owned if left else frozenset(),
-                amount=self._amount(1, left),
+                amount=self.amount_or(1, left),
                 amount_range=(1, max(1, left)),
                 keys=frozenset(keys),
             )
         fortifies = [a for a in legal if isinstance(a, Fortify)]
-        attacks = [a for a in legal if isinstance(a, Attack)]
+        attacks: list[Attack | Commit] = [a for a in legal if isinstance(a, (Attack, Commit))]
         if self.fortifying or s.phase == "fortify" or not attacks:
-            return self._fortify_step(fortifies)
+            return fortify_step(self, fortifies)
         if self.source is None:
             return Step("attack", frozenset(a.source for a in attacks), keys=frozenset({"end"}))
         targets = frozenset(a.target for a in attacks if a.source == self.source)
@@ -207,51 +205,14 @@ class Turn:
             return Step("attack", frozenset(a.source for a in attacks), keys=frozenset({"end"}))
         keys = {"end", "cancel"}
         if self.target is not None:
-            keys |= {"attack", "blitz"}
-        most = max((a.dice for a in attacks if a.source == self.source), default=1)
+            calculated = revisedturn.calculated(game)
+            keys |= revisedturn.commit_keys(self) if calculated else {"attack", "blitz"}
+        most = max((_strength(a) for a in attacks if a.source == self.source), default=1)
         return Step(
             "attack", targets, amount=self._dice(most), amount_range=(1, most), keys=frozenset(keys)
         )
 
-    def _fortify_step(self, fortifies: list[Fortify]) -> Step:
-        sources = frozenset(a.source for a in fortifies)
-        if self.source not in sources:
-            # Nothing chosen yet, or a choice left from the attacks (the step changed under it
-            # when the last attack became impossible).
-            self.source = self.target = None
-            return Step("fortify", sources, keys=frozenset({"end"}))
-        moves = [a for a in fortifies if a.source == self.source]
-        targets = frozenset(a.target for a in moves)
-        if self.target not in targets:
-            self.target = None
-        keys = {"end", "cancel"} | ({"confirm"} if self.target in targets else set())
-        most = max((a.count for a in moves if a.target == self.target), default=1)
-        return Step(
-            "fortify",
-            targets,
-            amount=self._amount(self._keeping(self.source, 1, most), most),
-            amount_range=(1, most),
-            keys=frozenset(keys),
-        )
-
-    def _keeping(self, source: str | None, low: int, high: int) -> int:
-        """How many armies to move by default: all that may go from a territory with no enemy
-        beside it, but only half from one on a front, which the most would strip."""
-        if source is None or not self._on_a_front(source):
-            return high
-        return max(low, (low + high + 1) // 2)
-
-    def _on_a_front(self, territory: str) -> bool:
-        assert self.game is not None
-        s = self.game.state
-        team = s.teams.get(self.seat)
-        for other in self.game.board.neighbours[territory]:
-            owner = s.owner.get(other)
-            if owner != self.seat and (team is None or s.teams.get(owner or "") != team):
-                return True
-        return False
-
-    def _amount(self, default: int, most: int | None = None) -> int:
+    def amount_or(self, default: int, most: int | None = None) -> int:
         if self.amount is None:
             return default
         return self.amount if most is None else min(self.amount, most)
@@ -288,17 +249,19 @@ class Turn:
             return []
         if step.name == "place":
             count = min(step.amount or 1, step.amount_range[1] if step.amount_range else 1)
+            if revisedturn.bounded(self.game):
+                count = revisedturn.fit(self, territory, count)  # what fits, and why not more
             self.staged.append((territory, count))
             self.amount = None
             return []
-        if self.source is None:
+        if self.source is None and step.name != "defend":
             self.source, self.target = territory, None
         else:
-            self.target = territory
+            self.target = territory  # under seed 004, a defender's picked retreat
         return []
 
     def _sources(self, step: str) -> set[str]:
-        kind = Attack if step == "attack" else Fortify
+        kind = (Attack, Commit) if step == "attack" else Fortify
         return {a.source for a in self.legal if isinstance(a, kind)}
 
     def why_not(self, key: str) -> tuple[str, dict[str, Any]] | None:
@@ -375,6 +338,8 @@ class Turn:
             return [Place(t, n) for t, n in merged.items()]
         if step.name == "move_in":
             return [MoveIn(step.amount or 0)]
+        if step.name == "defend" and revisedturn.calculated(self.game):
+            return revisedturn.answer(self, step)
         if step.name == "defend":
             return [Defend(step.amount or 1)]
         if step.name == "capital" and self.source:
@@ -397,6 +362,8 @@ class Turn:
         step = self.step()
         if step.name != "attack" or self.source is None or self.target is None:
             return []
+        if revisedturn.calculated(self.game):
+            return revisedturn.commit(self, step)
         return [Attack(self.source, self.target, step.amount or 1, 1 if blitz else None)]
 
     def trade(self, index: int = 0) -> list[Action]:
@@ -417,3 +384,8 @@ class Turn:
                 return []
         self.source = self.target = None
         return [EndTurn()]
+
+
+def _strength(action: Attack | Commit) -> int:
+    """What the attack step's amount counts: dice, or (seed 004) the armies committed."""
+    return action.dice if isinstance(action, Attack) else action.armies

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from risk_lan.rules.allied import commands_ally
 from risk_lan.rules.teams import armies_of
+from risk_lan.tui.revisedturn import calculated, why_revised_key
 
 if TYPE_CHECKING:
     from risk_lan.tui.turn import Step, Turn
@@ -35,6 +36,8 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
         return (why_watching(turn), at)
     if step.name == "waiting":
         return (_waiting(turn, "pick_not_your_turn"), at)
+    if step.name == "defend" and calculated(turn.game):
+        return ("pick_no_shelter", at)
     if step.name in ("over", "capital_reveal", "defend", "move_in", "trade"):
         return (f"pick_{step.name}", at)
     if step.name == "claim":
@@ -81,6 +84,8 @@ def why_key(turn: Turn, key: str) -> Hint | None:
         return None
     if step.name == "watching":
         return (why_watching(turn), {})
+    if key in ("lay", "support", "capitulate") or (key == "blitz" and calculated(turn.game)):
+        return why_revised_key(turn, step, key)
     if key == "plan":
         return ("key_plan_setup_only", {})
     if step.name == "waiting":

@@ -5,14 +5,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from risk_lan.rules import Action, SetAutoDefend
+from risk_lan.rules import Action, Capitulate, SetAutoDefend, TradeCards
+from risk_lan.tui.startrade import StarTradeScreen
 from risk_lan.tui.turn import Turn
+
+# The step names under which each turn action is offered (the rest are greyed out).
+TURN_ACTIONS = {
+    "attack_once": "attack",
+    "blitz": "blitz",
+    "end": "end",
+    "trade": "trade",
+    "confirm": "confirm",
+    "undo": "undo",
+    "cancel": "cancel",
+    "plan_setup": "plan",
+    "lay": "lay",
+    "support": "support",
+    "capitulate": "capitulate",
+}
 
 
 class TurnKeys:
     # GameScreen's (annotations only).
     turn: Turn
     seat: str
+    lang: str
     answered: bool
     app: Any
 
@@ -40,9 +57,18 @@ class TurnKeys:
             self.send(self.turn.end())
 
     def action_trade(self) -> None:
-        if not self.locked():
-            self.turn.hint = None
-            self.send(self.turn.trade())
+        if self.locked():
+            return
+        self.turn.hint = None
+        game = self.turn.game
+        if game is not None and game.rules.trade_values == "stars":
+            # Seed 004: the player picks the cards; the screen shows what they give.
+            def chosen(trade: TradeCards | None) -> None:
+                self.send([trade] if trade is not None else [])
+
+            self.app.push_screen(StarTradeScreen(game, self.seat, self.lang), chosen)
+            return
+        self.send(self.turn.trade())
 
     def action_confirm(self) -> None:
         if self.locked():
@@ -67,6 +93,25 @@ class TurnKeys:
             self.turn.amount = None
             moves += self.turn.confirm()
         self.send(moves)
+
+    def action_lay(self) -> None:
+        """Seed 004: lay the territory's card for +2, or not (a switch, shown in Now)."""
+        if not self.locked():
+            self.turn.hint = None
+            self.turn.lay = not self.turn.lay
+            self.redraw()
+
+    def action_support(self) -> None:
+        """«Risques calculés et soutien»: send the support, or not."""
+        if not self.locked():
+            self.turn.hint = None
+            self.turn.support = not self.turn.support
+            self.redraw()
+
+    def action_capitulate(self) -> None:
+        if not self.locked():
+            self.turn.hint = None
+            self.send([Capitulate()] if "capitulate" in self.turn.step().keys else [])
 
     def action_plan_setup(self) -> None:
         if self.locked():
@@ -117,3 +162,21 @@ class TurnKeys:
         else:
             self.turn.set_dice(dice)
         self.redraw()
+
+    def shared_key(self, action: str, offered: bool) -> bool | None:
+        """The keys F3, F4 and F8 under seed 004's «risques calculés»: lay a card rather than
+        blitz, capitulate (while answering) rather than end, send support rather than plan
+        the setup (False: this binding of the key is hidden, the other one counts)."""
+        step = self.turn.step().name
+        game = self.turn.game
+        if action == "blitz":
+            return False
+        if action == "end":
+            return False if step == "defend" else (True if offered else None)
+        if action == "capitulate":
+            return (True if offered else None) if step == "defend" else False
+        if action == "support" and (
+            step in ("setup", "claim") or not game or not game.rules.support
+        ):
+            return False
+        return True if offered else None
