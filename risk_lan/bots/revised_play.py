@@ -25,7 +25,7 @@ from risk_lan.rules import (
 )
 from risk_lan.rules.calculated import CARD_BONUS, bonus, supporters
 from risk_lan.rules.cards import STAR_ARMIES, stars
-from risk_lan.rules.revised import room
+from risk_lan.rules.revised import room, step_cost
 from risk_lan.rules.ruleset import RuleSet
 from risk_lan.rules.stars import beside
 from risk_lan.rules.state import GameState
@@ -174,11 +174,11 @@ def answer(s: GameState, player: str) -> Action:
     attack = s.attack
     assert attack is not None
     tgt = attack.target
-    holder = own = s.owner[tgt]
+    own = s.owner[tgt]
     lay = own == player and tgt in s.hands[player]
     ours = s.armies[tgt] + (CARD_BONUS if lay else bonus(s, player, tgt))
     theirs = attack.dice + len(s.support) + bonus(s, s.current, attack.source)
-    if holder == player and theirs - ours >= HOPELESS and s.armies[tgt] > 1:
+    if own == player and theirs - ours >= HOPELESS and s.armies[tgt] > 1:
         board = s.board
         shelters = [
             t
@@ -210,18 +210,16 @@ def move(s: GameState, player: str) -> Action:
         for tgt in neighbours[src]:
             if own[tgt] != player or not front(tgt):
                 continue
-            cost = 2 if s.board.border_kind(src, tgt) == "sea" else 1
-            count = min(spare, points // cost, room(s, tgt))
+            count = min(spare, points // step_cost(s, src, tgt), room(s, tgt))
             if count >= 1 and (best is None or count > best[0]):
                 best = (count, Fortify(src, tgt, count))
     return best[1] if best else EndTurn()
 
 
 def _their_bonus(s: GameState, territory: str) -> int:
+    """The defender's +2 the bot can know of: a card laid face up (its hand is hidden)."""
     owner = s.owner[territory]
-    if owner is None or owner not in s.hands:
-        return 0
-    return CARD_BONUS if territory in s.hands[owner] else 0
+    return bonus(s, owner, territory) if owner in s.hands else 0
 
 
 def _threat(s: GameState, player: str, territory: str) -> int:

@@ -245,7 +245,10 @@ class RuleSet:
         if self.trade_values == "stars" and (
             self.forced_trade_at is not None or self.elimination_trade_at is not None
         ):
-            raise ValueError('"stars" trades are never forced: give forced_trade_at None')
+            raise ValueError(
+                '"stars" trades are never forced: give forced_trade_at and elimination_trade_at'
+                " None"
+            )
         if self.territory_bonus_armies < 0:
             raise ValueError("territory_bonus_armies must be >= 0")
 

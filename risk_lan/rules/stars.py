@@ -8,6 +8,7 @@ showing 2 to 10 stars in all make a trade, one trade a turn at its start, never 
 from __future__ import annotations
 
 from . import revised
+from .board import Board
 from .cards import MOST_STARS, STAR_ARMIES, is_joker, stars
 from .errors import IllegalAction
 from .events import ArmiesLost, BesideBonus, Event, Placed
@@ -16,6 +17,11 @@ from .teams import add_armies
 
 OWN_BONUS = 2  # on a traded territory the player holds
 BESIDE_BONUS = 1  # beside a traded territory, on one of the player's by land
+
+
+def value(board: Board, cards: tuple[str, ...] | list[str]) -> int:
+    """The armies these cards' stars give (0: too few or too many stars)."""
+    return STAR_ARMIES.get(stars(board, cards), 0)
 
 
 def check(state: GameState, player: str, cards: tuple[str, ...], bonus: str | None) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from . import allied, independents, objectives, revised, stars
 from .cards import (
     FIXED_TABLES,
-    STAR_ARMIES,
     escalating_value,
     fixed_value,
     is_joker,
@@ -13,9 +12,6 @@ from .cards import (
     star_trades,
     symbol,
     valid_sets,
-)
-from .cards import (
-    stars as stars_of,
 )
 from .errors import IllegalAction
 from .events import (
@@ -136,7 +132,7 @@ def set_value(state: GameState, cards: tuple[str, ...] | list[str]) -> int:
     if any(not is_joker(c) and c not in board.territories for c in cards):
         return 0
     if state.rules.trade_values == "stars":
-        return STAR_ARMIES.get(stars_of(board, cards), 0)
+        return stars.value(board, cards)
     syms = [symbol(board, c) for c in cards]
     table = _table(state)
     if table is not None:

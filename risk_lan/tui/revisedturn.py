@@ -164,12 +164,17 @@ def fit(turn: Turn, territory: str, count: int) -> int:
 
 
 def room_left(turn: Turn) -> dict[str, int]:
-    """How many more armies may be staged on each territory now."""
+    """How many more armies may be staged on each territory now (worked out once for the
+    view and the placements staged)."""
+    staged = tuple(turn.staged)
+    if turn.room is not None and turn.room[0] == staged:
+        return turn.room[1]
     game = after_staged(turn)
     most: dict[str, int] = {}
     for a in game.legal_actions(turn.seat):
         if isinstance(a, Place):
             most[a.territory] = max(most.get(a.territory, 0), a.count)
+    turn.room = (tuple(turn.staged), most)
     return most
 
 

@@ -63,6 +63,9 @@ class Turn:
     # The claims or starting armies staged by F8 (then played by themselves once confirmed).
     plan: SetupPlan | None = None
     _legal: list[Action] | None = None
+    # Seed 004: the room left on each territory, for the placements staged (found once for
+    # them: every key's check reads the step).
+    room: tuple[tuple[tuple[str, int], ...], dict[str, int]] | None = None
 
     # ----- the view -----------------------------------------------------------------------
 
@@ -71,6 +74,7 @@ class Turn:
         chosen for the step before."""
         self.game = Game(GameState.from_view(view))
         self._legal = None
+        self.room = None
         s = self.game.state
         # The pool is left out: a trade raises it, and the placements staged before stay.
         key = (s.turn, s.current, s.acting, s.ally_stage, s.phase, s.attack is not None,
