@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulebook_helpers import write_position
+from textual.app import ScreenStackError
 from textual.pilot import Pilot
 
 from risk_lan.net import client
@@ -103,7 +104,10 @@ async def until(pilot: Pilot, condition: Callable[[], Any], timeout: float = 15.
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while loop.time() < deadline:
-        value = condition()
+        try:
+            value = condition()
+        except ScreenStackError:
+            value = None  # the app has not pushed its first screen yet
         if value:
             return value
         await pilot.pause(0.05)
