@@ -10,6 +10,7 @@ import time
 
 import pytest
 import test_tui_tmux as tmux
+from test_tui_tmux_modes import whole_log
 
 pytestmark = tmux.pytestmark
 
@@ -32,10 +33,6 @@ def now_of(terminal: tmux.Terminal, *marks: str) -> str:
         f"one of {marks}",
         terminal,
     )
-
-
-def log_shows(terminal: tmux.Terminal, text: str) -> bool:
-    return text in " ".join(" ".join(terminal.screen()).split())
 
 
 def pick(terminal: tmux.Terminal, territory: str) -> None:
@@ -63,7 +60,7 @@ def retreat(terminal: tmux.Terminal, now: str) -> bool:
     pick(terminal, shelters[0])
     tmux.wait_for(lambda: "Retreat from" in terminal.now(), 10, "the retreat picked", terminal)
     terminal.keys("F6")
-    tmux.wait_for(lambda: log_shows(terminal, "retreats from"), 20, "the retreat", terminal)
+    tmux.wait_for(lambda: "Retreat from" not in terminal.now(), 20, "the retreat", terminal)
     return True
 
 
@@ -92,8 +89,8 @@ def commit(terminal: tmux.Terminal) -> bool:
                 tmux.wait_for(lambda: "F2 commits" in terminal.now(), 10, "the commitment",
                               terminal)  # fmt: skip
                 terminal.keys("F2")
-                tmux.wait_for(lambda: log_shows(terminal, " against "), 30, "the battle",
-                              terminal)  # fmt: skip
+                tmux.wait_for(lambda: "F2 commits" not in terminal.now() or "Conquered"
+                              in terminal.now(), 30, "the battle", terminal)  # fmt: skip
                 return True
     return False
 
@@ -111,7 +108,7 @@ def move(terminal: tmux.Terminal) -> bool:
                 tmux.wait_for(lambda: "F6 to confirm" in terminal.now(), 10, "the move",
                               terminal)  # fmt: skip
                 terminal.keys("Home", "F6")
-                tmux.wait_for(lambda: log_shows(terminal, "tester moves"), 20, "the move",
+                tmux.wait_for(lambda: "F6 to confirm" not in terminal.now(), 20, "the move",
                               terminal)  # fmt: skip
                 return True
     return False
@@ -153,3 +150,8 @@ def test_a_commitment_a_retreat_and_a_movement_by_points(terminal) -> None:
             if "move" not in done and move(terminal):
                 done.add("move")
             terminal.keys("F4", pause=1.0)  # the turn ends
+    # The log, read whole (the lines scroll away as the bot plays): each move was made.
+    log = whole_log(terminal)
+    for line in ("tester commits", "tester retreats from", "tester moves"):
+        assert line in log, (line, log[-3000:])
+    assert re.search(r"tester commits \d+ arm", log) and " against " in log
