@@ -119,7 +119,8 @@ def list_of(schema: dict[str, Check], most: int) -> Check:
 # or a short list of short texts.
 ACTION_FIELDS = 8
 ACTION_TEXT = 64  # characters of one text in an action (an id, a seal, a nonce)
-ACTION_LIST = 8  # texts of one list in an action (a trade's cards)
+# A trade of stars may give up to 10 cards (10 stars of 1), the most any list holds.
+ACTION_LIST = 10  # texts of one list in an action (a trade's cards, a support's sources)
 
 
 def _action_value(v: Any) -> bool:

@@ -178,3 +178,32 @@ def test_a_player_gone_in_the_allys_part_or_mid_offensive_is_replaced(tmp_path: 
         assert any("a bot plays the seat from now on" in line for line in lines), mode
         verdict = verify_record(record)
         assert verdict.ok and verdict.winner == stays.winner, (mode, verdict.message)
+
+
+class VanishingWhenAsked(Client):
+    """Drops its connection the moment it is asked to answer a commitment (seed 004)."""
+
+    asked_at: int | None = None
+
+    def _check_update(self, body):
+        super()._check_update(body)
+        view = body["view"]
+        if view["phase"] == "defend" and body.get("waiting") == self.seat and self.conn:
+            self.asked_at = body["n"]
+            self.retries = 0
+            self.conn.abort()
+
+
+def test_a_defender_gone_while_asked_to_answer_is_replaced(tmp_path: Path) -> None:
+    record = tmp_path / "revised.rec"
+    lines: list[str] = []
+    config = HostConfig(seats=3, bots=1, mode="revised", record=str(record), absent_after=0.3,
+                        log=lines.append)  # fmt: skip
+    clients = [VanishingWhenAsked("gone", ClassicBot()), Client("stays", ClassicBot())]
+    gone, stays = asyncio.run(play_out(config, clients))
+    assert clients[0].asked_at is not None  # it did go while asked
+    assert gone.error and stays.error is None and stays.winner, (gone, stays)
+    asked = [line for line in lines if "a bot plays the seat from now on" in line]
+    assert asked, lines[-20:]
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == stays.winner, verdict.message

@@ -13,6 +13,7 @@ from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.subcommands import announcement
+from risk_lan.rules import TradeCards
 
 pytestmark = pytest.mark.asyncio
 
@@ -101,3 +102,30 @@ async def test_only_the_owner_changes_the_table_and_the_seated_keep_their_seats(
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def test_a_move_beyond_the_wires_limits_is_refused_at_home_and_never_sent() -> None:
+    # The host closes a connection on an act outside the wire's limits; sent again after
+    # each reconnection, it would leave the seat silent for good.
+    host = Host(HostConfig(seats=3, bots=2))
+    port = await host.serve("127.0.0.1", 0)
+    sees = Watching()
+    player = Client("ann", listener=sees)
+    task = asyncio.create_task(player.run("127.0.0.1", port))
+    try:
+        await until(lambda: player.view is not None, timeout=20)
+        conn, seq = player.conn, player.seq
+        assert host.match is not None
+        eleven = tuple(sorted(host.match.game.board.territory_ids)[:11])
+        player.act(TradeCards(eleven))
+        assert sees.refusals == [("unsendable", "this move breaks the protocol's limits")]
+        assert (player.seq, player.outstanding, player.queued) == (seq, 0, [])
+        player.act(TradeCards(eleven[:10]))  # within the limits: the host answers for it
+        await until(lambda: len(sees.refusals) == 2, timeout=10)
+        # Judged as a move (out of its phase or its turn), not as a message of a bad shape.
+        assert sees.refusals[-1][0] in ("wrong_phase", "not_your_turn"), sees.refusals
+        assert player.conn is conn
+    finally:
+        await host.close()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)

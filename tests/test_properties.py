@@ -12,6 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from protocol.messages import action_shape
 from risk_lan.bots import ClassicBot
 from risk_lan.rules import (
     RULESETS,
@@ -37,6 +38,7 @@ from risk_lan.rules import (
     TradeCards,
     check_invariants,
 )
+from risk_lan.rules.actions import action_from_wire
 from risk_lan.rules.events import BattleRolled, CalculatedBattle, Capitulated, Placed
 from risk_lan.seeded import SeededSource
 
@@ -163,6 +165,10 @@ def drive(game: Game, rng: random.Random, steps: int, bot_share: float) -> None:
             assert action in legal_set, (action, game.phase)
         else:
             action = rng.choice(legal)
+        # Whatever a player may play, the wire carries (an act outside the wire's limits
+        # closes the connection) and the host takes back as it was sent.
+        assert action_shape(action.to_dict()), action
+        assert action_from_wire(action.to_dict()) == action
         armies_before = total_armies(game)
         events = game.apply(player, action)
         check_invariants(game.state)

@@ -16,6 +16,7 @@ from protocol.messages import (
     CLOCK_WAIT,
     HOST_MESSAGES,
     PROTOCOL_VERSION,
+    action_shape,
     validate,
 )
 from protocol.signing import Identity
@@ -383,6 +384,15 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             self._send_act(self.queued.pop(0))
 
     def _send_act(self, action: Action) -> None:
+        if not action_shape(action.to_dict()):
+            # The host would close the connection on it, and the same act sent again after
+            # each reconnection would leave the seat silent for good: it is this program's
+            # fault, said here and never sent.
+            self.log(f"not sent, outside the wire's limits: {action}")
+            if self.bot is not None:
+                raise LocalFailure(f"the bot chose a move the protocol cannot carry: {action}")
+            self.listener.refused("unsendable", "this move breaks the protocol's limits")
+            return
         self.seq += 1
         self.outstanding += 1
         self._save()  # before sending: a resumed client must never reuse a sequence number

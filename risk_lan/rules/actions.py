@@ -333,6 +333,7 @@ def action_from_dict(data: Any) -> Action:
 
 
 WIRE_TEXT = 64  # characters of a text field from a peer (an id, a seal, a nonce)
+WIRE_LIST = 10  # texts of a list from a peer: a trade of stars gives up to 10 cards
 
 
 def _wire_text(v: object) -> bool:
@@ -353,7 +354,9 @@ _WIRE_CHECKS: dict[str, Any] = {
     "int": _wire_int,
     "str | None": lambda v: v is None or _wire_text(v),
     "int | None": lambda v: v is None or _wire_int(v),
-    "tuple[str, ...]": lambda v: type(v) is list and len(v) <= 8 and all(map(_wire_text, v)),
+    "tuple[str, ...]": lambda v: (
+        type(v) is list and len(v) <= WIRE_LIST and all(map(_wire_text, v))
+    ),
     "bool": lambda v: type(v) is bool,
 }
 # Each action's fields and their checks (a field of a type without a check fails here, at

@@ -16,6 +16,8 @@ REFUSAL_TEXTS: dict[str, dict[str, str]] = {
         "refused_malformed": "The host refused a message in a shape it does not take.",
         "refused_host_error": "The host could not take that message, on a fault of its own.",
         "refused_not_your_turn": "It is not your turn.",
+        "refused_unsendable": "This app could not send that move: it breaks the protocol's"
+        " limits. Nothing was sent; play another.",
     },
     "fr": {
         "refused_too_fast": "Trop de coups refusés, trop vite : attendez un instant, puis rejouez.",
@@ -32,5 +34,7 @@ REFUSAL_TEXTS: dict[str, dict[str, str]] = {
         "refused_host_error": "L'hôte n'a pas pu prendre ce message, sur une erreur qui lui est"
         " propre.",
         "refused_not_your_turn": "Ce n'est pas votre tour.",
+        "refused_unsendable": "Cette application n'a pas pu envoyer ce coup : il dépasse les"
+        " limites du protocole. Rien n'a été envoyé ; jouez-en un autre.",
     },
 }
