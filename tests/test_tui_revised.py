@@ -131,11 +131,15 @@ async def test_f5_picks_cards_for_their_stars_and_trades_them() -> None:
         await pilot.press("f5")
         trade = await until(pilot, lambda: isinstance(app.screen, StarTradeScreen) and app.screen)
         await pilot.press("f5")  # nothing picked yet: refused, and said why
-        assert "2 stars at least" in str(trade.query_one("#stars-total").render())
+        refused = str(trade.query_one("#stars-total").render())
+        assert "Nothing traded: a trade shows 2 to 10 stars." in refused
         await pilot.press("enter")  # Alaska, 1 star
         await pilot.press("down", "enter")  # Brazil, 2
         total = str(trade.query_one("#stars-total").render())
         assert "2 cards, 3 stars: 4 armies" in total
+        cards = trade.query_one("#stars-cards")
+        shown = "\n".join(cards.render_line(y).text for y in range(cards.size.height))
+        assert shown.count("[x]") == 2 and shown.count("[ ]") == 2, shown  # as picked
         await pilot.press("f5")
         s = screen.turn.game.state
         # 3, the stars' 4, and Brazil's +1 beside (+2 placed on it at once).

@@ -70,11 +70,12 @@ class StarTradeScreen(ModalScreen[TradeCards | None]):
         out = []
         for i, card in enumerate(self.hand):
             mark = "[x]" if card in self.picked else "[ ]"
-            out.append(Option(f"{mark} {card_line(self.game, self.seat, card, self.lang)}",
-                              id=str(i)))  # fmt: skip
+            # As Text: a string prompt is markup, where "[x]" is a tag and shows nothing.
+            line = Text(f"{mark} {card_line(self.game, self.seat, card, self.lang)}")
+            out.append(Option(line, id=str(i)))
         return out
 
-    def _total(self) -> Text:
+    def _total(self, refused: bool = False) -> Text:
         count = stars(self.game.board, sorted(self.picked))
         if count < min(STAR_ARMIES):
             armies = say(self.lang, "stars_too_few")
@@ -83,6 +84,8 @@ class StarTradeScreen(ModalScreen[TradeCards | None]):
         else:
             armies = say(self.lang, "stars_armies", armies=STAR_ARMIES[count])
         line = say(self.lang, "stars_total", n=len(self.picked), stars=count, armies=armies)
+        if refused:
+            line = f"{say(self.lang, 'stars_refused')} {line}"
         return Text(line, style="bold" if count in STAR_ARMIES else "yellow")
 
     @on(OptionList.OptionSelected, "#stars-cards")
@@ -100,5 +103,5 @@ class StarTradeScreen(ModalScreen[TradeCards | None]):
         if stars(self.game.board, sorted(self.picked)) in STAR_ARMIES:
             self.dismiss(TradeCards(tuple(self.picked)))
         else:
-            self.query_one("#stars-total", Static).update(self._total())
+            self.query_one("#stars-total", Static).update(self._total(refused=True))
             self.app.bell()
