@@ -21,6 +21,7 @@ from pathlib import Path
 from protocol.errors import ProtocolError
 from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
+from risk_lan.rules import ruleset
 
 RISK_LAN = [sys.executable, "-m", "risk_lan.cli"]
 ABSENT_AFTER = 2.0  # seconds before a frozen or gone player's seat goes to a bot
@@ -33,6 +34,7 @@ class Tally:
     finished: int = 0
     verified: int = 0
     seats: Counter = field(default_factory=Counter)
+    modes: Counter = field(default_factory=Counter)
     events: Counter = field(default_factory=Counter)
     moves: int = 0
     rolls: int = 0
@@ -40,9 +42,10 @@ class Tally:
 
     def lines(self) -> list[str]:
         seats = ", ".join(f"{n} seats: {c}" for n, c in sorted(self.seats.items()))
+        modes = ", ".join(f"{m}: {c}" for m, c in sorted(self.modes.items()))
         events = ", ".join(f"{k}: {v}" for k, v in sorted(self.events.items()))
         return [
-            f"games: {self.games} ({seats})",
+            f"games: {self.games} ({seats}; {modes})",
             f"finished with a winner: {self.finished}, records verified: {self.verified}",
             f"moves: {self.moves}, rolls: {self.rolls} (no roll number with two results)",
             f"chaos: {events}",
@@ -63,7 +66,9 @@ def _broadcasts(record: Path) -> list[dict]:
 class Table:
     """One game: the host's process and one process per player."""
 
-    def __init__(self, folder: Path, seats: int, bots: int, rng: random.Random) -> None:
+    def __init__(
+        self, folder: Path, seats: int, bots: int, rng: random.Random, mode: str = "classic"
+    ) -> None:
         self.folder, self.rng = folder, rng
         self.record, self.save, self.log = (
             folder / "game.rec",
@@ -77,7 +82,7 @@ class Table:
         self.outputs: dict[str, list[str]] = {n: [] for n in self.names}
         self.port = 0
         self.host = self._host(
-            "--seats", str(seats), "--bots", str(bots), "--port", "0",
+            "--seats", str(seats), "--bots", str(bots), "--port", "0", "--mode", mode,
             "--interface", "127.0.0.1", "--record", str(self.record), "--save", str(self.save),
         )  # fmt: skip
 
@@ -159,15 +164,24 @@ class Table:
 
 
 def play_table(
-    folder: Path, rng: random.Random, tally: Tally, blows: int, seconds: float, first: str
+    folder: Path,
+    rng: random.Random,
+    tally: Tally,
+    blows: int,
+    seconds: float,
+    first: str,
+    mode: str = "classic",
 ) -> None:
-    """One game under ``blows`` blows: ``first`` as soon as the game has started (so that
-    every kind is dealt while games run, however short), the others at random moments."""
-    seats = rng.randint(3, 6)
+    """One game of ``mode`` under ``blows`` blows: ``first`` as soon as the game has started
+    (so that every kind is dealt while games run, however short), the others at random
+    moments."""
+    rules = ruleset(mode)
+    seats = rng.randint(rules.min_players, rules.max_players)
     bots = rng.randint(0, seats - 2)
     tally.games += 1
     tally.seats[seats] += 1
-    table = Table(folder, seats, bots, rng)
+    tally.modes[mode] += 1
+    table = Table(folder, seats, bots, rng, mode)
     try:
         table.begin()
         deadline = time.monotonic() + 30
@@ -213,11 +227,20 @@ def _judge(table: Table, tally: Tally) -> None:
             tally.failures.append(f"{where}: {name} did not see the recorded game end ({last})")
 
 
-def chaos(folder: Path, games: int, seed: int, blows: int = 4, seconds: float = 240) -> Tally:
+def chaos(
+    folder: Path,
+    games: int,
+    seed: int,
+    blows: int = 4,
+    seconds: float = 240,
+    modes: tuple[str, ...] = ("classic",),
+) -> Tally:
+    """``games`` games under chaos, the modes taken in turn."""
     rng = random.Random(seed)
     tally = Tally()
     for i in range(games):
         game_folder = folder / f"game{i}"
         game_folder.mkdir(parents=True)
-        play_table(game_folder, rng, tally, blows, seconds, BLOWS[i % len(BLOWS)])
+        mode = modes[i % len(modes)]
+        play_table(game_folder, rng, tally, blows, seconds, BLOWS[i % len(BLOWS)], mode)
     return tally

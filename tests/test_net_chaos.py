@@ -15,3 +15,13 @@ def test_games_survive_killed_frozen_and_restarted_peers(tmp_path) -> None:
     assert (
         tally.events["kill_host"] and tally.events["kill_player"] and tally.events["freeze_player"]
     )
+
+
+def test_the_revised_and_older_rule_sets_survive_the_same_blows(tmp_path) -> None:
+    # Their deals are shuffles, taken on the host's word by a player who comes back.
+    modes = ("revised", "two-player-active", "risk-mission")
+    tally = chaos(tmp_path, games=3, seed=5, blows=4, modes=modes)
+    print("\n".join(tally.lines()))
+    assert tally.failures == []
+    assert tally.finished == tally.verified == tally.games == 3
+    assert dict(tally.modes) == dict.fromkeys(modes, 1)

@@ -96,3 +96,42 @@ def test_a_killed_client_resumes_its_seat_from_its_state_file(tmp_path: Path) ->
     assert f"transcript {code_back}" in steady_text
     verdict = verify_record(record)
     assert verdict.ok, verdict.message
+
+
+class DroppingAtTheDeal(Client):
+    """Loses its connection as the deal's update arrives, unread: it comes back to a view
+    with no events for a move a shuffle decided."""
+
+    dropped = False
+    back_to: tuple[int, int] | None = None  # the first update after: its move, its events
+
+    def _check_update(self, update):
+        if not self.dropped and update["n"] == 1:
+            self.dropped = True
+            assert self.conn is not None
+            self.conn.abort()
+            return
+        if self.dropped and self.back_to is None:
+            self.back_to = (update["n"], len(update["events"]))
+        super()._check_update(update)
+
+
+def test_a_player_back_after_missing_a_shuffled_moves_update_blames_no_one() -> None:
+    # The update a player comes back to tells no events (they are told once, as the move is
+    # made): the deal its shuffle decided is taken on the host's word without them.
+    async def play() -> tuple[list, list]:
+        host = Host(HostConfig(seats=2, bots=0, mode="revised"))
+        port = await host.serve("127.0.0.1", 0)
+        clients = [DroppingAtTheDeal(name, ClassicBot()) for name in ("ann", "bob")]
+        try:
+            outcomes = await asyncio.wait_for(
+                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120
+            )
+            return [c.back_to for c in clients], outcomes
+        finally:
+            await host.close()
+
+    back_to, (ann, bob) = asyncio.run(play())
+    assert (1, 0) in back_to, back_to  # back at the deal, told no events
+    assert ann.error is None and bob.error is None, (ann, bob)
+    assert ann.winner == bob.winner and ann.transcript == bob.transcript

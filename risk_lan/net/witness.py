@@ -137,8 +137,10 @@ class Witness(GameReplay):
         self, n: int, view: dict[str, Any], events: list[Any], mine: list[Event] | None
     ) -> str:
         """Stand on the host's view where a shuffle decided the move; its dice are checked
-        now all the same, the rest when the secret is out."""
-        if mine is not None:
+        now all the same, the rest when the secret is out. An update with no events (the
+        view a player comes back to, the move's events told before it was here) has no dice
+        to check: the view is taken, and checked at the end like any other."""
+        if mine is not None and events:
             rolled = [e.to_dict() for e in mine if e.type in _DICE_EVENTS]
             shown = [e for e in events if isinstance(e, dict) and e.get("type") in _DICE_EVENTS]
             if rolled != shown:
