@@ -9,6 +9,8 @@ import socket
 import struct
 from typing import Any
 
+import pytest
+
 from protocol.framing import encode, unpack
 from protocol.messages import PROTOCOL_VERSION
 from protocol.signing import Identity
@@ -169,12 +171,17 @@ def _secrets_in(message: dict[str, Any]) -> list[str]:
             found.append(f"the cards of {event.get('player')}")
         if event.get("type") == "objectives_dealt" and any(event["objectives"].values()):
             found.append("an objective dealt")
+        if event.get("type") == "card_taken" and event.get("card") is not None:
+            found.append(f"the card {event.get('player')} took after a retreat")
+        if event.get("type") == "reward_taken" and event.get("cards") is not None:
+            found.append("the neutral's reward cards")
     return found
 
 
-def test_no_secret_reaches_a_spectator_on_the_wire() -> None:
+@pytest.mark.parametrize("mode", ["secret-mission", "revised"])
+def test_no_secret_reaches_a_spectator_on_the_wire(mode: str) -> None:
     async def main() -> list[dict[str, Any]]:
-        host = Host(HostConfig(seats=3, bots=1, mode="secret-mission"))
+        host = Host(HostConfig(seats=3, bots=1, mode=mode))
         port = await host.serve("127.0.0.1", 0)
         watcher = RawWatcher(port)
         reading = asyncio.create_task(asyncio.to_thread(watcher.read_until_over))
