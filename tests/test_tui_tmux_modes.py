@@ -196,7 +196,8 @@ def test_an_offensive_on_an_independent_ends_with_its_drift_die(terminal) -> Non
     )  # fmt: skip
     print(now)  # shown when the test fails
     if "Offensive from" in now:
-        assert "a die for independent" in now
+        # The panel on one line: its words wrap anywhere.
+        assert "a die for independent" in terminal.now(), terminal.now()
         terminal.keys("F4")  # stop it: the drift die is rolled
     elif "Conquered" in now:
         terminal.keys("F6")
