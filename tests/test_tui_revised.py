@@ -164,6 +164,9 @@ async def test_a_placement_past_the_cap_stages_what_fits_and_says_why() -> None:
         await pick(pilot, "peru")
         await until(pilot, lambda: "Only 1 more fit on Peru" in screen_text(app, "now"))
         assert screen.turn.staged == [("peru", 1)]
+        await pick(pilot, "peru")  # full now, the one staged counted
+        await until(pilot, lambda: "Peru is full" in screen_text(app, "now"))
+        assert screen.turn.staged == [("peru", 1)]
     await host.close()
 
 

@@ -8,6 +8,7 @@ and handed back; an offensive on an active independent ends with its drift die."
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 import test_tui_tmux as tmux
@@ -24,15 +25,36 @@ def terminal():
 
 def whole_log(terminal: tmux.Terminal) -> str:
     """The whole log (Ctrl+L), page by page from its start (Home), on one string."""
-    terminal.keys("C-l", pause=0.5)
-    terminal.keys("Home", pause=0.3)
-    pages: list[str] = []
+
+    def page() -> str:
+        return "\n".join(line.strip("│ ") for line in terminal.screen())
+
+    def settled() -> str:
+        """The screen once drawn whole: the same twice in a row."""
+        shown = page()
+        while (again := page()) != shown:
+            shown = again
+            time.sleep(0.1)
+        return shown
+
+    def press(key: str, before: str) -> str | None:
+        """The page after ``key``; None if it changed nothing for a while (a busy app
+        redraws late, so one look is not enough)."""
+        terminal.keys(key)
+        deadline = time.monotonic() + 1.5
+        while page() == before and time.monotonic() < deadline:
+            time.sleep(0.1)
+        after = settled()
+        return None if after == before else after
+
+    terminal.keys("C-l")
+    tmux.wait_for(lambda: "The whole log" in page(), 10, "the whole log")
+    pages = [press("Home", settled()) or settled()]
     for _ in range(40):
-        page = "\n".join(line.strip("│ ") for line in terminal.screen())
-        if pages and page == pages[-1]:
-            break  # the last page
-        pages.append(page)
-        terminal.keys("PageDown", pause=0.2)
+        turned = press("PageDown", pages[-1])
+        if turned is None:
+            break
+        pages.append(turned)
     terminal.keys("Escape", pause=0.3)
     return " ".join("\n".join(pages).split())
 

@@ -41,6 +41,10 @@ REVISED_TEXTS: dict[str, dict[str, str]] = {
         " {cap:army|armies} at most.",
         "place_bound": "Only {n} more may go on {territory}: the others are bonuses bound to"
         " their continent, or to beside a traded territory.",
+        "place_full": "{territory} is full: a territory holds {cap} {cap:army|armies} at most,"
+        " those staged included. Pick another of yours.",
+        "place_bound_none": "No more may go on {territory}: the armies left are bonuses bound to"
+        " their continent, or to beside a traded territory.",
         "key_no_blitz": "No blitz under «risques calculés»: each battle is committed (F2), then"
         " answered.",
         "key_lay_none": "You cannot lay a card here: you do not hold the card of that"
@@ -112,6 +116,10 @@ REVISED_TEXTS: dict[str, dict[str, str]] = {
         " {cap:régiment|régiments} au plus.",
         "place_bound": "Plus que {n} sur {territory:le} : les autres sont des bonus liés à leur"
         " continent, ou à côté d'un territoire échangé.",
+        "place_full": "Plus de place sur {territory:le} : un territoire tient {cap}"
+        " {cap:régiment|régiments} au plus, ceux prévus compris. Choisissez-en un autre.",
+        "place_bound_none": "Plus rien sur {territory:le} : les régiments restants sont des bonus"
+        " liés à leur continent, ou à côté d'un territoire échangé.",
         "key_no_blitz": "Pas de blitz en «risques calculés» : chaque combat est engagé (F2),"
         " puis on y répond.",
         "key_lay_none": "Pas de carte à poser ici : vous n'avez pas la carte de ce territoire,"

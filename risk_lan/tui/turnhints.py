@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from risk_lan.rules.allied import commands_ally
 from risk_lan.rules.teams import armies_of
-from risk_lan.tui.revisedturn import calculated, why_revised_key
+from risk_lan.tui.revisedturn import bounded, calculated, why_revised_key
 
 if TYPE_CHECKING:
     from risk_lan.tui.turn import Step, Turn
@@ -46,6 +46,8 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
         return ("pick_all_placed", at)
     if not mine and step.name in ("setup", "place", "capital"):
         return ("pick_not_yours", at)
+    if step.name == "place" and bounded(turn.game):
+        return _no_room(turn, territory)
     if step.name == "attack" and turn.source is None:
         if not mine:
             return ("pick_attack_from_yours", at)
@@ -59,6 +61,17 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     if step.name == "fortify":
         return ("pick_not_reachable" if mine else "pick_not_yours", at)
     return ("pick_not_now", at)
+
+
+def _no_room(turn: Turn, territory: str) -> Hint:
+    """Seed 004: one of the player's territories that can take no more: full under the cap
+    (the placements staged counted), or the armies left are bonuses bound elsewhere."""
+    assert turn.game is not None
+    cap = turn.game.rules.army_cap
+    staged = sum(n for t, n in turn.staged if t == territory)
+    if cap and turn.game.state.armies[territory] + staged >= cap:
+        return ("place_full", {"territory": territory, "cap": cap})
+    return ("place_bound_none", {"territory": territory})
 
 
 def _waiting(turn: Turn, key: str) -> str:
