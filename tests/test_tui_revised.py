@@ -79,12 +79,14 @@ async def test_the_defender_answers_or_retreats_to_a_territory_picked_by_land() 
         await pick(pilot, "brazil")
         now = await until(pilot, lambda: "Retreat from Peru to Brazil" in screen_text(app, "now")
                           and screen_text(app, "now"))  # fmt: skip
+        assert "takes one of your cards at random" in " ".join(now.split())
         await pilot.press("f6")
         log = await until(pilot, lambda: "retreats from Peru to Brazil"
                           in screen_text(app, "log") and screen_text(app, "log"))  # fmt: skip
         assert "takes a card from ann at random" in log
-        s = screen.turn.game.state
-        await until(pilot, lambda: s.armies["brazil"] == 5 and s.owner["peru"] == "p2")
+        # Each view makes a new game: the state is read afresh at each look.
+        await until(pilot, lambda: screen.turn.game.state.armies["brazil"] == 5
+                    and screen.turn.game.state.owner["peru"] == "p2")  # fmt: skip
     await host.close()
 
 
@@ -141,9 +143,10 @@ async def test_f5_picks_cards_for_their_stars_and_trades_them() -> None:
         shown = "\n".join(cards.render_line(y).text for y in range(cards.size.height))
         assert shown.count("[x]") == 2 and shown.count("[ ]") == 2, shown  # as picked
         await pilot.press("f5")
-        s = screen.turn.game.state
-        # 3, the stars' 4, and Brazil's +1 beside (+2 placed on it at once).
-        await until(pilot, lambda: s.pool == 3 + 4 + 1 and s.armies["brazil"] == 3)
+        # 3, the stars' 4, and Brazil's +1 beside (+2 placed on it at once); each view makes
+        # a new game, so the state is read afresh at each look.
+        await until(pilot, lambda: screen.turn.game.state.pool == 3 + 4 + 1
+                    and screen.turn.game.state.armies["brazil"] == 3)  # fmt: skip
         assert "(3 stars) for 4 armies" in screen_text(app, "log")
         assert "beside Brazil" in screen_text(app, "now")
     await host.close()

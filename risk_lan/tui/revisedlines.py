@@ -41,7 +41,10 @@ def revised_line(
     attack = s.attack
     attacker = shown(names.get(s.current, s.current), 24)
     if turn.target is not None:
-        return say(lang, "retreat_ready", target=name(attack.target), source=name(turn.target),
+        # A retreat takes one of the defender's cards, or one from the pile if it has none.
+        holds = s.hands.get(turn.seat) or s.laid.get(turn.seat)
+        key = "retreat_ready" if holds else "retreat_ready_no_card"
+        return say(lang, key, target=name(attack.target), source=name(turn.target),
                    attacker=attacker)  # fmt: skip
     made = bonus(s, s.current, attack.source)
     extra = say(lang, "answer_bonus", bonus=made) if made else ""

@@ -29,7 +29,11 @@ REVISED_TEXTS: dict[str, dict[str, str]] = {
         "answer_bonus": " (+{bonus} from laid cards)",
         "answer_support": " and {n} in support",
         "retreat_ready": "Retreat from {target} to {source} with all its armies: F6 confirms,"
-        " Esc answers instead. {attacker} then takes one of your cards at random.",
+        " Esc drops it (then answer with F6). {attacker} then takes one of your cards at"
+        " random.",
+        "retreat_ready_no_card": "Retreat from {target} to {source} with all its armies: F6"
+        " confirms, Esc drops it (then answer with F6). You hold no card: {attacker} then"
+        " draws one from the pile.",
         "auto_answer": "Standing answer: all your armies there, and the territory's card (F7).",
         "points_left": "Movement: {points} {points:point|points} left (1 an army a step by"
         " land, 2 by sea).",
@@ -50,6 +54,8 @@ REVISED_TEXTS: dict[str, dict[str, str]] = {
         "key_lay_none": "You cannot lay a card here: you do not hold the card of that"
         " territory, or it is laid already and its +2 counts by itself.",
         "key_lay_when": "A card is laid when you commit armies or answer an attack.",
+        "key_support_when": "Support is sent when you commit armies to an attack: pick the"
+        " target first.",
         "key_support_none": "None of your territories beside the target has 2 armies or more"
         " to send in support.",
         "key_support_rules": "Support is for the «risques calculés et soutien» rules"
@@ -103,8 +109,11 @@ REVISED_TEXTS: dict[str, dict[str, str]] = {
         "answer_bonus": " (+{bonus} de cartes posées)",
         "answer_support": " et {n} en soutien",
         "retreat_ready": "Retraite {target:du} vers {source:le} avec tous ses régiments : F6"
-        " confirme, Échap pour répondre plutôt. {attacker} prend alors une de vos cartes au"
-        " hasard.",
+        " confirme, Échap l'annule (puis répondez avec F6). {attacker} prend alors une de vos"
+        " cartes au hasard.",
+        "retreat_ready_no_card": "Retraite {target:du} vers {source:le} avec tous ses"
+        " régiments : F6 confirme, Échap l'annule (puis répondez avec F6). Vous n'avez pas de"
+        " carte : {attacker} en pioche alors une.",
         "auto_answer": "Réponse automatique : tous vos régiments du territoire, et sa carte (F7).",
         "points_left": "Déplacements : encore {points} {points:point|points} (1 par régiment et"
         " par pas par voie terrestre, 2 par voie maritime).",
@@ -126,6 +135,8 @@ REVISED_TEXTS: dict[str, dict[str, str]] = {
         " ou elle est déjà posée et son +2 compte tout seul.",
         "key_lay_when": "Une carte se pose quand vous engagez des régiments ou répondez à une"
         " attaque.",
+        "key_support_when": "Le soutien part quand vous engagez des régiments dans une attaque :"
+        " choisissez d'abord la cible.",
         "key_support_none": "Aucun de vos territoires voisins de la cible n'a 2 régiments ou"
         " plus à envoyer en soutien.",
         "key_support_rules": "Le soutien est pour la règle «risques calculés et soutien»"

@@ -197,7 +197,7 @@ def why_revised_key(turn: Turn, step: Step, key: str) -> tuple[str, dict[str, st
     if step.name == "attack" and turn.target is None:
         return ("key_pick_target" if turn.source else "key_pick_source", {})
     if key == "support":
-        return ("key_support_none", {})
+        return ("key_support_none" if step.name == "attack" else "key_support_when", {})
     if step.name in ("attack", "defend"):
         return ("key_lay_none", {})
     return ("key_lay_when", {})

@@ -97,14 +97,14 @@ def why_key(turn: Turn, key: str) -> Hint | None:
         return None
     if step.name == "watching":
         return (why_watching(turn), {})
-    if key in ("lay", "support", "capitulate") or (key == "blitz" and calculated(turn.game)):
-        return why_revised_key(turn, step, key)
-    if key == "plan":
-        return ("key_plan_setup_only", {})
     if step.name == "waiting":
         return (_waiting(turn, "key_not_your_turn"), {})
     if step.name == "over":
         return ("pick_over", {})
+    if key in ("lay", "support", "capitulate") or (key == "blitz" and calculated(turn.game)):
+        return why_revised_key(turn, step, key)
+    if key == "plan":
+        return ("key_plan_setup_only", {})
     if step.name in ("defend", "move_in", "capital_reveal"):
         return (f"pick_{step.name}", {})
     if step.name in ("claim", "setup"):
