@@ -16,7 +16,7 @@ from typing import Any
 from .errors import ProtocolError
 from .framing import MAX_FRAME, Packed, plain
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 
 Check = Callable[[Any], bool]
 

@@ -609,3 +609,13 @@ async def test_markup_in_a_name_or_a_game_is_shown_as_written() -> None:
     finally:
         task.cancel()
         await host.close()
+
+
+def test_the_wire_and_the_engine_hold_an_actions_lists_to_one_limit() -> None:
+    # Two checks of one limit (the wire's, sans-IO; the engine's, pure): if they drifted
+    # apart, a move one takes the other would refuse. A trade of stars is the longest list.
+    from protocol.messages import ACTION_LIST
+    from risk_lan.rules.actions import WIRE_LIST
+    from risk_lan.rules.cards import MOST_STARS
+
+    assert ACTION_LIST == WIRE_LIST == MOST_STARS
