@@ -152,3 +152,16 @@ def test_moves_keep_half_on_a_front_and_all_from_behind_it() -> None:
     assert turn.step().amount == 8
     turn.amount_to_edge(most=False)
     assert turn.step().amount == 1
+
+
+def test_the_revised_rules_keys_say_why_in_their_step() -> None:
+    game, _ = Game.new(["p1", "p2", "p3"], SeededSource("turn-logic"), "revised-support")
+    set_position(game.state, dict.fromkeys(NORTH_AMERICA, "p1"), rest="p2", phase="reinforce",
+                 pool=3)  # fmt: skip
+    placing = loaded(game)
+    assert placing.why_not("support") == ("key_support_when", {})
+    assert placing.why_not("lay") == ("key_lay_when", {})
+    game.state.current = "p2"  # another's turn: that, before anything of the key's own
+    waiting = loaded(game)
+    for key in ("support", "lay", "capitulate"):
+        assert waiting.why_not(key) == ("key_not_your_turn", {}), key
