@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 
@@ -21,3 +23,15 @@ def real_witness():
 
     yield
     client.Witness = witness.Witness
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """How many examples the projection property ran for each preset, and their moves."""
+    module = sys.modules.get("test_projection")
+    if module is None or not module.EXAMPLES:
+        return
+    terminalreporter.section("projections checked, per preset")
+    for preset in sorted(module.EXAMPLES):
+        terminalreporter.write_line(
+            f"{preset}: {module.EXAMPLES[preset]} examples, {module.MOVES[preset]} moves"
+        )

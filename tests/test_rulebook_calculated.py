@@ -10,6 +10,7 @@ from __future__ import annotations
 from rulebook_helpers import act, of_type, position, refused
 
 from risk_lan.rules import CLASSIC, Answer, Attack, Capitulate, Commit, MoveIn, Retreat
+from risk_lan.rules.calculated import standing_answer
 from risk_lan.rules.events import (
     Answered,
     CalculatedBattle,
@@ -206,17 +207,33 @@ def test_no_support_under_the_plain_rules() -> None:
     )
 
 
-def test_a_standing_answer_commits_every_army_and_the_card_at_once() -> None:
+def test_a_standing_answer_commits_every_army_and_the_card() -> None:
     """The defender's standing answer (F7), as the defence dice have one: all its armies
-    there, and the territory's card laid if it holds it."""
+    there, and the territory's card laid if it holds it. Only the defender sees whether it
+    does, so its client gives that answer, laying the card in the act it signs; the engine
+    gives it at once only where the card's place is public."""
     game = front(hands={"bob": ["brazil"]})
     s = game.state
     s.auto_defend["bob"] = 2
-    game.source.add_dice(6, 6, 1, 1)  # type: ignore[union-attr]
     events = act(game, "ann", Commit("peru", "brazil", 5))
+    assert not of_type(events, Answered) and game.waiting_for() == "bob"
+    assert standing_answer(s, "bob") == Answer(6, True)
+    game.source.add_dice(6, 6, 1, 1)  # type: ignore[union-attr]
+    events = act(game, "bob", standing_answer(s, "bob"))
     assert of_type(events, Answered) == [Answered("bob", 6, 2, True)]
     [rolled] = of_type(events, CalculatedBattle)
     assert rolled.defender_total == 2 + 6 + 2 and s.laid == {"bob": ["brazil"]}
+
+
+def test_a_standing_answer_is_given_at_once_when_no_hidden_card_can_change_it() -> None:
+    """No card in hand, or the card laid already: all the armies, at once."""
+    for hands, laid, bonus in (({}, {}, 0), ({"bob": ["brazil"]}, {"bob": ["brazil"]}, 2)):
+        game = front(hands=hands)
+        game.state.laid = laid
+        game.state.auto_defend["bob"] = 2
+        game.source.add_dice(6, 6, 1, 1)  # type: ignore[union-attr]
+        events = act(game, "ann", Commit("peru", "brazil", 5))
+        assert of_type(events, Answered) == [Answered("bob", 6, bonus, True)]
 
 
 def test_each_territory_supports_once_and_no_capitulation_on_a_last_territory() -> None:

@@ -23,7 +23,7 @@ from risk_lan.rules import (
     Retreat,
     TradeCards,
 )
-from risk_lan.rules.calculated import CARD_BONUS, bonus, supporters
+from risk_lan.rules.calculated import CARD_BONUS, bonus, standing_answer, supporters
 from risk_lan.rules.cards import STAR_ARMIES, stars
 from risk_lan.rules.revised import room, step_cost
 from risk_lan.rules.ruleset import RuleSet
@@ -171,6 +171,9 @@ def answer(s: GameState, player: str) -> Action:
     answer of 1 army, so that the attacker must win roll after roll (each one a chance to
     lose everything it committed). The bot never capitulates: its armies would be lost all
     the same and the attacker would still gain a card, where an answer keeps a chance."""
+    standing = standing_answer(s, player)
+    if standing is not None:
+        return standing  # its player's own choice, F7, which the bot keeps to
     attack = s.attack
     assert attack is not None
     tgt = attack.target

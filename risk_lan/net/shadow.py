@@ -16,28 +16,10 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.fairness import DerivedSource
-from risk_lan.rules import (
-    Action,
-    Answer,
-    ClaimMission,
-    Commit,
-    Event,
-    Game,
-    GameState,
-    GiveCard,
-    IllegalAction,
-    TradeCards,
-)
+from risk_lan.rules import Action, Event, Game, GameState, IllegalAction
 from risk_lan.rules.events import DeckShuffled
+from risk_lan.rules.projection import NamedUnheld, conceal, reveal_named
 from risk_lan.rules.state import HIDDEN
-
-
-class HiddenPile(list):
-    """The draw pile as a client sees it: its cards are unknown, so taking out a named card
-    (a headquarters card leaves the pile) takes out an unknown one."""
-
-    def remove(self, card: Any) -> None:
-        super().remove(card if card in self else HIDDEN)
 
 
 class PublicSource:
@@ -61,31 +43,21 @@ class PublicSource:
 
 
 def masked(state: GameState) -> None:
-    """Forget every card a client cannot know here: the pile's order and every hand (their
-    sizes are public; the client's own cards are checked at the end), but the cards laid
-    face up (seed 004), which all see."""
-    state.deck = HiddenPile([HIDDEN] * len(state.deck))
-    for player, hand in state.hands.items():
-        laid = state.laid.get(player, ())
-        if any(card != HIDDEN and card not in laid for card in hand):
-            state.hands[player] = [card if card in laid else HIDDEN for card in hand]
+    """Forget every card a client cannot know here: its game is the spectator's projection
+    (``projection``), the one every peer holds, whenever it arrived; its own cards and secrets
+    are the host's word, checked at the end."""
+    conceal(state, None)
 
 
 def play(game: Game, seat: str, action: Action, source: PublicSource, n: int) -> list[Event] | None:
-    """Play a public move on the client's game. None when its outcome hangs on cards the
-    client cannot see (whether a player holds a set, say): the game is then the host's word
-    from the next view on, until the end."""
+    """Play a public move on the client's game. None when its outcome hangs on what a
+    shuffle decided and the client cannot see (the fourth mission shown, say): the game is
+    then the host's word from the next view on, until the end."""
     state = game.state
-    if isinstance(action, TradeCards):
-        _show(state, seat, action.cards, n)
-    elif isinstance(action, ClaimMission):
-        _show_mission(state, seat, action.mission)
-    elif isinstance(action, GiveCard):
-        _show(state, seat, (action.card,), n)  # a card given to an independent is named
-    elif isinstance(action, Commit) and action.lay:
-        _show(state, seat, (action.source,), n)  # a card laid face up is named
-    elif isinstance(action, Answer) and action.lay and state.attack is not None:
-        _show(state, seat, (state.attack.target,), n)
+    try:
+        reveal_named(state, seat, action)
+    except NamedUnheld as e:
+        raise ProtocolError("illegal_move", f"move {n}: {e}", "host") from None
     game.source = source
     try:
         events = game.apply(seat, action)
@@ -108,30 +80,6 @@ def shuffled_outcome(source: PublicSource, events: list[Event]) -> bool:
     return source.shuffles > reshuffles
 
 
-def _show_mission(state: GameState, seat: str, mission: str) -> None:
-    """A claim names its mission: put it among the player's unknown ones (the end's replay
-    checks it was dealt)."""
-    cards = state.missions.get(seat)
-    if cards is not None and mission not in cards and HIDDEN in cards:
-        cards[cards.index(HIDDEN)] = mission
-
-
-def _show(state: GameState, seat: str, cards: tuple[str, ...] | list[str], n: int) -> None:
-    """A move names cards (traded, given, laid): put them in the hand in place of unknown
-    ones."""
-    hand = state.hands.get(seat)
-    if hand is None:
-        return  # not a player: the engine refuses the move
-    hidden = hand.count(HIDDEN)
-    named = [c for c in cards if c not in hand]
-    if len(named) > hidden:
-        raise ProtocolError(
-            "illegal_move", f"move {n} names cards {seat} cannot hold ({len(hand)} held)", "host"
-        )
-    for card in named:
-        hand[hand.index(HIDDEN)] = card
-
-
 # The view's fields that are the same for every player and must follow from the moves.
 _SAME_FIELDS = (
     "players",
@@ -148,7 +96,6 @@ _SAME_FIELDS = (
     "conquered",
     "engaged",
     "trade_window",
-    "start_trade_due",
     "auto_defend",
     "eliminated",
     "eliminated_by",

@@ -15,6 +15,7 @@ it. Decisions where the seed is silent: docs/rules.md.
 
 from __future__ import annotations
 
+from .actions import Answer
 from .combat import conquer, defender_of
 from .errors import IllegalAction
 from .events import (
@@ -149,12 +150,37 @@ def commit(
     state.phase = "defend"
     made = bonus(state, player, source)
     events: list[Event] = [Committed(player, source, target, armies, made, defender, support)]
-    if state.auto_defend.get(defender) is not None:
-        # A standing answer (F7): all the armies there, and the territory's card if held.
-        holder = state.owner[target]
-        lay = holder == defender and target in state.hands[defender]
-        events.extend(_answer(state, rng, defender, state.armies[target], lay, auto=True))
+    if state.auto_defend.get(defender) is not None and not card_unknown(state, defender, target):
+        # A standing answer (F7): all the armies there, given here only when whether the
+        # card goes with them is public; else the defender's client gives it, laying the
+        # card in an act it signs (``standing_answer``), since no other peer sees its hand.
+        events.extend(_answer(state, rng, defender, state.armies[target], False, auto=True))
     return events
+
+
+def card_unknown(state: GameState, defender: str, target: str) -> bool:
+    """Whether laying the card of ``target`` under a standing answer hangs on ``defender``'s
+    hidden hand: not when it answers for the neutral, holds no card, or the card is laid
+    already or known to be elsewhere (discarded, laid by another)."""
+    if state.owner[target] != defender or not state.hands[defender]:
+        return False
+    if target in state.discard:
+        return False
+    return not any(target in laid for laid in state.laid.values())
+
+
+def standing_answer(state: GameState, player: str) -> Answer | None:
+    """The answer ``player``'s standing answer (F7) gives now, from its own view: all its
+    armies there and the territory's card if it holds it. None when no answer is asked of
+    it or it has none standing."""
+    attack = state.attack
+    if state.phase != "defend" or attack is None or attack.defender != player:
+        return None
+    if state.auto_defend.get(player) is None:
+        return None
+    tgt = attack.target
+    lay = state.owner[tgt] == player and tgt in state.hands[player]
+    return Answer(state.armies[tgt], lay and tgt not in state.laid.get(player, ()))
 
 
 # ----- the defender's answer --------------------------------------------------------------
@@ -180,7 +206,12 @@ def check_answer(state: GameState, player: str, armies: int, lay: bool) -> None:
 
 
 def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list:
-    return _answer(state, rng, player, armies, lay, auto=False)
+    # Given by the defender's client for its standing answer, it is said as one.
+    auto = (
+        state.auto_defend.get(player) is not None
+        and armies == state.armies[_pending(state, player).target]
+    )
+    return _answer(state, rng, player, armies, lay, auto=auto)
 
 
 def _answer(

@@ -18,7 +18,7 @@ from .events import (
 from .randomness import RandomSource
 from .state import GameState, PendingAttack, PendingMoveIn
 from .teams import armies_of, friends, lose_defence, present, remove_armies
-from .turn import check_can_move_on, has_set
+from .turn import check_can_move_on
 from .victory import winner_after_battle
 
 
@@ -251,7 +251,9 @@ def _eliminate(state: GameState, loser: str, winner: str) -> PlayerEliminated:
     hand = len(state.hands[winner])
     if rules.elimination_trade_at is not None and hand >= rules.elimination_trade_at:
         state.trade_window = "elimination_forced"
-    elif rules.elimination_trade_optional and has_set(state, winner):
+    elif rules.elimination_trade_optional and hand >= 3:
+        # Open to whoever could hold a set, a public fact: whether it does is its hidden
+        # hand's, which it shows by trading or not (``projection``).
         state.trade_window = "elimination_optional"
     return PlayerEliminated(loser, winner, tuple(taken), len(taken))
 

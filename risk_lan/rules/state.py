@@ -31,7 +31,7 @@ from .statefields import (
 STATE_VERSION = 1
 HIDDEN = "?"  # a card a player's view does not show
 # What one player's view may show that another's does not (``GameState.view_for``).
-OWN_VIEW_KEYS = ("hands", "objectives", "missions")
+OWN_VIEW_KEYS = ("hands", "objectives", "missions", "start_trade_due")
 
 PHASES = (
     "claim",
@@ -285,6 +285,7 @@ class GameState:
         data["hands"] = dict.fromkeys(data["hands"])
         data["deck"] = None
         data["reward"] = [HIDDEN] * len(self.reward)
+        data["start_trade_due"] = False  # the current player's own fact: it hangs on the hand
         if self.phase != "over":  # at the end, every objective (and mission) is shown
             data["objectives"] = dict.fromkeys(data["objectives"])
             data["missions"] = dict.fromkeys(data["missions"])
@@ -301,6 +302,8 @@ class GameState:
         (and must not be changed)."""
         view = dict(public) if public is not None else self.public_view()
         team = self.teams.get(viewer) if viewer is not None else None
+        if viewer == self.current or (team is not None and self.teams.get(self.current) == team):
+            view["start_trade_due"] = self.start_trade_due
         view["hands"] = {
             p: (
                 list(h) if p == viewer or (team is not None and self.teams.get(p) == team) else None
@@ -333,19 +336,29 @@ class GameState:
         """A state to read from a player's view: hidden cards (other hands, the deck) are
         placeholders, so it answers every question the player may ask, and no other. It is
         not a full state: its invariants do not hold and it must not be played on."""
+        from .projection import public_hand, public_missions  # which reads GameState
+
         data = dict(view)
+        unseen = [p for p, cards in view["hands"].items() if cards is None]
         data["hands"] = {
             p: cards if cards is not None else [HIDDEN] * view["hand_sizes"][p]
             for p, cards in view["hands"].items()
         }
         data["deck"] = [HIDDEN] * view["deck_size"]
-        if "missions" in view:
-            # Risk Mission: four cards each, the others' unknown.
+        others = [p for p, cards in (view.get("missions") or {}).items() if cards is None]
+        if others:
             data["missions"] = {
                 p: cards if cards is not None else [HIDDEN] * 4
                 for p, cards in view["missions"].items()
             }
-        return cls._load(data, board)
+        s = cls._load(data, board)
+        # The public part of what the view leaves out (cards laid face up, missions claimed
+        # or shown) put back in the one form every peer holds (``projection``).
+        for p in unseen:
+            s.hands[p] = public_hand(s, p, view["hand_sizes"][p])
+        for p in others:
+            s.missions[p] = public_missions(s, p, 4)
+        return s
 
     @classmethod
     def _load(cls, data: dict[str, Any], board: Board | None) -> GameState:

@@ -26,7 +26,7 @@ from .events import (
     TurnStarted,
 )
 from .randomness import RandomSource
-from .state import GameState
+from .state import HIDDEN, GameState
 from .teams import (
     add_armies,
     continents_of,
@@ -82,7 +82,7 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
     state.trade_window = "turn_start"
     due = state.rules.forced_trade_at
     state.start_trade_due = (
-        due is not None and len(state.hands[player]) >= due and has_set(state, player)
+        due is not None and len(state.hands[player]) >= due and holds_set(state, player)
     )
     events: list[Event] = [
         TurnStarted(
@@ -149,8 +149,15 @@ def must_trade(state: GameState) -> bool:
     if state.trade_window == "turn_start":
         return state.start_trade_due
     if state.trade_window == "elimination_forced":
-        return len(state.hands[state.current]) > 4 and has_set(state, state.current)
+        return len(state.hands[state.current]) > 4 and holds_set(state, state.current)
     return False
+
+
+def holds_set(state: GameState, player: str) -> bool:
+    """Whether ``player`` holds a set, as far as this state knows: on another peer's
+    projection its hand is hidden, and what it owes is its own fact (``projection``): its
+    acts were judged on its true hand by the host, and the end's replay judges them again."""
+    return HIDDEN not in state.hands[player] and has_set(state, player)
 
 
 def trade_open(state: GameState) -> bool:

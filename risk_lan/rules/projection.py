@@ -1,0 +1,191 @@
+"""What each peer may know of a game: the hidden facts, declared once, and a state's projection
+for a seat or a spectator, in the one form every peer reaches.
+
+A peer never holds the whole state. Its game holds what it may not see as placeholders
+(``HIDDEN``), and every public outcome must come out the same on that projection as on the
+whole state, so that each peer works out every public move by itself. Where a rule needs a
+hidden fact, either its holder names it in an act it signs (a trade, a card laid, a mission
+claimed), or a shuffle decided it and the end of the game checks it with the host's secret.
+``HIDDEN_FACTS`` says which, fact by fact; ``tests/test_projection.py`` plays random legal
+moves of every preset on the whole state and on each peer's projection and requires the same
+public events and public state.
+
+The projection is canonical, so that a peer that watched from the first move and one that
+arrived from a view stand on equal states: another player's hand is its cards laid face up,
+in the order laid, then placeholders; another's missions keep their rank's place, the claimed
+and shown ones named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, Answer, ClaimMission, Commit, GiveCard, TradeCards
+from .missions import RANKS, missions
+from .state import HIDDEN, GameState
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenFact:
+    """A field of the state some peers may not see: who sees it, what of it is public, and how
+    what a rule needs of it becomes public."""
+
+    field: str
+    seen_by: str
+    public: str
+    made_public: str
+
+
+HIDDEN_FACTS = (
+    HiddenFact(
+        "hands",
+        "its holder and its teammates (a team shares one hand)",
+        "how many cards; under seed 004, the cards laid face up",
+        "the holder names the cards in the act it signs (a trade, a card laid on a commitment"
+        " or an answer, a card given to an independent); a card drawn, taken after a retreat"
+        " or handed over at an elimination came from the shuffled pile, checked at the end",
+    ),
+    HiddenFact(
+        "start_trade_due",
+        "the player whose turn it is and its teammates",
+        "nothing: false in every other view",
+        "whether a set is owed hangs on the hand; the player's acts show it kept the rule,"
+        " which the end's replay checks on the true hands",
+    ),
+    HiddenFact(
+        "deck",
+        "nobody",
+        "how many cards",
+        "its order is the host's shuffle, checked at the end with the host's secret",
+    ),
+    HiddenFact(
+        "reward",
+        "nobody",
+        "how many cards (seed 004: set aside for whoever takes the neutral's last territory)",
+        "dealt by the host's shuffle, checked at the end",
+    ),
+    HiddenFact(
+        "objectives",
+        "its holder, and everyone once the game is over",
+        "nothing",
+        "a win by an objective is dealt by the host's shuffle and the host's word until the"
+        " end, when every objective is shown and every peer checks it",
+    ),
+    HiddenFact(
+        "missions",
+        "its holder, and everyone once the game is over",
+        "the missions claimed, and the fourth shown after three claims",
+        "the holder names a mission in the claim it signs; the fourth shown is the deal's,"
+        " the host's shuffle, checked at the end",
+    ),
+)
+
+
+class HiddenPile(list[str]):
+    """The draw pile as a peer sees it: its cards are unknown, so taking out a named card (a
+    headquarters card leaves the pile) takes out an unknown one."""
+
+    def remove(self, card: str) -> None:
+        super().remove(card if card in self else HIDDEN)
+
+
+def public_hand(state: GameState, player: str, size: int) -> list[str]:
+    """``player``'s hand as a peer who does not hold it sees it: the cards laid face up, in
+    the order laid, then as many placeholders as it holds more."""
+    laid = list(state.laid.get(player, ()))
+    return laid + [HIDDEN] * (size - len(laid))
+
+
+def public_missions(state: GameState, player: str, dealt: int) -> list[str]:
+    """``player``'s missions as another peer sees them: each rank in its place, named once
+    claimed or shown."""
+    known = set(state.claimed.get(player, ()))
+    if state.shown.get(player):
+        known.add(state.shown[player])
+    cards = [HIDDEN] * dealt
+    for mission in known:
+        rank = RANKS.index(missions()[mission].rank)
+        if rank < dealt:
+            cards[rank] = mission
+    return cards
+
+
+def sees_hand(state: GameState, viewer: str | None, player: str) -> bool:
+    if viewer is None:
+        return False
+    if player == viewer:
+        return True
+    team = state.teams.get(viewer)
+    return team is not None and state.teams.get(player) == team
+
+
+def conceal(state: GameState, viewer: str | None) -> GameState:
+    """Turn ``state`` (in place) into ``viewer``'s projection: every fact ``viewer`` may not
+    see a placeholder, in the canonical form. ``None`` is a spectator. Returns ``state``."""
+    for player, hand in state.hands.items():
+        if not sees_hand(state, viewer, player):
+            state.hands[player] = public_hand(state, player, len(hand))
+    if not sees_hand(state, viewer, state.current):
+        state.start_trade_due = False
+    state.deck = HiddenPile([HIDDEN] * len(state.deck))
+    state.reward = [HIDDEN] * len(state.reward)
+    if state.phase != "over":
+        for player in state.objectives:
+            if player != viewer:
+                state.objectives[player] = None
+        for player, cards in state.missions.items():
+            if player != viewer and cards is not None:
+                state.missions[player] = public_missions(state, player, len(cards))
+    return state
+
+
+def project(state: GameState, viewer: str | None) -> GameState:
+    """A copy of ``state`` as ``viewer`` may know it (see ``conceal``)."""
+    return conceal(state.copy(), viewer)
+
+
+def public_form(state: GameState) -> dict[str, Any]:
+    """What every peer, a spectator included, knows of ``state``: equal for two states on
+    which every peer agrees."""
+    return project(state, None).to_dict()
+
+
+def named_in(state: GameState, action: Action) -> tuple[tuple[str, ...], str | None]:
+    """The cards and the mission an act names, which its signer makes public by sending it."""
+    if isinstance(action, TradeCards):
+        return tuple(action.cards), None
+    if isinstance(action, GiveCard):
+        return (action.card,), None
+    if isinstance(action, Commit) and action.lay:
+        return (action.source,), None
+    if isinstance(action, Answer) and action.lay and state.attack is not None:
+        return (state.attack.target,), None
+    if isinstance(action, ClaimMission):
+        return (), action.mission
+    return (), None
+
+
+class NamedUnheld(ValueError):
+    """An act names more cards than its signer could hold."""
+
+
+def reveal_named(state: GameState, seat: str, action: Action) -> None:
+    """Put what ``seat``'s act names into the projection, in place of placeholders: the
+    cards it names into its hand, a mission it claims into its rank's place. The engine's
+    own checks then judge the act as on the whole state."""
+    cards, mission = named_in(state, action)
+    hand = state.hands.get(seat)
+    if cards and hand is not None:
+        named = [c for c in cards if c not in hand]
+        if len(named) > hand.count(HIDDEN):
+            raise NamedUnheld(f"{seat} names cards it cannot hold ({len(hand)} held)")
+        for card in named:
+            hand[hand.index(HIDDEN)] = card
+    held = state.missions.get(seat)
+    if mission is not None and held is not None and mission not in held:
+        card = missions().get(mission)
+        if card is not None:
+            rank = RANKS.index(card.rank)
+            if rank < len(held) and held[rank] == HIDDEN:
+                held[rank] = mission
