@@ -357,6 +357,41 @@ def test_a_spectator_is_refused_what_only_players_may_do_and_comes_back_as_itsel
     asyncio.run(main())
 
 
+def test_a_spectator_that_signs_while_it_is_sent_the_history_is_told_why_before_the_close():
+    """What a client sends before it has the whole history may be refused, and the refusal
+    reaches it: it was held back with what waits for the history, and lost at the close."""
+
+    async def main() -> None:
+        host = Host(HostConfig(seats=3, bots=2))
+        port = await host.serve("127.0.0.1", 0)
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            player = Raw(reader, writer)
+            player.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Pat",
+                         "key": Identity().public_key})  # fmt: skip
+            game = (await player.next("welcome"))["game"]
+            player.send({"type": "ready"})
+            # The game has begun: it waits for this player's commitment.
+            await wait_for(lambda: host.match is not None and host.match.transcript_log, "start")
+            key = Identity()
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            spectator = Raw(reader, writer)
+            hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": "Sam",
+                     "key": key.public_key, "watch": True}  # fmt: skip
+            act = {"type": "act", "game": game, "seq": 1, "action": {"type": "end_turn"}}
+            # Both in one read: the act arrives while the history is on its way.
+            writer.write(encode(hello) + encode(key.sign("w1", act)))
+            assert (await spectator.next("welcome"))["watching"] is True
+            refused = await spectator.next("error")
+            assert refused is not None, "the connection closed without saying why"
+            assert refused["code"] == "watching"
+            assert await spectator.next("update") is None  # and closed
+        finally:
+            await host.close()
+
+    asyncio.run(main())
+
+
 def test_a_spectator_that_never_reads_or_sends_junk_costs_the_table_nothing() -> None:
     async def main() -> list[Any]:
         host = Host(HostConfig(seats=3, bots=1))
