@@ -273,7 +273,19 @@ def test_a_seat_the_hosts_player_hands_to_a_bot_while_the_game_waits_on_it_frees
         # The start of the game, published again as move 2 on the roll the takeover named.
         assert bodies[3]["roll"] == bodies[4]["roll"] == 2 and bodies[4]["n"] == 2
         assert bodies[4]["action"]["type"] == "start_game"
-    assert verify_record(record).ok
+    # Each takeover names the roll after the highest announced before it (protocol.md).
+    announced = 0
+    for body in bodies:
+        if body["type"] in ("takeover", "handback"):
+            assert body["roll"] == announced + 1, body
+        elif body["type"] == "move" and body["roll"] is not None:
+            announced = body["roll"]
+    # verify counts the moves applied after start_game, and the rolls made.
+    verdict = verify_record(record)
+    moves = sum(1 for b in bodies if b["type"] == "move")
+    cancelled = 1 if withheld == "reveal" else 0
+    assert verdict.ok and verdict.moves == moves - 1 - cancelled, (verdict.moves, moves)
+    assert verdict.rolls == sum(1 for b in bodies if b["type"] == "reveals")
 
 
 async def until(condition, what: str, deadline: float = 30.0) -> None:
