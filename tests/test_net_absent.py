@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.host import Host, HostConfig
@@ -207,3 +209,89 @@ def test_a_defender_gone_while_asked_to_answer_is_replaced(tmp_path: Path) -> No
     assert asked, lines[-20:]
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == stays.winner, verdict.message
+
+
+class Withholds(Client):
+    """Stays connected, and never sends its commitment (``withheld`` "commit") or its reveal
+    for the first roll ("reveal"): the game goes on only once its seat is a bot's."""
+
+    def __init__(self, withheld: str, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.withheld = withheld
+        self.reclaim_when_taken = False
+
+    def _send_signed(self, body):
+        if body["type"] == self.withheld and body.get("roll", 1) == 1:
+            return body
+        return super()._send_signed(body)
+
+
+@pytest.mark.parametrize("withheld", ["commit", "reveal"])
+def test_a_seat_the_hosts_player_hands_to_a_bot_while_the_game_waits_on_it_frees_the_game(
+    withheld: str, tmp_path: Path
+) -> None:
+    """The clock never hands the silent seat to a bot here: the host's player does, while the
+    commitments or the first roll wait on it. The roll is cancelled like any other a takeover
+    cancels (the host waited on for ever for a roll every client had cancelled)."""
+    record = tmp_path / "game.rec"
+
+    async def main() -> list:
+        host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=None))
+        port = await host.serve("127.0.0.1", 0)
+        owner = Client("owner", ClassicBot())
+        host.owner_key = owner.identity.public_key
+        silent = Withholds(withheld, "silent", ClassicBot())
+        runs = [asyncio.create_task(c.run("127.0.0.1", port)) for c in (owner, silent)]
+
+        def waits_on_silent() -> bool:
+            game = host.match
+            if game is None or silent.seat is None:
+                return False
+            if withheld == "commit":
+                return set(game.commits) == {"host", owner.seat}
+            return game.pending is not None and set(game.reveals[1]) == {"host", owner.seat}
+
+        try:
+            await until(waits_on_silent, f"the game to wait on the silent seat's {withheld}")
+            owner.command("hand_to_bot", seat=silent.seat)
+            return await asyncio.wait_for(asyncio.gather(*runs), 60)
+        finally:
+            for run in runs:
+                run.cancel()
+            await host.close()
+
+    outcomes = asyncio.run(main())
+    assert all(o.error is None and o.winner for o in outcomes), outcomes
+    bodies = [e["body"] for e in read_record(record)]
+    kinds = [b["type"] for b in bodies[:6]]
+    if withheld == "commit":
+        assert kinds[:4] == ["start", "takeover", "commits", "move"], kinds
+        assert bodies[1]["roll"] == 1 and bodies[3]["roll"] == 1
+        assert [e["from"] for e in bodies[2]["envelopes"]] == ["host", "p1"]
+    else:
+        assert kinds == ["start", "commits", "move", "takeover", "move", "reveals"], kinds
+        # The start of the game, published again as move 2 on the roll the takeover named.
+        assert bodies[3]["roll"] == bodies[4]["roll"] == 2 and bodies[4]["n"] == 2
+        assert bodies[4]["action"]["type"] == "start_game"
+    # Each takeover names the roll after the highest announced before it (protocol.md).
+    announced = 0
+    for body in bodies:
+        if body["type"] in ("takeover", "handback"):
+            assert body["roll"] == announced + 1, body
+        elif body["type"] == "move" and body["roll"] is not None:
+            announced = body["roll"]
+    # verify counts the moves applied after start_game, and the rolls made.
+    verdict = verify_record(record)
+    moves = sum(1 for b in bodies if b["type"] == "move")
+    cancelled = 1 if withheld == "reveal" else 0
+    assert verdict.ok and verdict.moves == moves - 1 - cancelled, (verdict.moves, moves)
+    assert verdict.rolls == sum(1 for b in bodies if b["type"] == "reveals")
+
+
+async def until(condition, what: str, deadline: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)

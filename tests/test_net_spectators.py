@@ -10,9 +10,10 @@ import struct
 from typing import Any
 
 import pytest
+from protocol_doc_fields import documented_left_out, missing_fields
 
 from protocol.framing import encode, unpack
-from protocol.messages import PROTOCOL_VERSION
+from protocol.messages import HOST_MESSAGES, PROTOCOL_VERSION
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
@@ -208,6 +209,10 @@ def test_no_secret_reaches_a_spectator_on_the_wire(mode: str) -> None:
     drawn = [e for m in updates for e in m.get("events") or [] if e.get("type") == "card_drawn"]
     assert drawn and all(e["card"] is None for e in drawn)
     assert [s for m in messages for s in _secrets_in(m)] == []
+    # Every field protocol.md says is always there is there, in every message and every
+    # broadcast's body (nil when it has no value).
+    left_out = documented_left_out(HOST_MESSAGES)
+    assert set().union(*(missing_fields(m, HOST_MESSAGES, left_out) for m in messages)) == set()
     # No card's name appears in any update's view before the end but in the discards.
     for m in updates:
         view = m.get("view") or m.get("changes") or {}
@@ -285,11 +290,11 @@ class Raw:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def watch(cls, port: int, key: bytes, token: bytes | None = None) -> Raw:
+    async def watch(cls, port: int, key: bytes, token: bytes | None = None, have: int = 0) -> Raw:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         raw = cls(reader, writer)
         hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": "Raw", "key": key,
-                 "token": token, "have": 0, "watch": True}  # fmt: skip
+                 "token": token, "have": have, "watch": True}  # fmt: skip
         raw.send(hello)
         return raw
 
@@ -298,15 +303,21 @@ class Raw:
 
     async def next(self, kind: str) -> dict[str, Any] | None:
         """The next message of type ``kind`` (None: the host closed the connection)."""
+        return (await self.up_to(kind))[-1]
+
+    async def up_to(self, kind: str) -> list[dict[str, Any] | None]:
+        """The messages up to the next one of type ``kind``, that one last (None last: the
+        host closed the connection first)."""
+        messages: list[dict[str, Any] | None] = []
         while True:
             try:
                 header = await asyncio.wait_for(self.reader.readexactly(4), 10)
                 body = await self.reader.readexactly(struct.unpack(">I", header)[0])
             except asyncio.IncompleteReadError:
-                return None
-            message = unpack(body)
-            if message.get("type") == kind:
-                return message
+                return [*messages, None]
+            messages.append(unpack(body))
+            if messages[-1].get("type") == kind:
+                return messages
 
 
 def test_a_spectator_is_refused_what_only_players_may_do_and_comes_back_as_itself() -> None:
@@ -351,6 +362,73 @@ def test_a_spectator_is_refused_what_only_players_may_do_and_comes_back_as_itsel
             late = await Raw.watch(port, Identity().public_key)
             assert (await late.next("error"))["code"] == "full"
             assert host.state == "lobby" and [s.kind for s in host.seats] == ["open", "open", "bot"]
+        finally:
+            await host.close()
+
+    asyncio.run(main())
+
+
+async def waiting_on_a_raw_player(host: Host, port: int) -> str:
+    """A game begun with one player written from protocol.md, which never commits: the game
+    waits on it. Returns the game's id."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    player = Raw(reader, writer)
+    player.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Pat",
+                 "key": Identity().public_key})  # fmt: skip
+    welcome = await player.next("welcome")
+    # A hello without `token`, `have` or `watch` seats a player, whose welcome lacks just
+    # what protocol.md says the host leaves out for a player (`watching`).
+    left_out = documented_left_out(HOST_MESSAGES)["welcome"]
+    assert welcome.keys() - {"type"} == HOST_MESSAGES["welcome"].keys() - left_out
+    player.send({"type": "ready"})
+    await wait_for(lambda: host.match is not None and host.match.transcript_log, "the start")
+    return welcome["game"]
+
+
+def test_a_have_beyond_the_history_is_taken_as_all_of_it() -> None:
+    async def main() -> list[int]:
+        host = Host(HostConfig(seats=3, bots=2))
+        port = await host.serve("127.0.0.1", 0)
+        sent = []
+        try:
+            await waiting_on_a_raw_player(host, port)
+            for have in (0, 10**6):
+                raw = await Raw.watch(port, Identity().public_key, have=have)
+                # The lobby waits behind the history: what comes before it is the history.
+                before = await raw.up_to("lobby")
+                assert before[0]["type"] == "welcome" and before[-1]["type"] == "lobby"
+                sent.append(sum(1 for m in before if m["type"] == "signed"))
+                raw.writer.close()
+            assert len(host.match.transcript_log) == 1  # the start
+        finally:
+            await host.close()
+        return sent
+
+    assert asyncio.run(main()) == [1, 0]
+
+
+def test_a_spectator_that_signs_while_it_is_sent_the_history_is_told_why_before_the_close():
+    """What a client sends before it has the whole history may be refused, and the refusal
+    reaches it: it was held back with what waits for the history, and lost at the close."""
+
+    async def main() -> None:
+        host = Host(HostConfig(seats=3, bots=2))
+        port = await host.serve("127.0.0.1", 0)
+        try:
+            game = await waiting_on_a_raw_player(host, port)
+            key = Identity()
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            spectator = Raw(reader, writer)
+            hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": "Sam",
+                     "key": key.public_key, "watch": True}  # fmt: skip
+            act = {"type": "act", "game": game, "seq": 1, "action": {"type": "end_turn"}}
+            # Both in one read: the act arrives while the history is on its way.
+            writer.write(encode(hello) + encode(key.sign("w1", act)))
+            assert (await spectator.next("welcome"))["watching"] is True
+            refused = await spectator.next("error")
+            assert refused is not None, "the connection closed without saying why"
+            assert refused["code"] == "watching"
+            assert await spectator.next("update") is None  # and closed
         finally:
             await host.close()
 

@@ -23,11 +23,21 @@ from pathlib import Path
 from typing import Any
 
 from protocol_doc_codes import code_sources, collect_codes
+from protocol_doc_fields import field_types, may_be_left_out, optional
 from protocol_doc_sections import generated_sections
 from protocol_doc_vectors import block, compute, from_json, specs
 
 from protocol.fairness import DerivedSource
-from protocol.messages import CLIENT_MESSAGES, CLOCK_WAIT, HOST_MESSAGES
+from protocol.messages import (
+    CLIENT_MESSAGES,
+    CLOCK_WAIT,
+    HOST_MESSAGES,
+    PROTOCOL_VERSION,
+    validate,
+)
+from risk_lan.net.client import MAX_PENDING_EVENTS
+from risk_lan.net.hostbroadcast import HISTORY_CHUNK
+from risk_lan.net.updates import EVENTS_PER_MESSAGE
 from risk_lan.rules import ACTION_TYPES, EVENT_TYPES, Game
 from risk_lan.rules.ruleset import RuleSet
 
@@ -178,6 +188,51 @@ def test_every_message_and_field_is_documented() -> None:
         assert f"`{name}`" in rows["clock"], f"clock waits: {name} not documented"
     gone = set(rows) - set(CLIENT_MESSAGES) - set(HOST_MESSAGES)
     assert sorted(gone) == [], "messages the doc lists, which the code no longer has"
+
+
+def test_every_optional_field_says_whether_it_may_be_left_out() -> None:
+    """A field written ?T is optional in the code's schema and always there; one written "?T
+    or left out" may be missing. The host reads a client's message through ``validate``,
+    which takes a missing optional field as nil: every optional field of a client's message
+    is one it may leave out. Which fields of its own the host leaves out is checked on the
+    wire (tests/test_net_spectators.py)."""
+    text = _doc()
+    rows = _rows(_section(text, "## Messages"), "Type")
+    left_out = []
+    for kind, schema in {**CLIENT_MESSAGES, **HOST_MESSAGES}.items():
+        types = field_types(rows[kind], list(schema))
+        for name, check in schema.items():
+            written, where = types[name], f"{kind}'s {name}, written {types[name]!r}"
+            assert optional(written) == check(None), f"{where}: nil is {check(None)} in the code"
+            if kind in CLIENT_MESSAGES:
+                assert may_be_left_out(written) == check(None), (
+                    f"{where}: the host takes it left out"
+                )
+            if may_be_left_out(written):
+                left_out.append((kind, name))
+    waits = field_types(rows["clock"], list(CLOCK_WAIT))
+    for name, check in CLOCK_WAIT.items():
+        assert optional(waits[name]) == check(None) and not may_be_left_out(waits[name]), name
+    # What the doc's conventions say in words: how many, and that the host takes a `hello`
+    # with all of its own left out.
+    said = re.search(r"Only (\w+) fields may be left out", _section(text, "## Conventions"))
+    assert said and said.group(1) == ["one", "two", "three", "four", "five"][len(left_out) - 1]
+    hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ann", "key": bytes(32)}
+    assert validate(hello, CLIENT_MESSAGES) is hello
+
+
+def test_the_docs_numbers_of_a_long_move_and_a_long_history_are_the_codes() -> None:
+    text = _doc()
+    rows = _rows(_section(text, "## Messages"), "Type")
+    assert f"exactly {EVENTS_PER_MESSAGE} a message" in rows["events"]
+    assert f"the rest (1 to {EVENTS_PER_MESSAGE})" in rows["events"]
+    bound = f"more than {MAX_PENDING_EVENTS:,} events"
+    assert bound in rows["events"] and bound in documented_rows(text)["too_large"]
+    assert f"a chunk of {HISTORY_CHUNK}," in _section(text, "## Reconnecting").replace("\n", " ")
+
+
+def documented_rows(text: str) -> dict[str, str]:
+    return _rows(_section(text, "## Error codes"), "Code")
 
 
 def test_every_action_and_event_with_its_fields_is_documented() -> None:

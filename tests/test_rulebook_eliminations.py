@@ -66,7 +66,11 @@ def test_seed002_elimination_trades_again_while_five_cards_remain():
     assert refused(game, "ann", TradeCards(one_each(2))) == "no_trade_now"
     assert refused(game, "ann", Attack("north_africa", "egypt", 1)) == "armies_to_place"
     act(game, "ann", Place("brazil", 10))
+    # The view's window still reads elimination_forced with 3 cards, nothing to trade
+    # (protocol.md): it closes with the next attack.
+    assert (game.phase, game.state.trade_window) == ("reinforce", "elimination_forced")
     act(game, "ann", Attack("north_africa", "egypt", 2))
+    assert game.state.trade_window == "none"
 
 
 def test_classic_elimination_below_five_cards_allows_no_trade():

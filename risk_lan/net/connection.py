@@ -225,6 +225,14 @@ class Connection(asyncio.Protocol):
         if not self.closed and frames and self.transport is not None:
             self.transport.write(b"".join(frames))
 
+    def send_last(self, message: dict[str, Any]) -> None:
+        """Send ``message`` and close. It goes ahead of what is held for after a history
+        being streamed (``hold``): that history is cut short by the close, and what was to
+        follow it is dropped, but a peer refused while it catches up is still told why."""
+        self._held, self._held_size = None, 0
+        self.send(message)
+        self.close()
+
     def close(self) -> None:
         if not self.closed:
             self._flush()  # an error sent just before closing still goes out

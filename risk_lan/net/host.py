@@ -300,7 +300,7 @@ class Host(Intake, TableKeeping):
             conn.deliver(receive)  # each message taken in as it is read, in order
             await conn.ended()
         except (ProtocolError, IllegalAction) as e:
-            conn.send(error(e.code, e.message))
+            conn.send_last(error(e.code, e.message))
             self.log(f"dropped {seat.id if seat else conn.address}: {e.code}: {e.message}")
         except (TimeoutError, StopAsyncIteration, ConnectionError):
             pass
@@ -308,7 +308,7 @@ class Host(Intake, TableKeeping):
             # A fault of the host's own in taking one message: that connection goes, the
             # game and every other player's go on.
             self.report_crash(traceback.format_exc(), stopped=False)
-            conn.send(error("host_error", "the host could not take that message"))
+            conn.send_last(error("host_error", "the host could not take that message"))
         finally:
             conn.close()
             if seat is not None and seat.connection is conn:

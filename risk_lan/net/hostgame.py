@@ -67,6 +67,9 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         self.unconfirmed: list[tuple[str, dict[str, Any]]] | None = None  # the last roll's
         self.clock = AbsenceClock(host.config.absent_after)
         self.handbacks: set[str] = set()  # seats whose players came back, handed back next
+        # Takeovers published: one ends any wait for a commitment or a roll (a roll waiting
+        # then is cancelled, as every client cancels it on reading the takeover).
+        self.takeovers = 0
         self.catching_up: set[str] = set()  # seats being sent the history
         self.views_sent: dict[str, tuple[Any, Any]] = {}  # see Broadcasting
         self.told: set[str] = set()  # players who have said they took in the end

@@ -89,8 +89,10 @@ class RollKeeping:
     async def _wait_for(
         self, missing: Callable[[], list[str]], why: str, done: asyncio.Event
     ) -> bool:
-        """Wait until ``done`` is set; False if a seat kept it waiting too long and a bot took
-        it meanwhile. ``missing`` says whom it still waits on."""
+        """Wait until ``done`` is set; False if a bot took a seat meanwhile (one that kept it
+        waiting too long, or one the host's player handed over). ``missing`` says whom it
+        still waits on."""
+        takeovers = self.takeovers
         self.clock.wait(missing(), why, self.now())
         nagged = self.now()
         while not done.is_set():
@@ -102,7 +104,7 @@ class RollKeeping:
             self.clock.wait(missing(), why, self.now())
             if self.on_wait is not None:
                 self.on_wait()
-            if self._take_over_overdue():
+            if self._take_over_overdue() or self.takeovers != takeovers:
                 return False
             self._tell_clock()
             if self.now() - nagged >= REVEAL_NAG:
@@ -149,8 +151,11 @@ class RollKeeping:
         def missing() -> list[str]:
             return [c for c in self.contributors if c not in self.reveals[roll]]
 
-        while missing():
-            if not await self._wait_for(missing, "reveal", waiter):
+        # A takeover while the roll waits cancels it, even once no reveal is missing (the
+        # seat taken had revealed already).
+        takeovers = self.takeovers
+        while missing() or self.takeovers != takeovers:
+            if self.takeovers != takeovers or not await self._wait_for(missing, "reveal", waiter):
                 del self._reveal_waiters[roll]
                 self.pending = None
                 return None

@@ -90,6 +90,7 @@ class SeatKeeping:
             self.bots[seat] = self.host.config.bot_factory()
             self.clock.forget(seat)
             self.handbacks.discard(seat)
+            self.takeovers += 1
             self._publish(
                 {"type": "takeover", "game": self.id, "seat": seat, "roll": self.roll + 1}
             )
