@@ -22,6 +22,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.net.botplay import BotPlay
 from risk_lan.net.connection import Connection
+from risk_lan.net.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.outcome import Listener, LocalFailure, Outcome, stopped_by
 from risk_lan.net.reconnecting import Reconnecting
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
@@ -50,12 +51,14 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         seat_dir: Path | None = None,
         record: str | None = None,
         watch: bool = False,
+        password: str | None = None,
     ) -> None:
         self.name = name
         # A spectator: takes no seat, contributes to no roll, and checks all the same.
         self.watch = watch
         self.bot = bot
         self.listener = listener or Listener()
+        self.joining = Joining(password, self.listener)
         self.auto_ready = auto_ready  # else the player says it is ready with ready()
         self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
         self.log = log or (lambda line: None)
@@ -171,6 +174,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
                 )
             self.seat, self.game_id = message["seat"], message["game"]
             self.welcomed = True
+            self.joining.welcomed()
             self.token = message["token"]
             if self.state_path is None and self.seat_dir is not None:
                 self.state_path = seat_path(self.seat_dir, self.game_id, self.seat)
@@ -212,7 +216,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             if message["code"] == "bad_token" and not self.game_id:
                 raise StaleSeat  # a seat kept from a game this host no longer has
             if (
-                message["code"] == "removed"
+                message["code"] in ("removed", "silent")
                 or not self.game_id
                 or (not self.welcomed and self.watch)
             ):
@@ -252,6 +256,8 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             for wait in waits:
                 validate({"type": "wait", **wait}, {"wait": CLOCK_WAIT})
             self.listener.clock(message["paused"], waits)
+        elif kind in JOINING_MESSAGES:
+            self.joining.take(message, self.conn, self.identity.public_key)
         elif kind == "signed":
             if self.witness is None:
                 raise ProtocolError("out_of_order", "a broadcast before the welcome", "host")

@@ -38,13 +38,14 @@ class Seat:
 
 
 class TableKeeping:
-    def _free(self, seat: Seat, why: str = "") -> None:
+    def _free(self, seat: Seat, why: str = "", code: str = "removed") -> None:
         """A seat left in the lobby is open again: a seat is held only while its player is
         connected, so a table cannot be filled with players who have gone. ``why``: the
-        player is still there, and is told before being let go."""
+        player is still there, and is told before being let go (``code``: ``removed``, or
+        ``silent`` for a player whose app stopped answering)."""
         if seat.connection is not None:
             if why:
-                seat.connection.send({"type": "error", "code": "removed", "message": why})
+                seat.connection.send({"type": "error", "code": code, "message": why})
             seat.connection.close()
             seat.connection = None
         seat.kind, seat.name, seat.key, seat.token, seat.ready = "open", "", b"", b"", False
