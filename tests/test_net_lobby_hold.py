@@ -44,8 +44,11 @@ async def squat(port: int, name: str) -> list[dict[str, Any]]:
 def start_host(log: Path, *extra: str) -> tuple[subprocess.Popen[str], int]:
     with log.open("w") as out:
         host = subprocess.Popen(
-            [*RISK_LAN, "host", "--headless", "--seats", "3", "--port", "0"]
-            + ["--interface", "127.0.0.1", "--absent-after", "5", *extra],
+            [
+                *RISK_LAN,
+                *("host", "--headless", "--seats", "3", "--port", "0"),
+                *("--interface", "127.0.0.1", "--absent-after", "5", *extra),
+            ],
             stdout=out,
             stderr=subprocess.STDOUT,
             stdin=subprocess.PIPE,
@@ -90,3 +93,54 @@ async def test_silent_squatters_lose_the_lobby_to_honest_players(tmp_path: Path)
             task.cancel()
         host.kill()
         host.wait()
+
+
+async def squat_answering(port: int, name: str) -> list[dict[str, Any]]:
+    """Say hello, then answer every ping and nothing else, until the host closes."""
+    conn = await Connection.open("127.0.0.1", port)
+    hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
+    conn.send({**hello, "key": Identity().public_key, "token": None, "have": 0})
+    said = []
+    async for message in conn.messages():
+        said.append(message)
+        if message["type"] == "ping":
+            conn.send({"type": "pong"})
+    conn.close()
+    return said
+
+
+@pytest.mark.asyncio
+async def test_a_headless_hosts_console_frees_a_seat_and_answers_joiners(tmp_path: Path) -> None:
+    log = tmp_path / "host.log"
+    host, port = start_host(log, "--approve")
+    assert host.stdin is not None
+    try:
+        # A stranger whose app answers: only someone at the host can free its seat.
+        squatter = asyncio.create_task(squat_answering(port, "stranger"))
+        await until(lambda: "stranger asks to join (j1)" in log.read_text(), 10)
+        host.stdin.write("admit j1\n")
+        host.stdin.flush()
+        await until(lambda: "stranger joined as p1" in log.read_text(), 10)
+        await asyncio.sleep(PAST_SILENCE)  # answering, it keeps the seat
+        assert not squatter.done()
+        host.stdin.write("seats\nfree p1\n")
+        host.stdin.flush()
+        said = await asyncio.wait_for(squatter, 10)
+        assert said[-1]["code"] == "removed"
+        await until(lambda: "seat p1 is free" in log.read_text(), 10)
+        assert "p1 stranger (human); p2 open; p3 open" in log.read_text()
+
+        hears = Started()
+        turned = Client("pest", listener=hears, retries=0)
+        refused = asyncio.create_task(turned.run("127.0.0.1", port))
+        await until(lambda: "pest asks to join (j2)" in log.read_text(), 10)
+        host.stdin.write("refuse j2\n")
+        host.stdin.flush()
+        outcome = await asyncio.wait_for(refused, 10)
+        assert outcome.error and outcome.error.startswith("turned_away:")
+    finally:
+        host.kill()
+        host.wait()
+
+
+PAST_SILENCE = 7.0  # seconds: past the host's SILENT_AFTER, so several pings were answered

@@ -173,11 +173,12 @@ class FoundGame:
     state: str
     version: str
     game_id: str = ""  # "" from a host older than the id in the announcement
+    entry: str = "open"  # what a joiner must get past: password, approval, or both
 
     def line(self) -> str:
         return (
             f"{self.name}\t{self.address}:{self.port}\t{self.mode}\t{self.seats}\t{self.state}"
-            f"\tprotocol {self.version}\tid {self.game_id or '?'}"
+            f"\tprotocol {self.version}\tid {self.game_id or '?'}\tentry {self.entry}"
         )
 
 
@@ -215,6 +216,7 @@ async def _resolve(zc: AsyncZeroconf, name: str, game_id: str | None = None) -> 
                 state=txt.get("state", "?"),
                 version=txt.get("v", "?"),
                 game_id=txt.get("id", ""),
+                entry=txt.get("entry", "open"),
             )
     return None
 

@@ -12,6 +12,7 @@ from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import Advertiser, DiscoveryUnavailable, find_game, find_games
 from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.hostconsole import USAGE, run_console
 from risk_lan.net.hostsave import SaveError
 from risk_lan.net.verify import verify_record
 
@@ -60,7 +61,16 @@ def announcement(host: Host) -> dict[str, str]:
         "mode": host.config.mode,
         "seats": f"{host.taken()}/{host.config.seats}",
         "state": host.state,
+        # Whether a joiner needs the password or the host's approval (never the password).
+        "entry": entry(host.config),
     }
+
+
+def entry(config: HostConfig) -> str:
+    """What a joiner of this game must get past: ``open``, ``password``, ``approval``, or
+    ``password,approval``."""
+    needs = [n for n, on in (("password", config.password), ("approval", config.approve)) if on]
+    return ",".join(needs) or "open"
 
 
 async def announce(host: Host, interface: str, port: int, say: Callable[[str], None]) -> Advertiser:
@@ -138,10 +148,13 @@ async def host_game(
     advertiser = await announce(host, interface, bound, _say)
     if humans:
         _say(f"waiting for {humans} player(s): risk-lan join <this machine's address>:{bound}")
+        _say(f"type a command to run the lobby ({USAGE})")
+    console = asyncio.create_task(run_console(host, _say))
     try:
         await host.done.wait()
         await host.linger(LINGER)
     finally:
+        console.cancel()
         await advertiser.stop()
         await host.close()
     if config.record:
@@ -163,7 +176,11 @@ async def list_games(timeout: float) -> int:
 
 
 async def join_game(
-    address: str | None, name: str, state: str | None = None, record: str | None = None
+    address: str | None,
+    name: str,
+    state: str | None = None,
+    record: str | None = None,
+    password: str | None = None,
 ) -> int:
     if address is None:
         try:
@@ -193,6 +210,7 @@ async def join_game(
         state_path=Path(state) if state else None,
         find_game=rediscover,
         record=record,
+        password=password,
     )
     try:
         outcome = await client.run(host, port)

@@ -75,8 +75,11 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
         host: Host | None = None,
         record: str | None = None,
         watch: bool = False,
+        password: str | None = None,
     ) -> None:
         super().__init__()
+        # The game's password (join --password, or as the player typed it when asked).
+        self.password = password or (local.config.password if local else None)
         self.watch = watch  # a spectator's app: no seat, nothing to play, every roll checked
         self.record = record  # where the client writes what it checked (join --record)
         self.player_name = name
@@ -184,6 +187,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
             find_game=rediscover,
             record=self.record,
             watch=self.watch,
+            password=self.password,
         )
         resumed = self.local is not None and self.local.resume is not None
         if local_host is not None and not resumed:
