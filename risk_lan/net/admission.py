@@ -232,7 +232,7 @@ class Admission:
             return f"{seat_id} is not a player's seat"
         name = seat.name
         host.log(f"the host freed seat {seat.id} ({name})")
-        host._free(seat, "the host freed your seat")
+        host._free(seat, "the host freed your seat", "removed")
         self.notice("freed", name)
         return ""
 

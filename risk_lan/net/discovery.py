@@ -176,9 +176,11 @@ class FoundGame:
     entry: str = "open"  # what a joiner must get past: password, approval, or both
 
     def line(self) -> str:
+        # What a joiner must get past goes with the state: "lobby (password)".
+        needs = f" ({self.entry})" if self.entry != "open" else ""
         return (
             f"{self.name}\t{self.address}:{self.port}\t{self.mode}\t{self.seats}\t{self.state}"
-            f"\tprotocol {self.version}\tid {self.game_id or '?'}\tentry {self.entry}"
+            f"{needs}\tprotocol {self.version}\tid {self.game_id or '?'}"
         )
 
 

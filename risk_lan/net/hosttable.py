@@ -185,7 +185,9 @@ class TableKeeping:
         assert kind == "remove" or self.match is not None
         if kind == "remove":
             self.log(f"the host's player freed seat {message['seat']}")
-            self._free(self.seat_by_id(message["seat"]), "the host's player freed your seat")
+            self._free(
+                self.seat_by_id(message["seat"]), "the host's player freed your seat", "removed"
+            )
         elif kind == "pause":
             self.match.pause(message["on"])
         elif kind == "more_time":
