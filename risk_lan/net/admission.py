@@ -217,8 +217,10 @@ class Admission:
         name = seat.name
         host = self.host
         host.log(f"{name} stopped answering for {SILENT_AFTER:.0f} s: seat {seat.id} is free")
-        why = f"your app stopped answering the host for {SILENT_AFTER:.0f} seconds"
-        host._free(seat, why, code="silent")
+        if seat.connection is not None:
+            why = f"your app stopped answering the host for {SILENT_AFTER:.0f} seconds"
+            seat.connection.send({"type": "error", "code": "silent", "message": why})
+        host._free(seat)  # closes the connection, after the error
         self.notice("silent", name)
 
     def free(self, seat_id: str) -> str:
@@ -232,7 +234,7 @@ class Admission:
             return f"{seat_id} is not a player's seat"
         name = seat.name
         host.log(f"the host freed seat {seat.id} ({name})")
-        host._free(seat, "the host freed your seat", "removed")
+        host._free(seat, "the host freed your seat")
         self.notice("freed", name)
         return ""
 

@@ -38,14 +38,13 @@ class Seat:
 
 
 class TableKeeping:
-    def _free(self, seat: Seat, why: str = "", code: str = "removed") -> None:
+    def _free(self, seat: Seat, why: str = "") -> None:
         """A seat left in the lobby is open again: a seat is held only while its player is
         connected, so a table cannot be filled with players who have gone. ``why``: the
-        player is still there, and is told before being let go (``code``: ``removed``, or
-        ``silent`` for a player whose app stopped answering)."""
+        player is still there, and is told before being let go."""
         if seat.connection is not None:
             if why:
-                seat.connection.send({"type": "error", "code": code, "message": why})
+                seat.connection.send({"type": "error", "code": "removed", "message": why})
             seat.connection.close()
             seat.connection = None
         seat.kind, seat.name, seat.key, seat.token, seat.ready = "open", "", b"", b"", False
@@ -185,9 +184,7 @@ class TableKeeping:
         assert kind == "remove" or self.match is not None
         if kind == "remove":
             self.log(f"the host's player freed seat {message['seat']}")
-            self._free(
-                self.seat_by_id(message["seat"]), "the host's player freed your seat", "removed"
-            )
+            self._free(self.seat_by_id(message["seat"]), "the host's player freed your seat")
         elif kind == "pause":
             self.match.pause(message["on"])
         elif kind == "more_time":
