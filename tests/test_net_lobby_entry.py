@@ -148,3 +148,26 @@ async def test_a_silent_player_loses_its_seat_and_the_others_are_told(monkeypatc
     finally:
         task.cancel()
         await host.close()
+
+
+async def test_a_seat_kept_on_disk_and_freed_in_the_lobby_gives_way_to_a_new_one(tmp_path) -> None:
+    """An app killed in the lobby (or let go for not answering) comes back with a token the
+    host no longer has: it forgets that seat and asks for a new one, rather than stop."""
+    host = Host(HostConfig(name="Again", seats=3, bots=1))
+    port = await host.serve("127.0.0.1", 0)
+    kept = tmp_path / "seat.json"
+    first_hears, again_hears = Hears(), Hears()
+    first = Client("carl", listener=first_hears, auto_ready=False, state_path=kept)
+    task = asyncio.create_task(first.run("127.0.0.1", port))
+    try:
+        await until(lambda: first_hears.seat and kept.exists(), 5)
+        task.cancel()
+        await until(lambda: host.taken() == 1, 5)  # gone from the lobby: the seat is free
+        again = Client("carl", listener=again_hears, auto_ready=False, state_path=kept)
+        task = asyncio.create_task(again.run("127.0.0.1", port))
+        await until(lambda: again_hears.seat or task.done(), 5)
+        assert not task.done(), task.result()
+        assert [s.name for s in host.seats if s.kind == "human"] == ["carl"]
+    finally:
+        task.cancel()
+        await host.close()

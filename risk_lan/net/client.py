@@ -146,8 +146,10 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             return ended[0] if ended else None
         except ConnectionError:
             return None
-        except OSError:
-            raise  # the connection, or the seat's file: reconnecting is the answer
+        except (OSError, StaleSeat):
+            # The connection, or the seat's file: reconnecting is the answer; a seat the
+            # host no longer has is forgotten first (``Reconnecting``).
+            raise
         except Exception as e:  # said in a sentence that blames whom it should, never a trace
             return stopped_by(e, f"client-{self.game_id or 'lobby'}", self.log)
         finally:
