@@ -112,3 +112,19 @@ async def test_a_joiner_waits_for_approval_and_a_refusal_says_so() -> None:
     finally:
         owner_task.cancel()
         await host.close()
+
+
+async def test_a_seat_freed_by_a_headless_hosts_console_is_said_in_the_players_language() -> None:
+    host = Host(HostConfig(name="Headless", seats=3, bots=1))
+    port = await host.serve("127.0.0.1", 0)
+    app = RiskApp(name="zoé", lang="fr", address=("127.0.0.1", port))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: "zoé (vous)" in seats_text(app))
+            assert host.admission.free("p1") == ""  # what `free p1` on the console does
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            sentence = say("fr", "entry_removed")
+            await until(pilot, lambda: any(sentence in n.message for n in app._notifications))
+            assert host.taken() == 1
+    finally:
+        await host.close()

@@ -46,6 +46,7 @@ class PasswordScreen(ModalScreen[str | None]):
             if self.wrong:
                 yield Static(say(self.lang, "password_wrong"), id="password-wrong")
             yield Input(password=True, placeholder=say(self.lang, "password_hint"), id="password")
+            yield Static(say(self.lang, "password_keys"), id="password-keys")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value:
@@ -119,7 +120,7 @@ class EntryDesk:
 
     def ended(self, outcome: Outcome) -> bool:
         """Whether this ending of a session is coming in's to deal with: a password asked
-        for or refused (asked again), or a joiner turned away or let go."""
+        for or refused (asked again), or a joiner turned away or its seat freed."""
         code = (outcome.error or "").partition(":")[0]
         client = self.app.client
         if code in ("needs_password", "bad_password") and client and client.address:
@@ -136,7 +137,7 @@ class EntryDesk:
 
             self.app.push_screen(PasswordScreen(self.app.lang, code == "bad_password"), typed)
             return True
-        gone = code in ("turned_away", "silent")
+        gone = code in ("turned_away", "silent", "removed")
         if gone and self.app.game_screen is None and self.app.local is None:
             self.app.back_to_lobby(say(self.app.lang, f"entry_{code}"))
             return True
