@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from protocol.messages import PROTOCOL_VERSION
 from protocol.password import password_key
 from risk_lan.net import admission
 from risk_lan.net.client import Client, Listener
+from risk_lan.net.connection import Connection
 from risk_lan.net.host import Host, HostConfig
 from tests.test_net_lobby_hold import squat, until
 
@@ -171,3 +173,32 @@ async def test_a_seat_kept_on_disk_and_freed_in_the_lobby_gives_way_to_a_new_one
     finally:
         task.cancel()
         await host.close()
+
+
+async def test_a_connection_back_with_a_token_must_answer_too(monkeypatch) -> None:
+    """A seat's token and key taken up by a connection that then says nothing: it is let go
+    like any other silent one (it was counted as ever fresh, never having spoken)."""
+    monkeypatch.setattr(admission, "PING_EVERY", 0.2)
+    monkeypatch.setattr(admission, "SILENT_AFTER", 0.6)
+    host = Host(HostConfig(name="Tokens", seats=3, bots=1))
+    port = await host.serve("127.0.0.1", 0)
+    hears = Hears()
+    carl = Client("carl", listener=hears, auto_ready=False, retries=0)
+    task = asyncio.create_task(carl.run("127.0.0.1", port))
+    try:
+        await until(lambda: hears.seat and carl.token, 5)
+        conn = await Connection.open("127.0.0.1", port)
+        hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": "carl", "have": 0}
+        conn.send({**hello, "key": carl.identity.public_key, "token": carl.token})
+        said = await asyncio.wait_for(collect(conn), 5)
+        assert said[0]["type"] == "welcome" and said[-1]["code"] == "silent"
+        await until(lambda: host.taken() == 1, 5)
+    finally:
+        task.cancel()
+        await host.close()
+
+
+async def collect(conn: Connection) -> list[dict[str, Any]]:
+    said = [m async for m in conn.messages()]
+    conn.close()
+    return said

@@ -200,12 +200,14 @@ class Admission:
             conn = seat.connection
             if seat.kind != "human" or conn is None:
                 continue
-            if now - self.heard.get(conn, now) > SILENT_AFTER:
+            # Counted from the first sweep that finds it, however it came in (with a token,
+            # say): a connection is never taken to have spoken without a word from it.
+            if now - self.heard.setdefault(conn, now) > SILENT_AFTER:
                 self._let_go(seat)
             else:
                 conn.send(PING)
         for knock in list(self.knocks):
-            if now - self.heard.get(knock.conn, now) > SILENT_AFTER:
+            if now - self.heard.setdefault(knock.conn, now) > SILENT_AFTER:
                 knock.conn.send(
                     {"type": "error", "code": "silent", "message": "your app stopped answering"}
                 )

@@ -58,10 +58,10 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         self.watch = watch
         self.bot = bot
         self.listener = listener or Listener()
-        self.joining = Joining(password, self.listener)
         self.auto_ready = auto_ready  # else the player says it is ready with ready()
         self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
         self.log = log or (lambda line: None)
+        self.joining = Joining(password, self.listener, self.log)
         self.identity = Identity()
         self.seat = ""
         self.colour = ""

@@ -5,6 +5,7 @@ host's own player, who is waiting (docs/protocol.md, "The lobby"). Handed to ``C
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from protocol.errors import ProtocolError
@@ -17,9 +18,12 @@ JOINING_MESSAGES = frozenset({"ping", "challenge", "awaiting", "knocks", "notice
 
 
 class Joining:
-    def __init__(self, password: str | None, listener: Listener) -> None:
+    def __init__(
+        self, password: str | None, listener: Listener, log: Callable[[str], None]
+    ) -> None:
         self.password = password
         self.listener = listener
+        self.log = log
         self.awaiting = False  # the host's player has been asked to let this player in
 
     def take(self, message: dict[str, Any], conn: Connection, client_key: bytes) -> None:
@@ -33,6 +37,7 @@ class Joining:
             key = password_key(self.password, message["salt"])
             conn.send({"type": "proof", "mac": password_proof(key, message["nonce"], client_key)})
         elif kind == "awaiting":
+            self.log("waiting for the host's player to let this player in")
             self.awaiting = True
             self.listener.awaiting()
         elif kind == "knocks":
