@@ -202,3 +202,34 @@ async def collect(conn: Connection) -> list[dict[str, Any]]:
     said = [m async for m in conn.messages()]
     conn.close()
     return said
+
+
+async def test_a_game_resumed_with_a_password_asks_it_of_spectators(tmp_path) -> None:
+    """The password is never saved: ``risk-lan host --resume FILE --password`` asks for the
+    one given then."""
+    from risk_lan.net.subcommands import resumed_host
+
+    save = tmp_path / "game.save"
+    host = Host(HostConfig(name="Kept", seats=3, bots=2, save=str(save), absent_after=None))
+    port = await host.serve("127.0.0.1", 0)
+    idle = Client("ida", auto_ready=True)  # plays nothing: the game waits for it
+    task = asyncio.create_task(idle.run("127.0.0.1", port))
+    try:
+        await until(lambda: host.match is not None and save.exists(), 10)
+    finally:
+        task.cancel()
+        await host.close()
+    again = resumed_host(str(save), None, password="sesame")
+    assert not isinstance(again, str), again
+    port = await again.serve("127.0.0.1", 0)
+    try:
+        stranger = Client("eve", watch=True, retries=0)
+        outcome = await asyncio.wait_for(stranger.run("127.0.0.1", port), 10)
+        assert outcome.error and outcome.error.startswith("needs_password:")
+        hears = Hears()
+        friend = Client("fay", watch=True, password="sesame", listener=hears)
+        watching = asyncio.create_task(friend.run("127.0.0.1", port))
+        await until(lambda: hears.seat == "w1", 10)
+        watching.cancel()
+    finally:
+        await again.close()

@@ -6,6 +6,7 @@ import asyncio
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from protocol.messages import PROTOCOL_VERSION
 from risk_lan.bots import ClassicBot
@@ -111,10 +112,11 @@ async def rediscover(game_id: str) -> tuple[str, int] | None:
     return (found.address, found.port) if found else None
 
 
-def resumed_host(path: str, log: Callable[[str], None] | None) -> Host | str:
-    """The host of the game saved in ``path``, or why it cannot be resumed."""
+def resumed_host(path: str, log: Callable[[str], None] | None, **changes: Any) -> Host | str:
+    """The host of the game saved in ``path``, or why it cannot be resumed. ``changes``:
+    HostConfig fields the save does not keep (the password asked of spectators, say)."""
     try:
-        return Host.resume(path, log=log)
+        return Host.resume(path, log=log, **changes)
     except SaveError as e:
         return str(e)
 
@@ -123,7 +125,10 @@ async def host_game(
     config: HostConfig, interface: str, port: int, resume: str | None = None
 ) -> int:
     if resume is not None:
-        host_or_why = resumed_host(resume, config.log)
+        # The password is never saved: a resumed game asks for the one given now, if any.
+        host_or_why = resumed_host(
+            resume, config.log, password=config.password, approve=config.approve
+        )
         if isinstance(host_or_why, str):
             _say(f"risk-lan: {host_or_why}")
             return 2
