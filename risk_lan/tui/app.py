@@ -120,7 +120,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
         local = self.local
         assert local is not None
         if self.local_host is None and local.resume is not None:
-            found = resumed_host(local.resume, local.config.log)
+            found = resumed_host(local.resume, local.config.log, password=local.config.password)
             if isinstance(found, str):
                 self.exit(2, 2, f"risk-lan: {found}")
                 return
