@@ -16,7 +16,7 @@ from typing import Any
 from .errors import ProtocolError
 from .framing import MAX_FRAME, Packed, plain
 
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 
 Check = Callable[[Any], bool]
 
@@ -183,6 +183,12 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "pause": {"on": flag},
     "more_time": {"seat": SEAT, "seconds": whole(1, 3600)},
     "hand_to_bot": {"seat": SEAT},
+    # Life in the lobby: the answer to the host's ``ping`` (any message counts as life).
+    "pong": {},
+    # A game with a password: the answer to ``challenge`` (see protocol.password).
+    "proof": {"mac": raw(32)},
+    # The host's own player only: let a joiner waiting for approval in (``yes``) or not.
+    "admit": {"id": SEAT, "yes": flag},
 }
 
 # The client's messages that travel signed, in an envelope with exactly the fields
@@ -215,9 +221,13 @@ MAX_PACKED: dict[str, int] = {
     "pause": 64,
     "more_time": 128,
     "hand_to_bot": 128,
+    "pong": 64,
+    "proof": 128,
+    "admit": 128,
 }
 MAX_CONTRIBUTORS = 16  # the host and a seat each; a table has at most 6 seats
 MAX_WATCHERS = 16  # spectators connected at once: each costs the host an update a move
+MAX_KNOCKING = 8  # joiners waiting at once for the host's player's approval
 MAX_HOST_CARRIES = max(
     2 * MAX_PACKED["act"],
     MAX_CONTRIBUTORS * max(MAX_PACKED["reveal"], MAX_PACKED["commit"]),
@@ -292,6 +302,17 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "away": listing,
     },
     "over": {"game": GAME_ID, "winner": optional(SEAT), "secret": raw(32), "reason": Words(32)},
+    # The lobby's liveness check: a client answers with ``pong``.
+    "ping": {},
+    # A game with a password, after a ``hello``: answer with ``proof``.
+    "challenge": {"salt": raw(16), "nonce": raw(16)},
+    # To a joiner: the host's player has been asked to let it in.
+    "awaiting": {},
+    # To the host's own player: the joiners waiting for its approval, oldest first.
+    "knocks": {"joiners": list_of({"id": SEAT, "name": NAME}, MAX_KNOCKING)},
+    # To the table: something happened to a player in the lobby (``code``: ``silent``, it
+    # stopped answering and lost its seat; ``freed``, the host freed its seat).
+    "notice": {"code": text(32), "name": NAME},
 }
 
 # The host's broadcasts that make up the transcript, each in a signed envelope. The others

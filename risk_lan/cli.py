@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from risk_lan import __version__
 from risk_lan.bots import BOTS
@@ -72,7 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Host a game on the LAN. The game is saved as it goes, in "
         f"{saves_dir()} (or --save FILE): if this machine sleeps or crashes, "
         "'risk-lan host --resume FILE' takes the game up at its last move, and the players' "
-        "apps come back to it by themselves.",
+        "apps come back to it by themselves. In the lobby a seat is kept only by a player "
+        "whose app answers the host: one silent for 6 seconds loses it. With --headless, "
+        "lines typed on the host's standard input run the lobby: 'seats' lists the seats, "
+        "'free SEAT' frees a player's seat (p2, say), 'admit ID' and 'refuse ID' answer a "
+        "joiner waiting for approval (--approve; the ID is in the line that says who asks).",
     )
     host.add_argument(
         "--name", "--player", dest="name", default="host", help="your name at the table"
@@ -105,6 +110,17 @@ def build_parser() -> argparse.ArgumentParser:
         "this long (default 120; 0 for never)",
     )
     host.add_argument(
+        "--password",
+        help="players must give this password to join or watch (it never travels on the "
+        "network: their app proves it knows it; the LAN listing says a password is needed)",
+    )
+    host.add_argument(
+        "--approve",
+        action="store_true",
+        help="ask before letting each player in (in the app: a yes/no question; headless: "
+        "type 'admit ID' or 'refuse ID')",
+    )
+    host.add_argument(
         "--headless",
         action="store_true",
         help="print the game as lines of text instead of opening the app for your own seat",
@@ -133,6 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument("--name", default="player", help="your name at the table")
     join.add_argument("--bot", action="store_true", help="let the built-in bot play the seat")
+    join.add_argument(
+        "--password",
+        help="the game's password, if its host asks for one (the app asks for it otherwise)",
+    )
     join.add_argument(
         "--watch",
         action="store_true",
@@ -226,9 +246,12 @@ def host_config(args: argparse.Namespace) -> HostConfig:
         mode=args.mode,
         record=args.record,
         absent_after=args.absent_after or None,
-        log=print if args.headless else None,
+        # Flushed: the console's answers and who asks to join must show at once, piped too.
+        log=partial(print, flush=True) if args.headless else None,
         save=args.save,
         save_in=None if args.save else str(saves_dir()),
+        password=args.password or None,
+        approve=args.approve,
     )
 
 
@@ -291,7 +314,9 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         if args.bot:
             return subcommands.run(
-                subcommands.join_game(args.address, args.name, args.state, args.record)
+                subcommands.join_game(
+                    args.address, args.name, args.state, args.record, args.password
+                )
             )
         from risk_lan.tui import run_app
 
@@ -301,7 +326,12 @@ def _main(argv: Sequence[str] | None) -> int:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
         return run_app(
-            name=args.name, lang=args.lang, address=address, record=args.record, watch=args.watch
+            name=args.name,
+            lang=args.lang,
+            address=address,
+            record=args.record,
+            watch=args.watch,
+            password=args.password,
         )
     if args.command == "verify":
         return subcommands.verify(args.record)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import json
+import unicodedata
 from functools import cache
 from typing import Any
 
@@ -24,6 +26,7 @@ from protocol.fairness import (
     shuffle_seed,
 )
 from protocol.framing import HEADER, encode, pack
+from protocol.password import password_key, password_proof
 from protocol.signing import SIGNING_DOMAIN, Identity, verify
 from protocol.transcript import Transcript
 from risk_lan.rules import Attack, Game
@@ -209,6 +212,18 @@ def compute(kind: str, given: dict[str, Any]) -> dict[str, Any]:
         out["code"] = transcript.code
         short = base64.b32encode(transcript.hash[:5]).decode()
         assert out["code"] == f"{short[:4]}-{short[4:]}"
+    elif kind == "password":
+        salt, nonce = bytes.fromhex(given["salt"]), bytes.fromhex(given["nonce"])
+        client_key = bytes.fromhex(given["client_key"])
+        key = password_key(given["password"], salt)
+        mac = password_proof(key, nonce, client_key)
+        # As the doc says it, apart from the project's code.
+        typed = unicodedata.normalize("NFC", given["password"]).encode()
+        assert key == hashlib.pbkdf2_hmac("sha256", typed, salt, 200_000, 32)
+        said = b"risk-lan/6/password" + nonce + client_key
+        assert mac == hmac.new(key, said, hashlib.sha256).digest()
+        out["key"], out["mac"] = key.hex(), mac.hex()
+        out["proof"] = pack({"mac": mac, "type": "proof"}).hex()
     else:
         raise ValueError(f"no vector of kind {kind!r}")
     return out
@@ -346,6 +361,15 @@ def specs() -> list[tuple[str, dict[str, Any]]]:
             "transcript",
             {"game": GAME, "private_key": HOST_KEY, "bodies": [start, first_move, takeover]},
         ),
+        (
+            "password",
+            {
+                "password": "Café au lait",
+                "salt": "000102030405060708090a0b0c0d0e0f",
+                "nonce": "f0e0d0c0b0a090807060504030201000",
+                "client_key": _public(P1_KEY).hex(),
+            },
+        ),
     ]
 
 
@@ -374,6 +398,9 @@ DESCRIPTIONS = {
     "seal": "A sealed choice of headquarters (`seal_capital`).",
     "signed": "A signed envelope from a fixed private key (the 32-byte Ed25519 seed): the "
     "bytes signed, the signature, the envelope's canonical msgpack and its frame header.",
+    "password": "A game's password proved (`challenge`, `proof`): the key stretched from the "
+    "password and the salt, the HMAC of the nonce and the joiner's key under it, and the "
+    "`proof` message's canonical msgpack (the password's é is U+00E9, NFC).",
     "transcript": "A transcript: the host signs each body over the hash before it (`prev`); "
     '`t0` is `H("transcript", game)`, the hash before any message; each step gives the '
     "signature and the hash after it; `code` is the short code after the last.",

@@ -22,6 +22,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.net.botplay import BotPlay
 from risk_lan.net.connection import Connection
+from risk_lan.net.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.outcome import Listener, LocalFailure, Outcome, stopped_by
 from risk_lan.net.reconnecting import Reconnecting
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
@@ -51,6 +52,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         seat_dir: Path | None = None,
         record: str | None = None,
         watch: bool = False,
+        password: str | None = None,
     ) -> None:
         self.name = name
         # A spectator: takes no seat, contributes to no roll, and checks all the same.
@@ -60,6 +62,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         self.auto_ready = auto_ready  # else the player says it is ready with ready()
         self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
         self.log = log or (lambda line: None)
+        self.joining = Joining(password, self.listener, self.log)
         self.identity = Identity()
         self.seat = ""
         self.colour = ""
@@ -144,8 +147,10 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             return ended[0] if ended else None
         except ConnectionError:
             return None
-        except OSError:
-            raise  # the connection, or the seat's file: reconnecting is the answer
+        except (OSError, StaleSeat):
+            # The connection, or the seat's file: reconnecting is the answer; a seat the
+            # host no longer has is forgotten first (``Reconnecting``).
+            raise
         except Exception as e:  # said in a sentence that blames whom it should, never a trace
             return stopped_by(e, f"client-{self.game_id or 'lobby'}", self.log)
         finally:
@@ -172,6 +177,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
                 )
             self.seat, self.game_id = message["seat"], message["game"]
             self.welcomed = True
+            self.joining.welcomed()
             self.token = message["token"]
             if self.state_path is None and self.seat_dir is not None:
                 self.state_path = seat_path(self.seat_dir, self.game_id, self.seat)
@@ -213,7 +219,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             if message["code"] == "bad_token" and not self.game_id:
                 raise StaleSeat  # a seat kept from a game this host no longer has
             if (
-                message["code"] == "removed"
+                message["code"] in ("removed", "silent")
                 or not self.game_id
                 or (not self.welcomed and self.watch)
             ):
@@ -253,6 +259,8 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             for wait in waits:
                 validate({"type": "wait", **wait}, {"wait": CLOCK_WAIT})
             self.listener.clock(message["paused"], waits)
+        elif kind in JOINING_MESSAGES:
+            self.joining.take(message, self.conn, self.identity.public_key)
         elif kind == "signed":
             if self.witness is None:
                 raise ProtocolError("out_of_order", "a broadcast before the welcome", "host")

@@ -173,11 +173,14 @@ class FoundGame:
     state: str
     version: str
     game_id: str = ""  # "" from a host older than the id in the announcement
+    entry: str = "open"  # what a joiner must get past: password, approval, or both
 
     def line(self) -> str:
+        # What a joiner must get past goes with the state: "lobby (password)".
+        needs = f" ({self.entry})" if self.entry != "open" else ""
         return (
             f"{self.name}\t{self.address}:{self.port}\t{self.mode}\t{self.seats}\t{self.state}"
-            f"\tprotocol {self.version}\tid {self.game_id or '?'}"
+            f"{needs}\tprotocol {self.version}\tid {self.game_id or '?'}"
         )
 
 
@@ -215,6 +218,7 @@ async def _resolve(zc: AsyncZeroconf, name: str, game_id: str | None = None) -> 
                 state=txt.get("state", "?"),
                 version=txt.get("v", "?"),
                 game_id=txt.get("id", ""),
+                entry=txt.get("entry", "open"),
             )
     return None
 

@@ -20,6 +20,7 @@ from protocol.fairness import HashChain, commit_secret
 from protocol.framing import Packed
 from protocol.signing import Identity, pack_envelope
 from risk_lan.bots import ClassicBot
+from risk_lan.net.admission import Admission
 from risk_lan.net.connection import Connection
 from risk_lan.net.hostgame import HostGame
 from risk_lan.net.hostintake import Intake, error
@@ -57,6 +58,10 @@ class HostConfig:
     # (None: wait for ever).
     absent_after: float | None = 120.0
     bot_factory: Callable[[], Any] = field(default=ClassicBot)
+    # Who may come in: those who prove they know this password, and (``approve``) those the
+    # host's player lets in (a headless host: its console).
+    password: str | None = None
+    approve: bool = False
 
     def check(self) -> None:
         """Raise ValueError, saying why, for a table the rule set cannot seat."""
@@ -105,6 +110,7 @@ class Host(Intake, TableKeeping):
         self._handlers: set[asyncio.Task[None]] = set()
         # Called whenever seats fill or the game starts (the LAN announcement follows it).
         self.on_change: Callable[[], None] | None = None
+        self.admission = Admission(self, config.password, config.approve)
 
     # ----- serving ------------------------------------------------------------------------
 
@@ -183,6 +189,7 @@ class Host(Intake, TableKeeping):
         self.server = await loop.create_server(lambda: Connection(self._accept), host, port)
         bound = self.server.sockets[0].getsockname()[1]
         self.address = (host, bound)
+        self.admission.start()
         if self.match is not None and self.match.task is None:
             self.match.start()  # a resumed game goes on
             self.log(f"resumed game {self.game_id} at move {self.match.n}")
@@ -195,6 +202,7 @@ class Host(Intake, TableKeeping):
         the server to finish."""
         if self.server is not None:
             self.server.close()
+        await self.admission.stop()
         for seat in self.peers():
             if seat.connection:
                 seat.connection.close()
@@ -290,9 +298,12 @@ class Host(Intake, TableKeeping):
             first = await asyncio.wait_for(conn.next_batch(), HELLO_TIMEOUT)
             if first is None:
                 return  # gone before saying who it is
+            await self.admission.clear(conn, first[0])
             seat = self._admit(conn, first[0])
+            self.admission.seated(seat)
 
             def receive(batch: list[dict[str, Any]], seat: Seat = seat) -> None:
+                self.admission.heard_from(conn)
                 for message in batch:
                     self._receive(seat, message)
 
@@ -311,6 +322,7 @@ class Host(Intake, TableKeeping):
             conn.send_last(error("host_error", "the host could not take that message"))
         finally:
             conn.close()
+            self.admission.forget(conn)
             if seat is not None and seat.connection is conn:
                 seat.connection = None
                 if seat.kind == "watcher":

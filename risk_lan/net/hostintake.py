@@ -40,7 +40,9 @@ if TYPE_CHECKING:
 
 # Messages from the host's own player only, to run the table.
 OWNER_MESSAGES = frozenset({"remove", "pause", "more_time", "hand_to_bot"})
-PLAIN_MESSAGES = frozenset({"ready", "say", "colour", "table", "reclaim", "done"} | OWNER_MESSAGES)
+PLAIN_MESSAGES = frozenset(
+    {"ready", "say", "colour", "table", "reclaim", "done", "pong", "admit"} | OWNER_MESSAGES
+)
 # A seat's allowance of acts that do not move the game on, and how fast it comes back.
 ACT_BURST, ACT_PER_SECOND = 20, 0.5
 # Acts of one seat the game has not taken up yet (a client sends one at a time; a bot that
@@ -121,6 +123,7 @@ class Intake:
     _set_table: Any
     _command: Any
     _admit_watcher: Any
+    admission: Any
 
     def _admit(self, conn: Connection, hello: dict[str, Any]) -> Seat:
         check_size(hello)
@@ -198,7 +201,13 @@ class Intake:
             if seat.connection:
                 seat.connection.send(error(e.code, e.message))
             return
-        if kind == "ready":
+        if kind == "pong":
+            return  # heard: that is all a pong is for
+        if kind == "admit":
+            why = self.admission.decide(seat, message["id"], message["yes"])
+            if why and seat.connection:
+                seat.connection.send(error("table", why))
+        elif kind == "ready":
             if seat.ready or self.state != "lobby":
                 return
             seat.ready = True
@@ -228,7 +237,7 @@ class Intake:
             )
         if kind == "done":
             return True  # the host waits only for its players to have seen the end
-        if kind in PLAIN_MESSAGES - {"say"}:
+        if kind in PLAIN_MESSAGES - {"say", "pong"}:
             if watcher.connection:
                 why = "you are watching this game: only its players can do that"
                 watcher.connection.send(error("watching", why))

@@ -71,3 +71,14 @@ class Listener:
 
     def seat_changed(self, seat: str, change: str) -> None:
         """A seat went to a host bot (``taken_over``) or back to its player (``back``)."""
+
+    def awaiting(self) -> None:
+        """The host's player has been asked to let this player in: it waits for the answer."""
+
+    def knocks(self, joiners: list[dict[str, Any]]) -> None:
+        """To the host's own player: the joiners (``id``, ``name``) waiting for its approval,
+        oldest first (empty: nobody)."""
+
+    def notice(self, code: str, name: str) -> None:
+        """Something happened to a player in the lobby: ``silent`` (it stopped answering and
+        lost its seat) or ``freed`` (the host freed its seat)."""

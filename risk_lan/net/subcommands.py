@@ -6,12 +6,14 @@ import asyncio
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from protocol.messages import PROTOCOL_VERSION
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import Advertiser, DiscoveryUnavailable, find_game, find_games
 from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.hostconsole import USAGE, run_console
 from risk_lan.net.hostsave import SaveError
 from risk_lan.net.verify import verify_record
 
@@ -60,7 +62,16 @@ def announcement(host: Host) -> dict[str, str]:
         "mode": host.config.mode,
         "seats": f"{host.taken()}/{host.config.seats}",
         "state": host.state,
+        # Whether a joiner needs the password or the host's approval (never the password).
+        "entry": entry(host.config),
     }
+
+
+def entry(config: HostConfig) -> str:
+    """What a joiner of this game must get past: ``open``, ``password``, ``approval``, or
+    ``password,approval``."""
+    needs = [n for n, on in (("password", config.password), ("approval", config.approve)) if on]
+    return ",".join(needs) or "open"
 
 
 async def announce(host: Host, interface: str, port: int, say: Callable[[str], None]) -> Advertiser:
@@ -101,10 +112,11 @@ async def rediscover(game_id: str) -> tuple[str, int] | None:
     return (found.address, found.port) if found else None
 
 
-def resumed_host(path: str, log: Callable[[str], None] | None) -> Host | str:
-    """The host of the game saved in ``path``, or why it cannot be resumed."""
+def resumed_host(path: str, log: Callable[[str], None] | None, **changes: Any) -> Host | str:
+    """The host of the game saved in ``path``, or why it cannot be resumed. ``changes``:
+    HostConfig fields the save does not keep (the password asked of spectators, say)."""
     try:
-        return Host.resume(path, log=log)
+        return Host.resume(path, log=log, **changes)
     except SaveError as e:
         return str(e)
 
@@ -113,7 +125,10 @@ async def host_game(
     config: HostConfig, interface: str, port: int, resume: str | None = None
 ) -> int:
     if resume is not None:
-        host_or_why = resumed_host(resume, config.log)
+        # The password is never saved: a resumed game asks for the one given now, if any.
+        host_or_why = resumed_host(
+            resume, config.log, password=config.password, approve=config.approve
+        )
         if isinstance(host_or_why, str):
             _say(f"risk-lan: {host_or_why}")
             return 2
@@ -138,10 +153,13 @@ async def host_game(
     advertiser = await announce(host, interface, bound, _say)
     if humans:
         _say(f"waiting for {humans} player(s): risk-lan join <this machine's address>:{bound}")
+        _say(f"type a command to run the lobby ({USAGE})")
+    console = asyncio.create_task(run_console(host, _say))
     try:
         await host.done.wait()
         await host.linger(LINGER)
     finally:
+        console.cancel()
         await advertiser.stop()
         await host.close()
     if config.record:
@@ -163,7 +181,11 @@ async def list_games(timeout: float) -> int:
 
 
 async def join_game(
-    address: str | None, name: str, state: str | None = None, record: str | None = None
+    address: str | None,
+    name: str,
+    state: str | None = None,
+    record: str | None = None,
+    password: str | None = None,
 ) -> int:
     if address is None:
         try:
@@ -193,6 +215,7 @@ async def join_game(
         state_path=Path(state) if state else None,
         find_game=rediscover,
         record=record,
+        password=password,
     )
     try:
         outcome = await client.run(host, port)

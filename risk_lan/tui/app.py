@@ -34,6 +34,7 @@ from risk_lan.tui.client_messages import (
     Started,
 )
 from risk_lan.tui.dialogs import FitsTerminal, GameOverScreen, HelpScreen, LeaveScreen
+from risk_lan.tui.entry import EntryDesk, EntryNews
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
 from risk_lan.tui.palette import PaletteInLanguage
@@ -75,8 +76,11 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
         host: Host | None = None,
         record: str | None = None,
         watch: bool = False,
+        password: str | None = None,
     ) -> None:
         super().__init__()
+        # The game's password (join --password, or as the player typed it when asked).
+        self.password = password or (local.config.password if local else None)
         self.watch = watch  # a spectator's app: no seat, nothing to play, every roll checked
         self.record = record  # where the client writes what it checked (join --record)
         self.player_name = name
@@ -94,6 +98,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
         self.over = False  # the game ended (won or stopped): leaving asks nothing
         self.join_at: list[str] = []  # the addresses of the game this app hosts on the LAN
         self.watchers: list[str] = []  # the spectators' names, as the host last said
+        self.entry = EntryDesk(self)  # the password, approval and lobby notices
 
     async def on_mount(self) -> None:
         await self.begin()
@@ -115,7 +120,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
         local = self.local
         assert local is not None
         if self.local_host is None and local.resume is not None:
-            found = resumed_host(local.resume, local.config.log)
+            found = resumed_host(local.resume, local.config.log, password=local.config.password)
             if isinstance(found, str):
                 self.exit(2, 2, f"risk-lan: {found}")
                 return
@@ -184,6 +189,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
             find_game=rediscover,
             record=self.record,
             watch=self.watch,
+            password=self.password,
         )
         resumed = self.local is not None and self.local.resume is not None
         if local_host is not None and not resumed:
@@ -311,11 +317,18 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
         if self.game_screen is not None and self.is_running:
             self.game_screen.seat_changed(message.seat, message.change)
 
+    @on(EntryNews)
+    def entry_news(self, message: EntryNews) -> None:
+        if self.is_running:
+            self.entry.take(message)
+
     @on(GameEnded)
     def ended(self, message: GameEnded) -> None:
         if not self.is_running:
             return  # closing: the host's last words have no screen to go to
         outcome = message.outcome
+        if self.entry.ended(outcome):
+            return
         if self.game_screen is None and self.local is None:
             # Gone before its game began (or never reached): back to the list, saying so.
             if (outcome.error or "").startswith("full:") and not self.watch:

@@ -9,6 +9,7 @@ from typing import Any
 from textual.message import Message
 
 from risk_lan.net.client import Listener, Outcome
+from risk_lan.tui.entry import EntryNews
 
 
 class Joined(Message):
@@ -113,3 +114,12 @@ class PostingListener(Listener):
 
     def seat_changed(self, seat: str, change: str) -> None:
         self.target.post_message(SeatChanged(seat, change))
+
+    def awaiting(self) -> None:
+        self.target.post_message(EntryNews("awaiting"))
+
+    def knocks(self, joiners: list[dict[str, Any]]) -> None:
+        self.target.post_message(EntryNews("knocks", joiners))
+
+    def notice(self, code: str, name: str) -> None:
+        self.target.post_message(EntryNews("notice", (code, name)))

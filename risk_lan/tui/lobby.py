@@ -96,6 +96,11 @@ class LobbyScreen(Screen):
             line.append(f" {shown(game.mode, 14):<14} {shown(game.seats, 5):>5}")
             state = shown(game.state, 8) if here else say(self.lang, "game_gone")
             line.append(f"  {state:<8}")
+            # What a joiner must get past (the announcement never holds the password).
+            needs = [n for n in ("password", "approval") if n in game.entry.split(",")]
+            if needs:
+                listed = ", ".join(say(self.lang, f"listed_{n}") for n in needs)
+                line.append(f"  ({listed})", style="yellow")
             line.append(f"  {shown(game.address, 40)}:{game.port}", style="dim")
             options.add_option(Option(line, id=key, disabled=not here))
         keys = list(self.seen)
@@ -247,8 +252,9 @@ class SeatsScreen(Screen):
         if watchers:
             text.append("\n" + say(self.lang, "watchers_line", names=", ".join(watchers)), "dim")
         self.query_one("#seats", Static).update(text)
-        if watching:
-            self.query_one("#seats-hint", Static).update(say(self.lang, "watching_table"))
+        # Seated now: no longer waiting for the host's player's approval (EntryDesk).
+        hint = "watching_table" if watching else "ready_hint"
+        self.query_one("#seats-hint", Static).update(say(self.lang, hint))
         hint = say(self.lang, "table_hint") if self.owns_table() else ""
         if hint and self.join_at:
             hint += "\n" + say(self.lang, "join_at", addresses=", ".join(self.join_at))

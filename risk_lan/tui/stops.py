@@ -63,7 +63,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "someone_sent": "a player sent {what}.",
         "you_sent": "your app sent {what}.",
         "no_winner": "The game ended without a winner.",
-        "removed": "The host's player freed your seat before the game began.",
+        "removed": "The host freed your seat before the game began.",
         "full": "Every seat of that game is taken, and none is kept for you.",
         "local": "This app stopped on a fault of its own, in risk-lan itself: no player and"
         " not the host caused it.",
@@ -86,7 +86,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "someone_sent": "un joueur a envoyé {what}.",
         "you_sent": "votre application a envoyé {what}.",
         "no_winner": "La partie s'est terminée sans vainqueur.",
-        "removed": "Le joueur de l'hôte a libéré votre place avant le début de la partie.",
+        "removed": "L'hôte a libéré votre place avant le début de la partie.",
         "full": "Toutes les places de cette partie sont prises, et aucune ne vous est gardée.",
         "local": "Cette application s'est arrêtée sur une erreur qui lui est propre, dans"
         " risk-lan même : ni un joueur ni l'hôte n'en est la cause.",
