@@ -26,11 +26,11 @@ from risk_lan.net.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.outcome import Listener, LocalFailure, Outcome, stopped_by
 from risk_lan.net.reconnecting import Reconnecting
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
+from risk_lan.net.standinganswer import standing_act
 from risk_lan.net.tablerequests import TableRequests
 from risk_lan.net.updates import received_view
 from risk_lan.net.witness import Witness
-from risk_lan.rules import Action, GameState
-from risk_lan.rules.calculated import standing_answer
+from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
 LOBBY_REFUSALS = frozenset({"colour", "table", "not_taken", "bad_text", "chat_too_fast"})
@@ -386,16 +386,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         self._send_queued()
 
     def _give_standing_answer(self) -> None:
-        """A person's standing answer (F7) under «risques calculés»: only this client sees
-        whether its hand holds the attacked territory's card, so it gives the answer itself,
-        laying the card in the act it signs."""
-        view = self.view
-        attack = view.get("attack") if view is not None else None
-        if view is None or view["phase"] != "defend" or attack is None:
-            return
-        if attack.get("defender") != self.seat or view["auto_defend"].get(self.seat) is None:
-            return
-        answer = standing_answer(GameState.from_view(view), self.seat)
+        answer = standing_act(self.view, self.seat)
         if answer is not None:
             self.log(f"standing answer: {answer}")
             self._send_act(answer)
