@@ -21,6 +21,7 @@ from protocol.fairness import ChainVerifier
 from protocol.transcript import Transcript
 from risk_lan.net.absence import AbsenceClock
 from risk_lan.net.hostbroadcast import Broadcasting
+from risk_lan.net.hostexpel import expel
 from risk_lan.net.hostintake import ActIntake, ActQueue
 from risk_lan.net.hostrolls import POLL, RollKeeping
 from risk_lan.net.hostseats import SeatKeeping
@@ -60,6 +61,7 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         self.applied = 0
         self.roll = 0
         self.pending: dict[str, Any] | None = None  # a published move waiting for its roll
+        self.cancelled: set[int] = set()  # rolls a takeover or an expulsion left unmade
         self.task: asyncio.Task[None] | None = None
         self.finished = False
         self.win_reason = "world"  # as the engine says when someone wins
@@ -90,6 +92,8 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         self.seen_at_roll = history.pending_seen
         for seat in history.taken:
             self.bots[seat] = self.host.config.bot_factory()
+        for seat, why in history.expelled.items():
+            self.host.seat_by_id(seat).expelled = why
         if history.commits is not None:
             self.commits_published = True
             self.verifier = history.chains
@@ -128,9 +132,9 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
                 self._accept_reveal(seat, body["roll"], body["link"], envelope)
             except ProtocolError as e:
                 # A reveal that does not match its commitment would leave this roll with no
-                # honest result: the game stops, naming the culprit.
-                self.abort(e)
-                raise
+                # honest result: its sender is expelled and the roll made again without it.
+                if not expel(self, seat, e, [envelope]):
+                    raise
         elif kind == "act":
             s = self.host.seat_by_id(seat)
             if body["seq"] <= s.last_seq:
