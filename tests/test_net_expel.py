@@ -23,13 +23,18 @@ from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
 
 
-async def run(host: Host, clients: list[Client], timeout: float = 90) -> list:
+async def run(host: Host, clients: list[Client], timeout: float = 90, told: bool = False) -> list:
+    """Each client's outcome; ``told``: the host also knows, within 10 s, that every player
+    who can has seen the end (the expelled cannot: the host must not wait for them)."""
     port = await host.serve("127.0.0.1", 0)
     try:
         tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
         done, pending = await asyncio.wait(tasks, timeout=timeout)
         for t in pending:
             t.cancel()
+        if told:
+            assert host.match is not None
+            await asyncio.wait_for(host.match.everyone_told.wait(), 10)
         return [t.result() if t in done else None for t in tasks]
     finally:
         await host.close()
@@ -72,7 +77,7 @@ def test_two_cheats_are_expelled_and_the_game_finishes_with_bots_in_their_seats(
     seen: list[tuple[str, str]] = []
     honest = Client("honest", ClassicBot(), record=str(tmp_path / "honest.rec"))
     honest.listener.seat_changed = lambda seat, change: seen.append((seat, change))
-    outcomes = asyncio.run(run(host, [liar, equivocator, honest]))
+    outcomes = asyncio.run(run(host, [liar, equivocator, honest], told=True))
     # Each cheat is told, and its own game ends there; the honest player's goes on to a winner.
     assert outcomes[0].error == "expelled: bad_reveal" and outcomes[0].culprit == liar.seat
     assert outcomes[1].error == "expelled: equivocation", outcomes[1]
@@ -130,22 +135,10 @@ def test_an_expelled_player_cannot_come_back_nor_watch() -> None:
         try:
             tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in (cheat, idle)]
             outcome = await asyncio.wait_for(tasks[0], 30)
-            answers = []
-            for watch in (False, True):
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                hello = {
-                    "type": "hello",
-                    "version": PROTOCOL_VERSION,
-                    "name": "cheat",
-                    "key": cheat.identity.public_key,
-                    "token": None if watch else cheat.token,
-                    "watch": watch,
-                }
-                writer.write(HEADER.pack(len(pack(hello))) + pack(hello))
-                await writer.drain()
-                size = HEADER.unpack(await asyncio.wait_for(reader.readexactly(4), 10))[0]
-                answers.append(msgpack.unpackb(await reader.readexactly(size)))
-                writer.close()
+            answers = [
+                await _hello(port, cheat.identity.public_key, token, watch)
+                for token, watch in ((cheat.token, False), (None, True))
+            ]
             tasks[1].cancel()
             return outcome, answers
         finally:
@@ -194,3 +187,50 @@ def test_a_host_forging_an_expulsion_is_blamed_by_every_client() -> None:
                 assert outcome.error.startswith("bad_expel"), (why, outcome)
         if why == "bad_signature":
             assert outcomes[1].error is None and outcomes[1].winner, outcomes[1]
+
+
+async def _hello(port: int, key: bytes, token: bytes | None, watch: bool) -> dict[str, Any]:
+    """What the host answers a raw `hello`."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    hello = {
+        "type": "hello",
+        "version": PROTOCOL_VERSION,
+        "name": "back",
+        "key": key,
+        "token": token,
+        "watch": watch,
+    }
+    writer.write(HEADER.pack(len(pack(hello))) + pack(hello))
+    await writer.drain()
+    size = HEADER.unpack(await asyncio.wait_for(reader.readexactly(4), 10))[0]
+    answer = msgpack.unpackb(await reader.readexactly(size))
+    writer.close()
+    return answer
+
+
+def test_a_resumed_host_still_refuses_the_player_it_expelled(tmp_path: Path) -> None:
+    save = tmp_path / "game.save"
+
+    async def scenario() -> tuple[str, dict[str, Any], bool]:
+        host = Host(HostConfig(seats=3, bots=1, absent_after=None, save=str(save)))
+        port = await host.serve("127.0.0.1", 0)
+        cheat, idle = Cheat("cheat", "link", 1), Idle("idle", ClassicBot())
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in (cheat, idle)]
+        try:
+            await asyncio.wait_for(tasks[0], 30)
+        finally:
+            tasks[1].cancel()
+            await host.close()  # as if its program stopped: the save stays
+        again = Host.resume(save)
+        port = await again.serve("127.0.0.1", 0)
+        try:
+            answer = await _hello(port, cheat.identity.public_key, cheat.token, False)
+            assert again.match is not None
+            seat = again.seat_by_id(cheat.seat)
+            return seat.expelled, answer, cheat.seat in again.match.bots
+        finally:
+            await again.close()
+
+    why, answer, played_by_bot = asyncio.run(scenario())
+    assert why == "bad_reveal" and answer["code"] == "expelled", answer
+    assert played_by_bot

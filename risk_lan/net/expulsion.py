@@ -40,9 +40,9 @@ DEEDS = {
 
 
 def said(expelled: dict[str, str], names: dict[str, str]) -> str:
-    """A sentence naming each seat expelled and why ("" for none)."""
-    return " ".join(
-        f"{names.get(seat, seat)} ({seat}) was expelled: its app sent {DEEDS[why]}."
+    """Words naming each seat expelled and why ("" for none)."""
+    return "; ".join(
+        f"{names.get(seat, seat)} ({seat}) was expelled: its app sent {DEEDS[why]}"
         for seat, why in expelled.items()
     )
 

@@ -322,5 +322,6 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         self.check_told()
 
     def check_told(self) -> None:
-        if all(s.id in self.told for s in self.host.seats if s.kind == "human"):
+        # An expelled player's connection was closed: it has no way to say it.
+        if all(s.id in self.told or s.expelled for s in self.host.seats if s.kind == "human"):
             self.everyone_told.set()

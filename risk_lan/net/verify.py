@@ -60,7 +60,7 @@ def verify_record(path: str | Path) -> Verdict:
         verdict = _verdict(replay)
         if replay.expelled:
             names = {p["seat"]: p["name"] for p in replay.start["players"]}
-            verdict.message += ". " + said(replay.expelled, names)
+            verdict.message += "; " + said(replay.expelled, names)
             verdict.expelled = dict(replay.expelled)
         return verdict
     except ProtocolError as e:
