@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from risk_lan.net.hostexpel import sentence
 from risk_lan.rules import IllegalAction
 
 # Phases in which a seat is not handed back: its bot may hold a sealed headquarters whose
@@ -56,7 +57,7 @@ class SeatKeeping:
         if self._out(seat):
             self._tell(seat, "eliminated", "you are out of the game: you watch it to the end")
         elif self.host.seat_by_id(seat).expelled:
-            self._tell(seat, "expelled", self.host.seat_by_id(seat).expelled)
+            self._tell(seat, "expelled", sentence(self.host.seat_by_id(seat).expelled))
         elif seat in self.bots:
             self.handbacks.add(seat)
         else:
