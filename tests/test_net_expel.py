@@ -23,9 +23,12 @@ from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
 
 
-async def run(host: Host, clients: list[Client], timeout: float = 90, told: bool = False) -> list:
+async def run(
+    host: Host, clients: list[Client], timeout: float = 90, told: bool = False, ends: bool = False
+) -> list:
     """Each client's outcome; ``told``: the host also knows, within 10 s, that every player
-    who can has seen the end (the expelled cannot: the host must not wait for them)."""
+    who can has seen the end (the expelled cannot: the host must not wait for them);
+    ``ends``: the host's game goes on to its end (with bots) after the clients stop."""
     port = await host.serve("127.0.0.1", 0)
     try:
         tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
@@ -35,6 +38,8 @@ async def run(host: Host, clients: list[Client], timeout: float = 90, told: bool
         if told:
             assert host.match is not None
             await asyncio.wait_for(host.match.everyone_told.wait(), 10)
+        if ends:
+            await asyncio.wait_for(host.done.wait(), 60)
         return [t.result() if t in done else None for t in tasks]
     finally:
         await host.close()
@@ -77,7 +82,9 @@ def test_two_cheats_are_expelled_and_the_game_finishes_with_bots_in_their_seats(
     seen: list[tuple[str, str]] = []
     honest = Client("honest", ClassicBot(), record=str(tmp_path / "honest.rec"))
     honest.listener.seat_changed = lambda seat, change: seen.append((seat, change))
-    outcomes = asyncio.run(run(host, [liar, equivocator, honest], told=True))
+    watcher = Client("watcher", watch=True)  # checks every expulsion too, with no seat
+    outcomes = asyncio.run(run(host, [liar, equivocator, honest, watcher], told=True))
+    assert outcomes[3].error is None and outcomes[3].winner == outcomes[2].winner, outcomes[3]
     # Each cheat is told, and its own game ends there; the honest player's goes on to a winner.
     assert outcomes[0].error == "expelled: bad_reveal" and outcomes[0].culprit == liar.seat
     assert outcomes[1].error == "expelled: equivocation", outcomes[1]
@@ -165,8 +172,8 @@ class ForgedExpulsionGame(HostGame):
             expel(self, seat, ProtocolError(self.why, "made up", seat), [envelope])
 
 
-def test_a_host_forging_an_expulsion_is_blamed_by_every_client() -> None:
-    for why in ("bad_reveal", "equivocation", "bad_signature"):
+def test_a_host_forging_an_expulsion_is_blamed_by_every_client(tmp_path: Path) -> None:
+    for why in ("bad_reveal", "wrong_roll", "equivocation", "bad_signature"):
 
         class Game(ForgedExpulsionGame):
             pass
@@ -176,9 +183,12 @@ def test_a_host_forging_an_expulsion_is_blamed_by_every_client() -> None:
         class Forger(Host):
             match_class = Game
 
-        host = Forger(HostConfig(seats=3, bots=1))
+        record = tmp_path / f"{why}.rec"
+        host = Forger(HostConfig(seats=3, bots=1, record=str(record), absent_after=2.0))
         victim, other = Client("victim", ClassicBot()), Client("other", ClassicBot())
-        outcomes = asyncio.run(run(host, [victim, other], 30))
+        victim.reclaim_when_taken = other.reclaim_when_taken = False
+        outcomes = asyncio.run(run(host, [victim, other], 30, ends=True))
+        verdict = verify_record(record)
         # A bad signature only the victim can refute: the others take the host's word there.
         judges = [victim] if why == "bad_signature" else [victim, other]
         for client, outcome in zip([victim, other], outcomes, strict=True):
@@ -187,6 +197,11 @@ def test_a_host_forging_an_expulsion_is_blamed_by_every_client() -> None:
                 assert outcome.error.startswith("bad_expel"), (why, outcome)
         if why == "bad_signature":
             assert outcomes[1].error is None and outcomes[1].winner, outcomes[1]
+            assert verdict.ok and verdict.expelled == {victim.seat: why}, verdict.message
+        else:
+            # The host's own record convicts it: `risk-lan verify` names it, at the expel.
+            assert not verdict.ok and verdict.culprit == "host", (why, verdict)
+            assert "(expel): bad_expel" in verdict.message, verdict.message
 
 
 async def _hello(port: int, key: bytes, token: bytes | None, watch: bool) -> dict[str, Any]:
