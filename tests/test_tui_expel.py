@@ -13,9 +13,12 @@ from tui_helpers import screen_text, until
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.hostexpel import sentence
+from risk_lan.net.outcome import Outcome
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.dialogs import GameOverScreen
 from risk_lan.tui.game_screen import GameScreen
+from risk_lan.tui.stops import why_stopped
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -110,3 +113,14 @@ async def test_the_expelled_player_is_told_and_f9_says_the_seat_cannot_come_back
             assert outcome.error is None and outcome.winner, outcome
     finally:
         await host.close()
+
+
+async def test_coming_back_to_a_game_that_expelled_this_app_says_why_in_its_language() -> None:
+    # The host's own words to a seat that comes back, as the client reports them.
+    outcome = Outcome(error=f"expelled: {sentence('equivocation')}")
+    said = why_stopped(outcome, "p1", {}, "fr")
+    assert said.startswith("L'hôte vous a retiré de la partie : votre application a envoyé un")
+    assert "historique de la partie que l'hôte n'a jamais envoyé" in said
+    assert "you" not in said
+    said = why_stopped(Outcome(error="expelled: bad_signature"), "p1", {}, "en")
+    assert "your app sent a message in its name that its key did not sign" in said
