@@ -78,16 +78,19 @@ class ExpelledHere(Client):
 
 
 @pytest.mark.parametrize(
-    "lang, said, f9",
+    "lang, said, f9, title, status",
     [
         ("en", "The host expelled you from the game: your app sent a share of the dice",
-         "You were expelled from this game: you cannot take your seat back."),
+         "You were expelled from this game: you cannot take your seat back.",
+         "You are out of this game: the others play on.", "expelled: a bot plays your seat"),
         ("fr", "L'hôte vous a retiré de la partie : votre application a envoyé une part des dés",
-         "Vous avez été retiré de cette partie : vous ne pouvez pas reprendre votre place."),
+         "Vous avez été retiré de cette partie : vous ne pouvez pas reprendre votre place.",
+         "Vous êtes hors de cette partie : les autres jouent la suite.",
+         "retiré : un robot joue votre place"),
     ],
 )  # fmt: skip
 async def test_the_expelled_player_is_told_and_f9_says_the_seat_cannot_come_back(
-    lang: str, said: str, f9: str, monkeypatch: pytest.MonkeyPatch
+    lang: str, said: str, f9: str, title: str, status: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import risk_lan.tui.app as app_module
 
@@ -101,8 +104,10 @@ async def test_the_expelled_player_is_told_and_f9_says_the_seat_cannot_come_back
             await until(pilot, lambda: app.client is not None and app.client.seat)
             task = asyncio.create_task(other.run("127.0.0.1", port))
             over = await until(pilot, lambda: isinstance(app.screen, GameOverScreen) and app.screen)
-            assert said in flat(str(over.query_one("#over-box").render()))
+            box = flat(str(over.query_one("#over-box").render()))
+            assert box.startswith(title) and said in box, box
             assert said in flat(screen_text(app, "log"))
+            assert status in screen_text(app, "status")  # not "game stopped": it goes on
             app.pop_screen()
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             assert f9 not in flat(screen_text(app, "log"))

@@ -349,6 +349,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
                 screen.battles if screen else 0,
                 outcome.transcript or self.transcript_code(),
                 self.lang,
+                (outcome.error or "").startswith("expelled:"),
             )
         )
 

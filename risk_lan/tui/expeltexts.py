@@ -31,6 +31,8 @@ EXPEL_TEXTS: dict[str, dict[str, str]] = {
         " your seat to the end, and you cannot take it back.",
         "expelled_mark": "(expelled)",
         "key_expelled": "You were expelled from this game: you cannot take your seat back.",
+        "expelled_title": "You are out of this game: the others play on.",
+        "expelled_status": "expelled: a bot plays your seat",
     },
     "fr": {
         "expelled": "L'hôte a retiré {player} de la partie : l'application de ce joueur a"
@@ -41,6 +43,8 @@ EXPEL_TEXTS: dict[str, dict[str, str]] = {
         "expelled_mark": "(exclu)",
         "key_expelled": "Vous avez été retiré de cette partie : vous ne pouvez pas reprendre"
         " votre place.",
+        "expelled_title": "Vous êtes hors de cette partie : les autres jouent la suite.",
+        "expelled_status": "retiré : un robot joue votre place",
     },
 }
 

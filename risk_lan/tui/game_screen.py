@@ -251,9 +251,11 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
             waiting = self.clock.text(now, self.seat, self.names, self.lang)
             paced = self.pace_text()
             waiting = f"{waiting}  {paced}" if waiting and paced else waiting or paced
+            gone = "expelled_status" if self.seat in self.expelled else "stopped_status"
             bars.first().show(
-                self.code, self.connected, self.lang, waiting, self.stopped, self.watchers
-            )
+                self.code, self.connected, self.lang, waiting, gone if self.stopped else "",
+                self.watchers,
+            )  # fmt: skip
 
     # ----- drawing ------------------------------------------------------------------------
 

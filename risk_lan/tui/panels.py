@@ -398,7 +398,7 @@ class StatusBar(Panel):
         connected: bool,
         lang: str,
         waiting: str = "",
-        stopped: bool = False,
+        stopped: str = "",  # the key of what the bar says instead of the connection
         watchers: list[str] | None = None,
     ) -> None:
         text = Text()
@@ -406,7 +406,7 @@ class StatusBar(Panel):
         text.append(code or "----:----", style="bold reverse")
         text.append("  ")
         if stopped:
-            text.append(say(lang, "stopped_status"), style="bold red")
+            text.append(say(lang, stopped), style="bold red")
         elif connected:
             text.append(say(lang, "connected"), style="green")
         else:

@@ -113,6 +113,8 @@ class TableNews:
         """Whether turn actions are closed now; if so, the log (or, to a spectator, the Now
         panel) says why."""
         key = "stopped_refused" if self.stopped else "taken_refused" if self.taken_over else ""
+        if self.seat in self.expelled:
+            key = "key_expelled"  # not stopped for the others, and no bot to take it back from
         if key:
             self.query_one("#log", RichLog).write(Text(f"✗ {self._say(key)}", style="bold red"))
         elif self.turn.watching:
