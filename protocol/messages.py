@@ -197,7 +197,8 @@ ENVELOPE: dict[str, Check] = {"type": text(8), "from": SEAT, "body": mapping, "s
 # that carries a client's within MAX_FRAME (64 KiB), whatever the client sends: a `move`
 # carries one act and its action (at most 2 × 2,048 bytes), a `reveals` or a `commits` one
 # reveal or commitment per contributor (7 at most; counted here as MAX_CONTRIBUTORS × 512),
-# a `handback` one commitment, a `chat` one `say` (with the name), a `lobby` or a `start`
+# a `handback` one commitment, an `expel` at most two of the seat's signed messages (2 × 2,048
+# at most), a `chat` one `say` (with the name), a `lobby` or a `start`
 # each seat's name. MAX_HOST_CARRIES, the most a host message carries from clients, leaves
 # room in a frame for the host's own fields; tests build the largest of each.
 MAX_PACKED: dict[str, int] = {
