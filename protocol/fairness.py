@@ -122,6 +122,13 @@ class ChainVerifier:
         Rolls may be skipped (a roll cancelled when a peer was taken over, or the rolls made
         while a bot played its seat, leave some links unpublished): the link is then hashed
         back step by step, at most the chain's length, so the work stays bounded."""
+        self.check(peer, index, link)
+        self._last[peer] = link
+        self._index[peer] = index
+
+    def check(self, peer: str, index: int, link: bytes) -> None:
+        """Raise, naming the peer, unless ``link`` is its next link for roll ``index``;
+        nothing is recorded (a peer's expulsion is judged on it without taking the link)."""
         if peer not in self._last:
             raise ProtocolError("unknown_peer", f"no chain committed by {peer}", culprit=peer)
         expected = self._index[peer] + 1
@@ -140,8 +147,6 @@ class ChainVerifier:
             raise ProtocolError(
                 "bad_reveal", f"{peer}'s link for roll {index} does not match its chain", peer
             )
-        self._last[peer] = link
-        self._index[peer] = index
 
 
 def roll_seed(game_id: str, index: int, context: bytes, links: Sequence[bytes]) -> bytes:

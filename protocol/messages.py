@@ -203,7 +203,8 @@ ENVELOPE: dict[str, Check] = {"type": text(8), "from": SEAT, "body": mapping, "s
 # that carries a client's within MAX_FRAME (64 KiB), whatever the client sends: a `move`
 # carries one act and its action (at most 2 × 2,048 bytes), a `reveals` or a `commits` one
 # reveal or commitment per contributor (7 at most; counted here as MAX_CONTRIBUTORS × 512),
-# a `handback` one commitment, a `chat` one `say` (with the name), a `lobby` or a `start`
+# a `handback` one commitment, an `expel` at most two of the seat's signed messages (2 × 2,048
+# at most), a `chat` one `say` (with the name), a `lobby` or a `start`
 # each seat's name. MAX_HOST_CARRIES, the most a host message carries from clients, leaves
 # room in a frame for the host's own fields; tests build the largest of each.
 MAX_PACKED: dict[str, int] = {
@@ -290,6 +291,15 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "reveals": {"game": GAME_ID, "roll": whole(1), "envelopes": listing},
     "takeover": {"game": GAME_ID, "seat": SEAT, "roll": whole(1)},
     "handback": {"game": GAME_ID, "seat": SEAT, "roll": whole(1), "commit": optional(mapping)},
+    # A player proven to misbehave: a bot plays the seat from `roll` on, for good. `why` is
+    # what it did (EXPULSIONS), `evidence` its own signed messages that show it.
+    "expel": {
+        "game": GAME_ID,
+        "seat": SEAT,
+        "roll": whole(1),
+        "why": text(16),
+        "evidence": lambda v: isinstance(v, list) and 1 <= len(v) <= 2 and all(map(mapping, v)),
+    },
     "events": {"game": GAME_ID, "n": whole(0), "events": listing},
     "clock": {"game": GAME_ID, "paused": flag, "waits": listing},
     "update": {
@@ -318,7 +328,14 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
 # The host's broadcasts that make up the transcript, each in a signed envelope. The others
 # (welcome, error, lobby, events, update, clock) are plain: private to one peer, and outside
 # the transcript.
-SIGNED_BY_HOST = frozenset({"start", "commits", "move", "reveals", "takeover", "handback", "over"})
+SIGNED_BY_HOST = frozenset(
+    {"start", "commits", "move", "reveals", "takeover", "handback", "expel", "over"}
+)
+
+# Why a player is expelled: a link that is not its chain's, a reveal for a roll not waiting
+# for it, a `seen` that is not the history it was shown, a message it did not sign with its
+# key. The evidence of the first three convinces anyone; of the last, only the host.
+EXPULSIONS = ("bad_reveal", "wrong_roll", "equivocation", "bad_signature")
 
 # One entry of a `clock`'s `waits`: a seat the game waits for, why (`away`, `move`, `reveal`
 # or `commit`), for how many seconds so far, and how many are left before a bot takes the

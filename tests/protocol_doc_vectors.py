@@ -315,6 +315,24 @@ def specs() -> list[tuple[str, dict[str, Any]]]:
         "type": "move",
     }
     takeover = {"game": GAME, "roll": 2, "seat": "p1", "type": "takeover"}
+    # p1 revealed a link that is not its chain's for roll 3: the host expels it, the reveal
+    # (signed by p1) as evidence.
+    garbage = {
+        "game": GAME,
+        "link": bytes(32),
+        "roll": 3,
+        "seen": bytes(range(32)),
+        "type": "reveal",
+    }
+    evidence = Identity.from_private_bytes(bytes.fromhex(P1_KEY)).sign("p1", garbage)
+    expel = {
+        "evidence": [evidence],
+        "game": GAME,
+        "roll": 4,
+        "seat": "p1",
+        "type": "expel",
+        "why": "bad_reveal",
+    }
     canonical = {
         "type": "example",
         "b": jsonable(b"\x00\xff"),
@@ -357,6 +375,7 @@ def specs() -> list[tuple[str, dict[str, Any]]]:
             "signed",
             {"private_key": HOST_KEY, "sender": "host", "body": takeover, "prev": "ab" * 32},
         ),
+        ("signed", {"private_key": HOST_KEY, "sender": "host", "body": expel, "prev": "cd" * 32}),
         (
             "transcript",
             {"game": GAME, "private_key": HOST_KEY, "bodies": [start, first_move, takeover]},

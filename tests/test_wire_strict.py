@@ -279,6 +279,10 @@ def test_no_client_message_within_its_size_makes_a_host_message_too_large() -> N
     assert len(pack(reveal)) <= MAX_PACKED["reveal"]
     reveals = {"type": "reveals", "game": GAME, "roll": 1, "envelopes": [reveal] * MAX_CONTRIBUTORS}
     assert len(encode(host.sign("host", reveals, bytes(32)))) <= MAX_FRAME
+    expel = {"type": "expel", "game": GAME, "seat": "p1", "roll": 2**31, "why": "bad_signature",
+             "evidence": [biggest, biggest]}  # fmt: skip
+    validate(expel, HOST_MESSAGES)
+    assert len(encode(host.sign("host", expel, bytes(32)))) <= MAX_FRAME
     name = "é" * 24
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "key": bytes(32),
              "token": bytes(16), "have": 2**31}  # fmt: skip

@@ -11,6 +11,7 @@ import pytest
 
 from risk_lan.logtexts import LOG_TEXTS
 from risk_lan.rules.board import classic_board
+from risk_lan.tui.expeltexts import DEEDS
 from risk_lan.tui.modetexts import MODE_TITLES_FR
 from risk_lan.tui.palette import SYSTEM_COMMANDS_FR
 from risk_lan.tui.stops import SENTENCES, WHAT
@@ -131,6 +132,7 @@ def french_texts() -> list[tuple[str, str]]:
     found += [(f"textual:{k}", " ".join(v)) for k, v in SYSTEM_COMMANDS_FR.items()]
     found += [(f"stop:{k}", v) for k, v in WHAT["fr"].items()]
     found += [(f"stop:{k}", v) for k, v in SENTENCES["fr"].items()]
+    found += [(f"expel:{k}", v) for k, v in DEEDS["fr"].items()]
     found += [(f"mode:{k}", v) for k, v in MODE_TITLES_FR.items()]
     return found
 

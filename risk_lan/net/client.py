@@ -6,6 +6,7 @@ naming the culprit, when something does not verify."""
 from __future__ import annotations
 
 import secrets
+from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from protocol.signing import Identity
 from risk_lan.net.botplay import BotPlay
 from risk_lan.net.connection import Connection
 from risk_lan.net.joining import JOINING_MESSAGES, Joining
+from risk_lan.net.expelled import expelled
 from risk_lan.net.outcome import Listener, LocalFailure, Outcome, stopped_by
 from risk_lan.net.reconnecting import Reconnecting
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
@@ -71,6 +73,8 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         self.witness: Witness | None = None  # from the welcome on
         self.players: list[dict[str, Any]] = []  # seat, name, kind, colour, from the start
         self.sent_reveals: dict[int, dict[str, Any]] = {}  # by roll, until its reveals come
+        # The last signed messages sent: an expulsion for a forged one must name one of them.
+        self.signed_sent: deque[dict[str, Any]] = deque(maxlen=16)
         self.chain: HashChain | None = None
         self.view: dict[str, Any] | None = None
         self.waiting: str | None = None  # the seat the game waits for, as of the last update
@@ -161,6 +165,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         assert self.conn is not None
         envelope = self.identity.sign(self.seat, body)
         self.conn.send(envelope)
+        self.signed_sent.append(envelope)
         return envelope
 
     def _receive(self, message: dict[str, Any]) -> Outcome | None:
@@ -219,7 +224,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             if message["code"] == "bad_token" and not self.game_id:
                 raise StaleSeat  # a seat kept from a game this host no longer has
             if (
-                message["code"] in ("removed", "silent")
+                message["code"] in ("removed", "silent", "expelled")
                 or not self.game_id
                 or (not self.welcomed and self.watch)
             ):
@@ -322,6 +327,12 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
                 if self.reclaim_when_taken and not out:
                     self.reclaim()
             self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
+        elif kind == "expel":
+            self.to_reveal = None
+            self.sent_reveals.clear()  # as after a takeover: the roll is made again
+            if body["seat"] == self.seat:
+                return expelled(self, body)
+            self.listener.seat_changed(body["seat"], f"expelled:{body['why']}")
         elif kind == "handback":
             if body["seat"] == self.seat:
                 self.taken_over = False

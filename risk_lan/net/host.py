@@ -227,7 +227,11 @@ class Host(Intake, TableKeeping):
         if game is None:
             return
         if not game.everyone_told.is_set():
-            missing = [s.name for s in self.seats if s.kind == "human" and s.id not in game.told]
+            missing = [
+                s.name
+                for s in self.seats
+                if s.kind == "human" and s.id not in game.told and not s.expelled
+            ]
             self.log(f"waiting up to {seconds:.0f} s for {', '.join(missing)} to see the end")
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(seconds):

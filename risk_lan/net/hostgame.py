@@ -21,6 +21,7 @@ from protocol.fairness import ChainVerifier
 from protocol.transcript import Transcript
 from risk_lan.net.absence import AbsenceClock
 from risk_lan.net.hostbroadcast import Broadcasting
+from risk_lan.net.hostexpel import expel
 from risk_lan.net.hostintake import ActIntake, ActQueue
 from risk_lan.net.hostrolls import POLL, RollKeeping
 from risk_lan.net.hostseats import SeatKeeping
@@ -60,6 +61,7 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         self.applied = 0
         self.roll = 0
         self.pending: dict[str, Any] | None = None  # a published move waiting for its roll
+        self.cancelled: set[int] = set()  # rolls a takeover or an expulsion left unmade
         self.task: asyncio.Task[None] | None = None
         self.finished = False
         self.win_reason = "world"  # as the engine says when someone wins
@@ -67,9 +69,6 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         self.unconfirmed: list[tuple[str, dict[str, Any]]] | None = None  # the last roll's
         self.clock = AbsenceClock(host.config.absent_after)
         self.handbacks: set[str] = set()  # seats whose players came back, handed back next
-        # Takeovers published: one ends any wait for a commitment or a roll (a roll waiting
-        # then is cancelled, as every client cancels it on reading the takeover).
-        self.takeovers = 0
         self.catching_up: set[str] = set()  # seats being sent the history
         self.views_sent: dict[str, tuple[Any, Any]] = {}  # see Broadcasting
         self.told: set[str] = set()  # players who have said they took in the end
@@ -93,6 +92,8 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         self.seen_at_roll = history.pending_seen
         for seat in history.taken:
             self.bots[seat] = self.host.config.bot_factory()
+        for seat, why in history.expelled.items():
+            self.host.seat_by_id(seat).expelled = why
         if history.commits is not None:
             self.commits_published = True
             self.verifier = history.chains
@@ -131,9 +132,9 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
                 self._accept_reveal(seat, body["roll"], body["link"], envelope)
             except ProtocolError as e:
                 # A reveal that does not match its commitment would leave this roll with no
-                # honest result: the game stops, naming the culprit.
-                self.abort(e)
-                raise
+                # honest result: its sender is expelled and the roll made again without it.
+                if not expel(self, seat, e, [envelope]):
+                    raise
         elif kind == "act":
             s = self.host.seat_by_id(seat)
             if body["seq"] <= s.last_seq:
@@ -321,5 +322,6 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         self.check_told()
 
     def check_told(self) -> None:
-        if all(s.id in self.told for s in self.host.seats if s.kind == "human"):
+        # An expelled player's connection was closed: it has no way to say it.
+        if all(s.id in self.told or s.expelled for s in self.host.seats if s.kind == "human"):
             self.everyone_told.set()

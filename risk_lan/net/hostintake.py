@@ -32,6 +32,8 @@ from protocol.messages import (
 )
 from protocol.signing import verify
 from risk_lan.net.connection import Connection
+from risk_lan.net.hostexpel import expel
+from risk_lan.net.hostexpel import sentence as expelled_sentence
 from risk_lan.rules import Action, IllegalAction
 from risk_lan.rules.actions import SetAutoDefend, action_from_wire
 
@@ -133,6 +135,9 @@ class Intake:
                 "version",
                 f"this host speaks protocol {PROTOCOL_VERSION}, the client {hello['version']}",
             )
+        banned = next((s for s in self.seats if s.expelled and s.key == hello["key"]), None)
+        if banned is not None:
+            raise ProtocolError("expelled", expelled_sentence(banned.expelled))
         if hello.get("watch"):
             return self._admit_watcher(conn, hello)
         token = hello.get("token")
@@ -172,6 +177,8 @@ class Intake:
         return seat
 
     def _receive(self, seat: Seat, message: dict[str, Any]) -> None:
+        if seat.expelled:
+            return  # the rest of what it sent before it was let go
         check_size(message)
         kind = message.get("type")
         if seat.kind == "watcher" and self._from_watcher(seat, kind):
@@ -253,7 +260,12 @@ class Intake:
             # A reveal proves its author by matching the author's committed chain (checked in
             # the game); its signature vouches only for its `seen`, which the game checks at
             # each checkpoint, as every client does.
-            verify(envelope, seat.key)
+            try:
+                verify(envelope, seat.key)
+            except ProtocolError as e:
+                if self.match is None or not expel(self.match, seat.id, e, [envelope]):
+                    raise
+                return
         if body["game"] != self.game_id:
             raise ProtocolError("wrong_game", "that message is for another game", seat.id)
         if self.match is None:

@@ -15,6 +15,7 @@ from protocol.fairness import ChainVerifier, RollSource, roll_seed
 from protocol.framing import pack, remember_canonical
 from protocol.messages import CHECKPOINT
 from protocol.signing import verify
+from risk_lan.net.hostexpel import expel
 
 if TYPE_CHECKING:
     pass
@@ -38,17 +39,20 @@ class RollKeeping:
     def _accept_reveal(self, seat: str, roll: int, link: bytes, envelope: dict[str, Any]) -> None:
         if seat not in self.contributors:
             return  # a seat taken over no longer contributes
+        if roll < self.roll or (roll == self.roll and roll not in self._reveal_waiters):
+            return  # a reveal a returning client sends again, for a roll already made
         if roll == self.roll and envelope["body"]["seen"] != self.seen_at_roll:
             raise ProtocolError(
                 "equivocation", f"{seat} reports a history this host never sent", seat
             )
-        if roll < self.roll or (roll == self.roll and roll not in self._reveal_waiters):
-            return  # a reveal a returning client sends again, for a roll already made
         earlier = self.reveals.get(roll, {}).get(seat)
         if earlier is not None and earlier["body"]["link"] == link:
             return  # the same reveal again, from a client resumed after a crash
         if self.verifier is None or roll != self.roll:
             raise ProtocolError("wrong_roll", f"no roll {roll} is waiting for reveals", seat)
+        if earlier is not None:
+            # Its first link for this roll matched its chain: no other can.
+            raise ProtocolError("bad_reveal", f"{seat} sent a second link for roll {roll}", seat)
         self.verifier.accept(seat, roll, link)
         self.reveals[roll][seat] = envelope
         if len(self.reveals[roll]) == len(self.contributors):
@@ -57,12 +61,16 @@ class RollKeeping:
     def _confirm_reveals(self) -> None:
         """Check the signatures of the latest roll's reveals before the clients do (at each
         checkpoint and at the end), so that a client's bad signature is blamed on it, not on
-        the host that relayed it. A link proves its author; only the `seen` needs this."""
+        the host that relayed it: its sender is expelled (a checkpoint's roll is then made
+        again without it). A link proves its author; only the `seen` needs this."""
         if self.unconfirmed is None:
             return
         reveals, self.unconfirmed = self.unconfirmed, None
         for seat, envelope in reveals:
-            verify(envelope, self.keys[seat])
+            try:
+                verify(envelope, self.keys[seat])
+            except ProtocolError as e:
+                expel(self, seat, e, [envelope])
 
     async def _gather_commits(self) -> None:
         """Every contributor's commitment; one that does not come in time loses its seat to a
@@ -89,10 +97,8 @@ class RollKeeping:
     async def _wait_for(
         self, missing: Callable[[], list[str]], why: str, done: asyncio.Event
     ) -> bool:
-        """Wait until ``done`` is set; False if a bot took a seat meanwhile (one that kept it
-        waiting too long, or one the host's player handed over). ``missing`` says whom it
-        still waits on."""
-        takeovers = self.takeovers
+        """Wait until ``done`` is set; False if a seat kept it waiting too long and a bot took
+        it meanwhile. ``missing`` says whom it still waits on."""
         self.clock.wait(missing(), why, self.now())
         nagged = self.now()
         while not done.is_set():
@@ -104,7 +110,7 @@ class RollKeeping:
             self.clock.wait(missing(), why, self.now())
             if self.on_wait is not None:
                 self.on_wait()
-            if self._take_over_overdue() or self.takeovers != takeovers:
+            if self._take_over_overdue():
                 return False
             self._tell_clock()
             if self.now() - nagged >= REVEAL_NAG:
@@ -151,20 +157,18 @@ class RollKeeping:
         def missing() -> list[str]:
             return [c for c in self.contributors if c not in self.reveals[roll]]
 
-        # A takeover while the roll waits cancels it, even once no reveal is missing (the
-        # seat taken had revealed already).
-        takeovers = self.takeovers
-        while missing() or self.takeovers != takeovers:
-            if self.takeovers != takeovers or not await self._wait_for(missing, "reveal", waiter):
-                del self._reveal_waiters[roll]
-                self.pending = None
-                return None
+        # A takeover or an expulsion meanwhile cancels the roll (``SeatKeeping._to_bot``).
+        while missing() and roll not in self.cancelled:
+            await self._wait_for(missing, "reveal", waiter)
+        if roll not in self.cancelled:
+            envelopes = [self.reveals[roll][c] for c in self.contributors]
+            self.unconfirmed = list(zip(self.contributors, envelopes, strict=True))
+            if roll % CHECKPOINT == 0:
+                self._confirm_reveals()  # a forger expelled here cancels the roll too
         del self._reveal_waiters[roll]
         self.pending = None
-        envelopes = [self.reveals[roll][c] for c in self.contributors]
-        self.unconfirmed = list(zip(self.contributors, envelopes, strict=True))
-        if roll % CHECKPOINT == 0:
-            self._confirm_reveals()
+        if roll in self.cancelled:
+            return None
         # Every envelope here is in canonical order (each client's rebuilt so by the intake,
         # the host's own made so above), and so is this body: packed as it stands.
         reveals = {"envelopes": envelopes, "game": self.id, "roll": roll, "type": "reveals"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from risk_lan.net.hostexpel import sentence
 from risk_lan.rules import IllegalAction
 
 # Phases in which a seat is not handed back: its bot may hold a sealed headquarters whose
@@ -55,6 +56,8 @@ class SeatKeeping:
         """A connected player asks for the seat a bot took back."""
         if self._out(seat):
             self._tell(seat, "eliminated", "you are out of the game: you watch it to the end")
+        elif self.host.seat_by_id(seat).expelled:
+            self._tell(seat, "expelled", sentence(self.host.seat_by_id(seat).expelled))
         elif seat in self.bots:
             self.handbacks.add(seat)
         else:
@@ -85,21 +88,31 @@ class SeatKeeping:
         for seat in seats:
             if seat in self.bots:
                 continue
-            if seat in self.contributors:
-                self.contributors.remove(seat)
-            self.bots[seat] = self.host.config.bot_factory()
-            self.clock.forget(seat)
-            self.handbacks.discard(seat)
-            self.takeovers += 1
-            self._publish(
-                {"type": "takeover", "game": self.id, "seat": seat, "roll": self.roll + 1}
-            )
+            self._to_bot(seat, {"type": "takeover", "game": self.id, "seat": seat})
             if self._out(seat):
                 self.host.log(f"{seat} is out of the game and watches it: off the rolls")
             else:
                 self.host.log(f"{seat}: {why}; a bot plays the seat from now on")
             if self.game is not None:
                 self._broadcast_updates([])  # every screen's transcript code moves on too
+
+    def _to_bot(self, seat: str, body: dict[str, Any]) -> None:
+        """A host bot plays ``seat`` from the next roll on, as ``body`` (a `takeover` or an
+        `expel`) tells the table. A roll or the commitments waiting for it stop waiting: the
+        roll is never made (its move comes again under the next roll), the commitments go
+        on without the seat's."""
+        if seat in self.contributors:
+            self.contributors.remove(seat)
+        self.bots.setdefault(seat, self.host.config.bot_factory())
+        self.clock.forget(seat)
+        self.handbacks.discard(seat)
+        if self.pending is not None:
+            roll = self.pending["roll"]
+            self.cancelled.add(roll)
+            if roll in self._reveal_waiters:
+                self._reveal_waiters[roll].set()
+        self._commits_in.set()
+        self._publish({**body, "roll": self.roll + 1})
 
     def _take_over_overdue(self) -> bool:
         """Hand to a bot every seat that has kept the game waiting longer than allowed."""
@@ -113,7 +126,7 @@ class SeatKeeping:
             return
         for seat in sorted(self.handbacks):
             s = self.host.seat_by_id(seat)
-            if s.connection is None or seat not in self.bots or self._out(seat):
+            if s.connection is None or seat not in self.bots or self._out(seat) or s.expelled:
                 self.handbacks.discard(seat)  # gone again, or handed back already
                 continue
             if self.verifier is not None and not self.verifier.knows(seat):

@@ -33,6 +33,7 @@ class Seat:
     ready: bool = False
     connection: Connection | None = None
     last_seq: int = 0
+    expelled: str = ""  # why the player was expelled (hostexpel): its key is refused for good
     acts: TokenBucket = field(default_factory=act_allowance)  # for acts that change nothing
     chat: TokenBucket = field(default_factory=chat_allowance)
 

@@ -70,7 +70,9 @@ class Listener:
         """Whom the game waits for, why, for how long, and how long until a bot plays."""
 
     def seat_changed(self, seat: str, change: str) -> None:
-        """A seat went to a host bot (``taken_over``) or back to its player (``back``)."""
+        """A seat went to a host bot (``taken_over``) or back to its player (``back``), its
+        player is out of the game (``out``), or the host expelled it for good
+        (``expelled:<why>``, ``why`` as in ``expulsion.DEEDS``)."""
 
     def awaiting(self) -> None:
         """The host's player has been asked to let this player in: it waits for the answer."""

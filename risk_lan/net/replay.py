@@ -19,6 +19,7 @@ from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, SIGNED
 from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net import shadow
+from risk_lan.net.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import GameWon
 
@@ -53,6 +54,7 @@ class GameReplay:
         self.humans: set[str] = set()
         self.contributors: list[str] = []
         self.taken: set[str] = set()  # seats the host's bots play
+        self.expelled: dict[str, str] = {}  # seats out for good, and why (``expulsion``)
         self.commits: dict[str, Any] | None = None  # the `commits` broadcast, once made
         self.chains: ChainVerifier | None = None
         self.game: Game | None = None
@@ -94,7 +96,8 @@ class GameReplay:
             kind = body["type"]
             if kind == "start":
                 raise ProtocolError("out_of_order", "a second start", "host")
-            if kind != "over" and kind != "takeover" and self.commits is None and kind != "commits":
+            early = ("over", "takeover", "expel", "commits")
+            if kind not in early and self.commits is None:
                 raise ProtocolError("out_of_order", f"a {kind} before the commitments", "host")
             getattr(self, "_" + kind)(body)
         prev = self.transcript.hash
@@ -213,9 +216,21 @@ class GameReplay:
         self.contributors = [c for c in self.contributors if c != seat]
         self.pending = None  # a roll waiting for the seat is cancelled, never completed
 
+    def _expel(self, body: dict[str, Any]) -> None:
+        """A takeover for good, once its evidence is checked. A reveal of the seat's that
+        only the end would have checked is no longer its word for anything."""
+        check_expulsion(self, body)
+        seat = body["seat"]
+        self.expelled[seat] = body["why"]
+        self.taken.add(seat)
+        self.contributors = [c for c in self.contributors if c != seat]
+        self.pending = None
+        self.last_reveals = [(w, e) for w, e in self.last_reveals if w != seat]
+        self.reveals_unchecked = [(w, e) for w, e in self.reveals_unchecked if w != seat]
+
     def _handback(self, body: dict[str, Any]) -> None:
         seat = body["seat"]
-        if seat not in self.taken or self.pending is not None:
+        if seat not in self.taken or seat in self.expelled or self.pending is not None:
             raise ProtocolError("bad_handback", f"{seat} cannot be handed back now", "host")
         assert self.chains is not None
         commit = body["commit"]

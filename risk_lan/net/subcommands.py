@@ -12,6 +12,7 @@ from protocol.messages import PROTOCOL_VERSION
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import Advertiser, DiscoveryUnavailable, find_game, find_games
+from risk_lan.net.expulsion import DEEDS
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostconsole import USAGE, run_console
 from risk_lan.net.hostsave import SaveError
@@ -222,6 +223,13 @@ async def join_game(
     except OSError as e:
         _say(f"risk-lan: cannot reach {host}:{port}: {e.strerror or e}")
         return 2
+    code, _, why = (outcome.error or "").partition(": ")
+    if code == "expelled":
+        # The host's own sentence, to a seat that came back to a game that expelled it.
+        if why in DEEDS:
+            why = f"this app sent {DEEDS[why]}; a bot plays the seat to the end"
+        _say(f"expelled from the game: {why}")
+        return 1
     if outcome.error:
         blame = f" (blame: {outcome.culprit})" if outcome.culprit else ""
         _say(f"game stopped: {outcome.error}{blame}")

@@ -14,6 +14,7 @@ from typing import Any
 from protocol.errors import ProtocolError
 from protocol.fairness import commit_secret
 from protocol.messages import HOST_MESSAGES, validate
+from risk_lan.net.expulsion import said
 from risk_lan.net.record import read_record
 from risk_lan.net.replay import GameReplay
 from risk_lan.net.updates import received_view
@@ -29,6 +30,7 @@ class Verdict:
     rolls: int = 0
     winner: str | None = None
     transcript: str = ""
+    expelled: dict[str, str] | None = None  # by seat, why (``expulsion.DEEDS``)
 
 
 def verify_record(path: str | Path) -> Verdict:
@@ -55,7 +57,12 @@ def verify_record(path: str | Path) -> Verdict:
             _take(replay, entry)
         if replay.over is None:
             raise ProtocolError("unfinished", "the record does not end with the game's end")
-        return _verdict(replay)
+        verdict = _verdict(replay)
+        if replay.expelled:
+            names = {p["seat"]: p["name"] for p in replay.start["players"]}
+            verdict.message += "; " + said(replay.expelled, names)
+            verdict.expelled = dict(replay.expelled)
+        return verdict
     except ProtocolError as e:
         return Verdict(False, f"{_where(entries, at)}{e.code}: {e.message}", e.culprit)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:

@@ -333,6 +333,8 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
             # Gone before its game began (or never reached): back to the list, saying so.
             if (outcome.error or "").startswith("full:") and not self.watch:
                 self.back_to_lobby(say(self.lang, "game_full"))  # it can still be watched
+            elif (outcome.error or "").startswith("expelled:"):
+                self.back_to_lobby(why_stopped(outcome, self.seat, {}, self.lang))
             else:
                 # The host's own words, without the protocol's code before them.
                 why = shown((outcome.error or "").split(": ", 1)[-1], 120)
@@ -360,6 +362,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
                 screen.battles if screen else 0,
                 outcome.transcript or self.transcript_code(),
                 self.lang,
+                (outcome.error or "").startswith("expelled:"),
             )
         )
 

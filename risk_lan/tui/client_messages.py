@@ -67,7 +67,8 @@ class ClockChanged(Message):
 
 
 class SeatChanged(Message):
-    """A host bot plays ``seat`` from now on (``taken_over``), or its player again (``back``)."""
+    """A host bot plays ``seat`` from now on (``taken_over``), or its player again (``back``),
+    or for good once its player was expelled (``expelled:<why>``)."""
 
     def __init__(self, seat: str, change: str) -> None:
         super().__init__()

@@ -93,8 +93,10 @@ class GameOverScreen(ModalScreen[None]):
         battles: int,
         code: str,
         lang: str,
+        expelled: bool = False,  # this player was expelled: the others play on
     ) -> None:
         super().__init__()
+        self.expelled = expelled
         self.winner, self.error, self.game = winner, error, game
         self.players, self.battles, self.code, self.lang = players, battles, code, lang
         translate_bindings(self, lang)
@@ -108,6 +110,7 @@ class GameOverScreen(ModalScreen[None]):
         text = Text()
         if self.error:
             title = "stopped_title" if self.players else "not_joined_title"
+            title = "expelled_title" if self.expelled else title
             text.append(say(lang, title) + "\n", style="bold red")
             text.append(self.error + "\n\n")
         else:

@@ -121,6 +121,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
         self.stopped = False  # the game ended without a winner: nothing more is played
         self.host_controls = False  # this app runs the host (set by the app)
         self.bot_seats: set[str] = set()
+        self.expelled: dict[str, str] = {}  # seats the host expelled for good, and why
         self.clock_runs = True
         self.early_news: list[tuple[str, str]] = []
         self.watchers: list[str] = []  # the spectators' names, as the host last said
@@ -250,9 +251,11 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
             waiting = self.clock.text(now, self.seat, self.names, self.lang)
             paced = self.pace_text()
             waiting = f"{waiting}  {paced}" if waiting and paced else waiting or paced
+            gone = "expelled_status" if self.seat in self.expelled else "stopped_status"
             bars.first().show(
-                self.code, self.connected, self.lang, waiting, self.stopped, self.watchers
-            )
+                self.code, self.connected, self.lang, waiting, gone if self.stopped else "",
+                self.watchers,
+            )  # fmt: skip
 
     # ----- drawing ------------------------------------------------------------------------
 
@@ -287,8 +290,9 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
             )
         )
         self.query_one(PlayersPanel).show(
-            game, self.seat, self.players, self.away, self.lang, self.has_class("-compact")
-        )
+            game, self.seat, self.players, self.away, self.lang, self.has_class("-compact"),
+            self.expelled,
+        )  # fmt: skip
         self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, self.notice())
         self.query_one(HandPanel).show(self.turn, self.lang, self.names)
         secret = bool(s.objectives) or bool(s.missions)
@@ -306,7 +310,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
         if action in ("missions", "independents"):
             return self.mode_key_open(action)
         if action == "reclaim":
-            return self.taken_over and not self.stopped
+            return self.taken_over and not self.stopped and self.seat not in self.expelled
         if action == "pause_clock":
             return self.clock_open()
         if self.turn.watching and (action in TURN_ACTIONS or action == "auto_defend"):
@@ -359,7 +363,10 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
         elif action is not None and not self.check_action(action, ()):
             self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
         elif closed is not None and not self.check_action(closed[0], ()):
-            self.turn.hint = (closed[1], {})
+            gone = closed[0] == "reclaim" and self.seat in self.expelled
+            self.turn.hint = ("key_expelled" if gone else closed[1], {})
+            if gone:  # said in the log too: the Now panel may have no game to show
+                self.query_one("#log", RichLog).write(Text(f"✗ {self._say('key_expelled')}"))
         else:
             return
         event.stop()

@@ -3,6 +3,7 @@ and the logs. Each is redrawn from the latest view; none of them acts on the gam
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from rich.text import Text
@@ -84,9 +85,10 @@ class PlayersPanel(Panel):
         away: set[str],
         lang: str,
         compact: bool = False,
+        expelled: Collection[str] = (),
     ) -> None:
         """Each player: its marks, name, continents, then its counts on the next line; in a
-        compact layout, all on one line, without the title."""
+        compact layout, all on one line, without the title; marked away or expelled."""
         s = game.state
         text = Text()
         if not compact:
@@ -105,14 +107,15 @@ class PlayersPanel(Panel):
             armies = teams.army_total(s, who)
             cards = len(s.hands.get(who, []))
             territories = teams.controlled_count(s, who)
+            status = "expelled_mark" if who in expelled else "away" if who in away else ""
             if compact:
                 text.append(f"{name[:9]:<9}", style="strike dim" if gone else f"bold {ink}")
                 short = say(lang, "counts_short", held=territories, armies=armies, hand=cards)
-                text.append(f" {short}" + (f" {say(lang, 'away')}" if who in away else "") + "\n")
+                text.append(f" {short}" + (f" {say(lang, status)}" if status else "") + "\n")
                 continue
             text.append(name[:18], style="strike dim" if gone else f"bold {ink}")
-            if who in away:
-                text.append(f" {say(lang, 'away')}", style="italic red")
+            if status:
+                text.append(f" {say(lang, status)}", style="italic red")
             if who in s.teams:
                 text.append(f" {say(lang, 'team', n=s.teams[who])}", style=f"italic {ink}")
             held = [CONTINENT_CODES.get(c, c[:2].upper()) for c in teams.continents_of(s, who)]
@@ -395,7 +398,7 @@ class StatusBar(Panel):
         connected: bool,
         lang: str,
         waiting: str = "",
-        stopped: bool = False,
+        stopped: str = "",  # the key of what the bar says instead of the connection
         watchers: list[str] | None = None,
     ) -> None:
         text = Text()
@@ -403,7 +406,7 @@ class StatusBar(Panel):
         text.append(code or "----:----", style="bold reverse")
         text.append("  ")
         if stopped:
-            text.append(say(lang, "stopped_status"), style="bold red")
+            text.append(say(lang, stopped), style="bold red")
         elif connected:
             text.append(say(lang, "connected"), style="green")
         else:

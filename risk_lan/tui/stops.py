@@ -3,7 +3,10 @@ player by name, or the host) and what went wrong, never the protocol's own codes
 
 from __future__ import annotations
 
+from risk_lan.net.expulsion import DEEDS
 from risk_lan.net.outcome import Outcome
+from risk_lan.tui.expeltexts import deed
+from risk_lan.tui.texts import say
 
 # What the one to blame sent, by the code of the check it failed.
 WHAT: dict[str, dict[str, str]] = {
@@ -18,6 +21,7 @@ WHAT: dict[str, dict[str, str]] = {
         "bad_reveal": "a share of the dice that does not match the one it committed to",
         "wrong_roll": "its share of the dice for another roll than the one being made",
         "bad_commit": "a wrong commitment to its share of the dice",
+        "bad_expel": "an expulsion of a player without the evidence it claims",
         "wrong_outcome": "an outcome that does not follow from the moves and the dice",
         "wrong_winner": "a winner the game's moves do not give",
         "illegal_move": "a move the rules do not allow",
@@ -37,6 +41,7 @@ WHAT: dict[str, dict[str, str]] = {
         "bad_reveal": "une part des dés qui ne correspond pas à celle à laquelle il s'était engagé",
         "wrong_roll": "sa part des dés pour un autre lancer que celui en cours",
         "bad_commit": "un engagement erroné sur sa part des dés",
+        "bad_expel": "l'exclusion d'un joueur sans la preuve qu'elle invoque",
         "wrong_outcome": "un résultat qui ne découle pas des coups et des dés",
         "wrong_winner": "un vainqueur que les coups de la partie ne donnent pas",
         "illegal_move": "un coup que les règles n'autorisent pas",
@@ -96,6 +101,13 @@ SENTENCES: dict[str, dict[str, str]] = {
 }
 
 
+def expelled_sentence(detail: str, lang: str) -> str:
+    """This player's expulsion, in ``lang``: ``detail`` is the host's `why`, or its sentence
+    to a player who came back (in English, naming what the app sent)."""
+    why = next((w for w, deed in DEEDS.items() if w == detail or deed in detail), "")
+    return say(lang, "you_expelled", what=deed(lang, why))
+
+
 def stopped(outcome: Outcome) -> bool:
     """Whether the game ended without a winner (stopped, not won)."""
     return outcome.error is not None or outcome.winner is None
@@ -118,6 +130,8 @@ def why_stopped(
             return words["version"]
         if code in ("removed", "full"):
             return words[code]
+        if code == "expelled":
+            return expelled_sentence(detail, lang)
         if code == "bad_text" and detail.startswith("hello:"):
             return words["bad_name"]  # the host refused the name this app joined with
         if code == "local_failure":

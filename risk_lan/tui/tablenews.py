@@ -1,8 +1,8 @@
 """What the table tells the game screen besides the game's views: whom it waits for (the host's
-clock), seats handed to a host bot and back, a game that stopped; and the controls only the
-host's own player has: stopping the absence clock, more time for the player the game waits
-for, or a bot for that player now (the host refuses them from anyone else; the screen offers
-them only in the app that runs the host). Part of ``GameScreen``."""
+clock), seats handed to a host bot and back, players expelled, a game that stopped; and the
+controls only the host's own player has: stopping the absence clock, more time for the player
+the game waits for, or a bot for that player now (the host refuses them from anyone else; the
+screen offers them only in the app that runs the host). Part of ``GameScreen``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import RichLog
 
 from risk_lan.tui.clock import WaitClock
+from risk_lan.tui.expeltexts import deed
 from risk_lan.tui.texts import shown
 from risk_lan.tui.turn import Turn
 from risk_lan.tui.turnhints import why_watching
@@ -32,6 +33,8 @@ class TableNews:
     clock_runs: bool  # the host hands a seat that keeps the game waiting to a bot
     stopped: bool
     taken_over: bool
+    expelled: dict[str, str]  # seats the host expelled, and why
+    lang: str
     defence_timer: Timer | None
     query_one: Any
     redraw: Any
@@ -51,6 +54,9 @@ class TableNews:
         the game (``out``) and stops contributing to the rolls."""
         if not self.is_mounted:
             self.early_news.append((seat, change))
+            return
+        if change.startswith("expelled:"):
+            self._expelled(seat, change.partition(":")[2])
             return
         if change == "out":
             # Out of the game and off the rolls: no bot plays for it (the log has said it
@@ -76,6 +82,22 @@ class TableNews:
         self.redraw()
         self.refresh_bindings()
 
+    def _expelled(self, seat: str, why: str) -> None:
+        """The host expelled ``seat``'s player for good (its app cheats or is broken): a bot
+        plays the seat to the end, and no one can take it back."""
+        self.bot_seats.add(seat)
+        self.expelled[seat] = why
+        mine = seat == self.seat
+        what = deed(self.lang, why)
+        if mine:
+            self.taken_over = True  # nothing more is played from here
+            line = self._say("you_expelled", what=what)
+        else:
+            line = self._say("expelled", player=shown(self.names.get(seat, seat), 24), what=what)
+        self.query_one("#log", RichLog).write(Text(line, style="bold red"))
+        self.redraw()
+        self.refresh_bindings()
+
     def stop(self) -> None:
         """The game ended without a winner: the screen stays, but nothing more is played."""
         self.stopped = True
@@ -91,6 +113,8 @@ class TableNews:
         """Whether turn actions are closed now; if so, the log (or, to a spectator, the Now
         panel) says why."""
         key = "stopped_refused" if self.stopped else "taken_refused" if self.taken_over else ""
+        if self.seat in self.expelled:
+            key = "key_expelled"  # not stopped for the others, and no bot to take it back from
         if key:
             self.query_one("#log", RichLog).write(Text(f"✗ {self._say(key)}", style="bold red"))
         elif self.turn.watching:
@@ -101,6 +125,8 @@ class TableNews:
 
     def notice(self) -> str:
         """What the Now panel says first when the player cannot play."""
+        if self.seat in self.expelled:
+            return self._say("key_expelled")
         if self.stopped:
             return self._say("stopped_title")
         return self._say("you_taken_over") if self.taken_over else ""

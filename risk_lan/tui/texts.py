@@ -12,6 +12,7 @@ from risk_lan.tui.allytexts import ALLY_TEXTS
 from risk_lan.tui.bindingnames import BINDING_NAMES
 from risk_lan.tui.commandtexts import COMMAND_TEXTS
 from risk_lan.tui.entrytexts import ENTRY_TEXTS
+from risk_lan.tui.expeltexts import EXPEL_TEXTS
 from risk_lan.tui.hinttexts import HINT_TEXTS
 from risk_lan.tui.independentstexts import INDEPENDENTS_TEXTS
 from risk_lan.tui.missiontexts import MISSION_TEXTS
@@ -319,9 +320,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }
 # Why a pick or a key did nothing, the command palette, the host's refusals, watching a
-# game, and the modes' own words.
+# game, a player expelled, and the modes' own words.
 for _more in (HINT_TEXTS, COMMAND_TEXTS, REFUSAL_TEXTS, WATCH_TEXTS, MISSION_TEXTS, ALLY_TEXTS,
-              INDEPENDENTS_TEXTS, REVISED_TEXTS, ENTRY_TEXTS):  # fmt: skip
+              INDEPENDENTS_TEXTS, REVISED_TEXTS, ENTRY_TEXTS,
+              EXPEL_TEXTS):  # fmt: skip
     for _lang in TEXTS:
         TEXTS[_lang].update(_more[_lang])
 

@@ -1,0 +1,55 @@
+"""The words of a player expelled from the game (proven to cheat, or running a broken app: a
+bot plays its seat to the end), in English and French: the log's line, the players panel's
+mark, the expelled player's own screen, and F9 once expelled."""
+
+from __future__ import annotations
+
+# What the expelled player's app sent, by the host's `why`.
+DEEDS: dict[str, dict[str, str]] = {
+    "en": {
+        "bad_reveal": "a share of the dice that does not match the one it committed to",
+        "wrong_roll": "its share of the dice for a roll that was not being made",
+        "equivocation": "a history of the game that the host never sent",
+        "bad_signature": "a message in its name that its key did not sign",
+        "": "a message that proves it cheats or is broken",
+    },
+    "fr": {
+        "bad_reveal": "une part des dés qui ne correspond pas à celle à laquelle elle s'était"
+        " engagée",
+        "wrong_roll": "sa part des dés pour un lancer qui n'était pas en cours",
+        "equivocation": "un historique de la partie que l'hôte n'a jamais envoyé",
+        "bad_signature": "un message en son nom que sa clé n'a pas signé",
+        "": "un message qui prouve qu'elle triche ou est défaillante",
+    },
+}
+
+EXPEL_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "expelled": "The host expelled {player} from the game: that player's app sent {what}."
+        " A bot plays the seat to the end; it cannot be taken back.",
+        "you_expelled": "The host expelled you from the game: your app sent {what}. A bot plays"
+        " your seat to the end, and you cannot take it back.",
+        "expelled_mark": "(expelled)",
+        "key_expelled": "You were expelled from this game: you cannot take your seat back.",
+        "expelled_title": "You are out of this game: the others play on.",
+        "expelled_status": "expelled: a bot plays your seat",
+    },
+    "fr": {
+        "expelled": "L'hôte a retiré {player} de la partie : l'application de ce joueur a"
+        " envoyé {what}. Un robot joue cette place jusqu'à la fin ; elle ne peut pas être"
+        " reprise.",
+        "you_expelled": "L'hôte vous a retiré de la partie : votre application a envoyé {what}."
+        " Un robot joue votre place jusqu'à la fin, et vous ne pouvez pas la reprendre.",
+        "expelled_mark": "(exclu)",
+        "key_expelled": "Vous avez été retiré de cette partie : vous ne pouvez pas reprendre"
+        " votre place.",
+        "expelled_title": "Vous êtes hors de cette partie : les autres jouent la suite.",
+        "expelled_status": "retiré : un robot joue votre place",
+    },
+}
+
+
+def deed(lang: str, why: str) -> str:
+    """What an expelled player's app sent, in ``lang``."""
+    words = DEEDS.get(lang, DEEDS["en"])
+    return words.get(why, words[""])
