@@ -217,3 +217,9 @@ class RollSource:
 
     def permutation(self, n: int) -> list[int]:
         return self._shuffles.permutation(n)
+
+
+# Why a player is expelled: a link that is not its chain's, a reveal for a roll not waiting
+# for it, a `seen` that is not the history it was shown, a message it did not sign with its
+# key. The evidence of the first three convinces anyone; of the last, only the host.
+EXPULSIONS = ("bad_reveal", "wrong_roll", "equivocation", "bad_signature")

@@ -292,7 +292,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "takeover": {"game": GAME_ID, "seat": SEAT, "roll": whole(1)},
     "handback": {"game": GAME_ID, "seat": SEAT, "roll": whole(1), "commit": optional(mapping)},
     # A player proven to misbehave: a bot plays the seat from `roll` on, for good. `why` is
-    # what it did (EXPULSIONS), `evidence` its own signed messages that show it.
+    # what it did (fairness.EXPULSIONS), `evidence` its own signed messages that show it.
     "expel": {
         "game": GAME_ID,
         "seat": SEAT,
@@ -331,11 +331,6 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
 SIGNED_BY_HOST = frozenset(
     {"start", "commits", "move", "reveals", "takeover", "handback", "expel", "over"}
 )
-
-# Why a player is expelled: a link that is not its chain's, a reveal for a roll not waiting
-# for it, a `seen` that is not the history it was shown, a message it did not sign with its
-# key. The evidence of the first three convinces anyone; of the last, only the host.
-EXPULSIONS = ("bad_reveal", "wrong_roll", "equivocation", "bad_signature")
 
 # One entry of a `clock`'s `waits`: a seat the game waits for, why (`away`, `move`, `reveal`
 # or `commit`), for how many seconds so far, and how many are left before a bot takes the

@@ -112,8 +112,10 @@ def play_both_ways(game: Game, rng: random.Random, steps: int, bot_share: float)
         for viewer, watched in list(watchers.items()):
             watchers[viewer] = keep_watching(watched, game.state, viewer, player, action, seed)
             arrived = from_view(game.state, viewer)
-            assert comparable(watchers[viewer], game) == comparable(arrived, game) == (
-                comparable(game.state, game)
+            assert (
+                comparable(watchers[viewer], game)
+                == comparable(arrived, game)
+                == (comparable(game.state, game))
             ), f"a peer arriving after move {played} ({viewer}) stands elsewhere"
             if viewer is not None:  # and its own cards, which only its view tells it
                 own = GameState.from_view(game.state.view_for(viewer)).hands[viewer]

@@ -23,8 +23,8 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.net.botplay import BotPlay
 from risk_lan.net.connection import Connection
-from risk_lan.net.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.expelled import expelled
+from risk_lan.net.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.outcome import Listener, LocalFailure, Outcome, stopped_by
 from risk_lan.net.reconnecting import Reconnecting
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
@@ -242,9 +242,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             validate(message, HOST_MESSAGES)
             self.pending_events.extend(message["events"])
             if len(self.pending_events) > MAX_PENDING_EVENTS:
-                raise ProtocolError(
-                    "too_large", "an update of more events than any move has", "host"
-                )
+                raise ProtocolError("too_large", "more events than any move has", "host")
         elif kind == "update":
             # Private to this seat and not signed (protocol.md): checked against this
             # client's own working-out of the signed public history, once the roll waiting
@@ -320,10 +318,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
                 self.taken_over = True
                 self.outstanding = 0
                 self.queued.clear()
-                if out:
-                    self.log("out of the game: watching it to the end")
-                else:
-                    self.log("a bot of the host plays this seat for now")
+                self.log("out of the game: watching it to the end" if out else "a bot plays it")
                 if self.reclaim_when_taken and not out:
                     self.reclaim()
             self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
@@ -392,15 +387,11 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             raise LocalFailure from e
         if self.bot is not None:
             self._play()
-        elif not self.queued and not self.outstanding and not self.taken_over:
-            self._give_standing_answer()
+        elif not (self.queued or self.outstanding or self.taken_over):
+            answer = standing_act(self.view, self.seat)  # only this client sees its card
+            if answer is not None:
+                self._send_act(answer)
         self._send_queued()
-
-    def _give_standing_answer(self) -> None:
-        answer = standing_act(self.view, self.seat)
-        if answer is not None:
-            self.log(f"standing answer: {answer}")
-            self._send_act(answer)
 
     def act(self, *actions: Action) -> None:
         """Ask for these moves, one after another, each once the one before is applied."""

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from protocol.errors import ProtocolError
-from protocol.messages import CLIENT_MESSAGES, EXPULSIONS, validate
+from protocol.fairness import EXPULSIONS
+from protocol.messages import CLIENT_MESSAGES, validate
 from protocol.signing import verify
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from protocol.errors import ProtocolError
-from protocol.messages import EXPULSIONS
+from protocol.fairness import EXPULSIONS
 from protocol.signing import verify
 from risk_lan.net.expulsion import DEEDS
 
