@@ -7,6 +7,8 @@ commands."""
 from __future__ import annotations
 
 import asyncio
+import os
+import stat
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -42,6 +44,8 @@ def _seat_line(host: Host, seat) -> str:
 
 async def run_console(host: Host, say: Callable[[str], None]) -> None:
     """Read commands from standard input until it ends (nothing to read: no console)."""
+    if not _can_wait_on_stdin():
+        return  # a file or /dev/null: the lobby runs by itself, with no console
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     try:
@@ -52,3 +56,14 @@ async def run_console(host: Host, say: Callable[[str], None]) -> None:
         answer = command(host, line.decode(errors="replace"))
         if answer:
             say(answer)
+
+
+def _can_wait_on_stdin() -> bool:
+    """Whether the event loop can wait on standard input: a terminal, a pipe or a socket.
+    A file or /dev/null cannot be polled, and the loop would say so in a traceback."""
+    try:
+        fd = sys.stdin.fileno()
+        mode = os.fstat(fd).st_mode
+    except (AttributeError, OSError, ValueError):
+        return False
+    return os.isatty(fd) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
