@@ -88,6 +88,7 @@ class Table:
         self.hostings = 0  # 'hosting' lines the host's log held when last looked at
         self.host_gone_after_end = 0.0  # when the host was killed after the game's end
         self.listening = False
+        self.lingering = 0.0  # when the host was left lingering for nobody
         self.late_joins = self.restarts = self.freezes = self.resumes = 0
         self.port = 0
         self.host = self._host(
@@ -165,6 +166,13 @@ class Table:
         if self.host_gone_after_end and now > self.host_gone_after_end + 5:
             # With the host gone for good, a player still running is only retrying in vain.
             self.close()
+        peers_gone = all(not self._running(n) for n in self.processes)
+        if self.tail.over and peers_gone and not self.later and self.host.poll() is None:
+            # The host lingers for players yet to see the end: those that stopped (and said
+            # why) never will. Its record is whole, written before each broadcast.
+            self.lingering = self.lingering or now
+            if now > self.lingering + 1:
+                self.close()
 
     def done(self) -> bool:
         return not self.later and all(p.poll() is not None for p in self._all())

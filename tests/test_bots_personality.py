@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from risk_lan.bots.personality import PersonalBot, Personality
+from risk_lan.cli import main
 from risk_lan.rules import Game, SetAutoDefend
 from risk_lan.rules.presets import RULESETS
 from risk_lan.seeded import SeededSource
@@ -42,3 +43,12 @@ def test_games_of_bold_and_asked_personalities_end_in_every_rule_set(mode: str) 
     bots = [PersonalBot(BOLD if i % 2 else ASKED, f"{mode}:{i}") for i in range(players)]
     result = play_game(bots, f"personality:{mode}", mode)
     assert result.winner is not None, result
+
+
+def test_join_refuses_a_personality_without_a_bot_and_headless_without_watching(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["join", "127.0.0.1:9", "--personality", "3"]) == 2
+    assert "--personality is the bot's: give --bot too" in capsys.readouterr().err
+    assert main(["join", "127.0.0.1:9", "--headless"]) == 2
+    assert "--headless is for watching (--watch)" in capsys.readouterr().err
