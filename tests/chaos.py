@@ -36,9 +36,9 @@ BLOWS = ("kill_host", "kill_player", "freeze_player", "watch")
 REACH = 260
 STOPPED = re.compile(r"game stopped: .*")
 # How a stopped game names its culprit: a player's '(blame: host)', the host's 'code by p1:'.
+BLAMES = re.compile(r"\(blame: |^game stopped: \S+ by ")
 # A spectator come once the game was over: told so, or finding the host gone with the end.
 TOO_LATE = re.compile(r"game stopped: game_over: |^risk-lan: cannot reach ", re.M)
-BLAMES = re.compile(r"\(blame: |^game stopped: \S+ by ")
 
 
 @dataclass(frozen=True)
@@ -131,9 +131,14 @@ def _judge(table: Table, plan: Plan, tally: Tally, folder: Path) -> None:
     if len(rolls) != len(set(rolls)):
         tally.failures.append(f"{where}: a roll number has two results")
     count.takeovers += sum(b["type"] == "takeover" for b in bodies)
+    too_late = {
+        peer
+        for peer, text in table.outputs().items()
+        if peer in table.watchers and table.tail.over and TOO_LATE.search(text)
+    }
+    count.late_joins -= len(too_late)  # joined as the game ended: nothing to watch, rightly
     for peer, text in table.outputs().items():
-        if peer in table.watchers and table.tail.over and TOO_LATE.search(text):
-            count.late_joins -= 1  # joined as the game ended: nothing to watch, rightly
+        if peer in too_late:
             continue
         for line in STOPPED.findall(text):
             count.blames += bool(BLAMES.search(line))
@@ -153,18 +158,16 @@ def _judge(table: Table, plan: Plan, tally: Tally, folder: Path) -> None:
     if table.host_gone_after_end:
         return  # a player away when the host went for good cannot hear the end
     for peer, text in table.outputs().items():
-        if peer == "host":
-            continue
         said = re.findall(r"transcript (\S+)", text)
-        if peer in table.watchers and TOO_LATE.search(text):
+        if peer in too_late:
             continue
         if said and said[-1] != verdict.transcript:
             tally.failures.append(f"{where}: {peer} tells {said[-1]}, not {verdict.transcript}")
         elif not said and not STOPPED.search(text):
             last = " | ".join(text.strip().splitlines()[-2:])
             tally.failures.append(f"{where}: {peer} did not see the game end ({last})")
-        if not said:
-            continue
+        if not said or peer == "host":
+            continue  # the host's record is checked above
         count.records += 1
         own = verify_record(table.peer_record(peer))
         if own.ok and own.transcript == verdict.transcript:
