@@ -4,13 +4,14 @@ the blames (which must be 0: nobody cheats) and the records verified, then every
 
     .venv/bin/python bench/chaos.py [--games 30] [--seed 1] [--blows 6] [--mode M ...]
     .venv/bin/python bench/chaos.py --all-modes --games 56   # every mode at every seat count
-    .venv/bin/python bench/chaos.py --mode revised --seats 3 --seed 7 --games 1 --keep /tmp/k
+    .venv/bin/python bench/chaos.py --mode revised --standing all --blows 0 --keep /tmp/k
 
 With --all-modes each mode is played at each seat count it allows in turn (56 tables in all);
 else at a count drawn for each game (--counts says otherwise). The suite's short run is
---all-modes --counts fewest --seed 23 --blows 3 --games 18. Game i of seed S always has the
-same table, blows and personalities: --seed S with --games i+1 plays it again, the dice
-aside (they come from every peer's secrets).
+--all-modes --counts fewest --seed 23 --blows 2 --absent 1 --games 18. Game i of a run
+always has the same table, blows and personalities: the same options with --only i play it
+again, the dice aside (they come from every peer's secrets). --keep copies each failed
+game's folder (every program's output, the records, the host's save) for a closer look.
 """
 
 from __future__ import annotations
