@@ -159,6 +159,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="watch the game as a spectator: the map, the log and the chat, every roll "
         "checked, no seat taken (a game that has started can be watched too)",
     )
+    join.add_argument(
+        "--headless",
+        action="store_true",
+        help="with --watch: print what the game comes to as lines of text instead of "
+        "opening the app",
+    )
+    join.add_argument(
+        "--personality",
+        metavar="SEED",
+        help="with --bot: the bot plays with ways drawn from SEED, as a player sets them from "
+        "the app (its standing answer, F7; one battle at a time or a blitz; now and then any "
+        "legal move), for testing tables of bots",
+    )
     _add_lang(join)
     join.add_argument(
         "--state",
@@ -312,10 +325,25 @@ def _main(argv: Sequence[str] | None) -> int:
                 file=sys.stderr,
             )
             return 2
-        if args.bot:
+        if args.personality is not None and not args.bot:
+            print("risk-lan: --personality is the bot's: give --bot too", file=sys.stderr)
+            return 2
+        if args.headless and not args.watch:
+            print(
+                "risk-lan: --headless is for watching (--watch); a --bot seat prints lines already",
+                file=sys.stderr,
+            )
+            return 2
+        if args.bot or args.headless:
             return subcommands.run(
                 subcommands.join_game(
-                    args.address, args.name, args.state, args.record, args.password
+                    args.address,
+                    args.name,
+                    args.state,
+                    args.record,
+                    watch=args.watch,
+                    personality=args.personality,
+                    password=args.password,
                 )
             )
         from risk_lan.tui import run_app

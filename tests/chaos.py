@@ -1,8 +1,14 @@
-"""A chaos run: whole games over real sockets, host and bot players each in a process of
-their own, while players' processes are killed and restarted from their seat files, frozen
-(a sleeping laptop: no reveal, no move) and woken, and the host itself is killed and resumed
-from its save. Every game must end with a winner, every record must verify, every player
-must have seen the game the record holds, and no roll number may have two results.
+"""A chaos run: whole games of bots over real sockets, in any of the rule sets and with any seat
+count each allows, the host and each player a ``risk-lan`` process of its own. Each player's
+bot has a personality drawn for its seat (bots/personality.py: its standing answer set by
+F7's act, one battle at a time or blitzes, now and then any legal move). At random moves
+spectators join (``join --watch``), players' processes are killed and started again from
+their seat files, or frozen (a sleeping laptop: no reveal, no move) and woken, and the host
+itself is killed and resumed from its save.
+
+Every game must end with a winner; the host's record, each player's and each spectator's
+must verify; every peer must tell the same transcript code; no peer may blame anyone, since
+nobody cheats; no roll number may have two results.
 
 Used by tests/test_net_chaos.py (a few games) and bench/chaos.py (many)."""
 
@@ -10,221 +16,175 @@ from __future__ import annotations
 
 import random
 import re
-import signal
-import subprocess
-import sys
+import shutil
 import time
-from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+
+from chaos_table import ABSENT_AFTER, Table
+from chaos_tally import Tally
 
 from protocol.errors import ProtocolError
 from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
 from risk_lan.rules import ruleset
 
-RISK_LAN = [sys.executable, "-m", "risk_lan.cli"]
-ABSENT_AFTER = 2.0  # seconds before a frozen or gone player's seat goes to a bot
-BLOWS = ("kill_host", "kill_player", "freeze_player")
+BLOWS = ("kill_host", "kill_player", "freeze_player", "watch")
+# Blows fall at moves up to this: most games run longer, and a blow a game never reaches
+# is simply not dealt.
+REACH = 260
+STOPPED = re.compile(r"game stopped: .*")
+# How a stopped game names its culprit: a player's '(blame: host)', the host's 'code by p1:'.
+BLAMES = re.compile(r"\(blame: |^game stopped: \S+ by ")
+# A spectator come once the game was over: told so, or finding the host gone with the end.
+TOO_LATE = re.compile(r"game stopped: game_over: |^risk-lan: cannot reach ", re.M)
 
 
-@dataclass
-class Tally:
-    games: int = 0
-    finished: int = 0
-    verified: int = 0
-    seats: Counter = field(default_factory=Counter)
-    modes: Counter = field(default_factory=Counter)
-    events: Counter = field(default_factory=Counter)
-    moves: int = 0
-    rolls: int = 0
-    failures: list[str] = field(default_factory=list)
+@dataclass(frozen=True)
+class Plan:
+    """One game: its table and its blows, each at a move; ``seed`` draws the personalities."""
 
-    def lines(self) -> list[str]:
-        seats = ", ".join(f"{n} seats: {c}" for n, c in sorted(self.seats.items()))
-        modes = ", ".join(f"{m}: {c}" for m, c in sorted(self.modes.items()))
-        events = ", ".join(f"{k}: {v}" for k, v in sorted(self.events.items()))
-        return [
-            f"games: {self.games} ({seats}; {modes})",
-            f"finished with a winner: {self.finished}, records verified: {self.verified}",
-            f"moves: {self.moves}, rolls: {self.rolls} (no roll number with two results)",
-            f"chaos: {events}",
-            *(f"FAILED: {f}" for f in self.failures),
-        ]
+    mode: str
+    seats: int
+    bots: int
+    blows: tuple[tuple[int, str], ...]
+    seed: str
+    standing: bool | None = None  # every player's standing answer set, none, or as drawn
+    absent: float = ABSENT_AFTER
+
+    def where(self) -> str:
+        standing = {None: "", True: ", every standing answer set", False: ", none set"}
+        where = f"{self.mode}, {self.seats} seats ({self.bots} host bots), seed {self.seed}"
+        return where + standing[self.standing]
 
 
-def _broadcasts(record: Path) -> list[dict]:
+def seat_counts(mode: str) -> range:
+    rules = ruleset(mode)
+    return range(rules.min_players, rules.max_players + 1)
+
+
+def plans(
+    games: int,
+    seed: int,
+    blows: int,
+    modes: tuple[str, ...],
+    counts: str = "drawn",
+    standing: bool | None = None,
+    absent: float = ABSENT_AFTER,
+) -> list[Plan]:
+    """``games`` games, the modes taken in turn, at the seat ``counts``: ``every`` one each
+    mode allows in turn, the ``fewest``, or one ``drawn`` at random. Each game deals
+    ``blows`` blows, of every kind in turn."""
+    tables = [(m, n) for m in modes for n in seat_counts(m)]
     out = []
-    try:
-        for envelope in read_record(record):
-            out.append(envelope["body"])
-    except (ProtocolError, OSError):
-        pass
+    for i in range(games):
+        rng = random.Random(f"{seed}:{i}")
+        mode, seats = tables[i % len(tables)]
+        if counts != "every":
+            mode = modes[i % len(modes)]
+            drawn = rng.choice(seat_counts(mode))
+            seats = seat_counts(mode)[0] if counts == "fewest" else drawn
+        kinds = [BLOWS[(i + k) % len(BLOWS)] for k in range(blows)]
+        moves = sorted(rng.randint(1, REACH) for _ in kinds)
+        rng.shuffle(kinds)
+        bots = rng.randint(0, seats - 2)
+        dealt = tuple(zip(moves, kinds, strict=True))
+        out.append(Plan(mode, seats, bots, dealt, f"{seed}:{i}", standing, absent))
     return out
 
 
-class Table:
-    """One game: the host's process and one process per player."""
-
-    def __init__(
-        self, folder: Path, seats: int, bots: int, rng: random.Random, mode: str = "classic"
-    ) -> None:
-        self.folder, self.rng = folder, rng
-        self.record, self.save, self.log = (
-            folder / "game.rec",
-            folder / "game.save",
-            folder / "host.log",
-        )
-        self.seats, self.bots = seats, bots
-        self.names = [f"p{i}" for i in range(seats - bots)]
-        self.host_gone_after_end = False
-        self.players: dict[str, subprocess.Popen] = {}
-        self.outputs: dict[str, list[str]] = {n: [] for n in self.names}
-        self.port = 0
-        self.host = self._host(
-            "--seats", str(seats), "--bots", str(bots), "--port", "0", "--mode", mode,
-            "--interface", "127.0.0.1", "--record", str(self.record), "--save", str(self.save),
-        )  # fmt: skip
-
-    def _host(self, *args: str) -> subprocess.Popen:
-        with self.log.open("a") as out:
-            return subprocess.Popen(
-                [*RISK_LAN, "host", "--headless", "--absent-after", str(ABSENT_AFTER), *args],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-
-    def _join(self, name: str) -> None:
-        seat = str(self.folder / f"{name}.seat")
-        address = f"127.0.0.1:{self.port}"
-        with (self.folder / f"{name}.out").open("a") as out:
-            self.players[name] = subprocess.Popen(
-                [*RISK_LAN, "join", address, "--bot", "--name", name, "--state", seat],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-
-    def begin(self) -> None:
-        deadline = time.monotonic() + 30
-        while not (match := re.search(r"on 127\.0\.0\.1:(\d+)", self.log.read_text())):
-            if time.monotonic() > deadline or self.host.poll() is not None:
-                raise RuntimeError("the host did not start listening")
-            time.sleep(0.05)
-        self.port = int(match.group(1))
-        for name in self.names:
-            self._join(name)
-
-    def started(self) -> bool:
-        return any(b["type"] == "commits" for b in _broadcasts(self.record))
-
-    def strike(self, tally: Tally, kind: str | None = None) -> None:
-        """One blow of chaos, ``kind`` or one chosen at random."""
-        kind = kind or self.rng.choice([*BLOWS, "nothing"])
-        name = self.rng.choice(self.names)
-        process = self.players[name]
-        if kind == "kill_player" and process.poll() is None:
-            process.send_signal(signal.SIGKILL)
-            process.wait()
-            time.sleep(self.rng.uniform(0, 2 * ABSENT_AFTER))
-            self._join(name)  # the same seat file: the seat back, with its key and chain
-        elif kind == "freeze_player" and process.poll() is None:
-            process.send_signal(signal.SIGSTOP)
-            time.sleep(self.rng.uniform(0.2, 2.5 * ABSENT_AFTER))
-            process.send_signal(signal.SIGCONT)
-        elif kind == "kill_host" and self.host.poll() is None:
-            self.host.send_signal(signal.SIGKILL)
-            self.host.wait()
-            if not self.save.exists():
-                kind = "kill_host_after_end"
-                # Nothing brings the host back once its game is over: a player away at that
-                # moment cannot hear the end, through no fault of the game.
-                self.host_gone_after_end = True
-            else:
-                time.sleep(self.rng.uniform(0.1, 1.5))
-                self.host = self._host("--resume", str(self.save))
-        tally.events[kind] += 1
-
-    def finish(self, seconds: float) -> None:
-        # With the host gone for good, a player still running is only retrying in vain.
-        deadline = time.monotonic() + (5 if self.host_gone_after_end else seconds)
-        for process in [self.host, *self.players.values()]:
-            left = max(0.1, deadline - time.monotonic())
-            try:
-                process.wait(timeout=left)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-    def close(self) -> None:
-        for process in [self.host, *self.players.values()]:
-            if process.poll() is None:
-                process.send_signal(signal.SIGCONT)
-                process.kill()
-                process.wait()
-
-
-def play_table(
-    folder: Path,
-    rng: random.Random,
-    tally: Tally,
-    blows: int,
-    seconds: float,
-    first: str,
-    mode: str = "classic",
-) -> None:
-    """One game of ``mode`` under ``blows`` blows: ``first`` as soon as the game has started
-    (so that every kind is dealt while games run, however short), the others at random
-    moments."""
-    rules = ruleset(mode)
-    seats = rng.randint(rules.min_players, rules.max_players)
-    bots = rng.randint(0, seats - 2)
-    tally.games += 1
-    tally.seats[seats] += 1
-    tally.modes[mode] += 1
-    table = Table(folder, seats, bots, rng, mode)
+def play(folder: Path, plan: Plan, tally: Tally, seconds: float) -> None:
+    """Play ``plan`` in ``folder``, dealing its blows, and judge what each peer saw."""
+    rng = random.Random(f"{plan.seed}:blows")
+    count = tally.of(plan.mode)
+    count.games += 1
+    count.seats[plan.seats] += 1
+    table = Table(folder, plan.mode, plan.seats, plan.bots, plan.seed, plan.standing, plan.absent)
+    blows = list(plan.blows)
+    deadline = time.monotonic() + seconds
     try:
         table.begin()
-        deadline = time.monotonic() + 30
-        while not table.started() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        for i in range(blows):
-            if table.host.poll() is not None and not table.save.exists():
+        while not table.done():
+            if time.monotonic() > deadline:
+                tally.failures.append(f"{plan.where()}: no end in {seconds:.0f} s ({folder})")
                 break
-            if i:
-                time.sleep(rng.uniform(0.2, 1.5))
-            table.strike(tally, first if i == 0 else None)
-        table.finish(seconds)
+            table.tick()
+            while blows and table.at >= blows[0][0] and table.can_strike():
+                _, kind = blows.pop(0)
+                dealt = table.strike(kind, rng)
+                tally.events[dealt] += 1
+            time.sleep(0.05)
     finally:
         table.close()
-    _judge(table, tally)
+    count.late_joins += table.late_joins
+    count.restarts += table.restarts
+    count.freezes += table.freezes
+    count.resumes += table.resumes
+    _judge(table, plan, tally, folder)
 
 
-def _judge(table: Table, tally: Tally) -> None:
-    where = table.folder.name
-    bodies = _broadcasts(table.record)
+def _judge(table: Table, plan: Plan, tally: Tally, folder: Path) -> None:
+    count, where = tally.of(plan.mode), plan.where()
+    bodies = [e["body"] for e in _entries(table.record) if "body" in e]
     rolls = [b["roll"] for b in bodies if b["type"] == "reveals"]
     if len(rolls) != len(set(rolls)):
         tally.failures.append(f"{where}: a roll number has two results")
+    count.takeovers += sum(b["type"] == "takeover" for b in bodies)
+    too_late = {
+        peer
+        for peer, text in table.outputs().items()
+        if peer in table.watchers and table.tail.over and TOO_LATE.search(text)
+    }
+    count.late_joins -= len(too_late)  # joined as the game ended: nothing to watch, rightly
+    for peer, text in table.outputs().items():
+        if peer in too_late:
+            continue
+        for line in STOPPED.findall(text):
+            count.blames += bool(BLAMES.search(line))
+            tally.failures.append(f"{where}: {peer} said {line!r} ({folder})")
+    count.records += 1
     verdict = verify_record(table.record)
     if not verdict.ok:
-        tally.failures.append(f"{where}: the record does not verify: {verdict.message}")
+        tally.failures.append(f"{where}: the host's record does not verify: {verdict.message}")
         return
-    tally.verified += 1
-    tally.moves += verdict.moves
-    tally.rolls += verdict.rolls
-    tally.events["takeovers"] += sum(b["type"] == "takeover" for b in bodies)
-    tally.events["handbacks"] += sum(b["type"] == "handback" for b in bodies)
+    count.verified += 1
+    count.moves += verdict.moves
+    count.rolls += verdict.rolls
     if verdict.winner is None:
         tally.failures.append(f"{where}: no winner ({verdict.message})")
         return
-    tally.finished += 1
+    count.finished += 1
     if table.host_gone_after_end:
-        return
-    for name in table.names:
-        text = (table.folder / f"{name}.out").read_text()
-        if f"transcript {verdict.transcript}" not in text:
-            last = " | ".join(text.strip().splitlines()[-3:])
-            tally.failures.append(f"{where}: {name} did not see the recorded game end ({last})")
+        return  # a player away when the host went for good cannot hear the end
+    for peer, text in table.outputs().items():
+        said = re.findall(r"transcript (\S+)", text)
+        if peer in too_late:
+            continue
+        if said and said[-1] != verdict.transcript:
+            tally.failures.append(f"{where}: {peer} tells {said[-1]}, not {verdict.transcript}")
+        elif not said and not STOPPED.search(text):
+            last = " | ".join(text.strip().splitlines()[-2:])
+            tally.failures.append(f"{where}: {peer} did not see the game end ({last})")
+        if not said or peer == "host":
+            continue  # the host's record is checked above
+        count.records += 1
+        own = verify_record(table.peer_record(peer))
+        if own.ok and own.transcript == verdict.transcript:
+            count.verified += 1
+        else:
+            blame = f"; it blames {own.culprit}" if own.culprit else ""
+            tally.failures.append(f"{where}: {peer}'s record: {own.message}{blame}")
+
+
+def _entries(record: Path) -> list[dict]:
+    out = []
+    try:
+        for entry in read_record(record):
+            out.append(entry)
+    except (ProtocolError, OSError):  # a damaged record is the verifier's to say
+        pass
+    return out
 
 
 def chaos(
@@ -234,13 +194,33 @@ def chaos(
     blows: int = 4,
     seconds: float = 240,
     modes: tuple[str, ...] = ("classic",),
+    counts: str = "drawn",
+    absent: float = ABSENT_AFTER,
 ) -> Tally:
-    """``games`` games under chaos, the modes taken in turn."""
-    rng = random.Random(seed)
+    """``games`` games under chaos (see ``plans``)."""
+    games_planned = plans(games, seed, blows, modes, counts, absent=absent)
+    return play_all(folder, list(enumerate(games_planned)), seconds)
+
+
+def play_all(
+    folder: Path,
+    games: list[tuple[int, Plan]],
+    seconds: float,
+    keep: Path | None = None,
+    say: Callable[[str], None] | None = None,
+) -> Tally:
+    """Play each numbered plan; a failed game's folder is copied into ``keep``, and ``say``
+    hears a line after each game."""
     tally = Tally()
-    for i in range(games):
+    for i, plan in games:
         game_folder = folder / f"game{i}"
         game_folder.mkdir(parents=True)
-        mode = modes[i % len(modes)]
-        play_table(game_folder, rng, tally, blows, seconds, BLOWS[i % len(BLOWS)], mode)
+        failed = len(tally.failures)
+        began = time.monotonic()
+        play(game_folder, plan, tally, seconds)
+        if keep is not None and len(tally.failures) > failed:
+            shutil.copytree(game_folder, keep / f"{plan.mode}-{plan.seed.replace(':', '-')}")
+        if say is not None:
+            news = "; ".join(tally.failures[failed:]) or "ok"
+            say(f"game {i}: {plan.where()}, {time.monotonic() - began:.0f} s: {news}")
     return tally

@@ -198,7 +198,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
                 if self.record is not None:
                     self.witness.keep_record(self.record)
             self.colour = message["colour"]
-            self.log(f"joined as {self.seat} ({self.colour})")
+            self.log(f"joined as {self.seat}" + (f" ({self.colour})" if self.colour else ""))
             self.listener.joined(self.seat, self.colour)
             self.listener.connection(True)
             self._save()

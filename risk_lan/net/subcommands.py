@@ -10,6 +10,7 @@ from typing import Any
 
 from protocol.messages import PROTOCOL_VERSION
 from risk_lan.bots import ClassicBot
+from risk_lan.bots.personality import PersonalBot, Personality
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import Advertiser, DiscoveryUnavailable, find_game, find_games
 from risk_lan.net.expulsion import DEEDS
@@ -187,7 +188,11 @@ async def join_game(
     state: str | None = None,
     record: str | None = None,
     password: str | None = None,
+    watch: bool = False,
+    personality: str | None = None,
 ) -> int:
+    """Play the seat with the bot (``personality``: a seed for its ways) or, with ``watch``,
+    watch the game, printing what happens to it as lines of text."""
     if address is None:
         try:
             games = await find_games(3.0)
@@ -209,14 +214,22 @@ async def join_game(
     except ValueError as e:
         _say(f"risk-lan: {e}")
         return 2
+    bot = None
+    if personality is not None:
+        ways = Personality.drawn(personality)
+        _say(f"the bot's personality: {ways.describe()}")
+        bot = PersonalBot(ways, personality)
+    elif not watch:
+        bot = ClassicBot()
     client = Client(
         name,
-        ClassicBot(),
+        bot,
         log=_say,
         state_path=Path(state) if state else None,
         find_game=rediscover,
         record=record,
         password=password,
+        watch=watch,
     )
     try:
         outcome = await client.run(host, port)
