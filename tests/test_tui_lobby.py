@@ -295,3 +295,19 @@ async def test_a_full_game_says_so_and_f2_watches_it() -> None:
     finally:
         zoe.cancel()
         await host.close()
+
+
+@pytest.mark.asyncio
+async def test_a_lobby_change_arriving_as_the_app_quits_is_let_go() -> None:
+    """The lobby's news (a seat freed, a ping's notice) may come after the app has closed its
+    screens: it used to end the app with a traceback."""
+    from risk_lan.tui.client_messages import ChatLine, LobbyChanged
+
+    app = RiskApp(name="ann", local=LocalHost(HostConfig(seats=3, bots=1), "127.0.0.1", 0, True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SeatsScreen))
+        await app.action_quit()
+    assert not app.screen_stack
+    app.lobby_changed(LobbyChanged({"seats": [], "watchers": ["eve"]}))
+    assert app.watchers == ["eve"]
+    app.chat_line(ChatLine("p2", "bob", "bye"))

@@ -254,10 +254,17 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
     def joined(self, message: Joined) -> None:
         self.seat = message.seat
 
+    def _seats_shown(self) -> SeatsScreen | None:
+        """The seats screen when it is the one shown; None too once the app has closed its
+        screens (a lobby's news may still arrive as it quits)."""
+        stack = self.screen_stack
+        return stack[-1] if stack and isinstance(stack[-1], SeatsScreen) else None
+
     @on(LobbyChanged)
     def lobby_changed(self, message: LobbyChanged) -> None:
-        if isinstance(self.screen, SeatsScreen):
-            self.screen.show_lobby(message.lobby, self.seat, self.watch)
+        seats = self._seats_shown()
+        if seats is not None:
+            seats.show_lobby(message.lobby, self.seat, self.watch)
         self.watchers = list(message.lobby.get("watchers") or [])
         if self.game_screen is not None and self.is_running:
             self.game_screen.show_watchers(self.watchers)
@@ -299,8 +306,8 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
             return
         if self.game_screen is not None:
             self.game_screen.chat_line(message.seat, message.name, message.text)
-        elif isinstance(self.screen, SeatsScreen):
-            self.screen.chat_line(message.seat, message.name, message.text)
+        elif (seats := self._seats_shown()) is not None:
+            seats.chat_line(message.seat, message.name, message.text)
 
     @on(ConnectionChanged)
     def connection_changed(self, message: ConnectionChanged) -> None:
