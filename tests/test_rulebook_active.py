@@ -245,3 +245,17 @@ def test_eliminating_an_independent_gives_the_cards_given_to_it() -> None:
     assert s.hands["ann"] == ["egypt", "congo"] and s.given[GREY] == []
     act(game, "ann", MoveIn(5))
     assert not s.offensive  # no drift for an independent no longer on the board
+
+
+def test_the_bot_reinforces_no_ally_in_a_trade_window_opened_after_attacking() -> None:
+    """Destroying an independent can open a trade in the middle of the attacks (phase
+    reinforce again): allies are reinforced before the first attack only, and a host's bot
+    that tried it stopped the game (found by the chaos run)."""
+    from risk_lan.bots import ClassicBot
+
+    owners = {"quebec": GREY, "indonesia": BLUE, "alaska": "ann", "peru": "ann"}
+    game = turn_of_ann(owners, {"alaska": 5}, status={GREY: "ann"})
+    s = game.state
+    s.pool, s.attacks_begun, s.trade_window = 0, True, "elimination_forced"
+    choice = ClassicBot().choose(game, "ann")
+    assert choice in game.legal_actions("ann"), choice

@@ -27,7 +27,7 @@ def active_move(s: GameState, player: str, margin: int) -> Action | None:
         gift = _gift(s, player)
         if gift is not None:
             return gift
-    if s.pool == 0:
+    if s.pool == 0 and not s.attacks_begun:  # not in a trade window opened mid-attack
         for ally in allies_of(s, player):
             if ally not in s.reinforced:
                 return ReinforceAlly(ally)
