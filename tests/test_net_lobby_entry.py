@@ -233,3 +233,21 @@ async def test_a_game_resumed_with_a_password_asks_it_of_spectators(tmp_path) ->
         watching.cancel()
     finally:
         await again.close()
+
+
+async def test_a_made_up_token_is_no_way_round_the_password() -> None:
+    """A token proves a seat or a spectator's place the host gave; one made up, for a seat or
+    to watch, is asked the password like any newcomer (it used to be let in to watch)."""
+    import secrets
+
+    host = Host(HostConfig(name="Locked", seats=3, bots=1, password="correct horse"))
+    port = await host.serve("127.0.0.1", 0)
+    try:
+        for watch in (True, False):
+            stranger = Client("mallory", watch=watch, retries=0)
+            stranger.token = secrets.token_bytes(16)
+            outcome = await asyncio.wait_for(stranger.run("127.0.0.1", port), 10)
+            assert outcome.error and outcome.error.startswith("needs_password:"), outcome
+        assert host.taken() == 1 and not host.watchers
+    finally:
+        await host.close()

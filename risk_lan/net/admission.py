@@ -78,13 +78,22 @@ class Admission:
         validate(hello, {"hello": CLIENT_MESSAGES["hello"]})
         if hello["version"] != PROTOCOL_VERSION:
             return  # refused by the seating, which says why
-        if hello.get("token") is not None:
-            return  # coming back: its token proves it was let in
+        if self._known(hello):
+            return  # coming back: its token (with the key it came with) proves it was let in
         if self.key is not None:
             await self._challenge(conn, hello["key"])
         if self.approve and not hello.get("watch") and hello["key"] != self.host.owner_key:
             await self._knock(conn, hello["name"])
         self.heard[conn] = self._now()
+
+    def _known(self, hello: dict[str, Any]) -> bool:
+        """Whether this ``hello`` comes back to a seat or a spectator's place the host gave:
+        a made-up token is no way round the password or the approval."""
+        token, key = hello.get("token"), hello["key"]
+        host = self.host
+        return bool(token) and any(
+            s.token == token and s.key == key for s in (*host.seats, *host.watchers)
+        )
 
     async def _challenge(self, conn: Connection, client_key: bytes) -> None:
         nonce = secrets.token_bytes(16)
