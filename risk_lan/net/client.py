@@ -28,7 +28,7 @@ from risk_lan.net.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.outcome import Listener, LocalFailure, Outcome, stopped_by
 from risk_lan.net.reconnecting import Reconnecting
 from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
-from risk_lan.net.standinganswer import standing_act
+from risk_lan.net.standinganswer import StandingAnswers
 from risk_lan.net.tablerequests import TableRequests
 from risk_lan.net.updates import received_view
 from risk_lan.net.witness import Witness
@@ -63,6 +63,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         self.listener = listener or Listener()
         self.auto_ready = auto_ready  # else the player says it is ready with ready()
         self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
+        self.standing = StandingAnswers()  # F7 under «risques calculés», given by this client
         self.log = log or (lambda line: None)
         self.joining = Joining(password, self.listener, self.log)
         self.identity = Identity()
@@ -83,8 +84,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         self.opened = False
         self.conn: Connection | None = None
         self.welcomed = False  # on the connection of the moment
-        # Attempts to reconnect (None: keep trying for RECONNECT_FOR seconds).
-        self.retries = retries
+        self.retries = retries  # attempts to reconnect (None: for RECONNECT_FOR seconds)
         self.find_game = find_game  # where the game is on the LAN now, by its id
         self.chain_seed = secrets.token_bytes(32)
         self.committed = False
@@ -318,7 +318,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
                 self.taken_over = True
                 self.outstanding = 0
                 self.queued.clear()
-                self.log("out of the game: watching it to the end" if out else "a bot plays it")
+                self.log("out of the game: watching on" if out else "a host bot plays the seat")
                 if self.reclaim_when_taken and not out:
                     self.reclaim()
             self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
@@ -388,7 +388,7 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         if self.bot is not None:
             self._play()
         elif not (self.queued or self.outstanding or self.taken_over):
-            answer = standing_act(self.view, self.seat)  # only this client sees its card
+            answer = self.standing.due(self.view, self.seat, update["n"])  # its card is its own
             if answer is not None:
                 self._send_act(answer)
         self._send_queued()
