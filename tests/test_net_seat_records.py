@@ -36,3 +36,33 @@ def test_a_seat_record_without_updates_verifies_and_blames_nobody(tmp_path: Path
     assert verdict.ok, verdict
     assert (verdict.winner, verdict.transcript) == (whole.winner, whole.transcript)
     assert verdict.culprit is None
+
+
+def test_a_seat_record_whose_updates_stop_before_a_win_by_objective_verifies(
+    tmp_path: Path,
+) -> None:
+    """A player's program restarted near the end catches up on the broadcasts, and the game
+    ends by another's secret objective before any update reaches it: its seat cannot see
+    that objective, and the winner is the end's replay's (found by the chaos run: mission,
+    secret-mission and revised-objectives, seed 101)."""
+    for attempt in range(4):  # until a game is won by an objective, not by the world
+        record = tmp_path / f"ann{attempt}.rec"
+        ann = Client("ann", ClassicBot(), record=str(record))
+        host = Host(HostConfig(seats=3, bots=2, mode="secret-mission"))
+        outcomes = asyncio.run(run(host, [ann]))
+        assert outcomes[0] is not None and outcomes[0].winner, outcomes
+        if outcomes[0].reason == "objective":
+            break
+    assert outcomes[0].reason == "objective"
+    entries = list(read_record(record))
+    updates = [i for i, e in enumerate(entries) if e.get("type") == "update"]
+    cut = updates[len(updates) // 2]
+    kept = entries[:cut] + [e for e in entries[cut:] if e.get("type") != "update"]
+    shortened = tmp_path / "caught_up.rec"
+    writer = RecordWriter(shortened)
+    for entry in kept:
+        writer.write(entry)
+    writer.close()
+    verdict = verify_record(shortened)
+    assert verdict.ok and verdict.winner == outcomes[0].winner, verdict
+    assert verdict.culprit is None

@@ -160,10 +160,13 @@ def _verdict(replay: GameReplay) -> Verdict:
             transcript=code,
         )
     winner = replay.game.winner if replay.game else None
-    if isinstance(replay, SeatReplay) and (replay.game is None or replay.unknown):
+    hidden_win = over["reason"] == "objective" and replay.game and not replay.game.is_over
+    if isinstance(replay, SeatReplay) and (replay.game is None or replay.unknown or hidden_win):
         # A seat given no update since a shuffle (its program restarted while a bot of the
-        # host played the seat to the end) cannot work the game out on its own; the end's
-        # check replayed the whole game with the host's secret and found the winner named.
+        # host played the seat to the end), or none after a win by an objective it could
+        # not see (the game ended as it caught up), cannot work the winner out on its own;
+        # the end's check replayed the whole game with the host's secret and found the
+        # winner named.
         winner = over["winner"]
     if over["winner"] != winner:
         raise ProtocolError(
