@@ -229,3 +229,19 @@ def test_a_peer_arriving_from_a_view_keeps_the_cards_laid_face_up() -> None:
         whole.apply("bob", Retreat("argentina"))
         assert public_form(arrived) == public_form(whole.state)
         assert arrived.laid == {"bob": []} and arrived.hands["ann"][-1] == "brazil"
+
+
+def test_every_public_field_of_the_state_is_compared_by_every_client() -> None:
+    """A client compares the host's view with its own game field by field: a field added to
+    the state must be either compared there or declared hidden (``HIDDEN_FACTS``), so that
+    no public fact goes unchecked."""
+    from risk_lan.net.shadow import _SAME_FIELDS
+    from risk_lan.rules.projection import HIDDEN_FACTS
+    from risk_lan.rules.state import FIELDS
+
+    # Compared apart in view_mismatch: territories, shared armies, pending moves; the
+    # state's own description (board, rules, version) is checked when the view is loaded.
+    apart = {"owner", "armies", "mixed", "attack", "move_in", "board", "rules"}
+    hidden = {fact.field for fact in HIDDEN_FACTS}
+    public = {f.name for f in FIELDS if f.saved} - hidden - apart
+    assert public == set(_SAME_FIELDS), public ^ set(_SAME_FIELDS)

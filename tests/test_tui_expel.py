@@ -42,7 +42,7 @@ class GarbageLink(Client):
     [
         ("en", "The host expelled cheat from the game: that player's app sent a share of the"
          " dice that does not match the one it committed to.", "(expelled)"),
-        ("fr", "L'hôte a retiré cheat de la partie : l'application de ce joueur a envoyé une"
+        ("fr", "L'hôte a exclu cheat de la partie : l'application de ce joueur a envoyé une"
          " part des dés qui ne correspond pas à celle à laquelle elle s'était engagée.",
          "(exclu)"),
     ],
@@ -83,10 +83,10 @@ class ExpelledHere(Client):
         ("en", "The host expelled you from the game: your app sent a share of the dice",
          "You were expelled from this game: you cannot take your seat back.",
          "You are out of this game: the others play on.", "expelled: a bot plays your seat"),
-        ("fr", "L'hôte vous a retiré de la partie : votre application a envoyé une part des dés",
-         "Vous avez été retiré de cette partie : vous ne pouvez pas reprendre votre place.",
+        ("fr", "L'hôte vous a exclu de la partie : votre application a envoyé une part des dés",
+         "Vous avez été exclu de cette partie : vous ne pouvez pas reprendre votre place.",
          "Vous êtes hors de cette partie : les autres jouent la suite.",
-         "retiré : un robot joue votre place"),
+         "exclu : un robot joue votre place"),
     ],
 )  # fmt: skip
 async def test_the_expelled_player_is_told_and_f9_says_the_seat_cannot_come_back(
@@ -124,7 +124,7 @@ async def test_coming_back_to_a_game_that_expelled_this_app_says_why_in_its_lang
     # The host's own words to a seat that comes back, as the client reports them.
     outcome = Outcome(error=f"expelled: {sentence('equivocation')}")
     said = why_stopped(outcome, "p1", {}, "fr")
-    assert said.startswith("L'hôte vous a retiré de la partie : votre application a envoyé un")
+    assert said.startswith("L'hôte vous a exclu de la partie : votre application a envoyé un")
     assert "historique de la partie que l'hôte n'a jamais envoyé" in said
     assert "you" not in said
     said = why_stopped(Outcome(error="expelled: bad_signature"), "p1", {}, "en")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from protocol.errors import ProtocolError
+from risk_lan.net.expulsion import DEEDS
 from risk_lan.net.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def expelled(client: Client, body: dict[str, Any]) -> Outcome:
         raise ProtocolError(
             "bad_expel", "the host expelled this seat for a message it never sent", "host"
         )
-    client.log(f"expelled by the host: {why}")
+    client.log(f"expelled by the host: this app sent {DEEDS.get(why, 'a message it refused')}")
     client.listener.seat_changed(client.seat, f"expelled:{why}")
     if client.state_path is not None:
         client._let_seat_go()

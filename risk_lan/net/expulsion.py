@@ -36,7 +36,7 @@ DEEDS = {
     "bad_reveal": "a share of the dice that does not match the one it committed to",
     "wrong_roll": "its share of the dice for a roll that was not being made",
     "equivocation": "a history of the game that the host never sent",
-    "bad_signature": "a message in its name that its key did not sign",
+    "bad_signature": "a message in its name that its key did not sign (as the host alone can tell)",
 }
 
 

@@ -53,6 +53,6 @@ def expel(game: HostGame, seat: str, error: ProtocolError, evidence: list[dict[s
     if game.game is not None:
         game._broadcast_updates([])  # every screen's transcript code moves on too
     if s.connection is not None:
-        s.connection.send({"type": "error", "code": "expelled", "message": sentence(why)})
-        s.connection.close()
+        # Sent ahead of whatever it is being sent (the history, say), then closed.
+        s.connection.send_last({"type": "error", "code": "expelled", "message": sentence(why)})
     return True

@@ -241,7 +241,7 @@ async def join_game(
         # The host's own sentence, to a seat that came back to a game that expelled it.
         if why in DEEDS:
             why = f"this app sent {DEEDS[why]}; a bot plays the seat to the end"
-        _say(f"expelled from the game: {why}")
+        _say(f"expelled from the game: {why.removeprefix('you were expelled from this game: ')}")
         return 1
     if outcome.error:
         blame = f" (blame: {outcome.culprit})" if outcome.culprit else ""

@@ -206,11 +206,10 @@ def check_answer(state: GameState, player: str, armies: int, lay: bool) -> None:
 
 
 def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list:
-    # Given by the defender's client for its standing answer, it is said as one.
-    auto = (
-        state.auto_defend.get(player) is not None
-        and armies == state.armies[_pending(state, player).target]
-    )
+    # Given by the defender's client for its standing answer (the very answer it gives), it
+    # is said as one; any other is the player's own choice.
+    _pending(state, player)
+    auto = standing_answer(state, player) == Answer(armies, lay)
     return _answer(state, rng, player, armies, lay, auto=auto)
 
 

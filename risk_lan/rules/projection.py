@@ -10,6 +10,11 @@ claimed), or a shuffle decided it and the end of the game checks it with the hos
 moves of every preset on the whole state and on each peer's projection and requires the same
 public events and public state.
 
+Two secrets never enter the state before their holder's act: a headquarters chosen (the
+state holds only its seal, a hash; the choice and its nonce are the player's until it opens
+them) and whether a defender holds the attacked territory's card under a standing answer
+(laid, if held, by the defender's own answer: ``calculated.card_unknown``).
+
 The projection is canonical, so that a peer that watched from the first move and one that
 arrived from a view stand on equal states: another player's hand is its cards laid face up,
 in the order laid, then placeholders; another's missions keep their rank's place, the claimed

@@ -10,7 +10,8 @@ DEEDS: dict[str, dict[str, str]] = {
         "bad_reveal": "a share of the dice that does not match the one it committed to",
         "wrong_roll": "its share of the dice for a roll that was not being made",
         "equivocation": "a history of the game that the host never sent",
-        "bad_signature": "a message in its name that its key did not sign",
+        "bad_signature": "a message in its name that its key did not sign (as the host alone"
+        " can tell)",
         "": "a message that proves it cheats or is broken",
     },
     "fr": {
@@ -18,7 +19,8 @@ DEEDS: dict[str, dict[str, str]] = {
         " engagée",
         "wrong_roll": "sa part des dés pour un lancer qui n'était pas en cours",
         "equivocation": "un historique de la partie que l'hôte n'a jamais envoyé",
-        "bad_signature": "un message en son nom que sa clé n'a pas signé",
+        "bad_signature": "un message en son nom que sa clé n'a pas signé (seul l'hôte peut le"
+        " constater)",
         "": "un message qui prouve qu'elle triche ou est défaillante",
     },
 }
@@ -35,16 +37,16 @@ EXPEL_TEXTS: dict[str, dict[str, str]] = {
         "expelled_status": "expelled: a bot plays your seat",
     },
     "fr": {
-        "expelled": "L'hôte a retiré {player} de la partie : l'application de ce joueur a"
+        "expelled": "L'hôte a exclu {player} de la partie : l'application de ce joueur a"
         " envoyé {what}. Un robot joue cette place jusqu'à la fin ; elle ne peut pas être"
         " reprise.",
-        "you_expelled": "L'hôte vous a retiré de la partie : votre application a envoyé {what}."
+        "you_expelled": "L'hôte vous a exclu de la partie : votre application a envoyé {what}."
         " Un robot joue votre place jusqu'à la fin, et vous ne pouvez pas la reprendre.",
         "expelled_mark": "(exclu)",
-        "key_expelled": "Vous avez été retiré de cette partie : vous ne pouvez pas reprendre"
+        "key_expelled": "Vous avez été exclu de cette partie : vous ne pouvez pas reprendre"
         " votre place.",
         "expelled_title": "Vous êtes hors de cette partie : les autres jouent la suite.",
-        "expelled_status": "retiré : un robot joue votre place",
+        "expelled_status": "exclu : un robot joue votre place",
     },
 }
 
