@@ -38,6 +38,7 @@ STOPPED = re.compile(r"game stopped: .*")
 # How a stopped game names its culprit: a player's '(blame: host)', the host's 'code by p1:'.
 BLAMES = re.compile(r"\(blame: |^game stopped: \S+ by ")
 # A spectator come once the game was over: told so, or finding the host gone with the end.
+AWAY = re.compile(r"connection lost; reconnecting\s*$")  # the last line: still away
 TOO_LATE = re.compile(r"game stopped: game_over: |^risk-lan: cannot reach ", re.M)
 
 
@@ -160,6 +161,9 @@ def _judge(table: Table, plan: Plan, tally: Tally, folder: Path) -> None:
     for peer, text in table.outputs().items():
         said = re.findall(r"transcript (\S+)", text)
         if peer in too_late:
+            continue
+        if peer in table.watchers and not said and table.host_left and AWAY.search(text):
+            count.missed_ends += 1  # away as the host left: nothing was left to tell it
             continue
         if said and said[-1] != verdict.transcript:
             tally.failures.append(f"{where}: {peer} tells {said[-1]}, not {verdict.transcript}")

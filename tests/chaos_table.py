@@ -87,6 +87,7 @@ class Table:
         self.tail = RecordTail(self.record)
         self.hostings = 0  # 'hosting' lines the host's log held when last looked at
         self.host_gone_after_end = 0.0  # when the host was killed after the game's end
+        self.host_left = 0.0  # when the host ended by itself after the game's end
         self.listening = False
         self.lingering = 0.0  # when the host was left lingering for nobody
         self.late_joins = self.restarts = self.freezes = self.resumes = 0
@@ -166,6 +167,12 @@ class Table:
         if self.host_gone_after_end and now > self.host_gone_after_end + 5:
             # With the host gone for good, a player still running is only retrying in vain.
             self.close()
+        if self.tail.over and self.host.poll() is not None and not self.later:
+            # The host ended by itself once its players saw the end; a spectator that was
+            # away then (the host killed and resumed as the game ended) retries in vain.
+            self.host_left = self.host_left or now
+            if now > self.host_left + 5:
+                self.close()
         peers_gone = all(not self._running(n) for n in self.processes)
         if self.tail.over and peers_gone and not self.later and self.host.poll() is None:
             # The host lingers for players yet to see the end: those that stopped (and said

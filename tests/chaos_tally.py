@@ -20,6 +20,7 @@ class Count:
     resumes: int = 0  # the host killed and resumed from its save
     takeovers: int = 0
     blames: int = 0  # peers that stopped blaming someone: 0 in a game with no cheater
+    missed_ends: int = 0  # spectators away as the host, its game over, went: never told
     records: int = 0  # records checked: the host's, each player's last, each spectator's
     verified: int = 0
     seats: Counter = field(default_factory=Counter)
@@ -38,6 +39,7 @@ class Count:
             f"moves {self.moves}, rolls {self.rolls}, late joins {self.late_joins}, "
             f"restarts {self.restarts}, freezes {self.freezes}, resumes {self.resumes}, "
             f"takeovers {self.takeovers}, blames {self.blames}, "
+            f"spectators who missed the end {self.missed_ends}, "
             f"records verified {self.verified}/{self.records}"
         )
 
