@@ -157,14 +157,17 @@ def test_each_client_gets_its_own_view_and_no_one_elses_cards() -> None:
         )
 
 
-def play_mode(mode: str, seats: int, bots: int, record: Path) -> tuple[list[WatchingClient], str]:
-    """A whole game of ``mode`` between bot clients and the host's bots, recorded; returns the
-    clients (with every update they were sent) and the winner they all agree on."""
+def play_mode(
+    mode: str, seats: int, bots: int, record: Path, bot: type[ClassicBot] = ClassicBot
+) -> tuple[list[WatchingClient], str]:
+    """A whole game of ``mode`` between clients played by ``bot`` and the host's bots,
+    recorded; returns the clients (with every update they were sent) and the winner they all
+    agree on."""
 
     async def game() -> tuple[list[WatchingClient], list]:
         host = Host(HostConfig(seats=seats, bots=bots, mode=mode, record=str(record)))
         port = await host.serve("127.0.0.1", 0)
-        clients = [WatchingClient(f"c{i}", ClassicBot()) for i in range(seats - bots)]
+        clients = [WatchingClient(f"c{i}", bot()) for i in range(seats - bots)]
         try:
             outcomes = await asyncio.wait_for(
                 asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 120

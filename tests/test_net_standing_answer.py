@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from test_net_games import WatchingClient
+from test_net_games import play_mode
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
@@ -30,22 +30,7 @@ class StandingBot(ClassicBot):
 
 def test_clients_with_a_standing_answer_lay_their_cards_and_agree(tmp_path: Path) -> None:
     record = tmp_path / "game.rec"
-
-    async def game() -> tuple[list[WatchingClient], list]:
-        host = Host(HostConfig(seats=3, bots=0, mode="revised", record=str(record)))
-        port = await host.serve("127.0.0.1", 0)
-        clients = [WatchingClient(f"c{i}", StandingBot()) for i in range(3)]
-        try:
-            outcomes = await asyncio.wait_for(
-                asyncio.gather(*(c.run("127.0.0.1", port) for c in clients)), 150
-            )
-        finally:
-            await host.close()
-        return clients, outcomes
-
-    clients, outcomes = asyncio.run(game())
-    assert all(o.error is None for o in outcomes), [o.error for o in outcomes]
-    assert len({o.transcript for o in outcomes}) == 1 and outcomes[0].winner
+    clients, _ = play_mode("revised", 3, 0, record, StandingBot)
     answers = [e for u in clients[0].updates for e in u["events"] if e["type"] == "answered"]
     assert answers and all(e["auto"] for e in answers)
     verdict = verify_record(record)
