@@ -206,10 +206,13 @@ def check_answer(state: GameState, player: str, armies: int, lay: bool) -> None:
 
 
 def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list:
-    # Given by the defender's client for its standing answer (the very answer it gives), it
-    # is said as one; any other is the player's own choice.
-    _pending(state, player)
-    auto = standing_answer(state, player) == Answer(armies, lay)
+    # Given by the defender's client for its standing answer, it is said as one: all the
+    # armies with F7 set. Whether the card went with it cannot say more, since whether it
+    # was held is the defender's hidden hand's (every peer must mark the event alike).
+    auto = (
+        state.auto_defend.get(player) is not None
+        and armies == state.armies[_pending(state, player).target]
+    )
     return _answer(state, rng, player, armies, lay, auto=auto)
 
 
