@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import shutil
 import subprocess
 import sys
@@ -76,6 +77,48 @@ def test_the_contract_check_sees_a_violation(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("import random\nfrom asyncio import sleep\nimport textual.app\n")
     assert _imports(bad) == {"random", "asyncio", "textual.app"}
+
+
+def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """import-linter on the contracts of pyproject.toml, for the packages under ``root``."""
+    tool = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
+    if not Path(tool).exists():
+        pytest.fail("import-linter is not installed: install the test extras")
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run(
+        [tool, "--no-cache", "--config", str(root / "pyproject.toml")],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_import_linter_keeps_every_contract() -> None:
+    result = _lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_import_linter_sees_planted_violations(tmp_path: Path) -> None:
+    """The violations the old check let through: a relative import out of the engine, the
+    engine reaching for the wire, and a bot reaching for the app."""
+    for part in ("risk_lan", "protocol"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    board = tmp_path / "risk_lan" / "rules" / "board.py"
+    board.write_text(board.read_text() + "\nfrom ..paths import data_dir  # noqa\n")
+    turn = tmp_path / "risk_lan" / "rules" / "turn.py"
+    turn.write_text(turn.read_text() + "\n\ndef _wire():\n    import protocol.messages  # noqa\n")
+    bot = tmp_path / "risk_lan" / "bots" / "random_bot.py"
+    bot.write_text(bot.read_text() + "\nfrom risk_lan.tui import texts  # noqa\n")
+    result = _lint_imports(tmp_path)
+    assert result.returncode != 0
+    for found in (
+        "risk_lan.rules.board -> risk_lan.paths",
+        "risk_lan.rules.turn -> protocol.messages",
+        "risk_lan.bots.random_bot -> risk_lan.tui.texts",
+    ):
+        assert found in result.stdout, result.stdout
 
 
 def test_ruff_is_clean() -> None:
