@@ -37,3 +37,14 @@ def test_every_action_and_event_type_is_documented() -> None:
     names = {cls.__name__ for cls in ACTION_TYPES.values()}
     assert sorted(n for n in names if f"`{n}`" not in documented) == []
     assert sorted(t for t in EVENT_TYPES if f"`{t}`" not in documented) == []
+
+
+def test_every_preset_is_exported_and_named_in_the_engine_doc() -> None:
+    """docs/engine.md and ``risk_lan.rules`` name every preset by its constant."""
+    import risk_lan.rules as rules
+
+    engine_doc = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text()
+    for name, preset in rules.RULESETS.items():
+        constant = name.upper().replace("-", "_")
+        assert getattr(rules, constant, None) is preset and constant in rules.__all__, name
+        assert f"`{constant}`" in engine_doc, constant
