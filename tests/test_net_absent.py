@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from test_net_spectators import wait_for
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
@@ -252,7 +253,7 @@ def test_a_seat_the_hosts_player_hands_to_a_bot_while_the_game_waits_on_it_frees
             return game.pending is not None and set(game.reveals[1]) == {"host", owner.seat}
 
         try:
-            await until(waits_on_silent, f"the game to wait on the silent seat's {withheld}")
+            await wait_for(waits_on_silent, f"the game to wait on the silent seat's {withheld}")
             owner.command("hand_to_bot", seat=silent.seat)
             return await asyncio.wait_for(asyncio.gather(*runs), 60)
         finally:
@@ -286,12 +287,3 @@ def test_a_seat_the_hosts_player_hands_to_a_bot_while_the_game_waits_on_it_frees
     cancelled = 1 if withheld == "reveal" else 0
     assert verdict.ok and verdict.moves == moves - 1 - cancelled, (verdict.moves, moves)
     assert verdict.rolls == sum(1 for b in bodies if b["type"] == "reveals")
-
-
-async def until(condition, what: str, deadline: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
