@@ -10,7 +10,7 @@ from risk_lan.rules import events as ev
 from risk_lan.rules.cards import stars
 from risk_lan.rules.objectives import objectives
 from risk_lan.rules.teams import friends
-from risk_lan.wording import Place, place, wording
+from risk_lan.wording import PlaceName, place, wording
 
 _PLACED = {"card_bonus": "bonus", "neutral": "neutral_placed", "ally": "ally_placed"}
 _WON = {
@@ -44,7 +44,7 @@ def narrate(
             return kind + (f" {neutrals.index(player) + 1}" if len(neutrals) > 1 else "")
         return names.get(player, player) if names else player
 
-    def name(t: str) -> Place:
+    def name(t: str) -> PlaceName:
         return place(board, t, lang)
 
     def fill(key: str, **fields: object) -> str:
