@@ -261,7 +261,8 @@ _CALCULATED = (Commit, Answer, Retreat, Capitulate)
 # Objectives and headquarters are checked from the first turn on.
 _NO_VICTORY_YET = frozenset({"claim", "setup", "capital", "capital_reveal", "over"})
 
-_CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
+# Each check raises IllegalAction or returns (what it returns is not used).
+_CHECKS: dict[type, Callable[[GameState, str, Any], object]] = {
     Place: _check_place,
     TradeCards: lambda s, p, a: turn.check_trade(s, p, a.cards, a.bonus_territory) and None,
     Attack: lambda s, p, a: combat.check_attack(s, p, a.source, a.target, a.dice, a.stop_at),

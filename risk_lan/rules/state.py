@@ -14,7 +14,9 @@ from typing import Any
 
 from .board import Board, builtin_board
 from .ruleset import RuleSet
-from .statefields import FIELDS, PendingAttack, PendingMoveIn, methods
+from .statefields import FIELDS, methods
+from .statefields import PendingAttack as PendingAttack  # re-exported: the engine's home of it
+from .statefields import PendingMoveIn as PendingMoveIn
 
 STATE_VERSION = 1
 HIDDEN = "?"  # a card a player's view does not show

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import Board
 from .ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from .state import GameState  # which is made from this table
 
 
 class Kind(NamedTuple):
@@ -29,7 +32,7 @@ class Kind(NamedTuple):
 
     copy: Callable[[Any], Any] | None
     dump: Callable[[Any], Any] | None
-    load: Callable[[Any, Any], Any] | None
+    load: Callable[[Any, Board], Any] | None
 
 
 def _dicts(value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -57,15 +60,15 @@ def by_territory(convert: Callable[[Any], Any] | None = None) -> Kind:
     )
 
 
-def pending(cls: Any) -> Kind:
+def pending(cls: type[Any]) -> Kind:
     """A pending step (a slotted dataclass) or None; in the dict form, a map of its fields."""
 
-    def dump(value: Any) -> dict[str, Any] | None:
-        return None if value is None else {k: getattr(value, k) for k in cls.__slots__}
+    def fields(value: Any) -> dict[str, Any]:
+        return {k: getattr(value, k) for k in cls.__slots__}
 
     return Kind(
-        lambda value: None if value is None else cls(**dump(value)),
-        dump,
+        lambda value: None if value is None else cls(**fields(value)),
+        lambda value: None if value is None else fields(value),
         lambda value, board: cls(**value) if value else None,
     )
 
@@ -91,10 +94,10 @@ class Field(NamedTuple):
 
 
 class Methods(NamedTuple):
-    start: Callable[[Any, Any, list[str]], None]  # (state, board, players)
-    copy: Callable[[Any], Any]
-    to_dict: Callable[[Any], dict[str, Any]]
-    load: Callable[[Any, dict[str, Any], Any], None]  # (state, data, board)
+    start: Callable[[GameState, Board, list[str]], None]
+    copy: Callable[[GameState], GameState]
+    to_dict: Callable[[GameState], dict[str, Any]]
+    load: Callable[[GameState, dict[str, Any], Board], None]  # (state, data, board)
 
 
 def methods(fields: tuple[Field, ...], version: int) -> Methods:
