@@ -1,10 +1,14 @@
-"""The type checker's view of the code: ``GameState``'s fields as it reads them."""
+"""The type checker on risk_lan/ and protocol/ (``[tool.mypy]`` in pyproject.toml), run on every
+test run, and ``GameState``'s fields as it reads them."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+import shutil
 import types
 import typing
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +17,72 @@ from risk_lan.bots import ClassicBot
 from risk_lan.rules import RULESETS, Game, GameState
 from risk_lan.rules.statefields import FIELDS
 from risk_lan.seeded import SeededSource
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _mypy(root: Path, cache: Path) -> tuple[str, int]:
+    """mypy's report on the tree at ``root``, with its configuration, and its exit status."""
+    api = _mypy_api()
+    out, err, status = api.run(
+        [
+            "--config-file",
+            str(root / "pyproject.toml"),
+            "--cache-dir",
+            str(cache),
+            str(root / "risk_lan"),
+            str(root / "protocol"),
+        ]
+    )
+    return out + err, status
+
+
+def _mypy_api() -> Any:
+    try:
+        from mypy import api
+    except ImportError:
+        pytest.fail("mypy is not installed: install the test extras (pip install -e '.[test]')")
+    return api
+
+
+def test_the_type_checker_finds_nothing() -> None:
+    report, status = _mypy(ROOT, ROOT / ".mypy_cache")
+    assert status == 0, report
+
+
+def test_the_type_checker_sees_planted_errors(tmp_path: Path) -> None:
+    """A wrong return type in the engine, a function left untyped in the wire (the strict
+    setting), and a bot setting a field of the state to a value of the wrong type (the
+    fields are seen): each reported, so the check above cannot pass by seeing nothing."""
+    for part in ("risk_lan", "protocol"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    # The cache of the check above, if it ran: the copies keep their files' times, so only
+    # the planted files and those that import them are read again.
+    with contextlib.suppress(FileNotFoundError, shutil.Error):  # one being written meanwhile
+        shutil.copytree(ROOT / ".mypy_cache", tmp_path / ".mypy_cache")
+    for path, code in {
+        "risk_lan/rules/board.py": "\n\ndef _planted() -> int:\n    return 'many'\n",
+        "protocol/errors.py": "\n\ndef _planted(value):\n    return value\n",
+        "risk_lan/bots/random_bot.py": (
+            "\n\ndef _planted(game: Game) -> None:\n    game.state.pool = 'many'\n"
+        ),
+    }.items():
+        planted = tmp_path / path
+        planted.write_text(planted.read_text() + code)
+    report, status = _mypy(tmp_path, tmp_path / ".mypy_cache")
+    assert status == 1, report
+    errors = [line.replace("\\", "/") for line in report.splitlines() if ": error: " in line]
+    for path, message in (
+        ("risk_lan/rules/board.py", 'Incompatible return value type (got "str", expected "int")'),
+        ("protocol/errors.py", "Function is missing a type annotation"),
+        (
+            "risk_lan/bots/random_bot.py",
+            'Incompatible types in assignment (expression has type "str", variable has type "int")',
+        ),
+    ):
+        assert any(path in e and message in e for e in errors), report
+    assert len(errors) == 3, report
 
 
 def test_every_field_of_the_state_has_its_type_and_every_type_a_field() -> None:
