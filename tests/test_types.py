@@ -11,8 +11,10 @@ import typing
 from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 
+from protocol.framing import plain
 from risk_lan.bots import ClassicBot
 from risk_lan.rules import RULESETS, Game, GameState
 from risk_lan.rules.statefields import FIELDS
@@ -133,13 +135,14 @@ def test_the_type_check_of_a_field_sees_a_wrong_value() -> None:
 def test_every_field_holds_the_type_it_is_given(preset: str) -> None:
     """The types written in GameState's body are those the engine stores, in a whole state
     and in one rebuilt from a player's view, at every move of a game played in part at
-    random (so that every step of the mode is reached) and in part by a bot."""
+    random (so that every step of the mode is reached) and in part by a bot, and now and
+    then in one read back from the bytes a saved game holds."""
     rules = RULESETS[preset]
     players = [f"p{i}" for i in range(min(max(3, rules.min_players), rules.max_players))]
     rng = random.Random(preset)
     game, _ = Game.new(players, SeededSource(preset), rules)
     bot = ClassicBot()
-    for _ in range(400):
+    for move in range(400):
         if game.is_over:
             break
         player = game.waiting_for()
@@ -151,3 +154,6 @@ def test_every_field_holds_the_type_it_is_given(preset: str) -> None:
         game.apply(player, action)
         assert _mistyped(game.state) == []
         assert _mistyped(GameState.from_view(game.state.view_for(player))) == []
+        if move % 40 == 0:
+            saved = msgpack.unpackb(plain(game.state.to_dict()))
+            assert _mistyped(GameState.from_dict(saved)) == []
