@@ -15,7 +15,9 @@ from typing import Any
 from .board import Board, builtin_board
 from .ruleset import RuleSet
 from .statefields import FIELDS, methods
-from .statefields import PendingAttack as PendingAttack  # re-exported: the engine's home of it
+
+# The pending steps, declared with the fields that hold them, and imported from here.
+from .statefields import PendingAttack as PendingAttack
 from .statefields import PendingMoveIn as PendingMoveIn
 
 STATE_VERSION = 1
