@@ -14,11 +14,14 @@ from risk_lan.net.outcome import Outcome
 from risk_lan.rules import Game
 from risk_lan.seeded import SeededSource
 from risk_lan.tui.app import RiskApp
-from risk_lan.tui.dialogs import GameOverScreen, HelpScreen, LeaveScreen
-from risk_lan.tui.game_screen import GameScreen
-from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
-from risk_lan.tui.stops import why_stopped
-from risk_lan.tui.texts import say
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.screens.game_screen import GameScreen
+from risk_lan.tui.screens.help_screen import HelpScreen
+from risk_lan.tui.screens.leave_screen import LeaveScreen
+from risk_lan.tui.screens.lobby_screen import LobbyScreen
+from risk_lan.tui.screens.seats_screen import SeatsScreen
+from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.texts.stop_reasons import why_stopped
 
 PLAYERS = [
     {"seat": "p1", "name": "ann", "kind": "human", "colour": "red"},
@@ -255,7 +258,7 @@ def test_the_compact_layout_with_a_secret_objective(snap_compare) -> None:
 def test_a_replay_seeking_to_a_turn(snap_compare) -> None:
     from risk_lan.net.playback import Frame, Playback
     from risk_lan.net.verify import Verdict
-    from risk_lan.tui.replay_screen import ReplayApp
+    from risk_lan.tui.replay_app import ReplayApp
 
     game, events = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), "classic")
     bots = {p: ClassicBot() for p in ("p1", "p2", "p3")}

@@ -19,7 +19,8 @@ from tui_helpers import (
 from risk_lan.net.client import Client
 from risk_lan.net.hostgame import HostGame
 from risk_lan.tui.app import RiskApp
-from risk_lan.tui.dialogs import GameOverScreen, LeaveScreen
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.screens.leave_screen import LeaveScreen
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)

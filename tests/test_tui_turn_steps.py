@@ -20,9 +20,9 @@ from tui_helpers import (
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.tui.dialogs import GameOverScreen
-from risk_lan.tui.panels import player_mark
-from risk_lan.tui.worldmap import WorldMap
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.widgets.panels import player_mark
+from risk_lan.tui.widgets.world_map import WorldMap
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -233,7 +233,7 @@ async def test_the_defender_is_asked_for_its_dice() -> None:
 
 
 async def test_a_defender_who_does_not_answer_defends_with_the_most_dice(monkeypatch) -> None:
-    import risk_lan.tui.game_screen as game_screen
+    import risk_lan.tui.screens.game_screen as game_screen
 
     monkeypatch.setattr(game_screen, "DEFEND_TIMEOUT", 0.3)
     app = scenario_app(scenario_host(attacked_by_a_bot))
@@ -276,8 +276,8 @@ async def test_an_answer_on_its_way_is_not_given_twice() -> None:
 
 
 async def test_help_and_the_command_palette() -> None:
-    from risk_lan.tui.dialogs import HelpScreen
-    from risk_lan.tui.worldmap import WorldMap
+    from risk_lan.tui.screens.help_screen import HelpScreen
+    from risk_lan.tui.widgets.world_map import WorldMap
 
     host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
     app = scenario_app(host)
@@ -359,7 +359,7 @@ async def test_every_turn_key_and_pick_that_does_nothing_says_why() -> None:
 
 
 async def test_ctrl_l_shows_the_whole_log_and_esc_closes_it() -> None:
-    from risk_lan.tui.dialogs import LogScreen
+    from risk_lan.tui.screens.log_screen import LogScreen
 
     host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
     app = scenario_app(host)
@@ -376,7 +376,7 @@ async def test_ctrl_l_shows_the_whole_log_and_esc_closes_it() -> None:
 
 
 async def test_typing_follows_the_labels_and_is_echoed() -> None:
-    from risk_lan.tui.worldmap import WorldMap
+    from risk_lan.tui.widgets.world_map import WorldMap
 
     host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
     app = scenario_app(host)
@@ -403,7 +403,7 @@ async def test_typing_follows_the_labels_and_is_echoed() -> None:
 
 
 async def test_the_others_moves_at_a_pace_with_each_attack_marked() -> None:
-    from risk_lan.tui.worldmap import WorldMap
+    from risk_lan.tui.widgets.world_map import WorldMap
 
     # North America holds long enough for the bots' turns to be many moves each.
     strong = dict.fromkeys(NORTH_AMERICA, 12)

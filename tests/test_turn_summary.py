@@ -7,7 +7,7 @@ from __future__ import annotations
 from risk_lan.bots import ClassicBot
 from risk_lan.rules import Game
 from risk_lan.seeded import SeededSource
-from risk_lan.tui.turnsummary import SinceLastTurn, signed, standings
+from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn, signed, standings
 
 NAMES = {"p1": "ann", "p2": "bob", "p3": "cat"}
 

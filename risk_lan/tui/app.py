@@ -33,13 +33,17 @@ from risk_lan.tui.client_messages import (
     SeatChanged,
     Started,
 )
-from risk_lan.tui.dialogs import FitsTerminal, GameOverScreen, HelpScreen, LeaveScreen
-from risk_lan.tui.entry import EntryDesk, EntryNews
-from risk_lan.tui.game_screen import GameScreen
-from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
+from risk_lan.tui.entry_desk import EntryDesk, EntryNews
 from risk_lan.tui.palette import PaletteInLanguage
-from risk_lan.tui.stops import stopped, why_stopped
-from risk_lan.tui.texts import refusal, say, shown, translate_bindings
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.screens.game_screen import GameScreen
+from risk_lan.tui.screens.help_screen import HelpScreen
+from risk_lan.tui.screens.leave_screen import LeaveScreen
+from risk_lan.tui.screens.lobby_screen import LobbyScreen
+from risk_lan.tui.screens.seats_screen import SeatsScreen
+from risk_lan.tui.terminal_fit import FitsTerminal
+from risk_lan.tui.texts.catalogue import refusal, say, shown, translate_bindings
+from risk_lan.tui.texts.stop_reasons import stopped, why_stopped
 
 
 @dataclass

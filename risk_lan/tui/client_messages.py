@@ -9,7 +9,7 @@ from typing import Any
 from textual.message import Message
 
 from risk_lan.net.client import Listener, Outcome
-from risk_lan.tui.entry import EntryNews
+from risk_lan.tui.entry_desk import EntryNews
 
 
 class Joined(Message):

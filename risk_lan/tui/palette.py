@@ -12,8 +12,8 @@ from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 from textual.theme import ThemeProvider
 
-from risk_lan.tui.tablenews import MORE_TIME
-from risk_lan.tui.texts import say
+from risk_lan.tui.table.table_news import MORE_TIME
+from risk_lan.tui.texts.catalogue import say
 from risk_lan.wording import place
 
 Command = tuple[str, Callable[[], Any], str]  # its name, what it does, a line of help
