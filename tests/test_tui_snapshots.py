@@ -226,7 +226,7 @@ def test_waiting_for_a_player_and_leaving(snap_compare) -> None:
         # Received "later than now": the count stays where the host left it, for the picture.
         later = asyncio.get_running_loop().time() + 3600
         wait = {"seat": "p2", "why": "away", "waited": 35.0, "left": 85.0}
-        screen.take_clock(False, [wait], later)
+        screen.news.take_clock(False, [wait], later)
         await app.push_screen(LeaveScreen(say("en", "leave_joined"), "en"))
 
     assert snap_compare(showing("attack", then=waiting), terminal_size=(120, 40))
@@ -234,7 +234,7 @@ def test_waiting_for_a_player_and_leaving(snap_compare) -> None:
 
 def test_a_stopped_game(snap_compare) -> None:
     async def stopped(app, screen, game) -> None:
-        screen.stop()
+        screen.news.stop()
         why = why_stopped(Outcome(reason="bad_reveal:p2"), "p1", screen.names, "en")
         await app.push_screen(GameOverScreen(None, why, game, PLAYERS, 57, "TEST-CODE", "en"))
 

@@ -185,7 +185,7 @@ async def test_a_joined_player_has_no_clock_controls() -> None:
     try:
         async with app.run_test(size=SIZE) as pilot:
             screen = await started(app, pilot)
-            assert not screen.host_controls and not screen.check_action("pause_clock", ())
+            assert not screen.news.host_controls and not screen.check_action("pause_clock", ())
             sent: list[str] = []
             app.table_command = lambda kind, **fields: sent.append(kind)
             await pilot.press("f10")  # not offered to a joined player: nothing is sent

@@ -348,7 +348,7 @@ async def test_every_turn_key_and_pick_that_does_nothing_says_why() -> None:
         await until(pilot, lambda: "Pick a territory to go from first" in screen_text(app, "now"))
         await pick(pilot, "alaska", "brazil")
         await until(pilot, lambda: "Brazil does not border Alaska" in screen_text(app, "now"))
-        screen.clock_runs = False  # alone against bots (risk-lan play): no clock to stop
+        screen.news.clock_runs = False  # alone against bots (risk-lan play): no clock to stop
         for key, says in (("f9", "No bot plays your seat"), ("f10", "stops its clock")):
             await pilot.press(key)  # hidden keys, pressed all the same
             await until(pilot, lambda says=says: says in screen_text(app, "now"))
@@ -423,16 +423,16 @@ async def test_the_others_moves_at_a_pace_with_each_attack_marked() -> None:
             if screen.turn.step().name != "waiting":
                 await pilot.press("f4")
                 await pilot.pause(0.3)
-        await until(pilot, lambda: len(screen.held) >= 3, timeout=30)
+        await until(pilot, lambda: len(screen.pacing.held) >= 3, timeout=30)
         assert "waiting (Space" in screen_text(app, "status")
         world = screen.query_one(WorldMap)
         shown = screen.turn.game.state.turn
         await until(pilot, lambda: world.state.attack is not None, timeout=30)
         source, target = world.state.attack
         assert target in BOARD.neighbours[source]
-        assert screen.turn.game.state.turn == shown or screen.held  # still behind the host
+        assert screen.turn.game.state.turn == shown or screen.pacing.held  # still behind the host
         await pilot.press("space")
-        assert not screen.held
+        assert not screen.pacing.held
         await pilot.press("space")  # nothing held any more: it says what it is for
         assert "none is held now" in screen_text(app, "now")
         await pilot.press("ctrl+t", "ctrl+t", "ctrl+t")  # 2, 4, then off again

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
+from textual.app import App
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 from textual.theme import ThemeProvider
@@ -35,17 +36,18 @@ def game_commands(screen: Any) -> list[Command]:
     table: list[Command] = []
     if screen.taken_over and not screen.stopped:
         table.append((say(lang, "cmd_reclaim"), screen.action_reclaim, "F9"))
-    if screen.clock_open():
-        pause = "cmd_resume" if screen.clock.paused else "cmd_pause"
+    news = screen.news
+    if news.clock_open():
+        pause = "cmd_resume" if news.clock.paused else "cmd_pause"
         table.append((say(lang, pause), screen.action_pause_clock, "F10"))
-    waited = screen.waited_player() if screen.controls_open() else None
+    waited = news.waited_player() if news.controls_open() else None
     if waited is not None:
         # A player's name is a peer's text: the palette reads its entries as markup.
         name = escape(screen.names.get(waited, waited))
-        if screen.clock_open():
+        if news.clock_open():
             more = say(lang, "cmd_more_time", player=name, seconds=MORE_TIME)
-            table.append((more, screen.give_more_time, ""))
-        table.append((say(lang, "cmd_hand_to_bot", player=name), screen.hand_to_bot_now, ""))
+            table.append((more, news.give_more_time, ""))
+        table.append((say(lang, "cmd_hand_to_bot", player=name), news.hand_to_bot_now, ""))
     table += [
         (say(lang, "cmd_end"), screen.action_end, say(lang, "cmd_end_help")),
         (say(lang, "cmd_log"), screen.show_log, say(lang, "cmd_log_help")),
@@ -104,26 +106,22 @@ def screen_territories(screen: Any) -> list[str]:
     return list(screen.query_one("#map").board.territory_ids)
 
 
-class PaletteInLanguage:
-    """The app's side of the palette: it opens, searches themes and tells how to quit in the
-    app's language (a mixin of the App, before it)."""
+class AppInLanguage(App[int]):
+    """The app's own part of Textual's: the palette opens, searches themes and tells how to
+    quit in the player's language (the game's app and the replay's are each one)."""
 
     lang: str
     COMMANDS: ClassVar[set[Any]] = {TableCommands}
-    use_command_palette: bool
 
     def action_command_palette(self) -> None:
-        app: Any = self
-        if self.use_command_palette and not CommandPalette.is_open(app):
+        if self.use_command_palette and not CommandPalette.is_open(cast(App[object], self)):
             placeholder = say(self.lang, "palette_placeholder")
-            app.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
 
     def search_themes(self) -> None:
-        app: Any = self
         placeholder = say(self.lang, "theme_placeholder")
-        app.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=placeholder))
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=placeholder))
 
     def action_help_quit(self) -> None:
         # Textual's answer to ctrl+c (which no longer quits), in the app's language.
-        app: Any = self
-        app.notify(say(self.lang, "quit_key"), title=say(self.lang, "quit_title"))
+        self.notify(say(self.lang, "quit_key"), title=say(self.lang, "quit_title"))

@@ -5,19 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from risk_lan.net.playback import Playback
-from risk_lan.tui.palette import PaletteInLanguage
+from risk_lan.tui.palette import AppInLanguage
 from risk_lan.tui.screens.game_screen import GameScreen
 from risk_lan.tui.screens.help_screen import HelpScreen
 from risk_lan.tui.screens.replay_screen import ReplayScreen
 from risk_lan.tui.texts.catalogue import translate_bindings
 
 
-class ReplayApp(PaletteInLanguage, App[int]):
+class ReplayApp(AppInLanguage):
     """The app on a recorded game, verified before it is shown."""
 
     CSS_PATH = Path(__file__).parent / "risk.tcss"

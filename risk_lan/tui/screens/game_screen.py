@@ -4,12 +4,12 @@ chat and the transcript code, and every step of a turn at the keyboard or the mo
 from __future__ import annotations
 
 import asyncio
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -18,16 +18,15 @@ from textual.widgets import Footer, Input, RichLog
 from risk_lan.net.witness import DERIVED
 from risk_lan.rules import Action, classic_board
 from risk_lan.tui.screens.log_screen import LogScreen
-from risk_lan.tui.table.clock import WaitClock
+from risk_lan.tui.table.game_app import GameApp
+from risk_lan.tui.table.game_bindings import GAME_BINDINGS, TURN_KEYS
 from risk_lan.tui.table.log_lines import LogLines
 from risk_lan.tui.table.mode_keys import ModeKeys
 from risk_lan.tui.table.pacing import Pacing
 from risk_lan.tui.table.table_news import TableNews
-from risk_lan.tui.table.turn_keys import TURN_ACTIONS, TurnKeys
+from risk_lan.tui.table.turn_keys import TurnKeys
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
-from risk_lan.tui.turnlogic import revised_steps
 from risk_lan.tui.turnlogic.player_turn import Turn
-from risk_lan.tui.turnlogic.turn_hints import why_watching
 from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn
 from risk_lan.tui.widgets.panels import (
     EventLog,
@@ -41,56 +40,15 @@ from risk_lan.tui.widgets.panels import (
 from risk_lan.tui.widgets.world_map import MapState, WorldMap
 
 DEFEND_TIMEOUT = 20.0  # seconds a player has to choose its defence before the most dice go
-
-
-# The keys of the turn actions, each to its action (filled from GameScreen's bindings, at the
-# end of this module): a greyed-out one says why when pressed.
-TURN_KEYS: dict[str, list[str]] = {}
 COMPACT_BELOW = (120, 40)  # the terminal's width and height under which the layout is compact
-# The table's keys that are hidden when they cannot be used: each with why, when pressed.
-CLOSED_KEYS = {
-    "f9": ("reclaim", "key_no_reclaim"),
-    "f10": ("pause_clock", "key_no_clock"),
-    "ctrl+k": ("missions", "key_no_missions"),
-    "ctrl+g": ("independents", "key_no_independents"),
-}
 
 
-class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
-    """One player's table. It only reads views and sends the moves the player asks for."""
+class GameScreen(Screen[None]):
+    """One player's table. It only reads views and sends the moves the player asks for; its
+    parts (the pacing, the log's lines, the table's news, the turn's and the mode's keys) are
+    objects it holds, each handed this screen through the narrow interface it needs."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "attack_once", "Attack", id="turn.attack"),
-        Binding("f3", "blitz", "Blitz", id="turn.blitz"),
-        Binding("f4", "end", "End", id="turn.end"),
-        Binding("f5", "trade", "Trade", id="turn.trade"),
-        Binding("f6", "confirm", "Confirm", id="turn.confirm"),
-        Binding("backspace", "undo", "Undo", id="turn.undo"),
-        Binding("f7", "auto_defend", "Defence", id="turn.auto_defend"),
-        Binding("f8", "plan_setup", "Plan setup", id="turn.plan"),
-        # Seed 004's «risques calculés» has no blitz, no setup plan and, while answering, no
-        # end of attacks: their keys lay a card, send support, capitulate (each binding of a
-        # key is shown and runs only where its rules are played).
-        Binding("f3", "lay", "Lay card", id="turn.lay"),
-        Binding("f8", "support", "Support", id="turn.support"),
-        Binding("f4", "capitulate", "Capitulate", id="turn.capitulate"),
-        Binding("escape", "cancel", "Cancel", show=False, id="turn.cancel"),
-        Binding("plus,equals_sign", "amount(1)", "+1", show=False, id="turn.more"),
-        Binding("minus", "amount(-1)", "-1", show=False, id="turn.less"),
-        Binding("home", "amount_edge(0)", "Fewest", show=False, id="turn.fewest"),
-        Binding("end", "amount_edge(1)", "Most", show=False, id="turn.most"),
-        Binding("tab", "chat", "Chat", id="game.chat"),
-        Binding("ctrl+l", "show_log", "Log", show=False, id="game.log"),  # the whole log
-        Binding("ctrl+t", "pace", "Pace", show=False, id="game.pace"),  # the others' moves
-        Binding("space", "show_held", "Now", show=False, id="game.show_held"),
-        Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
-        Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
-        Binding("ctrl+k", "missions", "Missions", id="game.missions"),  # Risk Mission
-        Binding("ctrl+g", "independents", "Independents", id="game.independents"),
-        Binding("1", "dice(1)", show=False, id="turn.dice1"),
-        Binding("2", "dice(2)", show=False, id="turn.dice2"),
-        Binding("3", "dice(3)", show=False, id="turn.dice3"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
 
     connected: reactive[bool] = reactive(True)
     """Whether the client is connected to the host (a banner shows when it is not)."""
@@ -109,23 +67,22 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
         self.names = {p["seat"]: shown(p["name"], 24) for p in players}
         self.colours = {p["seat"]: p["colour"] for p in players}
         self.away: set[str] = set()
-        self.battles = 0
         self.early: list[tuple[dict[str, Any], str]] = []
         self.banners = 0  # how many times the connection was lost
         self.defence_timer: Timer | None = None
         self.offered: frozenset[str] | None = None  # the turn actions the footer offers
         # Moves sent since the last view: this view is stale for what they change.
         self.answered = False
-        self.clock = WaitClock()
         self.taken_over = False  # a host bot plays this player's seat for now
         self.stopped = False  # the game ended without a winner: nothing more is played
-        self.host_controls = False  # this app runs the host (set by the app)
-        self.bot_seats: set[str] = set()
         self.expelled: dict[str, str] = {}  # seats the host expelled for good, and why
-        self.clock_runs = True
-        self.early_news: list[tuple[str, str]] = []
         self.watchers: list[str] = []  # the spectators' names, as the host last said
         self.updates_seen = 0
+        self.log_lines = LogLines(self.names, self.colours, lang)
+        self.pacing = Pacing(self)
+        self.news = TableNews(self)
+        self.turn_keys = TurnKeys(self, TURN_KEYS)
+        self.mode_keys = ModeKeys(self)
 
     def compose(self) -> ComposeResult:
         # One grid, no containers: each container would be composited again on every update.
@@ -150,14 +107,14 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
     def on_mount(self) -> None:
         self.query_one(WorldMap).focus()
         self.query_one("#say", Input).placeholder = self._say("chat_hint")
-        self._refresh_status()
-        self.set_interval(1.0, self._refresh_status)  # the waiting line counts down
+        self.refresh_status()
+        self.set_interval(1.0, self.refresh_status)  # the waiting line counts down
         early, self.early = self.early, []
         for update, checked in early:
             self.take_update(update, checked)
-        news, self.early_news = self.early_news, []
+        news, self.news.early_news = self.news.early_news, []
         for seat, change in news:
-            self.seat_changed(seat, change)
+            self.news.seat_changed(seat, change)
 
     # ----- what the host says -------------------------------------------------------------
 
@@ -180,16 +137,16 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
             log.write(Text(self._say(key, n=update["n"]), style="dim"))
         self.updates_seen += 1
         for data in update["events"]:
-            line = self._event_line(game, data, checked)
+            line = self.log_lines.event_line(game, data, checked)
             if line is not None:
                 log.write(line)
         if self.since.take(game.state, update["events"]):
             # The player's turn: what the others did since its last one, last in the log.
             title, *rest = self.since.lines(game.state, self.names, self.lang)
             log.write(Text(title, style="bold yellow"))
-            for line in rest:
-                log.write(self._coloured(Text(f"  {line}")))
-        self.code = self.app.transcript_code()
+            for said in rest:
+                log.write(self.log_lines.coloured(Text(f"  {said}")))
+        self.code = self.game_app.transcript_code()
         self._time_the_defence()
         opening = [] if self.answered else self.turn.open_capital()
         if not opening and not self.taken_over:
@@ -206,7 +163,11 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
         defending = self.turn.step().name == "defend"
         if defending and self.defence_timer is None:
             self.defence_timer = self.set_timer(DEFEND_TIMEOUT, self._defend_now)
-        elif not defending and self.defence_timer is not None:
+        elif not defending:
+            self.stop_defence_timer()
+
+    def stop_defence_timer(self) -> None:
+        if self.defence_timer is not None:
             self.defence_timer.stop()
             self.defence_timer = None
 
@@ -217,8 +178,11 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
             self.turn.target = None  # a retreat picked and not confirmed is not made for it
             self.send(self.turn.confirm())
 
+    def write_log(self, text: Text) -> None:
+        self.query_one("#log", RichLog).write(text)
+
     def refused(self, text: str) -> None:
-        self.query_one("#log", RichLog).write(Text(f"✗ {text}", style="bold red"))
+        self.write_log(Text(f"✗ {text}", style="bold red"))
         self.redraw()
 
     def chat_line(self, seat: str, name: str, line: str) -> None:
@@ -232,24 +196,24 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
 
     def watch_connected(self, connected: bool) -> None:
         self.set_class(not connected, "-disconnected")
-        self._refresh_status()
+        self.refresh_status()
         if not connected:
             self.banners += 1
 
     def show_watchers(self, names: list[str]) -> None:
         """Who watches the game, on the status line."""
         self.watchers = names
-        self._refresh_status()
+        self.refresh_status()
 
     def watch_code(self, code: str) -> None:
-        self._refresh_status()
+        self.refresh_status()
 
-    def _refresh_status(self) -> None:
+    def refresh_status(self) -> None:
         bars = self.query(StatusBar)  # none before the screen is up, or as the app closes
         if bars:
             now = asyncio.get_running_loop().time()  # the clock of the host's messages' receipt
-            waiting = self.clock.text(now, self.seat, self.names, self.lang)
-            paced = self.pace_text()
+            waiting = self.news.clock.text(now, self.seat, self.names, self.lang)
+            paced = self.pacing.pace_text()
             waiting = f"{waiting}  {paced}" if waiting and paced else waiting or paced
             gone = "expelled_status" if self.seat in self.expelled else "stopped_status"
             bars.first().show(
@@ -280,7 +244,7 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
                 # When defending, the territory under attack is marked, as a source is; at a
                 # pace, the attack being shown.
                 chosen=attacked if attacked is not None else self.turn.source,
-                attack=self.marked_attack if step.name in ("waiting", "watching") else None,
+                attack=self.pacing.marked_attack if step.name in ("waiting", "watching") else None,
                 staged=staged,
                 capitals=frozenset(s.capitals.values()),
                 shared=frozenset(s.mixed),
@@ -293,7 +257,8 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
             game, self.seat, self.players, self.away, self.lang, self.has_class("-compact"),
             self.expelled,
         )  # fmt: skip
-        self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, self.notice())
+        notice = self.news.notice()
+        self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, notice)
         self.query_one(HandPanel).show(self.turn, self.lang, self.names)
         secret = bool(s.objectives) or bool(s.missions)
         if secret != self.has_class("-secret"):
@@ -308,27 +273,12 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("missions", "independents"):
-            return self.mode_key_open(action)
+            return self.mode_keys.open(action)
         if action == "reclaim":
-            return self.taken_over and not self.stopped and self.seat not in self.expelled
+            return self.news.reclaim_open()
         if action == "pause_clock":
-            return self.clock_open()
-        if self.turn.watching and (action in TURN_ACTIONS or action == "auto_defend"):
-            return False  # hidden: nothing to play (a key pressed says why)
-        needed = TURN_ACTIONS.get(action)
-        if needed is None:
-            return True
-        offered = needed in self.turn.step().keys
-        if action == "plan_setup":
-            return offered and not self.stopped  # shown during the setup only (False: hidden)
-        calculated = revised_steps.calculated(self.turn.game)
-        if action in ("lay", "support", "capitulate"):
-            return self.shared_key(action, offered) if calculated else False
-        if calculated and action in ("blitz", "end"):
-            return self.shared_key(action, offered)
-        if self.stopped or self.taken_over:
-            return True  # open, to say why nothing is played
-        return True if offered else None  # None: shown greyed out
+            return self.news.clock_open()
+        return self.turn_keys.open(action)
 
     # ----- what the player does -----------------------------------------------------------
 
@@ -336,13 +286,13 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
         if self.stopped or self.taken_over or self.turn.watching:
             actions = []  # an automatic answer (the defence's timeout) has no one to go to
         if actions:
-            self.app.act(*actions)
+            self.game_app.act(*actions)
             self.answered = True
         self.redraw()
 
     @on(WorldMap.Picked)
     def picked(self, message: WorldMap.Picked) -> None:
-        if not self.locked():
+        if not self.turn_keys.locked():
             self.send(self.turn.pick(message.territory))
 
     def on_key(self, event: events.Key) -> None:
@@ -351,34 +301,17 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
             event.stop()
             self.query_one(WorldMap).focus()  # out of the log or the chat, back to the map
             return
-        # The key's binding that counts now: the first one not hidden (F3, F4 and F8 have one
-        # for seed 004's «risques calculés» and one for the other rules).
-        bound = TURN_KEYS.get(event.key, [])
-        action = next((a for a in bound if self.check_action(a, ()) is not False), None)
-        if action is None and bound:
-            action = bound[0]  # all hidden: the key's first meaning says why
-        closed = CLOSED_KEYS.get(event.key)
-        if self.turn.watching and (action is not None or event.key in ("f7", "ctrl+k", "ctrl+g")):
-            self.turn.hint = (why_watching(self.turn), {})
-        elif action is not None and not self.check_action(action, ()):
-            self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
-        elif closed is not None and not self.check_action(closed[0], ()):
-            gone = closed[0] == "reclaim" and self.seat in self.expelled
-            self.turn.hint = ("key_expelled" if gone else closed[1], {})
-            if gone:  # said in the log too: the Now panel may have no game to show
-                self.query_one("#log", RichLog).write(Text(f"✗ {self._say('key_expelled')}"))
-        else:
-            return
-        event.stop()
-        self.redraw()
+        if self.turn_keys.say_why(event.key):
+            event.stop()
+            self.redraw()
 
     def action_reclaim(self) -> None:
         if self.taken_over and not self.stopped:
-            self.app.reclaim()
+            self.game_app.reclaim()
 
     @on(Input.Submitted, "#say")
     def say_something(self, event: Input.Submitted) -> None:
-        self.app.say(event.value)
+        self.game_app.say(event.value)
         event.input.value = ""
         self.query_one(WorldMap).focus()
 
@@ -405,8 +338,68 @@ class GameScreen(Pacing, LogLines, TableNews, TurnKeys, ModeKeys, Screen):
     def _say(self, key: str, **fields: object) -> str:
         return say(self.lang, key, **fields)
 
+    @property
+    def game_app(self) -> GameApp:
+        return cast(GameApp, self.app)
 
-for _binding in GameScreen.BINDINGS:
-    if isinstance(_binding, Binding) and _binding.action in TURN_ACTIONS:
-        for _key in _binding.key.split(","):
-            TURN_KEYS.setdefault(_key, []).append(_binding.action)
+    # ----- the keys, each handed to the part that answers it ------------------------------
+
+    def action_pace(self) -> None:
+        self.pacing.next_pace()
+
+    def action_show_held(self) -> None:
+        self.pacing.show_held_or_say()
+
+    def action_pause_clock(self) -> None:
+        self.news.pause_clock()
+
+    def action_missions(self) -> None:
+        self.mode_keys.missions()
+
+    def action_independents(self) -> None:
+        self.mode_keys.independents()
+
+    def action_attack_once(self) -> None:
+        self.turn_keys.attack_once()
+
+    def action_blitz(self) -> None:
+        self.turn_keys.blitz()
+
+    def action_end(self) -> None:
+        self.turn_keys.end()
+
+    def action_trade(self) -> None:
+        self.turn_keys.trade()
+
+    def action_confirm(self) -> None:
+        self.turn_keys.confirm()
+
+    def action_auto_defend(self) -> None:
+        self.turn_keys.auto_defend()
+
+    def action_lay(self) -> None:
+        self.turn_keys.lay()
+
+    def action_support(self) -> None:
+        self.turn_keys.support()
+
+    def action_capitulate(self) -> None:
+        self.turn_keys.capitulate()
+
+    def action_plan_setup(self) -> None:
+        self.turn_keys.plan_setup()
+
+    def action_undo(self) -> None:
+        self.turn_keys.undo()
+
+    def action_cancel(self) -> None:
+        self.turn_keys.cancel()
+
+    def action_amount(self, by: int) -> None:
+        self.turn_keys.amount(by)
+
+    def action_amount_edge(self, most: int) -> None:
+        self.turn_keys.amount_edge(most)
+
+    def action_dice(self, dice: int) -> None:
+        self.turn_keys.dice(dice)

@@ -14,6 +14,16 @@ from textual.widgets import Button, Static
 from risk_lan.tui.texts.catalogue import say, translate_bindings
 
 
+def leave_text(lang: str, hosted: bool, save: str | None) -> str:
+    """What leaving does to the game: a joined one goes on without the player; a hosted one
+    stops, kept in ``save`` if it is saved."""
+    if not hosted:
+        return say(lang, "leave_joined")
+    if save:
+        return say(lang, "leave_host", path=save)
+    return say(lang, "leave_host_unsaved")
+
+
 class LeaveScreen(ModalScreen[bool]):
     """Asks before leaving a game in progress, saying what leaving does to it; True: leave."""
 

@@ -72,7 +72,7 @@ class ReplayScreen(GameScreen):
             for i in range(first, index):
                 self._take(i)
         self._take(index)
-        self._refresh_status()
+        self.refresh_status()
         if self.at >= len(frames) - 1:
             self._pause()
 
@@ -90,7 +90,7 @@ class ReplayScreen(GameScreen):
                 self.show_frame(0)
             self.playing = True
             self._restart_timer()
-        self._refresh_status()
+        self.refresh_status()
 
     def _restart_timer(self) -> None:
         if self._timer is not None:
@@ -106,7 +106,7 @@ class ReplayScreen(GameScreen):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self._refresh_status()
+        self.refresh_status()
 
     def action_step(self) -> None:
         self._pause()
@@ -139,11 +139,11 @@ class ReplayScreen(GameScreen):
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))
         if self.playing:
             self._restart_timer()
-        self._refresh_status()
+        self.refresh_status()
 
     # ----- the status line ----------------------------------------------------------------
 
-    def _refresh_status(self) -> None:
+    def refresh_status(self) -> None:
         bars = self.query(StatusBar)
         if not bars or not self.playback.frames:
             return

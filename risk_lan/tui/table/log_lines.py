@@ -1,5 +1,5 @@
 """The log's lines: each event in a sentence, the dice as faces, the players' names in their
-colours, and what the client checked of it (✓ only where it did). Part of ``GameScreen``."""
+colours, and what the client checked of it (✓ only where it did). The game screen holds one."""
 
 from __future__ import annotations
 
@@ -22,13 +22,15 @@ def faces(dice: list[int]) -> str:
 
 
 class LogLines:
-    # GameScreen's (annotations only).
-    lang: str
-    names: dict[str, str]
-    colours: dict[str, str]
-    battles: int
+    """Writes the log's lines for one table; counts the battles for the end's figures."""
 
-    def _event_line(self, game: Game, data: dict[str, Any], checked: str) -> Text | None:
+    def __init__(self, names: dict[str, str], colours: dict[str, str], lang: str) -> None:
+        self.names = names  # each seat's player's name, as shown
+        self.colours = colours  # each seat's colour
+        self.lang = lang
+        self.battles = 0
+
+    def event_line(self, game: Game, data: dict[str, Any], checked: str) -> Text | None:
         cls = EVENT_TYPES.get(data.get("type", ""))
         if cls is None:
             return None
@@ -47,7 +49,7 @@ class LogLines:
             text.append(line.strip())
         else:
             text = Text(line)
-        self._coloured(text)
+        self.coloured(text)
         # A card this player drew, and whatever a shuffle decided, are checked against the
         # host's secret at the end; a battle worked out here from the dice says so, and so
         # does a roll for the order of play or the deal by dice, whose dice are checked whatever
@@ -59,7 +61,7 @@ class LogLines:
             text.append(f"  {say(self.lang, 'checked_at_end')}", style="dim")
         return text
 
-    def _coloured(self, text: Text) -> Text:
+    def coloured(self, text: Text) -> Text:
         for seat, name in self.names.items():
             # Each player's name in the player's colour, as on the map and in the panels (as a
             # whole word: "an" is not coloured inside "Japan").

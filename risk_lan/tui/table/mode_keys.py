@@ -3,58 +3,68 @@ and the active independents (Ctrl+G). The move chosen there is sent like any oth
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 from risk_lan.rules import Action, ClaimMission
 from risk_lan.tui.screens.independents_screen import IndependentsScreen
 from risk_lan.tui.screens.missions_screen import MissionsScreen
+from risk_lan.tui.table.game_app import GameApp
+from risk_lan.tui.turnlogic.player_turn import Turn
 
-if TYPE_CHECKING:
-    from risk_lan.tui.turnlogic.player_turn import Turn
 
+class ModeScreen(Protocol):
+    """What the mode's keys need of the game screen."""
 
-class ModeKeys:
-    """Mixed into the game screen, which gives ``turn``, ``seat``, ``names``, ``lang``,
-    ``app`` and ``send``."""
-
-    turn: Turn
     seat: str
     names: dict[str, str]
     lang: str
-    app: Any
+    turn: Turn
 
-    def send(self, actions: list[Action]) -> None:  # the game screen's own
-        raise NotImplementedError
+    @property
+    def game_app(self) -> GameApp: ...
 
-    def mode_key_open(self, action: str) -> bool:
+    def send(self, actions: list[Action]) -> None: ...
+
+
+class ModeKeys:
+    """The mode's keys of one game screen."""
+
+    def __init__(self, screen: ModeScreen) -> None:
+        self.screen = screen
+
+    def open(self, action: str) -> bool:
         """Whether the mode has the screen ``action`` opens."""
-        game = self.turn.game
+        game = self.screen.turn.game
         if game is None:
             return False
         if action == "missions":
-            return self.seat in game.state.missions
+            return self.screen.seat in game.state.missions
         return game.rules.neutral_play == "active"
 
-    def action_missions(self) -> None:
+    def missions(self) -> None:
         """Risk Mission: the player's missions; the one chosen is claimed."""
-        game = self.turn.game
-        if game is None or not self.mode_key_open("missions"):
+        screen = self.screen
+        game = screen.turn.game
+        if game is None or not self.open("missions"):
             return
 
         def chosen(mission: str | None) -> None:
             if mission:
-                self.send([ClaimMission(mission)])
+                screen.send([ClaimMission(mission)])
 
-        self.app.push_screen(MissionsScreen(game, self.seat, self.names, self.lang), chosen)
+        missions = MissionsScreen(game, screen.seat, screen.names, screen.lang)
+        screen.game_app.push_screen(missions, chosen)
 
-    def action_independents(self) -> None:
+    def independents(self) -> None:
         """Active independents: where each stands; the gift or ally's die chosen is made."""
-        game = self.turn.game
-        if game is None or not self.mode_key_open("independents"):
+        screen = self.screen
+        game = screen.turn.game
+        if game is None or not self.open("independents"):
             return
 
         def chosen(move: Action | None) -> None:
             if move is not None:
-                self.send([move])
+                screen.send([move])
 
-        self.app.push_screen(IndependentsScreen(game, self.seat, self.names, self.lang), chosen)
+        independents = IndependentsScreen(game, screen.seat, screen.names, screen.lang)
+        screen.game_app.push_screen(independents, chosen)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from risk_lan.net.expulsion import DEEDS
 from risk_lan.net.outcome import Outcome
-from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.texts.expel_texts import deed
 
 # What the one to blame sent, by the code of the check it failed.
@@ -153,3 +153,15 @@ def why_stopped(
     if culprit in names:
         return opener + words["player_sent"].format(player=names[culprit], what=sent)
     return opener + words["someone_sent"].format(what=sent)
+
+
+def why_left(outcome: Outcome, seat: str, watch: bool, lang: str) -> str:
+    """Why the app is back at the list of games when its game ended before it began (or was
+    never reached), in a sentence."""
+    if (outcome.error or "").startswith("full:") and not watch:
+        return say(lang, "game_full")  # it can still be watched
+    if (outcome.error or "").startswith("expelled:"):
+        return why_stopped(outcome, seat, {}, lang)
+    # The host's own words, without the protocol's code before them.
+    why = shown((outcome.error or "").split(": ", 1)[-1], 120)
+    return say(lang, "game_left", why=why)
