@@ -146,6 +146,23 @@ class Turn:
             return Step("watching")
         if not self.my_turn:
             return Step("waiting", keys=plan_keys(self.plan, s.phase))
+        asked = self._asked_step(game)
+        if asked is not None:
+            return asked
+        legal = self.legal
+        trades = (
+            frozenset({"trade"}) if any(isinstance(a, TradeCards) for a in legal) else frozenset()
+        )
+        if game.must_trade():
+            return Step("trade", keys=trades)
+        if s.phase == "reinforce" and s.pool > 0:
+            return self._place_step(game, trades)
+        return self._attack_step(game)
+
+    def _asked_step(self, game: Game) -> Step | None:
+        """The step of a phase that asks one thing of the player (a headquarters, a claim or
+        a setup army, a defence, the armies to move in); None in the turn's own phases."""
+        s = game.state
         legal = self.legal
         if s.phase == "capital":
             keys = frozenset({"confirm", "cancel"}) if self.source else frozenset()
@@ -171,33 +188,35 @@ class Turn:
             source = s.move_in.source if s.move_in else None
             return Step(
                 "move_in",
-                amount=self.amount_or(keeping(self.game, self.seat, source, low, high)),
+                amount=self.amount_or(keeping(game, self.seat, source, low, high)),
                 amount_range=(low, high),
                 keys=frozenset({"confirm"}),
             )
-        trades = (
-            frozenset({"trade"}) if any(isinstance(a, TradeCards) for a in legal) else frozenset()
+        return None
+
+    def _place_step(self, game: Game, trades: frozenset[str]) -> Step:
+        """Placing the reinforcements, staged until confirmed."""
+        s = game.state
+        left = s.pool - self.staged_total()
+        owned = frozenset(a.territory for a in self.legal if isinstance(a, Place))
+        if revised_steps.bounded(game):  # under the cap, bound bonuses where they may go
+            owned = frozenset(revised_steps.room_left(self))
+        keys = trades | ({"undo"} if self.staged else set()) | ({"confirm"} if not left else set())
+        return Step(
+            "place",
+            owned if left else frozenset(),
+            amount=self.amount_or(1, left),
+            amount_range=(1, max(1, left)),
+            keys=frozenset(keys),
         )
-        if game.must_trade():
-            return Step("trade", keys=trades)
-        if s.phase == "reinforce" and s.pool > 0:
-            left = s.pool - self.staged_total()
-            owned = frozenset(a.territory for a in legal if isinstance(a, Place))
-            if revised_steps.bounded(game):  # under the cap, bound bonuses where they may go
-                owned = frozenset(revised_steps.room_left(self))
-            keys = (
-                trades | ({"undo"} if self.staged else set()) | ({"confirm"} if not left else set())
-            )
-            return Step(
-                "place",
-                owned if left else frozenset(),
-                amount=self.amount_or(1, left),
-                amount_range=(1, max(1, left)),
-                keys=frozenset(keys),
-            )
+
+    def _attack_step(self, game: Game) -> Step:
+        """Attacking: a source, then a target and the dice; or the manoeuvre, once the
+        attacks are over."""
+        legal = self.legal
         fortifies = [a for a in legal if isinstance(a, Fortify)]
         attacks: list[Attack | Commit] = [a for a in legal if isinstance(a, (Attack, Commit))]
-        if self.fortifying or s.phase == "fortify" or not attacks:
+        if self.fortifying or game.state.phase == "fortify" or not attacks:
             return fortify_step(self, fortifies)
         if self.source is None:
             return Step("attack", frozenset(a.source for a in attacks), keys=frozenset({"end"}))

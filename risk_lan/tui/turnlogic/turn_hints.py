@@ -1,4 +1,4 @@
-"""Why a pick on the map or a turn key did nothing, as a text's key (``hinttexts``) and its
+"""Why a pick on the map or a turn key did nothing, as a text's key (``hint_texts``) and its
 fields: every key gets an answer."""
 
 from __future__ import annotations
@@ -19,19 +19,12 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     """Why picking ``territory`` does nothing at this step (a text's key and fields)."""
     assert turn.game is not None
     s = turn.game.state
-    mine = bool(armies_of(s, territory, turn.seat))
     at = {"territory": territory, "source": turn.source}
     if s.offensive and step.name == "attack" and territory not in step.choices:
         return ("pick_offensive", {**at, "source": s.offensive[0]})
-    if commands_ally(s, turn.seat) and step.name in ("place", "attack"):
-        # 000-A: in the ally's part of a turn the player moves the ally's armies only.
-        ally = s.owner.get(territory) == s.neutrals[0]
-        if step.name == "place" and step.choices and not ally:
-            return ("pick_not_ally", at)
-        if turn.source is None and not ally:
-            return ("pick_not_ally", at)
-        if turn.source is not None and s.owner.get(territory) != s.current:
-            return ("pick_ally_target", at)
+    ally = _why_not_ally(turn, step, territory)
+    if ally is not None:
+        return (ally, at)
     if step.name == "watching":
         return (why_watching(turn), at)
     if step.name == "waiting":
@@ -44,23 +37,47 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
         return ("pick_taken", at)
     if step.name == "place" and not step.choices:
         return ("pick_all_placed", at)
+    mine = bool(armies_of(s, territory, turn.seat))
     if not mine and step.name in ("setup", "place", "capital"):
         return ("pick_not_yours", at)
     if step.name == "place" and bounded(turn.game):
         return _no_room(turn, territory)
+    return (_why_not_from(turn, step, territory, mine), at)
+
+
+def _why_not_ally(turn: Turn, step: Step, territory: str) -> str | None:
+    """000-A: in the ally's part of a turn the player moves the ally's armies only (a text's
+    key); None when that is not why."""
+    assert turn.game is not None
+    s = turn.game.state
+    if not commands_ally(s, turn.seat) or step.name not in ("place", "attack"):
+        return None
+    ally = s.owner.get(territory) == s.neutrals[0]
+    if step.name == "place" and step.choices and not ally:
+        return "pick_not_ally"
+    if turn.source is None and not ally:
+        return "pick_not_ally"
+    if turn.source is not None and s.owner.get(territory) != s.current:
+        return "pick_ally_target"
+    return None
+
+
+def _why_not_from(turn: Turn, step: Step, territory: str, mine: bool) -> str:
+    """Why a pick does nothing while attacking or moving armies (a text's key)."""
+    assert turn.game is not None
     if step.name == "attack" and turn.source is None:
         if not mine:
-            return ("pick_attack_from_yours", at)
-        if s.armies[territory] < 2:
-            return ("pick_too_few", at)
-        return ("pick_no_enemy_near", at)
+            return "pick_attack_from_yours"
+        if turn.game.state.armies[territory] < 2:
+            return "pick_too_few"
+        return "pick_no_enemy_near"
     if step.name == "attack":
-        return ("pick_cannot_attack_from" if mine else "pick_not_adjacent", at)
+        return "pick_cannot_attack_from" if mine else "pick_not_adjacent"
     if step.name == "fortify" and turn.source is None:
-        return ("pick_cannot_move_from" if mine else "pick_not_yours", at)
+        return "pick_cannot_move_from" if mine else "pick_not_yours"
     if step.name == "fortify":
-        return ("pick_not_reachable" if mine else "pick_not_yours", at)
-    return ("pick_not_now", at)
+        return "pick_not_reachable" if mine else "pick_not_yours"
+    return "pick_not_now"
 
 
 def _no_room(turn: Turn, territory: str) -> Hint:
@@ -95,6 +112,13 @@ def why_key(turn: Turn, key: str) -> Hint | None:
     step = turn.step()
     if key in step.keys:
         return None
+    return _why_not_at_step(turn, step, key) or (_why_not_in_turn(turn, step, key), {})
+
+
+def _why_not_at_step(turn: Turn, step: Step, key: str) -> Hint | None:
+    """Why a key does nothing because of the step: not the player's turn, the setup, a
+    defence, reinforcements still to place; or rules where the key means something else.
+    None when the step is not why."""
     if step.name == "watching":
         return (why_watching(turn), {})
     if step.name == "waiting":
@@ -111,21 +135,26 @@ def why_key(turn: Turn, key: str) -> Hint | None:
         return ("key_setup", {})
     if step.name == "capital":
         return ("key_pick_capital", {})
-    if key == "trade":
-        return ("key_no_set", {})
-    if key == "undo":
-        return ("key_nothing_to_undo", {})
-    if key == "cancel":
-        return ("key_nothing_to_cancel", {})
-    if step.name == "trade":
-        return ("pick_trade", {})
-    if step.name == "place":
+    if step.name == "place" and key not in ("trade", "undo", "cancel"):
         left = step.amount_range[1] if step.amount_range and step.choices else 0
         return ("key_place_first", {"left": left}) if left else ("key_confirm_first", {})
+    return None
+
+
+def _why_not_in_turn(turn: Turn, step: Step, key: str) -> str:
+    """Why a key does nothing in the player's own turn (a text's key)."""
+    if key == "trade":
+        return "key_no_set"
+    if key == "undo":
+        return "key_nothing_to_undo"
+    if key == "cancel":
+        return "key_nothing_to_cancel"
+    if step.name == "trade":
+        return "pick_trade"
     if key in ("attack", "blitz"):
         if step.name != "attack":
-            return ("key_no_attack_now", {})
-        return ("key_pick_target" if turn.source else "key_pick_source", {})
+            return "key_no_attack_now"
+        return "key_pick_target" if turn.source else "key_pick_source"
     if key == "confirm" and step.name in ("attack", "fortify"):
-        return ("key_pick_target" if turn.source else "key_pick_source", {})
-    return ("key_not_now", {})
+        return "key_pick_target" if turn.source else "key_pick_source"
+    return "key_not_now"

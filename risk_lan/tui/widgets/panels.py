@@ -12,15 +12,13 @@ from textual.reactive import Reactive
 from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, objectives, teams
-from risk_lan.rules.setup import placing_neutral
 from risk_lan.tui.texts.catalogue import say, shown
-from risk_lan.tui.turnlogic.ally_lines import ally_line, independents_line
 from risk_lan.tui.turnlogic.independents_lines import neutral_name, standing
 from risk_lan.tui.turnlogic.mission_lines import summary as missions_summary
-from risk_lan.tui.turnlogic.plan_line import plan_line
 from risk_lan.tui.turnlogic.player_turn import Step, Turn
-from risk_lan.tui.turnlogic.revised_lines import revised_line, revised_notes
+from risk_lan.tui.turnlogic.revised_lines import revised_notes
 from risk_lan.tui.turnlogic.star_cards import card_line
+from risk_lan.tui.turnlogic.step_lines import step_line
 from risk_lan.tui.widgets.world_map import PALETTE
 from risk_lan.wording import Place, place
 
@@ -196,72 +194,7 @@ class TurnPanel(Panel):
         def name(t: str | None) -> Place:
             return place(board, t, lang) if t else Place("?")
 
-        ally = (
-            ally_line(turn, step, names, lang, name)
-            or independents_line(turn, step, lang, name)
-            or revised_line(turn, step, names, lang, name)
-        )
-        if ally is not None:
-            line = ally
-        elif step.name in ("waiting", "watching"):
-            who = game.waiting_for()
-            key = step.name
-            if step.name == "watching" and turn.seat in s.eliminated:
-                key = "watching_out"
-            line = say(
-                lang,
-                key,
-                player=shown(names.get(who or "", who or "?"), 24),
-                by=shown(names.get(s.eliminated_by.get(turn.seat, ""), "?"), 24),
-            )
-        elif step.name == "setup" and s.neutral_due:
-            due = s.neutral_due[0]
-            line = say(lang, "setup_independent", neutral=neutral_name(s, due, lang),
-                       left=s.setup_left.get(due, 0))  # fmt: skip
-        elif step.name == "setup" and placing_neutral(s):
-            line = say(lang, "setup_neutral", left=sum(s.setup_left.get(n, 0) for n in s.neutrals))
-        elif step.name == "setup" and s.rules.setup_step > 1:
-            line = say(lang, "setup_step", step=s.pool, left=s.setup_left.get(turn.seat, 0))
-        elif step.name == "setup":
-            line = say(lang, "setup", left=s.setup_left.get(turn.seat, 0))
-        elif step.name == "place":
-            left = s.pool - turn.staged_total()
-            line = (
-                say(lang, "place", left=left, amount=step.amount)
-                if left
-                else say(lang, "place_done")
-            )
-        elif step.name in ("attack", "fortify"):
-            # Three stages each: choose the source, then the target, then go.
-            stage = 0 if turn.source is None else 1 if turn.target is None else 2
-            key = (step.name, f"{step.name}_target", f"{step.name}_ready")[stage]
-            line = say(
-                lang,
-                key,
-                source=name(turn.source),
-                target=name(turn.target),
-                dice=step.amount,
-                amount=step.amount,
-            )
-        elif step.name == "capital":
-            key = "capital_ready" if turn.source else "capital"
-            line = say(lang, key, territory=name(turn.source))
-        elif step.name == "move_in":
-            low, high = step.amount_range or (0, 0)
-            line = say(lang, "move_in", amount=step.amount, low=low, high=high)
-        elif step.name == "defend":
-            attack = s.attack
-            line = say(
-                lang,
-                "defend",
-                attacker=shown(names.get(s.current, s.current), 24),
-                target=name(attack.target if attack else None),
-                amount=step.amount,
-            )
-        else:
-            line = say(lang, step.name)
-        if turn.plan is not None and s.phase in ("claim", "setup"):
-            line = plan_line(turn, lang, line)
+        line = step_line(turn, step, names, lang, name)
         text.append(line)
         notes = revised_notes(turn, step, lang, name)  # seed 004: the cap, bonuses, points
         if notes:
