@@ -1,4 +1,4 @@
-"""The summary of the others' turns that opens the player's turn (turnsummary.py), checked
+"""The summary of the others' turns that opens the player's turn (turn_summary.py), checked
 against a whole seeded bot game: every territory taken from the player is named, and every
 player's counts are the ones before and after."""
 

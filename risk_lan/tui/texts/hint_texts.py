@@ -1,4 +1,4 @@
-"""The words of ``turnhints``: why a pick or a key did nothing, in English and French.
+"""The words of ``turn_hints``: why a pick or a key did nothing, in English and French.
 ``{territory}`` and ``{source}`` are territories' names."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The manoeuvre's step (``turn.Turn.step``), and how many armies a move takes by default (a
-move-in, a manoeuvre)."""
+"""The manoeuvre's step (``player_turn.Turn.step``), and how many armies a move takes by
+default (a move-in, a manoeuvre)."""
 
 from __future__ import annotations
 

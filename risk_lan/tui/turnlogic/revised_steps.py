@@ -1,5 +1,5 @@
-"""Seed 004's steps on the player's side (``turn.Turn`` calls these): a commitment of armies
-for «risques calculés», the answer to one (or a retreat, or a capitulation), and placements
+"""Seed 004's steps on the player's side (``player_turn.Turn`` calls these): a commitment of
+armies for «risques calculés», the answer to one (or a retreat, or a capitulation), and placements
 that must fit under the cap of armies and go where the bound bonuses may.
 
 As everywhere in the app, what is offered comes from the engine's legal actions, here on the

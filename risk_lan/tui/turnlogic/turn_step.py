@@ -1,4 +1,4 @@
-"""What the screen shows for the current step of a turn (``turn.Turn.step``)."""
+"""What the screen shows for the current step of a turn (``player_turn.Turn.step``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The world map widget: every territory with its owner and armies, the sea lines, and what
 the current step lets the player pick.
 
-Drawn with Textual's line API from a ``maplayout.Grid``; a territory's land is tinted with
+Drawn with Textual's line API from a ``map_layout.Grid``; a territory's land is tinted with
 its owner's colour, and its label shows a short name over the owner's letter and the army
 count, so players are told apart without colour too.
 """
