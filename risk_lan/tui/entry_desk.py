@@ -6,12 +6,15 @@ handed the app it works for."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
+from risk_lan.net.client import Client
 from risk_lan.net.outcome import Outcome
 from risk_lan.tui.screens.knock_screen import KnockScreen
 from risk_lan.tui.screens.password_screen import PasswordScreen
@@ -27,8 +30,41 @@ class EntryNews(Message):
         self.kind, self.payload = kind, payload
 
 
+class EntryApp(Protocol):
+    """What coming into a lobby needs of the app (``RiskApp``)."""
+
+    lang: str
+    password: str | None
+    client: Client | None
+
+    @property
+    def local(self) -> object | None:
+        """The game this app hosts, if it hosts one."""
+
+    @property
+    def game_screen(self) -> object | None:
+        """The game's screen, once the game began."""
+
+    @property
+    def screen(self) -> Screen[Any]: ...
+
+    def notify(self, message: str, *, markup: bool = ...) -> None: ...
+
+    def push_screen(self, screen: Screen[Any], callback: Callable[[Any], None] | None) -> Any: ...
+
+    def table_command(self, kind: str, **fields: Any) -> None: ...
+
+    def run_client(self, host: str, port: int) -> Any: ...
+
+    def back_to_lobby(self, note: str | None = None) -> None: ...
+
+    def exit(self, result: int | None = None) -> None: ...
+
+
 class EntryDesk:
-    def __init__(self, app: Any) -> None:
+    """The app's side of coming into a lobby; handed the app it works for."""
+
+    def __init__(self, app: EntryApp) -> None:
         self.app = app
         self.asking: KnockScreen | None = None
 

@@ -13,8 +13,10 @@ from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 from textual.theme import ThemeProvider
 
+from risk_lan.tui.screens.game_screen import GameScreen
 from risk_lan.tui.table.table_news import MORE_TIME
 from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.widgets.world_map import WorldMap
 from risk_lan.wording import place
 
 Command = tuple[str, Callable[[], Any], str]  # its name, what it does, a line of help
@@ -30,7 +32,7 @@ SYSTEM_COMMANDS_FR = {
 }
 
 
-def game_commands(screen: Any) -> list[Command]:
+def game_commands(screen: GameScreen) -> list[Command]:
     """The game screen's entries: the table's controls first, the territories last."""
     lang = getattr(screen, "lang", "en")
     table: list[Command] = []
@@ -53,9 +55,9 @@ def game_commands(screen: Any) -> list[Command]:
         (say(lang, "cmd_log"), screen.show_log, say(lang, "cmd_log_help")),
         (say(lang, "cmd_full_log"), screen.action_show_log, "Ctrl+L"),
         (say(lang, "cmd_pace"), screen.action_pace, "Ctrl+T"),
-        (say(lang, "cmd_help"), screen.app.action_help, say(lang, "cmd_help_help")),
+        (say(lang, "cmd_help"), screen.game_app.action_help, say(lang, "cmd_help_help")),
     ]
-    board = screen.query_one("#map").board
+    board = screen.query_one("#map", WorldMap).board
     for t in board.territory_ids:
         go = say(lang, "cmd_go_to", territory=place(board, t, lang))
         table.append((go, partial(screen.go_to, t), ""))
@@ -77,13 +79,14 @@ class TableCommands(Provider):
     """Every entry of the palette. When nothing matches, says so in the player's language."""
 
     def _commands(self) -> tuple[list[Command], list[Command]]:
-        screen: Any = self.screen
-        own = game_commands(screen) if hasattr(screen, "go_to") else []
+        screen = self.screen
+        own = game_commands(screen) if isinstance(screen, GameScreen) else []
         return own, system_commands(self.app, screen)
 
     async def discover(self) -> Hits:
         own, system = self._commands()
-        territories = len(screen_territories(self.screen)) if own else 0
+        screen = self.screen
+        territories = len(screen_territories(screen)) if isinstance(screen, GameScreen) else 0
         shown = own[: len(own) - territories][:7] + system
         for name, command, help_text in shown:
             yield DiscoveryHit(name, command, help=help_text or None)
@@ -102,8 +105,8 @@ class TableCommands(Provider):
             yield Hit(1, escape(say(lang, "cmd_none", query=query.strip())), lambda: None)
 
 
-def screen_territories(screen: Any) -> list[str]:
-    return list(screen.query_one("#map").board.territory_ids)
+def screen_territories(screen: GameScreen) -> list[str]:
+    return list(screen.query_one("#map", WorldMap).board.territory_ids)
 
 
 class AppInLanguage(App[int]):

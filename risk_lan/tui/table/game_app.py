@@ -27,6 +27,9 @@ class GameApp(Protocol):
 
     def transcript_code(self) -> str: ...
 
+    def action_help(self) -> None:
+        """The help, over the game."""
+
     def push_screen(
         self, screen: Screen[Any], callback: Callable[[Any], None] | None = None
     ) -> Any:
