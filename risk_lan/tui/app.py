@@ -84,7 +84,7 @@ class RiskApp(AppInLanguage):
         super().__init__()
         # The game's password (join --password, or as the player typed it when asked).
         self.password = password or (local.config.password if local else None)
-        self.watch = watch  # a spectator's app: no seat, nothing to play, every roll checked
+        self.spectating = watch  # a spectator's app: no seat, nothing to play, every roll checked
         self.record = record  # where the client writes what it checked (join --record)
         self.player_name = name
         self.lang = lang
@@ -168,14 +168,14 @@ class RiskApp(AppInLanguage):
     def connect(self, host: str, port: int, name: str | None = None, watch: bool = False) -> None:
         if name:
             self.player_name = name
-        self.watch = watch or self.watch
+        self.spectating = watch or self.spectating
         self.push_screen(SeatsScreen(self.lang, self.join_at))
         self.run_client(host, port)
 
     @work(exclusive=True, group="client")
     async def run_client(self, host: str, port: int) -> None:
         local_host = self.local_host
-        if self.watch:
+        if self.spectating:
             kept = None  # a spectator holds no seat to come back to
         elif local_host is not None:
             # Only a resumed game can have a seat kept for it; a seat kept for this address
@@ -189,10 +189,10 @@ class RiskApp(AppInLanguage):
             auto_ready=self.auto_ready,
             retries=None,
             state_path=kept,
-            seat_dir=None if self.watch else seats_dir(),
+            seat_dir=None if self.spectating else seats_dir(),
             find_game=rediscover,
             record=self.record,
-            watch=self.watch,
+            watch=self.spectating,
             password=self.password,
         )
         resumed = self.local is not None and self.local.resume is not None
@@ -223,7 +223,7 @@ class RiskApp(AppInLanguage):
         """Leave a table whose game has not begun (this app does not host it) for the list of
         games on the LAN."""
         self.workers.cancel_group(self, "client")
-        self.client, self.seat, self.watch = None, "", False
+        self.client, self.seat, self.spectating = None, "", False
         self.switch_screen(LobbyScreen(self.player_name, self.lang))
         if note:
             self.notify(note, severity="warning")
@@ -281,7 +281,7 @@ class RiskApp(AppInLanguage):
     def lobby_changed(self, message: LobbyChanged) -> None:
         seats = self._seats_shown()
         if seats is not None:
-            seats.show_lobby(message.lobby, self.seat, self.watch)
+            seats.show_lobby(message.lobby, self.seat, self.spectating)
         self.watchers = list(message.lobby.get("watchers") or [])
         if self.game_screen is not None and self.is_running:
             self.game_screen.show_watchers(self.watchers)
@@ -355,7 +355,7 @@ class RiskApp(AppInLanguage):
             return
         if self.game_screen is None and self.local is None:
             # Gone before its game began (or never reached): back to the list, saying so.
-            self.back_to_lobby(why_left(outcome, self.seat, self.watch, self.lang))
+            self.back_to_lobby(why_left(outcome, self.seat, self.spectating, self.lang))
             return
         self.over = True
         if self.game_screen is not None:

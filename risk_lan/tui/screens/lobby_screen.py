@@ -47,7 +47,7 @@ class LobbyScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
-            watch = getattr(self.app, "watch", False)  # risk-lan join --watch: any game
+            watch = getattr(self.app, "spectating", False)  # risk-lan join --watch: any game
             yield Static(say(self.lang, "lobby_title_watch" if watch else "lobby_title"),
                          id="lobby-title")  # fmt: skip
             yield Input(value=self.player_name, placeholder=say(self.lang, "name_hint"), id="name")
