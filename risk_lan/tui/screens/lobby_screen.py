@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import ClassVar
+from typing import ClassVar, Protocol, cast
 
 from rich.text import Text
 from textual import on, work
@@ -19,6 +19,17 @@ from risk_lan.net.hostsave import SavedGame, list_saves
 from risk_lan.net.subcommands import parse_address
 from risk_lan.tui.screens.saved_games_screen import SavedGamesScreen
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
+
+
+class LobbyApp(Protocol):
+    """What the lobby asks of the app: a saved game hosted again, or a game joined."""
+
+    def resume_game(self, save: SavedGame, name: str) -> None: ...
+
+    def connect(
+        self, host: str, port: int, name: str | None = None, watch: bool = False
+    ) -> None: ...
+
 
 BROWSE_EVERY = 2.0  # seconds of listening for announcements per refresh of the list
 
@@ -122,7 +133,7 @@ class LobbyScreen(Screen):
                 self.workers.cancel_group(self, "browse")
                 name = self.query_one("#name", Input).value.strip()[:24] or "player"
                 self.app.pop_screen()
-                self.app.resume_game(save, name)
+                cast(LobbyApp, self.app).resume_game(save, name)
 
         self.app.push_screen(SavedGamesScreen(saves, self.lang), chosen)
 
@@ -160,7 +171,7 @@ class LobbyScreen(Screen):
         name = self.query_one("#name", Input).value.strip()[:24] or "player"
         self.workers.cancel_group(self, "browse")
         self.app.pop_screen()
-        self.app.connect(host, port, name, watch)
+        cast(LobbyApp, self.app).connect(host, port, name, watch)
 
 
 def _key(game: FoundGame) -> str:

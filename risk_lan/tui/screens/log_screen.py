@@ -25,7 +25,9 @@ class LogScreen(ModalScreen[None]):
         super().__init__()
         # The game's log as drawn (its lines, each a row of styled segments), written again
         # here at the width of this box.
-        self.texts = [Text.assemble(*[(seg.text, seg.style) for seg in line]) for line in lines]
+        self.texts = [
+            Text.assemble(*[(seg.text, seg.style or "") for seg in line]) for line in lines
+        ]
         self.lang = lang
         translate_bindings(self, lang)
 

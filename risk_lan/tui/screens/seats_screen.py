@@ -3,7 +3,7 @@ host's player's), and the chat."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
 from rich.text import Text
 from textual import on
@@ -19,6 +19,27 @@ from risk_lan.tui.screens.free_seat_screen import FreeSeatScreen
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
 from risk_lan.tui.texts.mode_texts import mode_title
 from risk_lan.tui.widgets.panels import player_mark
+
+
+class SeatsApp(Protocol):
+    """What the seats screen asks of the app: the player's choices at the table, the host's
+    player's, the chat, and leaving for the lobby."""
+
+    @property
+    def local_host(self) -> object | None:
+        """The host this app runs, if it runs one."""
+
+    def table_command(self, kind: str, **fields: Any) -> None: ...
+
+    def set_table(self, mode: str, seats: int, bots: int) -> None: ...
+
+    def choose_colour(self, colour: str) -> None: ...
+
+    def ready(self) -> None: ...
+
+    def back_to_lobby(self, note: str | None = None) -> None: ...
+
+    def say(self, text: str) -> None: ...
 
 
 def next_table(mode: str, seats: int, bots: int, humans: int, option: str) -> tuple[str, int, int]:
@@ -57,6 +78,10 @@ class SeatsScreen(Screen):
         Binding("x", "free_seat", "Free a seat", id="seats.remove"),
         Binding("escape", "leave", "Leave", id="seats.leave"),
     ]
+
+    @property
+    def seats_app(self) -> SeatsApp:
+        return cast(SeatsApp, self.app)
 
     def __init__(self, lang: str, join_at: list[str] | None = None) -> None:
         super().__init__()
@@ -129,7 +154,7 @@ class SeatsScreen(Screen):
 
         def chosen(seat: str | None) -> None:
             if seat:
-                self.app.table_command("remove", seat=seat)
+                self.seats_app.table_command("remove", seat=seat)
 
         self.app.push_screen(FreeSeatScreen(others, self.lang), chosen)
 
@@ -140,7 +165,7 @@ class SeatsScreen(Screen):
         humans = sum(1 for s in self.lobby["seats"] if s["kind"] == "human")
         bots = sum(1 for s in self.lobby["seats"] if s["kind"] == "bot")
         table = next_table(self.lobby["mode"], self.lobby["total"], bots, humans, option)
-        self.app.set_table(*table)
+        self.seats_app.set_table(*table)
 
     def chat_line(self, seat: str, name: str, line: str) -> None:
         seats = {s["seat"] for s in self.lobby["seats"]} if self.lobby else {seat}
@@ -160,14 +185,14 @@ class SeatsScreen(Screen):
         for step in range(1, len(COLOURS)):
             colour = COLOURS[(start + step) % len(COLOURS)]
             if colour not in taken:
-                self.app.choose_colour(colour)
+                self.seats_app.choose_colour(colour)
                 return
 
     def action_ready(self) -> None:
         if self.watching:
             self.notify(say(self.lang, "watch_no_seat"))
             return
-        self.app.ready()
+        self.seats_app.ready()
 
     def action_leave(self) -> None:
         """Esc: out of the chat line first; then, for a player who does not host the game,
@@ -175,12 +200,12 @@ class SeatsScreen(Screen):
         chat = self.query_one("#lobby-say", Input)
         if chat.has_focus:
             self.set_focus(None)  # the keys R, C... are the lobby's again
-        elif self.app.local_host is not None:
+        elif self.seats_app.local_host is not None:
             self.notify(say(self.lang, "leave_hosted_lobby"))
         else:
-            self.app.back_to_lobby()
+            self.seats_app.back_to_lobby()
 
     @on(Input.Submitted, "#lobby-say")
     def say_something(self, event: Input.Submitted) -> None:
-        self.app.say(event.value)
+        self.seats_app.say(event.value)
         event.input.value = ""

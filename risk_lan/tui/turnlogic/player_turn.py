@@ -272,7 +272,7 @@ class Turn:
             return []
         if step.name == "place":
             count = min(step.amount or 1, step.amount_range[1] if step.amount_range else 1)
-            if revised_steps.bounded(self.game):
+            if self.game is not None and revised_steps.bounded(self.game):
                 count = revised_steps.fit(self, territory, count)  # what fits, and why not more
             self.staged.append((territory, count))
             self.amount = None
