@@ -142,3 +142,21 @@ def test_no_source_file_is_sprawling() -> None:
         if (n := len(p.read_text(encoding="utf-8").splitlines())) > 420
     ]
     assert long_files == []
+
+
+def test_import_linter_keeps_textual_out_of_the_turn_logic_and_the_texts(tmp_path: Path) -> None:
+    """The app's drawing-free folders: a step reaching for a widget, a catalogue for a screen."""
+    for part in ("risk_lan", "protocol"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    plan = tmp_path / "risk_lan" / "tui" / "turnlogic" / "plan_line.py"
+    plan.write_text(plan.read_text() + "\nfrom textual.widget import Widget  # noqa\n")
+    words = tmp_path / "risk_lan" / "tui" / "texts" / "watch_texts.py"
+    words.write_text(words.read_text() + "\nfrom ..screens import log_screen  # noqa\n")
+    result = _lint_imports(tmp_path)
+    assert result.returncode != 0
+    for found in (
+        "risk_lan.tui.turnlogic.plan_line -> textual (",
+        "risk_lan.tui.texts.watch_texts -> risk_lan.tui.screens.log_screen",
+    ):
+        assert found in result.stdout, result.stdout

@@ -12,8 +12,8 @@ from risk_lan.net.client import Client
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.outcome import Listener
 from risk_lan.tui.app import RiskApp
-from risk_lan.tui.lobby import SeatsScreen
-from risk_lan.tui.texts import say
+from risk_lan.tui.screens.seats_screen import SeatsScreen
+from risk_lan.tui.texts.catalogue import say
 
 pytestmark = pytest.mark.asyncio
 
