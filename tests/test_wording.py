@@ -16,7 +16,7 @@ from risk_lan.tui.texts.catalogue import BINDING_NAMES, TEXTS, say
 from risk_lan.tui.texts.expel_texts import DEEDS
 from risk_lan.tui.texts.mode_texts import MODE_TITLES_FR
 from risk_lan.tui.texts.stop_reasons import SENTENCES, WHAT
-from risk_lan.wording import Count, Place, place, wording
+from risk_lan.wording import Count, PlaceName, place, wording
 
 # Fields that hold a count in some text, and fields that hold a territory's name.
 NUMBERS = {
