@@ -240,7 +240,7 @@ class ClassicBot:
         team = _side(s, player)
         best, best_score = "", -1e9
         fallback = ""
-        for t in placeable(s, player) if s.teams else s.held.get(player, ()):
+        for t in placeable(s, player) if s.teams else s.territories_of(player):
             fallback = fallback or t
             mine = armies[t]
             for n in board.neighbours[t]:
@@ -305,7 +305,7 @@ class ClassicBot:
         best_src = best_tgt = ""
         best_score = -(10**9)
         team = _side(s, player)
-        for src in presence(s, player) if s.teams else s.held.get(player, ()):
+        for src in presence(s, player) if s.teams else s.territories_of(player):
             mine = armies_of(s, src, player) - 1
             if mine < 2:
                 continue
@@ -346,7 +346,7 @@ class ClassicBot:
         rule = s.rules.fortification
         team = _side(s, player)
         src, count = "", 0
-        for t in presence(s, player) if s.teams else s.held.get(player, ()):
+        for t in presence(s, player) if s.teams else s.territories_of(player):
             free = movable(s, t, player)
             if free > count and all(own[n] in team for n in neighbours[t]):
                 src, count = t, free
