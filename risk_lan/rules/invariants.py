@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .cards import deck_cards
-from .state import PHASES, TRADE_WINDOWS
+from .statefields import PHASES, TRADE_WINDOWS
 
 if TYPE_CHECKING:
     from .state import GameState

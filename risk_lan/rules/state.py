@@ -13,31 +13,23 @@ import sys
 from typing import Any
 
 from .board import Board, builtin_board
+from .canonical import public_hand, public_missions
+from .invariants import check_invariants
 from .ruleset import RuleSet
 from .statefields import FIELDS, methods
+
+# The placeholder and the phases, declared with the fields that hold them, and imported from here.
+from .statefields import HIDDEN as HIDDEN
+from .statefields import PHASES as PHASES
+from .statefields import TRADE_WINDOWS as TRADE_WINDOWS
 
 # The pending steps, declared with the fields that hold them, and imported from here.
 from .statefields import PendingAttack as PendingAttack
 from .statefields import PendingMoveIn as PendingMoveIn
 
 STATE_VERSION = 1
-HIDDEN = "?"  # a card a player's view does not show
 # What one player's view may show that another's does not (``GameState.view_for``).
 OWN_VIEW_KEYS = ("hands", "objectives", "missions", "start_trade_due")
-
-PHASES = (
-    "claim",
-    "setup",
-    "capital",
-    "capital_reveal",
-    "reinforce",
-    "attack",
-    "defend",
-    "move_in",
-    "fortify",
-    "over",
-)
-TRADE_WINDOWS = ("none", "turn_start", "elimination_forced", "elimination_optional")
 
 
 _METHODS = methods(FIELDS, STATE_VERSION)
@@ -240,8 +232,6 @@ class GameState:
         if data.get("deck") is None:
             raise ValueError("a player's view cannot be loaded as a full state")
         s = cls._load(data, board)
-        from .invariants import check_invariants  # which reads GameState: imported late
-
         check_invariants(s)
         return s
 
@@ -250,8 +240,6 @@ class GameState:
         """A state to read from a player's view: hidden cards (other hands, the deck) are
         placeholders, so it answers every question the player may ask, and no other. It is
         not a full state: its invariants do not hold and it must not be played on."""
-        from .projection import public_hand, public_missions  # which reads GameState
-
         data = dict(view)
         unseen = [p for p, cards in view["hands"].items() if cards is None]
         data["hands"] = {

@@ -24,6 +24,23 @@ if TYPE_CHECKING:
     from .state import GameState  # which is made from this table
 
 
+HIDDEN = "?"  # a card a player's view does not show
+
+PHASES = (
+    "claim",
+    "setup",
+    "capital",
+    "capital_reveal",
+    "reinforce",
+    "attack",
+    "defend",
+    "move_in",
+    "fortify",
+    "over",
+)
+TRADE_WINDOWS = ("none", "turn_start", "elimination_forced", "elimination_optional")
+
+
 class Kind(NamedTuple):
     """How a field's value is held. ``copy`` makes a copy that shares nothing mutable with it;
     ``dump`` makes its dict form (plain data, msgpack-friendly); ``load`` reads the dict form
