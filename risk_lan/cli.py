@@ -19,6 +19,20 @@ from risk_lan.rules import RULESETS, Event, Game, ruleset
 from risk_lan.simulate import play_game, simulate
 
 
+def _mode_option(command: argparse.ArgumentParser) -> None:
+    """The one word for a rule set on every command: its mode (``--rules`` is kept as an
+    alias, the word ``simulate`` first took)."""
+    command.add_argument(
+        "--mode",
+        "--rules",
+        dest="mode",
+        default="classic",
+        choices=sorted(RULESETS),
+        metavar="MODE",
+        help="game mode, the rule set played (default classic): " + ", ".join(sorted(RULESETS)),
+    )
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -50,14 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="dice seed; same seed, same games")
-    sim.add_argument(
-        "--rules",
-        "--mode",
-        dest="rules",
-        default="classic",
-        choices=sorted(RULESETS),
-        help="rule set (default classic)",
-    )
+    _mode_option(sim)
     sim.add_argument(
         "--bots",
         default="classic",
@@ -91,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--interface", default="0.0.0.0", help="address to listen on (default all)")
     host.add_argument("--seats", type=int, default=4, help="seats at the table (default 4)")
     host.add_argument("--bots", type=int, default=0, help="seats the host fills with bots")
-    host.add_argument("--mode", default="classic", choices=sorted(RULESETS), help="rule set")
+    _mode_option(host)
     host.add_argument("--record", help="write the game record to this file")
     host.add_argument(
         "--save", metavar="FILE", help=f"keep the game in this file (default: in {saves_dir()})"
@@ -138,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         help="bots at the table (default 3, or as many as the mode seats beside you)",
     )
-    play.add_argument("--mode", default="classic", choices=sorted(RULESETS), help="rule set")
+    _mode_option(play)
     play.add_argument("--name", default="player", help="your name at the table")
     play.add_argument("--record", help="write the game record to this file")
     _add_lang(play)
@@ -212,7 +219,7 @@ def _simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    rules = RULESETS[args.rules]
+    rules = RULESETS[args.mode]
     if args.players is None:
         args.players = min(max(4, rules.min_players), rules.max_players)
     if not rules.min_players <= args.players <= rules.max_players:

@@ -178,3 +178,15 @@ def test_import_linter_keeps_textual_out_of_the_turn_logic_and_the_texts(tmp_pat
         "risk_lan.tui.texts.watch_texts -> risk_lan.tui.screens.log_screen",
     ):
         assert found in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("command", ["simulate", "host", "play"])
+def test_every_command_names_a_rule_set_its_mode(command: str) -> None:
+    """One word for a rule set: ``--mode`` on every command that takes one, ``--rules`` its
+    alias."""
+    from risk_lan.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args([command]).mode == "classic"
+    assert parser.parse_args([command, "--mode", "revised"]).mode == "revised"
+    assert parser.parse_args([command, "--rules", "team"]).mode == "team"
