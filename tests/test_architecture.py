@@ -102,12 +102,19 @@ def test_import_linter_sees_planted_violations(tmp_path: Path) -> None:
     turn.write_text(turn.read_text() + "\n\ndef _wire():\n    import protocol.messages  # noqa\n")
     bot = tmp_path / "risk_lan" / "bots" / "random_bot.py"
     bot.write_text(bot.read_text() + "\nfrom risk_lan.tui import texts  # noqa\n")
+    # The layers: the network reaching up for the command line, and two siblings of one layer.
+    wire = tmp_path / "risk_lan" / "net" / "connection.py"
+    wire.write_text(wire.read_text() + "\nfrom risk_lan.cli import main  # noqa\n")
+    narrate = tmp_path / "risk_lan" / "narrate.py"
+    narrate.write_text(narrate.read_text() + "\nfrom risk_lan import simulate  # noqa\n")
     result = _lint_imports(tmp_path)
     assert result.returncode != 0
     for found in (
         "risk_lan.rules.board -> risk_lan.paths",
         "risk_lan.rules.turn -> protocol.messages",
         "risk_lan.bots.random_bot -> risk_lan.tui.texts",
+        "risk_lan.net.connection -> risk_lan.cli",
+        "risk_lan.narrate -> risk_lan.simulate",
     ):
         assert found in result.stdout, result.stdout
 
