@@ -29,7 +29,7 @@ from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostintake import ACT_BURST, CHAT_BURST
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import classic_board
 
 CARDS = sorted(classic_board().territory_ids)

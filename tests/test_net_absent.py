@@ -11,8 +11,8 @@ from test_net_spectators import wait_for
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 
 
 async def play_out(config: HostConfig, clients: list[Client]) -> list:

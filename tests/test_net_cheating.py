@@ -21,8 +21,8 @@ from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.record import RECORD_MAGIC, read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import RECORD_MAGIC, read_record
+from risk_lan.net.record.verify import verify_record
 
 
 async def run(host: Host, clients: list[Client], timeout: float = 60) -> list:

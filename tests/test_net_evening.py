@@ -22,8 +22,8 @@ from risk_lan.net.client import Client, Listener
 from risk_lan.net.connection import Connection
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import Attack, EndTurn, Game, GameState, Place
 
 

@@ -19,8 +19,8 @@ from risk_lan.net.client import Client
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostexpel import expel
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 
 
 async def run(

@@ -14,11 +14,11 @@ from test_net_cheating import run
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
+from risk_lan.net.client.outcome import Listener
+from risk_lan.net.client.witness import TAKEN
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.outcome import Listener
-from risk_lan.net.verify import verify_record
-from risk_lan.net.witness import TAKEN
+from risk_lan.net.record.verify import verify_record
 
 
 class Checks(Listener):

@@ -17,9 +17,9 @@ from protocol.messages import HOST_MESSAGES, PROTOCOL_VERSION
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
+from risk_lan.net.client.outcome import Listener
 from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.outcome import Listener
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import classic_board
 
 DEADLINE = 60.0

@@ -9,8 +9,8 @@ import pytest
 from tui_helpers import scenario_host, screen_text, set_position, started, until
 
 from risk_lan.net.client import Client
+from risk_lan.net.client.outcome import Listener
 from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.outcome import Listener
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.lobby import SeatsScreen
 from risk_lan.tui.texts import say

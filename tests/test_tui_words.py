@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from risk_lan.net.outcome import Outcome
+from risk_lan.net.client.outcome import Outcome
 from risk_lan.tui.clock import WaitClock, clock_time
 from risk_lan.tui.stops import stopped, why_stopped
 from risk_lan.tui.texts import TEXTS

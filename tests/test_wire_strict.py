@@ -34,8 +34,8 @@ from risk_lan.net.client import Client, Listener
 from risk_lan.net.discovery import FoundGame
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostintake import ACT_BURST, CHAT_BURST, IN_FLIGHT
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import IllegalAction, TradeCards
 from risk_lan.rules.actions import action_from_wire
 from risk_lan.tui.stops import why_stopped

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog, Static
 
-from risk_lan.net.outcome import Outcome
+from risk_lan.net.client.outcome import Outcome
 from risk_lan.tui.texts import say, shown, translate_bindings
 
 

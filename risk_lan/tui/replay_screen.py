@@ -15,7 +15,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import RichLog, Static
 
-from risk_lan.net.playback import Playback
+from risk_lan.net.record.playback import Playback
 from risk_lan.tui.dialogs import HelpScreen
 from risk_lan.tui.game_screen import GameScreen
 from risk_lan.tui.palette import PaletteInLanguage

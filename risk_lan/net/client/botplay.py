@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from risk_lan.net.outcome import LocalFailure
+from risk_lan.net.client.outcome import LocalFailure
 from risk_lan.rules import Action, Game, GameState
 
 

@@ -27,7 +27,7 @@ from protocol.messages import CLIENT_MESSAGES, validate
 from protocol.signing import verify
 
 if TYPE_CHECKING:
-    from risk_lan.net.replay import GameReplay
+    from risk_lan.net.record.broadcastcheck import GameReplay
 
 
 # What an expelled player's app did, by why: for the host's log, the `error` the player is

@@ -13,9 +13,9 @@ from typing import Any
 
 import msgpack
 
-from risk_lan.net.record import read_record
-from risk_lan.net.replay import GameReplay
-from risk_lan.net.verify import Verdict, closing_secret, verify_record
+from risk_lan.net.record.broadcastcheck import GameReplay
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import Verdict, closing_secret, verify_record
 
 
 @dataclass

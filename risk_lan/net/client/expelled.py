@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from protocol.errors import ProtocolError
-from risk_lan.net.expulsion import DEEDS
-from risk_lan.net.outcome import Outcome
+from risk_lan.net.client.outcome import Outcome
+from risk_lan.net.record.expulsion import DEEDS
 
 if TYPE_CHECKING:
     from risk_lan.net.client import Client

@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.errors import ProtocolError
-from risk_lan.net import shadow
-from risk_lan.net.record import RecordWriter
-from risk_lan.net.replay import GameReplay
+from risk_lan.net.record import shadow
+from risk_lan.net.record.broadcastcheck import GameReplay
+from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.rules import Event, Game, GameState
 
 # What an update's check established, for the app to say on each line.

@@ -8,9 +8,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from risk_lan.net.client.outcome import Listener, Outcome
+from risk_lan.net.client.seatfile import StaleSeat
 from risk_lan.net.connection import Connection
-from risk_lan.net.outcome import Listener, Outcome
-from risk_lan.net.seatfile import StaleSeat
 
 # How long a client keeps trying to reach its host again (a host restarting after a crash
 # takes a while), and how often it looks for the game on the LAN meanwhile, in case the host

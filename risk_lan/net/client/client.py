@@ -21,17 +21,17 @@ from protocol.messages import (
     validate,
 )
 from protocol.signing import Identity
-from risk_lan.net.botplay import BotPlay
+from risk_lan.net.client.botplay import BotPlay
+from risk_lan.net.client.expelled import expelled
+from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
+from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome, stopped_by
+from risk_lan.net.client.reconnecting import Reconnecting
+from risk_lan.net.client.seatfile import KeptSeat, StaleSeat, seat_path
+from risk_lan.net.client.standinganswer import StandingAnswers
+from risk_lan.net.client.tablerequests import TableRequests
+from risk_lan.net.client.witness import Witness
 from risk_lan.net.connection import Connection
-from risk_lan.net.expelled import expelled
-from risk_lan.net.joining import JOINING_MESSAGES, Joining
-from risk_lan.net.outcome import Listener, LocalFailure, Outcome, stopped_by
-from risk_lan.net.reconnecting import Reconnecting
-from risk_lan.net.seatfile import KeptSeat, StaleSeat, seat_path
-from risk_lan.net.standinganswer import StandingAnswers
-from risk_lan.net.tablerequests import TableRequests
 from risk_lan.net.updates import received_view
-from risk_lan.net.witness import Witness
 from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.

@@ -18,8 +18,8 @@ from protocol.framing import pack
 from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, SIGNED_BY_HOST, validate
 from protocol.signing import verify
 from protocol.transcript import Transcript
-from risk_lan.net import shadow
-from risk_lan.net.expulsion import check_expulsion
+from risk_lan.net.record import shadow
+from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import GameWon
 
