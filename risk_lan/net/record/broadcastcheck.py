@@ -10,6 +10,7 @@ only the end reveals: its game is then the public one of ``shadow``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from protocol.errors import ProtocolError
@@ -20,7 +21,7 @@ from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net.record import shadow
 from risk_lan.net.record.expulsion import check_expulsion
-from risk_lan.rules import Event, Game, IllegalAction, action_from_dict
+from risk_lan.rules import Action, Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon
 
 
@@ -80,6 +81,16 @@ class GameReplay:
         # from some move on until a view is taken.
         self.last_played: tuple[int, list[Event] | None] | None = None
         self.unknown = False
+        # What each signed broadcast after the start does to the game, by its type.
+        self.handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            "commits": self._commits,
+            "takeover": self._takeover,
+            "expel": self._expel,
+            "handback": self._handback,
+            "move": self._move,
+            "reveals": self._reveals,
+            "over": self._over,
+        }
 
     # ----- taking in one broadcast ----------------------------------------------------------
 
@@ -99,7 +110,7 @@ class GameReplay:
             early = ("over", "takeover", "expel", "commits")
             if kind not in early and self.commits is None:
                 raise ProtocolError("out_of_order", f"a {kind} before the commitments", "host")
-            getattr(self, "_" + kind)(body)
+            self.handlers[kind](body)
         prev = self.transcript.hash
         self.transcript.add(envelope)
         self.count += 1
@@ -307,19 +318,9 @@ class GameReplay:
 
     # ----- applying a move ------------------------------------------------------------------
 
-    def _apply(self, move: dict[str, Any], source: Any) -> None:
+    def _apply(self, move: dict[str, Any], source: RandomSource) -> None:
         if self.game is None:
-            if move["action"].get("type") != "start_game" or move["seat"] != "host":
-                raise ProtocolError("out_of_order", "the first move must start the game", "host")
-            seats = [p["seat"] for p in self.start["players"]]
-            colours = {p["seat"]: p.get("colour", "") for p in self.start["players"]}
-            try:
-                self.game, events = Game.new(seats, source, self.start["rules"], colours=colours)
-            except (ValueError, KeyError) as e:
-                raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
-            if self.secret is None:
-                self.unknown = shadow.shuffled_outcome(source, events)
-            self.last_played = (move["n"], events)
+            self._start_game(move, source)
             return
         self._check_request(move)
         try:
@@ -327,13 +328,7 @@ class GameReplay:
         except (ValueError, KeyError, TypeError) as e:
             raise ProtocolError("malformed", f"move {move['n']}: {e}", "host") from None
         if self.secret is None:
-            if self.unknown:
-                self.last_played = (move["n"], None)  # worked out from the next view on
-            else:
-                events = shadow.play(self.game, move["seat"], action, source, move["n"])
-                self.unknown = events is None or shadow.shuffled_outcome(source, events)
-                self.last_played = (move["n"], events)
-            self.moves += 1
+            self._play_public(move, action, source)
             return
         self.game.source = source
         try:
@@ -346,6 +341,31 @@ class GameReplay:
             if isinstance(event, GameWon):
                 self.win_reason = event.reason
         self.last_played = (move["n"], events)
+        self.moves += 1
+
+    def _start_game(self, move: dict[str, Any], source: RandomSource) -> None:
+        if move["action"].get("type") != "start_game" or move["seat"] != "host":
+            raise ProtocolError("out_of_order", "the first move must start the game", "host")
+        seats = [p["seat"] for p in self.start["players"]]
+        colours = {p["seat"]: p.get("colour", "") for p in self.start["players"]}
+        try:
+            self.game, events = Game.new(seats, source, self.start["rules"], colours=colours)
+        except (ValueError, KeyError) as e:
+            raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
+        if self.secret is None:
+            assert isinstance(source, shadow.PublicSource)
+            self.unknown = shadow.shuffled_outcome(source, events)
+        self.last_played = (move["n"], events)
+
+    def _play_public(self, move: dict[str, Any], action: Action, source: RandomSource) -> None:
+        """Without the secret: the public game of ``shadow``, from the checked dice."""
+        assert self.game is not None and isinstance(source, shadow.PublicSource)
+        if self.unknown:
+            self.last_played = (move["n"], None)  # worked out from the next view on
+        else:
+            events = shadow.play(self.game, move["seat"], action, source, move["n"])
+            self.unknown = events is None or shadow.shuffled_outcome(source, events)
+            self.last_played = (move["n"], events)
         self.moves += 1
 
     def _check_request(self, move: dict[str, Any]) -> None:
