@@ -149,6 +149,7 @@ class Witness(GameReplay):
             state = GameState.from_view(view)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise ProtocolError("malformed", f"the view after move {n}: {e!r}", "host") from None
+        assert self.game is not None  # an update before the start was refused above
         if state.rules.to_dict() != self.game.state.rules.to_dict():
             raise ProtocolError("wrong_outcome", f"move {n}: the view has other rules", "host")
         shadow.masked(state)

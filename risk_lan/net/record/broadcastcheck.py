@@ -21,7 +21,7 @@ from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net.record import shadow
 from risk_lan.net.record.expulsion import check_expulsion
-from risk_lan.rules import Action, Event, Game, IllegalAction, RandomSource, action_from_dict
+from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon
 
 
@@ -45,7 +45,9 @@ class GameReplay:
 
     def __init__(self, secret: bytes | None, signatures: str | bool = "each") -> None:
         self.secret = secret
-        self.checking = {True: "each", False: "none"}.get(signatures, signatures)
+        self.checking = (
+            ("each" if signatures else "none") if isinstance(signatures, bool) else signatures
+        )
         self.signatures = self.checking != "none"
         self.transcript: Transcript | None = None
         self.game_id = ""
@@ -111,6 +113,7 @@ class GameReplay:
             if kind not in early and self.commits is None:
                 raise ProtocolError("out_of_order", f"a {kind} before the commitments", "host")
             self.handlers[kind](body)
+        assert self.transcript is not None  # made by the opening
         prev = self.transcript.hash
         self.transcript.add(envelope)
         self.count += 1
@@ -151,7 +154,8 @@ class GameReplay:
                 ) from e
 
     def _open(self, envelope: dict[str, Any]) -> dict[str, Any]:
-        opening = envelope.get("body") if isinstance(envelope.get("body"), dict) else {}
+        given = envelope.get("body")
+        opening = given if isinstance(given, dict) else {}
         keys = opening.get("keys")
         host_key = keys.get("host") if isinstance(keys, dict) else None
         game_id = opening.get("game")
@@ -175,11 +179,10 @@ class GameReplay:
         assert self.transcript is not None
         if envelope.get("from") != "host":
             raise ProtocolError("malformed", "a broadcast not from the host", "host")
+        given = envelope.get("body")
         if self.checking == "each":
-            body = verify(envelope, self.host_key, self.transcript.hash)
-        else:
-            body = envelope.get("body")
-        body = validate(body, HOST_MESSAGES)
+            given = verify(envelope, self.host_key, self.transcript.hash)
+        body = validate(given, HOST_MESSAGES)
         if body["type"] not in SIGNED_BY_HOST:
             raise ProtocolError("malformed", f"a signed {body['type']} from the host", "host")
         if body.get("game") != self.game_id:
@@ -201,18 +204,17 @@ class GameReplay:
     def _client_body(self, env: Any, who: str, signed: bool = True) -> dict[str, Any]:
         if not isinstance(env, dict) or env.get("from") != who:
             raise ProtocolError("malformed", f"a message relayed for {who} is not {who}'s", "host")
+        given: Any = env.get("body")
         if signed and self.signatures:
             try:
-                body = verify(env, self.keys[who])
+                given = verify(env, self.keys[who])
             except ProtocolError:
                 # The host checks every signature before it relays a message.
                 raise ProtocolError(
                     "bad_signature", f"the host relayed a message {who} did not sign", "host"
                 ) from None
-        else:
-            body = env.get("body")
         try:
-            body = validate(body, CLIENT_MESSAGES)
+            body = validate(given, CLIENT_MESSAGES)
         except ProtocolError as e:
             raise ProtocolError(e.code, f"relayed for {who}: {e.message}", "host") from None
         if body.get("game") != self.game_id:
@@ -319,16 +321,33 @@ class GameReplay:
     # ----- applying a move ------------------------------------------------------------------
 
     def _apply(self, move: dict[str, Any], source: RandomSource) -> None:
+        public = source if isinstance(source, shadow.PublicSource) else None  # no secret
         if self.game is None:
-            self._start_game(move, source)
+            if move["action"].get("type") != "start_game" or move["seat"] != "host":
+                raise ProtocolError("out_of_order", "the first move must start the game", "host")
+            seats = [p["seat"] for p in self.start["players"]]
+            colours = {p["seat"]: p.get("colour", "") for p in self.start["players"]}
+            try:
+                self.game, events = Game.new(seats, source, self.start["rules"], colours=colours)
+            except (ValueError, KeyError) as e:
+                raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
+            if public is not None:
+                self.unknown = shadow.shuffled_outcome(public, events)
+            self.last_played = (move["n"], events)
             return
         self._check_request(move)
         try:
             action = action_from_dict(move["action"])
         except (ValueError, KeyError, TypeError) as e:
             raise ProtocolError("malformed", f"move {move['n']}: {e}", "host") from None
-        if self.secret is None:
-            self._play_public(move, action, source)
+        if public is not None:
+            if self.unknown:
+                self.last_played = (move["n"], None)  # worked out from the next view on
+            else:
+                seen = shadow.play(self.game, move["seat"], action, public, move["n"])
+                self.unknown = seen is None or shadow.shuffled_outcome(public, seen)
+                self.last_played = (move["n"], seen)
+            self.moves += 1
             return
         self.game.source = source
         try:
@@ -341,31 +360,6 @@ class GameReplay:
             if isinstance(event, GameWon):
                 self.win_reason = event.reason
         self.last_played = (move["n"], events)
-        self.moves += 1
-
-    def _start_game(self, move: dict[str, Any], source: RandomSource) -> None:
-        if move["action"].get("type") != "start_game" or move["seat"] != "host":
-            raise ProtocolError("out_of_order", "the first move must start the game", "host")
-        seats = [p["seat"] for p in self.start["players"]]
-        colours = {p["seat"]: p.get("colour", "") for p in self.start["players"]}
-        try:
-            self.game, events = Game.new(seats, source, self.start["rules"], colours=colours)
-        except (ValueError, KeyError) as e:
-            raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
-        if self.secret is None:
-            assert isinstance(source, shadow.PublicSource)
-            self.unknown = shadow.shuffled_outcome(source, events)
-        self.last_played = (move["n"], events)
-
-    def _play_public(self, move: dict[str, Any], action: Action, source: RandomSource) -> None:
-        """Without the secret: the public game of ``shadow``, from the checked dice."""
-        assert self.game is not None and isinstance(source, shadow.PublicSource)
-        if self.unknown:
-            self.last_played = (move["n"], None)  # worked out from the next view on
-        else:
-            events = shadow.play(self.game, move["seat"], action, source, move["n"])
-            self.unknown = events is None or shadow.shuffled_outcome(source, events)
-            self.last_played = (move["n"], events)
         self.moves += 1
 
     def _check_request(self, move: dict[str, Any]) -> None:

@@ -63,7 +63,7 @@ def load(path: str | Path) -> Playback:
     played = None
     for entry in entries:
         replay.feed(entry)
-        if replay.game is None or replay.last_played is played:
+        if replay.game is None or replay.last_played is None or replay.last_played is played:
             continue
         played = replay.last_played
         n, events = played
