@@ -147,8 +147,8 @@ def sign(c: Client, body: dict[str, Any], seat: str | None = None) -> dict[str, 
 
 def act(c: Client, action: Any, **changes: Any) -> dict[str, Any]:
     """A fresh act of the fuzzed seat's, with ``changes`` made to its body before signing."""
-    c.seq += 1
-    body = {"type": "act", "game": c.game_id, "seq": c.seq, "action": action, **changes}
+    c.kept.seq += 1
+    body = {"type": "act", "game": c.game_id, "seq": c.kept.seq, "action": action, **changes}
     return sign(c, body)
 
 
@@ -329,8 +329,8 @@ class FuzzedSeat(RuleBasedStateMachine):
     @rule()
     def signed_by_a_stranger(self) -> None:
         def build(c: Client) -> list[dict[str, Any]]:
-            c.seq += 1
-            body = {"type": "act", "game": c.game_id, "seq": c.seq, "action": END_TURN}
+            c.kept.seq += 1
+            body = {"type": "act", "game": c.game_id, "seq": c.kept.seq, "action": END_TURN}
             return [Identity().sign(c.seat, body)]
 
         self.send(build, {"bad_signature"})

@@ -195,12 +195,13 @@ class LeavingBeforeItReveals(Client):
 
     left = False
 
-    def _reveal(self, roll: int) -> None:
-        if roll == 6 and not self.left and self.conn is not None:
+    def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
+        if body["type"] == "reveal" and body["roll"] == 6 and not self.left:
+            assert self.conn is not None
             self.left = True
             self.conn.abort()
-            return
-        super()._reveal(roll)
+            return self.kept.identity.sign(self.seat, body)  # lost with the connection
+        return super()._send_signed(body)
 
 
 class Heard(Listener):

@@ -73,8 +73,8 @@ class Meddler(Client):
         self.mangle, self.when, self.meddled = mangle, when, False
 
     def signed_act(self, action: dict[str, Any]) -> dict[str, Any]:
-        self.seq += 1
-        body = {"type": "act", "game": self.game_id, "seq": self.seq, "action": action}
+        self.kept.seq += 1
+        body = {"type": "act", "game": self.game_id, "seq": self.kept.seq, "action": action}
         return self.identity.sign(self.seat, body)
 
     def _send_act(self, action: Any) -> None:
@@ -435,8 +435,8 @@ def test_a_flood_of_acts_is_refused_once_its_allowance_is_spent(tmp_path: Path) 
             if game.is_over or conn is None or conn.closed:
                 break
             heard = len(toggler.listener.refusals)
-            toggler.seq += 1
-            body = {"type": "act", "game": host.game_id, "seq": toggler.seq,
+            toggler.kept.seq += 1
+            body = {"type": "act", "game": host.game_id, "seq": toggler.kept.seq,
                     "action": {"type": "auto_defend", "dice": dice}}  # fmt: skip
             conn.send(toggler.identity.sign(seat, body))
             sent += 1

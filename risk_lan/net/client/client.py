@@ -1,50 +1,58 @@
 """A client: joins a host, contributes to every roll, checks everything the host says (through
 its ``Witness``), and, with a bot, plays its seat; or, as a spectator (``watch``), takes no
 seat and contributes to no roll, and checks all the same. A client trusts nobody and stops,
-naming the culprit, when something does not verify."""
+naming the culprit, when something does not verify.
+
+``Client`` is made of parts, each with one job: the connection kept up (``Reconnection``),
+the seat kept on disk (``KeptSeat``), its share of the rolls (``RollShare``), the witness of
+the game, the private updates as received, the table's requests and news, the bot and the
+standing answer. It takes in the host's messages, each kind through the handler its tables
+name, and sends the seat's acts one at a time."""
 
 from __future__ import annotations
 
-import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from protocol.errors import ProtocolError
-from protocol.fairness import HashChain
 from protocol.messages import (
-    CLOCK_WAIT,
     HOST_MESSAGES,
     PROTOCOL_VERSION,
     action_shape,
     validate,
 )
 from protocol.signing import Identity
+from risk_lan.bots.base import Bot
 from risk_lan.net.client.botplay import BotPlay
-from risk_lan.net.client.expelled import expelled
+from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
-from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome, stopped_by
-from risk_lan.net.client.reconnecting import Reconnecting
+from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
+from risk_lan.net.client.receivedupdates import ReceivedUpdates
+from risk_lan.net.client.reconnecting import Reconnection
+from risk_lan.net.client.rollshare import RollShare
 from risk_lan.net.client.seatfile import KeptSeat, StaleSeat, seat_path
 from risk_lan.net.client.standinganswer import StandingAnswers
+from risk_lan.net.client.tablenews import TableNews
 from risk_lan.net.client.tablerequests import TableRequests
 from risk_lan.net.client.witness import Witness
 from risk_lan.net.connection import Connection
-from risk_lan.net.updates import received_view
 from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
 LOBBY_REFUSALS = frozenset({"colour", "table", "not_taken", "bad_text", "chat_too_fast"})
-# Events of one move a host may send ahead of its update (a blitz of thousands of battles).
-MAX_PENDING_EVENTS = 50_000
+# What an error from the host ends: freed by the host's player, silent, or expelled.
+ENDING_ERRORS = frozenset({"removed", "silent", "expelled"})
+
+Handler = Callable[[dict[str, Any]], Outcome | None]
 
 
-class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
+class Client:
     def __init__(
         self,
         name: str,
-        bot: Any = None,
+        bot: Bot | None = None,
         log: Callable[[str], None] | None = None,
         state_path: Path | None = None,
         retries: int | None = None,
@@ -59,324 +67,302 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
         self.name = name
         # A spectator: takes no seat, contributes to no roll, and checks all the same.
         self.watch = watch
-        self.bot = bot
         self.listener = listener or Listener()
-        self.auto_ready = auto_ready  # else the player says it is ready with ready()
-        self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
-        self.standing = StandingAnswers()  # F7 under «risques calculés», given by this client
         self.log = log or (lambda line: None)
-        self.joining = Joining(password, self.listener, self.log)
-        self.identity = Identity()
         self.seat = ""
         self.colour = ""
         self.game_id = ""
-        self.token: bytes | None = None
+        self.address: tuple[str, int] | None = None
+        self.seat_dir = seat_dir  # where to keep the seat once the host gives one
+        self.record = record  # where to write what this seat checked (`risk-lan verify`)
+        self.kept = KeptSeat(state_path, self, self.log)
+        self.reconnection = Reconnection(self, self.listener, self.log, retries, find_game)
+        self.rolls = RollShare(self.kept, self._send_signed, self._flush)
+        self.table = TableRequests(self._send_plain)
+        # What the app asks of the table, straight to the table's requests.
+        self.ready = self.table.ready
+        self.choose_colour = self.table.choose_colour
+        self.set_table = self.table.set_table
+        self.command = self.table.command
+        self.say = self.table.say
+        self.reclaim = self.table.reclaim
+        self.news = TableNews(self.listener, self.ready if auto_ready else None)
+        self.bot = BotPlay(bot) if bot is not None else None
+        self.standing = StandingAnswers()  # F7 under «risques calculés», given by this client
+        self.joining = Joining(password, self.listener, self.log)
         self.witness: Witness | None = None  # from the welcome on
         self.players: list[dict[str, Any]] = []  # seat, name, kind, colour, from the start
-        self.sent_reveals: dict[int, dict[str, Any]] = {}  # by roll, until its reveals come
         # The last signed messages sent: an expulsion for a forged one must name one of them.
         self.signed_sent: deque[dict[str, Any]] = deque(maxlen=16)
-        self.chain: HashChain | None = None
+        self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
+        self.outstanding = 0  # acts sent that the host has neither applied nor refused
         self.view: dict[str, Any] | None = None
         self.waiting: str | None = None  # the seat the game waits for, as of the last update
-        self.seq = 0
-        self.outstanding = 0  # acts sent that the host has neither applied nor refused
-        self.opened = False
-        self.conn: Connection | None = None
-        self.welcomed = False  # on the connection of the moment
-        self.retries = retries  # attempts to reconnect (None: for RECONNECT_FOR seconds)
-        self.find_game = find_game  # where the game is on the LAN now, by its id
-        self.chain_seed = secrets.token_bytes(32)
-        self.committed = False
-        self.commit_envelope: dict[str, Any] | None = None  # until the commits come
-        self.revealed = 0  # the highest roll revealed
-        self.to_reveal: int | None = None  # a roll announced whose reveals have not come
+        self.views = 0  # updates taken in
         self.seen = 0  # broadcast messages checked so far
         self.taken_over = False  # a bot of the host plays this seat for now
         self.reclaim_when_taken = bot is not None  # a bot client asks for its seat back at once
-        self.pending_events: list[dict[str, Any]] = []  # sent ahead of the next update
-        self.updates_in: list[dict[str, Any]] = []  # updates to check at the batch's end
-        self.view_received: dict[str, Any] | None = None  # the last on this connection
-        self.views = 0  # updates taken in
-        self.chose_again_at = -1  # the update a bot last chose again after
-        self.address: tuple[str, int] | None = None
-        self.secrets: dict[str, Any] = {}  # kept with the seat: a headquarters' seal, say
-        self.state_path = state_path
-        self.seat_dir = seat_dir  # where to keep the seat once the host gives one
-        self.record = record  # where to write what this seat checked (`risk-lan verify`)
-        self._restore_seat()
+        # On the connection of the moment:
+        self.conn: Connection | None = None
+        self.welcomed = False
+        self.received = ReceivedUpdates()
+        # Each message from the host by its type, and each signed broadcast by its body's.
+        self.handlers: dict[str, Handler] = {
+            "welcome": self._welcome,
+            "lobby": lambda message: self.news.lobby(message, self.seat),
+            "chat": self.news.chat,
+            "error": self._error,
+            "events": self.received.events,
+            "update": lambda message: self.received.update(message, self.game_id),
+            "clock": self.news.clock,
+            "signed": self._signed,
+            **dict.fromkeys(JOINING_MESSAGES, self._joining),
+        }
+        self.broadcast_handlers: dict[str, Handler] = {
+            "start": self._started,
+            "commits": self._commits,
+            "move": self._moved,
+            "reveals": self._revealed,
+            "takeover": self._taken_over,
+            "expel": self._expelled,
+            "handback": self._handed_back,
+            "over": self._over,
+        }
 
-    async def _session(self, host: str, port: int) -> Outcome | None:
-        self.conn = conn = await Connection.open(host, port)
-        self.address = (host, port)
-        self.outstanding = 0
-        self.pending_events = []
-        self.updates_in = []
-        self.view_received = None  # a new connection starts from a whole view
-        self.welcomed = False  # on this connection
-        conn.send(
-            {
-                "type": "hello",
-                "version": PROTOCOL_VERSION,
-                "name": self.name,
-                "key": self.identity.public_key,
-                "token": self.token,
-                # What this client has checked already: the host's replay starts after it.
-                "have": self.seen if self.witness is not None else 0,
-                **({"watch": True} if self.watch else {}),
-            }
-        )
-        ended: list[Outcome] = []
+    # ----- what the app sees of the seat ------------------------------------------------------
 
-        def receive(batch: list[dict[str, Any]]) -> None:
-            outcome = None
-            for message in batch:
-                outcome = self._receive(message)
-                if outcome is not None:
-                    break
-            # A roll is revealed once what arrived together has been taken in (a returning
-            # client's history holds many rolls already made), and before the slow checks:
-            # signatures, checked next; nothing else is done before them.
-            self._reveal_pending()
-            self._check_updates()
-            if self.witness is not None:
-                self.witness.check_signatures()
-            if outcome is not None:
-                ended.append(outcome)
-                conn.stop()
+    @property
+    def identity(self) -> Identity:
+        return self.kept.identity
 
+    @property
+    def secrets(self) -> dict[str, Any]:
+        """What only this seat knows (a headquarters' seal), kept with the seat."""
+        return self.kept.secrets
+
+    def keep_secret(self, name: str, value: Any) -> None:
+        self.kept.keep_secret(name, value)
+
+    # ----- sessions, kept up by ``Reconnection`` ------------------------------------------------
+
+    async def run(self, host: str, port: int) -> Outcome:
+        """Play until the game ends, reconnecting when the connection is lost."""
         try:
-            conn.deliver(receive)  # each batch taken in as it is read
-            await conn.ended()
-            return ended[0] if ended else None
-        except ConnectionError:
-            return None
-        except (OSError, StaleSeat):
-            # The connection, or the seat's file: reconnecting is the answer; a seat the
-            # host no longer has is forgotten first (``Reconnecting``).
-            raise
-        except Exception as e:  # said in a sentence that blames whom it should, never a trace
-            return stopped_by(e, f"client-{self.game_id or 'lobby'}", self.log)
+            return await self.reconnection.run(host, port)
         finally:
-            conn.close()
+            self.kept.release()  # another program of this user may take the seat up now
+
+    def seated(self) -> bool:
+        return self.kept.token is not None
+
+    def forget_seat(self) -> None:
+        self.kept.forget()
+
+    def connected(self, conn: Connection, address: tuple[str, int]) -> dict[str, Any]:
+        """A new connection to the host at ``address``: returns the hello to send on it."""
+        self.conn, self.address = conn, address
+        self.outstanding = 0
+        self.received.connected()
+        self.welcomed = False
+        return {
+            "type": "hello",
+            "version": PROTOCOL_VERSION,
+            "name": self.name,
+            "key": self.kept.identity.public_key,
+            "token": self.kept.token,
+            # What this client has checked already: the host's replay starts after it.
+            "have": self.seen if self.witness is not None else 0,
+            **({"watch": True} if self.watch else {}),
+        }
+
+    def disconnected(self) -> None:
+        self.conn = None
+
+    def take_batch(self, batch: list[dict[str, Any]]) -> Outcome | None:
+        """Take in the messages that arrived together, each in order; the outcome of the
+        game if one of them ended it."""
+        outcome = None
+        for message in batch:
+            outcome = self._receive(message)
+            if outcome is not None:
+                break
+        # A roll is revealed once what arrived together has been taken in (a returning
+        # client's history holds many rolls already made), and before the slow checks:
+        # signatures, checked next; nothing else is done before them.
+        self._reveal_pending()
+        self._check_updates()
+        if self.witness is not None:
+            self.witness.check_signatures()
+        return outcome
+
+    def _send_plain(self, message: dict[str, Any]) -> None:
+        if self.conn is not None:
+            self.conn.send(message)
+
+    def _flush(self) -> None:
+        if self.conn is not None:
+            self.conn.flush()
 
     def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
         """Sign and send ``body``; returns the envelope sent."""
         assert self.conn is not None
-        envelope = self.identity.sign(self.seat, body)
+        envelope = self.kept.identity.sign(self.seat, body)
         self.conn.send(envelope)
         self.signed_sent.append(envelope)
         return envelope
 
+    # ----- the host's messages ----------------------------------------------------------------
+
     def _receive(self, message: dict[str, Any]) -> Outcome | None:
         kind = message.get("type")
-        if kind == "welcome":
-            validate(message, HOST_MESSAGES)
-            if message["version"] != PROTOCOL_VERSION:
-                raise ProtocolError("version", f"the host speaks protocol {message['version']}")
-            if bool(message.get("watching")) != self.watch:
-                raise ProtocolError(
-                    "watching",
-                    "the host seated a spectator" if self.watch else "the host gave no seat",
-                    "host",
-                )
-            self.seat, self.game_id = message["seat"], message["game"]
-            self.welcomed = True
-            self.joining.welcomed()
-            self.token = message["token"]
-            if self.state_path is None and self.seat_dir is not None:
-                self.state_path = seat_path(self.seat_dir, self.game_id, self.seat)
-                self._hold_seat()
-            if self.witness is None or self.witness.game_id != self.game_id:
-                self.witness = Witness(
-                    self.game_id,
-                    message["host_key"],
-                    self.seat,
-                    self.identity.public_key,
-                    watching=self.watch,
-                )
-                if self.record is not None:
-                    self.witness.keep_record(self.record)
-            self.colour = message["colour"]
-            self.log(f"joined as {self.seat}" + (f" ({self.colour})" if self.colour else ""))
-            self.listener.joined(self.seat, self.colour)
-            self.listener.connection(True)
-            self._save()
-            if self.commit_envelope is not None:
-                # A commitment a restarted host may not have: the host takes a repeat.
-                self.conn.send(self.commit_envelope)
-            for envelope in self.sent_reveals.values():
-                # A reveal the connection, or a host's restart, may have lost on the way.
-                self.conn.send(envelope)
-        elif kind == "lobby":
-            validate(message, HOST_MESSAGES)
-            self.listener.lobby(message)
-            seats = [s for s in message["seats"] if isinstance(s, dict)]
-            mine = next((s for s in seats if s.get("seat") == self.seat), None)
-            if self.auto_ready and message["state"] == "lobby" and mine and not mine.get("ready"):
-                # Just seated, or the table changed: a bot is as ready for the new one.
-                self.ready()
-        elif kind == "chat":
-            validate(message, HOST_MESSAGES)
-            self.listener.chat(message["seat"], message["name"], message["text"])
-        elif kind == "error":
-            validate(message, HOST_MESSAGES)
-            if message["code"] == "bad_token" and not self.game_id:
-                raise StaleSeat  # a seat kept from a game this host no longer has
-            if (
-                message["code"] in ("removed", "silent", "expelled")
-                or not self.game_id
-                or (not self.welcomed and self.watch)
-            ):
-                # Freed by the host's player, or refused a seat (full, another version), or a
-                # spectator refused again (the table full of others, the game over): nothing
-                # to come back to, and the host closes the connection next.
-                raise ProtocolError(message["code"], message["message"])
-            self.log(f"host says {message['code']}: {message['message']}")
-            if message["code"] not in LOBBY_REFUSALS:
-                self.outstanding = max(0, self.outstanding - 1)
-                self.queued.clear()  # what followed the refused act no longer makes sense
-                self._choose_again()
-            self.listener.refused(message["code"], message["message"])
-        elif kind == "events":
-            validate(message, HOST_MESSAGES)
-            self.pending_events.extend(message["events"])
-            if len(self.pending_events) > MAX_PENDING_EVENTS:
-                raise ProtocolError("too_large", "more events than any move has", "host")
-        elif kind == "update":
-            # Private to this seat and not signed (protocol.md): checked against this
-            # client's own working-out of the signed public history, once the roll waiting
-            # (if any) is answered, or before the next move is played.
-            validate(message, HOST_MESSAGES)
-            if message["game"] != self.game_id:
-                raise ProtocolError("wrong_game", "an update from another game", "host")
-            self.view_received = received_view(message, self.view_received)
-            message = {**message, "view": self.view_received, "changes": None}
-            if self.pending_events:
-                message = {**message, "events": self.pending_events + message["events"]}
-                self.pending_events = []
-            self.updates_in.append(message)
-        elif kind == "clock":
-            validate(message, HOST_MESSAGES)
-            waits = [w for w in message["waits"] if isinstance(w, dict)]
-            for wait in waits:
-                validate({"type": "wait", **wait}, {"wait": CLOCK_WAIT})
-            self.listener.clock(message["paused"], waits)
-        elif kind in JOINING_MESSAGES:
-            self.joining.take(message, self.conn, self.identity.public_key)
-        elif kind == "signed":
-            if self.witness is None:
-                raise ProtocolError("out_of_order", "a broadcast before the welcome", "host")
-            body = message.get("body")
-            if not (isinstance(body, dict) and body.get("type") == "move" and body.get("roll")):
-                self._check_updates()  # before the next move is played: updates tell the last
-            body = self.witness.take(message, self.sent_reveals)
-            self.seen += 1
-            return self._from_host(body)
-        else:
+        handler = self.handlers.get(kind) if isinstance(kind, str) else None
+        if handler is None:
             raise ProtocolError("unknown_type", f"unexpected {kind!r} from the host", "host")
-        return None
+        return handler(message)
+
+    def _welcome(self, message: dict[str, Any]) -> None:
+        validate(message, HOST_MESSAGES)
+        if message["version"] != PROTOCOL_VERSION:
+            raise ProtocolError("version", f"the host speaks protocol {message['version']}")
+        if bool(message.get("watching")) != self.watch:
+            raise ProtocolError(
+                "watching",
+                "the host seated a spectator" if self.watch else "the host gave no seat",
+                "host",
+            )
+        self.seat, self.game_id = message["seat"], message["game"]
+        self.welcomed = True
+        self.joining.welcomed()
+        self.kept.token = message["token"]
+        if self.kept.path is None and self.seat_dir is not None:
+            self.kept.place(seat_path(self.seat_dir, self.game_id, self.seat))
+        if self.witness is None or self.witness.game_id != self.game_id:
+            self.witness = self._witness(message["host_key"])
+        self.colour = message["colour"]
+        self.log(f"joined as {self.seat}" + (f" ({self.colour})" if self.colour else ""))
+        self.listener.joined(self.seat, self.colour)
+        self.listener.connection(True)
+        self.kept.save()
+        self.rolls.send_again(self._send_plain)
+
+    def _witness(self, host_key: bytes) -> Witness:
+        key = self.kept.identity.public_key
+        witness = Witness(self.game_id, host_key, self.seat, key, watching=self.watch)
+        if self.record is not None:
+            witness.keep_record(self.record)
+        return witness
+
+    def _error(self, message: dict[str, Any]) -> None:
+        validate(message, HOST_MESSAGES)
+        code = message["code"]
+        if code == "bad_token" and not self.game_id:
+            raise StaleSeat  # a seat kept from a game this host no longer has
+        if code in ENDING_ERRORS or not self.game_id or (not self.welcomed and self.watch):
+            # Freed by the host's player, or refused a seat (full, another version), or a
+            # spectator refused again (the table full of others, the game over): nothing
+            # to come back to, and the host closes the connection next.
+            raise ProtocolError(message["code"], message["message"])
+        self.log(f"host says {code}: {message['message']}")
+        if code not in LOBBY_REFUSALS:
+            self.outstanding = max(0, self.outstanding - 1)
+            self.queued.clear()  # what followed the refused act no longer makes sense
+            self._choose_again()
+        self.listener.refused(code, message["message"])
+
+    def _joining(self, message: dict[str, Any]) -> None:
+        assert self.conn is not None  # only ever called on a message read from it
+        self.joining.take(message, self.conn, self.kept.identity.public_key)
+
+    def _signed(self, message: dict[str, Any]) -> Outcome | None:
+        if self.witness is None:
+            raise ProtocolError("out_of_order", "a broadcast before the welcome", "host")
+        body = message.get("body")
+        if not (isinstance(body, dict) and body.get("type") == "move" and body.get("roll")):
+            self._check_updates()  # before the next move is played: updates tell the last
+        body = self.witness.take(message, self.rolls.sent_reveals)
+        self.seen += 1
+        return self._from_host(body)
+
+    # ----- the host's signed broadcasts, checked by the witness -------------------------------
 
     def _from_host(self, body: dict[str, Any]) -> Outcome | None:
-        kind = body["type"]
-        witness = self.witness
-        assert witness is not None
-        if kind == "move" and body["roll"] is not None:
-            # Revealed at the end of this batch, before the slower checks, since every peer
-            # waits for it: the link is good for this roll alone.
-            self.to_reveal = body["roll"]
-        if kind == "start":
-            self.players = list(body["players"])
-            self.listener.started(self.players)
-            if self.watch:
-                return None  # a spectator contributes to no roll
-            self.chain = HashChain(self.game_id, body["chain_length"], self.chain_seed)
-            witness.own_tip = self.chain.tip
-            # Sent again by a client resumed after a crash: the same tip, which the host
-            # takes once (it may have restarted and lost the first).
-            self.commit_envelope = self._send_signed(
-                {"type": "commit", "game": self.game_id, "tip": self.chain.tip}
-            )
-            if not self.committed:
-                self.committed = True
-                self._save()
-        elif kind == "commits":
-            self.commit_envelope = None
-        elif kind == "move":
-            if body["seat"] == self.seat:
-                self.outstanding = max(0, self.outstanding - 1)
-        elif kind == "reveals":
-            self.sent_reveals.pop(body["roll"], None)
-            self.to_reveal = None
-        elif kind == "takeover":
-            self.to_reveal = None
-            self.sent_reveals.clear()  # that roll is never made; its move comes again
-            # A player out of the game stops contributing to rolls: no bot plays for it.
-            game = witness.game
-            out = game is not None and body["seat"] in game.state.eliminated
-            if body["seat"] == self.seat:
-                self.taken_over = True
-                self.outstanding = 0
-                self.queued.clear()
-                self.log("out of the game: watching on" if out else "a host bot plays the seat")
-                if self.reclaim_when_taken and not out:
-                    self.reclaim()
-            self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
-        elif kind == "expel":
-            self.to_reveal = None
-            self.sent_reveals.clear()  # as after a takeover: the roll is made again
-            if body["seat"] == self.seat:
-                return expelled(self, body)
+        return self.broadcast_handlers[body["type"]](body)
+
+    def _started(self, body: dict[str, Any]) -> None:
+        self.players = list(body["players"])
+        self.listener.started(self.players)
+        if self.watch:
+            return  # a spectator contributes to no roll
+        assert self.witness is not None
+        self.witness.own_tip = self.rolls.commit(self.game_id, body["chain_length"])
+
+    def _commits(self, body: dict[str, Any]) -> None:
+        self.rolls.committed_all()
+
+    def _moved(self, body: dict[str, Any]) -> None:
+        if body["roll"] is not None:
+            self.rolls.announced(body["roll"])
+        if body["seat"] == self.seat:
+            self.outstanding = max(0, self.outstanding - 1)
+
+    def _revealed(self, body: dict[str, Any]) -> None:
+        self.rolls.made(body["roll"])
+
+    def _taken_over(self, body: dict[str, Any]) -> None:
+        self.rolls.cancelled()  # that roll is never made; its move comes again
+        # A player out of the game stops contributing to rolls: no bot plays for it.
+        game = self.witness.game if self.witness is not None else None
+        out = game is not None and body["seat"] in game.state.eliminated
+        if body["seat"] == self.seat:
+            self.taken_over = True
+            self.outstanding = 0
+            self.queued.clear()
+            self.log("out of the game: watching on" if out else "a host bot plays the seat")
+            if self.reclaim_when_taken and not out:
+                self.reclaim()
+        self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
+
+    def _expelled(self, body: dict[str, Any]) -> Outcome | None:
+        self.rolls.cancelled()  # as after a takeover: the roll is made again
+        if body["seat"] != self.seat:
             self.listener.seat_changed(body["seat"], f"expelled:{body['why']}")
-        elif kind == "handback":
-            if body["seat"] == self.seat:
-                self.taken_over = False
-                self.log("this seat is played from here again")
-            self.listener.seat_changed(body["seat"], "back")
-        elif kind == "over":
-            if self.conn is not None:
-                self.conn.send({"type": "done"})  # the host may go once every player has
-            if self.state_path is not None:
-                self._let_seat_go()
-                self.state_path.unlink(missing_ok=True)  # nothing left to come back to
-            return Outcome(body["winner"], body["reason"], witness.code)
-        return None
+            return None
+        code = self.witness.code if self.witness is not None else ""
+        outcome = expelled(body, self.seat, self.signed_sent, code)
+        self.log(f"expelled by the host: this app sent {deed(body['why'])}")
+        self.listener.seat_changed(self.seat, f"expelled:{body['why']}")
+        self.kept.end()  # its key is refused from now on
+        return outcome
+
+    def _handed_back(self, body: dict[str, Any]) -> None:
+        if body["seat"] == self.seat:
+            self.taken_over = False
+            self.log("this seat is played from here again")
+        self.listener.seat_changed(body["seat"], "back")
+
+    def _over(self, body: dict[str, Any]) -> Outcome:
+        self._send_plain({"type": "done"})  # the host may go once every player has
+        self.kept.end()  # nothing left to come back to
+        code = self.witness.code if self.witness is not None else ""
+        return Outcome(body["winner"], body["reason"], code)
+
+    # ----- this seat's rolls, updates and acts -------------------------------------------------
 
     def _reveal_pending(self) -> None:
         """Reveal for the roll the game waits on, if this seat contributes to it."""
-        roll = self.to_reveal
         witness = self.witness
-        if roll is None or roll in self.sent_reveals or witness is None:
+        if witness is None or self.conn is None:
             return
-        if self.seat not in witness.contributors or self.chain is None or self.conn is None:
-            return
-        self._reveal(roll)
-
-    def _reveal(self, roll: int) -> None:
-        assert self.chain is not None and self.conn is not None
-        envelope = self._send_signed(
-            {
-                "type": "reveal",
-                "game": self.game_id,
-                "roll": roll,
-                "link": self.chain.link(roll),
-                # What this client has seen up to the move, so that a host showing peers
-                # different histories is caught (protocol.md, "What a client checks").
-                "seen": self.witness.seen_at[roll],
-            }
-        )
-        self.conn.flush()  # now: every peer waits for it, and the slow checks come after
-        self.sent_reveals[roll] = envelope
-        # Not saved now: a link is the same whenever it is sent, and saving a seat costs more
-        # than the roll (the next save keeps the highest roll revealed).
-        self.revealed = max(self.revealed, roll)
+        roll = self.rolls.due(self.seat in witness.contributors)
+        if roll is not None:
+            self.rolls.reveal(roll, witness.seen_at[roll])
 
     def _check_updates(self) -> None:
-        updates, self.updates_in = self.updates_in, []
-        for update in updates:
+        for update in self.received.take():
             self._check_update(update)
 
     def _check_update(self, update: dict[str, Any]) -> None:
+        assert self.witness is not None
         checked = self.witness.update(update)
         self.view = update["view"]
         self.views += 1
@@ -392,6 +378,17 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
             if answer is not None:
                 self._send_act(answer)
         self._send_queued()
+
+    def _play(self) -> None:
+        """The bot's acts from the latest view, when the seat is its to play."""
+        if self.bot is None or self.view is None or self.outstanding or self.taken_over:
+            return
+        for action in self.bot.moves(self.view, self.seat, self.waiting):
+            self._send_act(action)
+
+    def _choose_again(self) -> None:
+        if self.bot is not None and self.view is not None and self.bot.may_choose_again(self.views):
+            self._play()
 
     def act(self, *actions: Action) -> None:
         """Ask for these moves, one after another, each once the one before is applied."""
@@ -412,9 +409,9 @@ class Client(Reconnecting, TableRequests, KeptSeat, BotPlay):
                 raise LocalFailure(f"the bot chose a move the protocol cannot carry: {action}")
             self.listener.refused("unsendable", "this move breaks the protocol's limits")
             return
-        self.seq += 1
+        self.kept.seq += 1
         self.outstanding += 1
-        self._save()  # before sending: a resumed client must never reuse a sequence number
+        self.kept.save()  # before sending: a resumed client must never reuse a sequence number
         self._send_signed(
-            {"type": "act", "game": self.game_id, "seq": self.seq, "action": action.to_dict()}
+            {"type": "act", "game": self.game_id, "seq": self.kept.seq, "action": action.to_dict()}
         )

@@ -6,27 +6,25 @@ last, else the host made it up."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection
+from typing import Any
 
 from protocol.errors import ProtocolError
 from risk_lan.net.client.outcome import Outcome
 from risk_lan.net.record.expulsion import DEEDS
 
-if TYPE_CHECKING:
-    from risk_lan.net.client import Client
 
-
-def expelled(client: Client, body: dict[str, Any]) -> Outcome:
-    """The end of ``client``'s game, expelled as ``body`` (an `expel` of its seat) says."""
+def expelled(body: dict[str, Any], seat: str, sent: Collection[Any], transcript: str) -> Outcome:
+    """The end of ``seat``'s game, expelled as ``body`` (an `expel` of it) says; ``sent``
+    holds the signed messages this client sent last, ``transcript`` the game's code."""
     why = body["why"]
-    if why == "bad_signature" and not any(e in client.signed_sent for e in body["evidence"]):
+    if why == "bad_signature" and not any(e in sent for e in body["evidence"]):
         raise ProtocolError(
             "bad_expel", "the host expelled this seat for a message it never sent", "host"
         )
-    client.log(f"expelled by the host: this app sent {DEEDS.get(why, 'a message it refused')}")
-    client.listener.seat_changed(client.seat, f"expelled:{why}")
-    if client.state_path is not None:
-        client._let_seat_go()
-        client.state_path.unlink(missing_ok=True)  # its key is refused from now on
-    code = client.witness.code if client.witness is not None else ""
-    return Outcome(transcript=code, culprit=client.seat, error=f"expelled: {why}")
+    return Outcome(transcript=transcript, culprit=seat, error=f"expelled: {why}")
+
+
+def deed(why: str) -> str:
+    """What this client's app sent, as the host's expulsion for ``why`` says."""
+    return DEEDS.get(why, "a message it refused")

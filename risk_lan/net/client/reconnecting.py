@@ -1,14 +1,15 @@
 """A client's connection kept up: a lost connection is tried again with the seat's token
 (or a spectator's), at the same address or, when the host comes back elsewhere, where the
-LAN says the game is now. Part of ``Client``, which runs each session."""
+LAN says the game is now. It opens each connection and hands what it reads to the client
+(``Sessions``), whose game goes on across them."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
-from risk_lan.net.client.outcome import Listener, Outcome
+from risk_lan.net.client.outcome import Listener, Outcome, stopped_by
 from risk_lan.net.client.seatfile import StaleSeat
 from risk_lan.net.connection import Connection
 
@@ -19,29 +20,49 @@ RECONNECT_FOR = 15 * 60.0
 LOOK_ON_LAN_EVERY = 5
 
 
-class Reconnecting:
-    # Client's (annotations only).
-    token: bytes | None
-    conn: Connection | None
-    retries: int | None
-    game_id: str
-    find_game: Callable[[str], Awaitable[tuple[str, int] | None]] | None
-    listener: Listener
-    log: Callable[[str], None]
-    _session: Any
-    _forget_seat: Any
-    _release_seat: Any
+class Sessions(Protocol):
+    """What the connection kept up needs of the client: to be told of each new connection
+    (it says what to send first), to take in what arrives, and what it knows of its seat."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    def seated(self) -> bool:
+        """Whether the host gave this client a seat (or a spectator's place) to come back to."""
+
+    def connected(self, conn: Connection, address: tuple[str, int]) -> dict[str, Any]:
+        """A new connection to the host at ``address``: returns the hello to send on it."""
+
+    def take_batch(self, batch: list[dict[str, Any]]) -> Outcome | None:
+        """Take in messages that arrived together; the outcome of the game if they end it.
+        Raises ``StaleSeat`` when the host no longer knows the kept seat."""
+
+    def disconnected(self) -> None: ...
+
+    def forget_seat(self) -> None: ...
+
+
+class Reconnection:
+    def __init__(
+        self,
+        sessions: Sessions,
+        listener: Listener,
+        log: Callable[[str], None],
+        retries: int | None = None,
+        find_game: Callable[[str], Awaitable[tuple[str, int] | None]] | None = None,
+    ) -> None:
+        self.sessions = sessions
+        self.listener = listener
+        self.log = log
+        self.retries = retries  # attempts to reconnect (None: for RECONNECT_FOR seconds)
+        self.find_game = find_game  # where the game is on the LAN now, by its id
+        self.opened = False  # whether the last session opened its connection
 
     async def run(self, host: str, port: int) -> Outcome:
         """Play until the game ends. A lost connection is retried with the seat's token, at
         the same address or, when the host comes back elsewhere, where the LAN says the game
         is now."""
-        try:
-            return await self._run(host, port)
-        finally:
-            self._release_seat()  # another program of this user may take the seat up now
-
-    async def _run(self, host: str, port: int) -> Outcome:
+        sessions = self.sessions
         attempt = 0
         loop = asyncio.get_running_loop()
         lost_at = loop.time()
@@ -49,26 +70,64 @@ class Reconnecting:
             try:
                 outcome = await self._session(host, port)
             except OSError:
-                if self.token is None:
+                if not sessions.seated():
                     raise  # never got a seat: the caller says the host cannot be reached
                 outcome = None
             except StaleSeat:
-                self._forget_seat()
+                sessions.forget_seat()
                 continue
             if outcome is not None:
                 return outcome
-            if attempt == 0 or self.conn is not None:
+            if self.opened or attempt == 0:
                 lost_at, attempt = loop.time(), 0
-            self.conn = None
+            sessions.disconnected()
             out_of_tries = self.retries is not None and attempt >= self.retries
-            if self.token is None or out_of_tries or loop.time() - lost_at > RECONNECT_FOR:
+            if not sessions.seated() or out_of_tries or loop.time() - lost_at > RECONNECT_FOR:
                 return Outcome(error="the connection to the host was lost")
             attempt += 1
             self.log("connection lost; reconnecting")
             self.listener.connection(False)
             await asyncio.sleep(min(0.1 * attempt, 2.0))
-            if self.find_game is not None and self.game_id and attempt % LOOK_ON_LAN_EVERY == 0:
-                found = await self.find_game(self.game_id)
-                if found is not None and found != (host, port):
-                    self.log(f"the game is now at {found[0]}:{found[1]}")
-                    host, port = found
+            if attempt % LOOK_ON_LAN_EVERY == 0:
+                host, port = await self._look_on_lan(host, port)
+
+    async def _session(self, host: str, port: int) -> Outcome | None:
+        """Play on one connection until it ends; None when it was lost. Raises OSError when
+        the host cannot be reached, ``StaleSeat`` when it no longer knows the kept seat."""
+        self.opened = False
+        conn = await Connection.open(host, port)
+        self.opened = True
+        conn.send(self.sessions.connected(conn, (host, port)))
+        ended: list[Outcome] = []
+
+        def take(batch: list[dict[str, Any]]) -> None:
+            outcome = self.sessions.take_batch(batch)
+            if outcome is not None:
+                ended.append(outcome)
+                conn.stop()
+
+        try:
+            conn.deliver(take)  # each batch taken in as it is read
+            await conn.ended()
+            return ended[0] if ended else None
+        except ConnectionError:
+            return None
+        except (OSError, StaleSeat):
+            # The connection, or the seat's file: reconnecting is the answer; a seat the
+            # host no longer has is forgotten first.
+            raise
+        except Exception as e:  # said in a sentence that blames whom it should, never a trace
+            return stopped_by(e, f"client-{self.sessions.game_id or 'lobby'}", self.log)
+        finally:
+            conn.close()
+
+    async def _look_on_lan(self, host: str, port: int) -> tuple[str, int]:
+        """Where the game is now, by its id, if the LAN says; else where it was."""
+        game_id = self.sessions.game_id
+        if self.find_game is None or not game_id:
+            return host, port
+        found = await self.find_game(game_id)
+        if found is not None and found != (host, port):
+            self.log(f"the game is now at {found[0]}:{found[1]}")
+            return found
+        return host, port
