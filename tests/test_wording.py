@@ -16,7 +16,7 @@ from risk_lan.tui.modetexts import MODE_TITLES_FR
 from risk_lan.tui.palette import SYSTEM_COMMANDS_FR
 from risk_lan.tui.stops import SENTENCES, WHAT
 from risk_lan.tui.texts import BINDING_NAMES, TEXTS, say
-from risk_lan.wording import Count, Place, place, wording
+from risk_lan.wording import Count, PlaceName, place, wording
 
 # Fields that hold a count in some text, and fields that hold a territory's name.
 NUMBERS = {
@@ -28,12 +28,12 @@ NUMBERS = {
 }  # fmt: skip
 PLACES = {"territory", "source", "target", "to"}
 SAMPLE_PLACES = [
-    Place("Brésil", "le"),
-    Place("Chine", "la"),
-    Place("Égypte", "l'"),
-    Place("Territoires du Nord-Ouest", "les"),
-    Place("Madagascar"),
-    Place("Irkoutsk"),
+    PlaceName("Brésil", "le"),
+    PlaceName("Chine", "la"),
+    PlaceName("Égypte", "l'"),
+    PlaceName("Territoires du Nord-Ouest", "les"),
+    PlaceName("Madagascar"),
+    PlaceName("Irkoutsk"),
 ]
 NOUNS = {
     "en": ["army", "card", "die", "territory", "second", "seat", "move", "armie"],
@@ -64,7 +64,7 @@ def renderings(template: str, lang: str) -> list[str]:
                 if name in NUMBERS:
                     values[name] = number
                 elif name in PLACES:
-                    values[name] = where if lang == "fr" else Place("Brazil")
+                    values[name] = where if lang == "fr" else PlaceName("Brazil")
                 else:
                     values[name] = "ann"
             out.append(wording(template, lang, **values))
@@ -188,7 +188,7 @@ def test_counts_agree_in_each_language() -> None:
 
 
 def test_the_app_says_counts_in_agreement() -> None:
-    assert say("en", "defend", attacker="bob", target=Place("Alaska"), amount=1).startswith(
+    assert say("en", "defend", attacker="bob", target=PlaceName("Alaska"), amount=1).startswith(
         "bob attacks Alaska: defend with 1 die "
     )
     egypt = place(classic_board(), "egypt", "fr")

@@ -221,7 +221,7 @@ def load_board_data(data: dict[str, Any]) -> Board:
                 borders.append(Border(tid, other, "sea" if key in sea else "land"))
 
     # Interned ids make every dict lookup and comparison on the hot paths an identity check.
-    raw_neighbours = {
+    neighbours_of = {
         sys.intern(t): tuple(sys.intern(n) for n in ns) for t, ns in raw_neighbours.items()
     }
     members = {sys.intern(c): [sys.intern(t) for t in ts] for c, ts in members.items()}
@@ -243,7 +243,7 @@ def load_board_data(data: dict[str, Any]) -> Board:
             name_en=str(t.get("name_en", tid)),
             name_fr=str(t.get("name_fr", t.get("name_en", tid))),
             card=t["card"],
-            neighbours=raw_neighbours[tid],
+            neighbours=neighbours_of[tid],
             article_fr=t.get("article_fr", ""),
         )
         for tid, t in ((sys.intern(k), v) for k, v in territory_info.items())

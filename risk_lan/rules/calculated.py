@@ -205,7 +205,7 @@ def check_answer(state: GameState, player: str, armies: int, lay: bool) -> None:
         raise IllegalAction("no_card", f"you do not hold the card of {attack.target}")
 
 
-def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list:
+def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list[Event]:
     # Given by the defender's client for its standing answer, it is said as one: all the
     # armies with F7 set. Whether the card went with it cannot say more, since whether it
     # was held is the defender's hidden hand's (every peer must mark the event alike).

@@ -148,6 +148,9 @@ def _resolve(
     events: list[Event] = []
     roll = rng.dice
     mixed = state.mixed  # only under team rules: the plain arithmetic is the hot path
+    # Without team rules, the target's holder until it falls.
+    defender = state.owner[tgt]
+    assert defender is not None
     while True:
         a = (armies_of(state, src, player) if mixed else armies[src]) - 1
         if dice < a:
@@ -169,7 +172,7 @@ def _resolve(
         else:
             armies[src] -= lost_a
             armies[tgt] -= lost_d
-            emptied = [] if armies[tgt] else [state.owner[tgt]]
+            emptied = [] if armies[tgt] else [defender]
         if track:
             state.engaged[src] = max(state.engaged.get(src, 0), a) - lost_a
         events.append(

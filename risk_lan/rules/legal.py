@@ -219,8 +219,8 @@ def _trades(state: GameState, player: str) -> list[Action]:
     return out
 
 
-def _attacks(state: GameState, player: str, owned: list[str]) -> list[Action]:
-    out: list[Action] = []
+def _attacks(state: GameState, player: str, owned: list[str]) -> list[Attack | Commit]:
+    out: list[Attack | Commit] = []
     rules = state.rules
     protect = (
         rules.protect_last_territory_rounds and state.round <= rules.protect_last_territory_rounds

@@ -189,8 +189,8 @@ def reveal_named(state: GameState, seat: str, action: Action) -> None:
             hand[hand.index(HIDDEN)] = card
     held = state.missions.get(seat)
     if mission is not None and held is not None and mission not in held:
-        card = missions().get(mission)
-        if card is not None:
-            rank = RANKS.index(card.rank)
+        claimed = missions().get(mission)
+        if claimed is not None:
+            rank = RANKS.index(claimed.rank)
             if rank < len(held) and held[rank] == HIDDEN:
                 held[rank] = mission

@@ -9,11 +9,15 @@ from collections.abc import Callable
 from risk_lan.tui.independentsview import neutral_name
 from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Step, Turn
-from risk_lan.wording import Place
+from risk_lan.wording import PlaceName
 
 
 def ally_line(
-    turn: Turn, step: Step, names: dict[str, str], lang: str, name: Callable[[str | None], Place]
+    turn: Turn,
+    step: Step,
+    names: dict[str, str],
+    lang: str,
+    name: Callable[[str | None], PlaceName],
 ) -> str | None:
     """The Now panel's words for this step of a turn with the ally; None where the usual
     words are true as they are."""
@@ -50,7 +54,7 @@ def ally_line(
 
 
 def independents_line(
-    turn: Turn, step: Step, lang: str, name: Callable[[str | None], Place]
+    turn: Turn, step: Step, lang: str, name: Callable[[str | None], PlaceName]
 ) -> str | None:
     """The Now panel's words for the active independents' steps; None elsewhere."""
     assert turn.game is not None

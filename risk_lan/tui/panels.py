@@ -22,7 +22,7 @@ from risk_lan.tui.startrade import card_line
 from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Step, Turn
 from risk_lan.tui.worldmap import PALETTE
-from risk_lan.wording import Place, place
+from risk_lan.wording import PlaceName, place
 
 
 def player_mark(colour: str) -> tuple[str, str]:
@@ -193,8 +193,8 @@ class TurnPanel(Panel):
         s = game.state
         board = game.board
 
-        def name(t: str | None) -> Place:
-            return place(board, t, lang) if t else Place("?")
+        def name(t: str | None) -> PlaceName:
+            return place(board, t, lang) if t else PlaceName("?")
 
         ally = (
             ally_line(turn, step, names, lang, name)

@@ -12,11 +12,15 @@ from risk_lan.tui import revisedturn
 from risk_lan.tui.step import Step
 from risk_lan.tui.texts import say, shown
 from risk_lan.tui.turn import Turn
-from risk_lan.wording import Place
+from risk_lan.wording import PlaceName
 
 
 def revised_line(
-    turn: Turn, step: Step, names: dict[str, str], lang: str, name: Callable[[str | None], Place]
+    turn: Turn,
+    step: Step,
+    names: dict[str, str],
+    lang: str,
+    name: Callable[[str | None], PlaceName],
 ) -> str | None:
     """The Now panel's words for a commitment or an answer; None where the usual words are
     true as they are."""
@@ -80,7 +84,7 @@ def _card(turn: Turn, lang: str) -> str:
     return say(lang, "commit_card" if turn.lay else "commit_no_card")
 
 
-def _support(turn: Turn, game: Game, lang: str, name: Callable[[str | None], Place]) -> str:
+def _support(turn: Turn, game: Game, lang: str, name: Callable[[str | None], PlaceName]) -> str:
     helpers = revisedturn.supporters(turn)
     if not helpers:
         return ""
@@ -90,7 +94,9 @@ def _support(turn: Turn, game: Game, lang: str, name: Callable[[str | None], Pla
     return say(lang, "commit_support", n=len(helpers), places=places)
 
 
-def revised_notes(turn: Turn, step: Step, lang: str, name: Callable[[str | None], Place]) -> str:
+def revised_notes(
+    turn: Turn, step: Step, lang: str, name: Callable[[str | None], PlaceName]
+) -> str:
     """Lines under the step's words: the cap and the bound bonuses while placing, the
     movement points left, the standing answer."""
     game = turn.game
