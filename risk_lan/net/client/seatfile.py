@@ -3,21 +3,29 @@ its chain's secret seed, the seat's token, and how far it got (commit, reveals, 
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from secrets import token_bytes
+from types import ModuleType
 from typing import Any, Protocol
 
 import msgpack
 
-try:
-    import fcntl
-except ImportError:  # not on every system: seats are then not marked as held
-    fcntl = None  # type: ignore[assignment]
-
 from protocol.signing import Identity
+
+
+def _locks() -> ModuleType | None:
+    """The system's file locks; not on every system: seats are then not marked as held."""
+    try:
+        return importlib.import_module("fcntl")
+    except ImportError:
+        return None
+
+
+fcntl = _locks()
 
 
 @dataclass
@@ -32,7 +40,9 @@ class SeatState:
     seq: int = 0  # the last act it sent
     host: str = ""  # where the host was last reached
     port: int = 0
-    secrets: dict = field(default_factory=dict)  # what only this seat knows (a seal's nonce)
+    secrets: dict[str, Any] = field(
+        default_factory=dict
+    )  # what only this seat knows (a seal's nonce)
 
 
 def save(path: Path, state: SeatState) -> None:

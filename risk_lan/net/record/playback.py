@@ -31,7 +31,8 @@ class Frame:
 
     @property
     def view(self) -> dict[str, Any]:
-        return msgpack.unpackb(self.packed_view)
+        view: dict[str, Any] = msgpack.unpackb(self.packed_view)
+        return view
 
 
 @dataclass

@@ -136,7 +136,8 @@ def closing_secret(envelopes: list[dict[str, Any]]) -> bytes:
         first.get("secret_commit")
     ):
         raise ProtocolError("bad_secret", "the host's secret does not match its commitment", "host")
-    return over["secret"]
+    secret: bytes = over["secret"]  # validated as bytes
+    return secret
 
 
 def _verdict(replay: GameReplay) -> Verdict:
