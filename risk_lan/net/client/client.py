@@ -76,7 +76,9 @@ class Client:
         self.seat_dir = seat_dir  # where to keep the seat once the host gives one
         self.record = record  # where to write what this seat checked (`risk-lan verify`)
         self.kept = KeptSeat(state_path, self, self.log)
-        self.reconnection = Reconnection(self, self.listener, self.log, retries, find_game)
+        self.reconnection = Reconnection(
+            self, self.kept, self.listener, self.log, retries, find_game
+        )
         self.rolls = RollShare(self.kept, self._send_signed, self._flush)
         self.table = TableRequests(self._send_plain)
         # What the app asks of the table, straight to the table's requests.
@@ -120,9 +122,9 @@ class Client:
         }
         self.broadcast_handlers: dict[str, Handler] = {
             "start": self._started,
-            "commits": self._commits,
+            "commits": lambda body: self.rolls.committed_all(),
             "move": self._moved,
-            "reveals": self._revealed,
+            "reveals": lambda body: self.rolls.made(body["roll"]),
             "takeover": self._taken_over,
             "expel": self._expelled,
             "handback": self._handed_back,
@@ -151,12 +153,6 @@ class Client:
             return await self.reconnection.run(host, port)
         finally:
             self.kept.release()  # another program of this user may take the seat up now
-
-    def seated(self) -> bool:
-        return self.kept.token is not None
-
-    def forget_seat(self) -> None:
-        self.kept.forget()
 
     def connected(self, conn: Connection, address: tuple[str, int]) -> dict[str, Any]:
         """A new connection to the host at ``address``: returns the hello to send on it."""
@@ -296,17 +292,11 @@ class Client:
         assert self.witness is not None
         self.witness.own_tip = self.rolls.commit(self.game_id, body["chain_length"])
 
-    def _commits(self, body: dict[str, Any]) -> None:
-        self.rolls.committed_all()
-
     def _moved(self, body: dict[str, Any]) -> None:
         if body["roll"] is not None:
             self.rolls.announced(body["roll"])
         if body["seat"] == self.seat:
             self.outstanding = max(0, self.outstanding - 1)
-
-    def _revealed(self, body: dict[str, Any]) -> None:
-        self.rolls.made(body["roll"])
 
     def _taken_over(self, body: dict[str, Any]) -> None:
         self.rolls.cancelled()  # that roll is never made; its move comes again

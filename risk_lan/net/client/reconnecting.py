@@ -27,9 +27,6 @@ class Sessions(Protocol):
     @property
     def game_id(self) -> str: ...
 
-    def seated(self) -> bool:
-        """Whether the host gave this client a seat (or a spectator's place) to come back to."""
-
     def connected(self, conn: Connection, address: tuple[str, int]) -> dict[str, Any]:
         """A new connection to the host at ``address``: returns the hello to send on it."""
 
@@ -39,19 +36,29 @@ class Sessions(Protocol):
 
     def disconnected(self) -> None: ...
 
-    def forget_seat(self) -> None: ...
+
+class Seat(Protocol):
+    """What the connection kept up needs of the seat kept on disk."""
+
+    def seated(self) -> bool:
+        """Whether the host gave this client a seat (or a spectator's place) to come back to."""
+
+    def forget(self) -> None:
+        """Drop a seat the host does not know, to ask for a new one."""
 
 
 class Reconnection:
     def __init__(
         self,
         sessions: Sessions,
+        seat: Seat,
         listener: Listener,
         log: Callable[[str], None],
         retries: int | None = None,
         find_game: Callable[[str], Awaitable[tuple[str, int] | None]] | None = None,
     ) -> None:
         self.sessions = sessions
+        self.seat = seat
         self.listener = listener
         self.log = log
         self.retries = retries  # attempts to reconnect (None: for RECONNECT_FOR seconds)
@@ -70,11 +77,11 @@ class Reconnection:
             try:
                 outcome = await self._session(host, port)
             except OSError:
-                if not sessions.seated():
+                if not self.seat.seated():
                     raise  # never got a seat: the caller says the host cannot be reached
                 outcome = None
             except StaleSeat:
-                sessions.forget_seat()
+                self.seat.forget()
                 continue
             if outcome is not None:
                 return outcome
@@ -82,7 +89,7 @@ class Reconnection:
                 lost_at, attempt = loop.time(), 0
             sessions.disconnected()
             out_of_tries = self.retries is not None and attempt >= self.retries
-            if not sessions.seated() or out_of_tries or loop.time() - lost_at > RECONNECT_FOR:
+            if not self.seat.seated() or out_of_tries or loop.time() - lost_at > RECONNECT_FOR:
                 return Outcome(error="the connection to the host was lost")
             attempt += 1
             self.log("connection lost; reconnecting")

@@ -177,6 +177,10 @@ class KeptSeat:
             self.secrets = dict(saved.secrets)
             self.log(f"resuming seat {saved.seat} of game {saved.game}")
 
+    def seated(self) -> bool:
+        """Whether the host gave this client a seat (or a spectator's place) to come back to."""
+        return self.token is not None
+
     def place(self, path: Path) -> None:
         """Keep the seat the host just gave in ``path`` from now on."""
         self.path = path
