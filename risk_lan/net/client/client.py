@@ -5,7 +5,7 @@ naming the culprit, when something does not verify.
 
 ``Client`` is made of parts, each with one job: the connection kept up (``Reconnection``),
 the seat kept on disk (``KeptSeat``), its share of the rolls (``RollShare``), the witness of
-the game, the private updates as received, the table's requests and news, the bot and the
+the game, the private updates as received, the table's requests and talk, the bot and the
 standing answer. It takes in the host's messages, each kind through the handler its tables
 name, and sends the seat's acts one at a time."""
 
@@ -34,8 +34,8 @@ from risk_lan.net.client.reconnecting import Reconnection
 from risk_lan.net.client.rollshare import RollShare
 from risk_lan.net.client.seatfile import KeptSeat, StaleSeat, seat_path
 from risk_lan.net.client.standinganswer import StandingAnswers
-from risk_lan.net.client.tablenews import TableNews
 from risk_lan.net.client.tablerequests import TableRequests
+from risk_lan.net.client.tabletalk import TableTalk
 from risk_lan.net.client.witness import Witness
 from risk_lan.net.connection import Connection
 from risk_lan.rules import Action
@@ -88,7 +88,7 @@ class Client:
         self.command = self.table.command
         self.say = self.table.say
         self.reclaim = self.table.reclaim
-        self.news = TableNews(self.listener, self.ready if auto_ready else None)
+        self.talk = TableTalk(self.listener, self.ready if auto_ready else None)
         self.bot = BotPlay(bot) if bot is not None else None
         self.standing = StandingAnswers()  # F7 under «risques calculés», given by this client
         self.joining = Joining(password, self.listener, self.log)
@@ -111,12 +111,12 @@ class Client:
         # Each message from the host by its type, and each signed broadcast by its body's.
         self.handlers: dict[str, Handler] = {
             "welcome": self._welcome,
-            "lobby": lambda message: self.news.lobby(message, self.seat),
-            "chat": self.news.chat,
+            "lobby": lambda message: self.talk.lobby(message, self.seat),
+            "chat": self.talk.chat,
             "error": self._error,
             "events": self.received.events,
             "update": lambda message: self.received.update(message, self.game_id),
-            "clock": self.news.clock,
+            "clock": self.talk.clock,
             "signed": self._signed,
             **dict.fromkeys(JOINING_MESSAGES, self._joining),
         }

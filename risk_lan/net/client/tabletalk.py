@@ -11,7 +11,7 @@ from protocol.messages import CLOCK_WAIT, HOST_MESSAGES, validate
 from risk_lan.net.client.outcome import Listener
 
 
-class TableNews:
+class TableTalk:
     def __init__(self, listener: Listener, ready: Callable[[], None] | None) -> None:
         """``ready`` says this player is ready; None: the player says it (``Client.ready``)."""
         self.listener = listener
