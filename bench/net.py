@@ -52,7 +52,7 @@ from typing import Any
 
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import Attack, MoveIn, Place
 
 CLI = ["-m", "risk_lan.cli"]

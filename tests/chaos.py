@@ -26,8 +26,8 @@ from chaos_table import ABSENT_AFTER, Table
 from chaos_tally import Tally
 
 from protocol.errors import ProtocolError
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import ruleset
 
 BLOWS = ("kill_host", "kill_player", "freeze_player", "watch")

@@ -19,7 +19,7 @@ def private_data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
 def real_witness():
     """A test that sets up a scenario (tui_helpers.scenario_host) has its clients trust the
     deal; every other test, and the next one, has the real witness."""
-    from risk_lan.net import client, witness
+    from risk_lan.net.client import client, witness
 
     yield
     client.Witness = witness.Witness

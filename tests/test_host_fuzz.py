@@ -29,7 +29,7 @@ from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostintake import ACT_BURST, CHAT_BURST
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import classic_board
 
 CARDS = sorted(classic_board().territory_ids)
@@ -147,8 +147,8 @@ def sign(c: Client, body: dict[str, Any], seat: str | None = None) -> dict[str, 
 
 def act(c: Client, action: Any, **changes: Any) -> dict[str, Any]:
     """A fresh act of the fuzzed seat's, with ``changes`` made to its body before signing."""
-    c.seq += 1
-    body = {"type": "act", "game": c.game_id, "seq": c.seq, "action": action, **changes}
+    c.kept.seq += 1
+    body = {"type": "act", "game": c.game_id, "seq": c.kept.seq, "action": action, **changes}
     return sign(c, body)
 
 
@@ -329,8 +329,8 @@ class FuzzedSeat(RuleBasedStateMachine):
     @rule()
     def signed_by_a_stranger(self) -> None:
         def build(c: Client) -> list[dict[str, Any]]:
-            c.seq += 1
-            body = {"type": "act", "game": c.game_id, "seq": c.seq, "action": END_TURN}
+            c.kept.seq += 1
+            body = {"type": "act", "game": c.game_id, "seq": c.kept.seq, "action": END_TURN}
             return [Identity().sign(c.seat, body)]
 
         self.send(build, {"bad_signature"})

@@ -11,8 +11,8 @@ from test_net_spectators import wait_for
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 
 
 async def play_out(config: HostConfig, clients: list[Client]) -> list:
@@ -33,7 +33,7 @@ class VanishingClient(Client):
     def _check_update(self, body):
         super()._check_update(body)
         if body["n"] >= 60 and self.conn is not None:
-            self.retries = 0
+            self.reconnection.retries = 0
             self.conn.abort()
 
 
@@ -77,7 +77,7 @@ class VanishOnRollClient(Client):
 
     def _from_host(self, body):
         if body["type"] == "move" and (body["roll"] or 0) >= 5 and self.conn is not None:
-            self.retries = 0
+            self.reconnection.retries = 0
             self.conn.abort()
             return None
         return super()._from_host(body)
@@ -165,7 +165,7 @@ class VanishingMidPart(Client):
             view.get("offensive") and view.get("current") == self.seat
         )
         if mine and self.conn is not None:
-            self.retries = 0
+            self.reconnection.retries = 0
             self.conn.abort()
 
 
@@ -193,7 +193,7 @@ class VanishingWhenAsked(Client):
         view = body["view"]
         if view["phase"] == "defend" and body.get("waiting") == self.seat and self.conn:
             self.asked_at = body["n"]
-            self.retries = 0
+            self.reconnection.retries = 0
             self.conn.abort()
 
 

@@ -21,8 +21,8 @@ from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.record import RECORD_MAGIC, read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import RECORD_MAGIC, read_record
+from risk_lan.net.record.verify import verify_record
 
 
 async def run(host: Host, clients: list[Client], timeout: float = 60) -> list:
@@ -44,13 +44,13 @@ class BadRevealClient(Client):
 
     def _send_signed(self, body: dict[str, Any]) -> None:
         if body["type"] == "reveal" and body["roll"] == 3:
-            assert self.chain is not None
+            assert self.rolls.chain is not None
             if self.forge == "zeros":
                 link = bytes(32)
             elif self.forge == "next_roll":
-                link = self.chain.link(4)  # a real link of its chain, for another roll
+                link = self.rolls.chain.link(4)  # a real link of its chain, for another roll
             else:  # a link for the same roll from a chain made for another game
-                link = HashChain("another game", 10, self.chain_seed).link(3)
+                link = HashChain("another game", 10, self.kept.chain_seed).link(3)
             body = {**body, "link": link}
         super()._send_signed(body)
 
@@ -173,12 +173,12 @@ class OutOfTurnClient(Client):
     claimed_at: int | None = None
 
     def _act(self, territory: str) -> None:
-        self.seq += 1
+        self.kept.seq += 1
         self._send_signed(
             {
                 "type": "act",
                 "game": self.game_id,
-                "seq": self.seq,
+                "seq": self.kept.seq,
                 "action": {"type": "place", "territory": territory, "count": 1},
             }
         )
@@ -190,7 +190,7 @@ class OutOfTurnClient(Client):
         free = next(t for t, o in view["owner"].items() if o is None)
         if view["current"] == self.seat:
             if self.claimed_at is None:
-                self.claimed_at = self.seq
+                self.claimed_at = self.kept.seq
                 self._act(free)
             return
         self.tried = True

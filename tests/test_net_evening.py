@@ -22,8 +22,8 @@ from risk_lan.net.client import Client, Listener
 from risk_lan.net.connection import Connection
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import Attack, EndTurn, Game, GameState, Place
 
 
@@ -94,7 +94,7 @@ class LeavesAtStart(Client):
 
     def _from_host(self, body):
         if body["type"] == "start" and self.conn is not None:
-            self.retries = 0
+            self.reconnection.retries = 0
             self.conn.abort()
             return None
         return super()._from_host(body)
@@ -243,8 +243,8 @@ async def return_after(moves: int) -> tuple[int, int, float]:
         await until(lambda: host.match is not None and host.match.n >= moves, 600, f"{moves} moves")
         size = sum(len(pack(e)) for e in host.match.transcript_log)
         returning = Client("first", PassiveBot())
-        returning.identity, returning.token = first.identity, first.token
-        returning.chain_seed, returning.committed = first.chain_seed, True
+        returning.kept.identity, returning.kept.token = first.kept.identity, first.kept.token
+        returning.kept.chain_seed, returning.kept.committed = first.kept.chain_seed, True
         tasks[0].cancel()
         host.seats[0].connection.close()
         began = loop.time()
@@ -285,11 +285,11 @@ def test_a_wrong_key_with_a_seats_token_does_not_cut_off_its_player():
         player = Client("ann", ClassicBot(), auto_ready=False)
         task = asyncio.create_task(player.run("127.0.0.1", port))
         try:
-            await until(lambda: player.token is not None, what="a seat")
+            await until(lambda: player.kept.token is not None, what="a seat")
             seat = host.seats[0]
             held = seat.connection
             answer = await Connection.open("127.0.0.1", port)
-            answer.transport.write(raw_hello("eve", player.token))
+            answer.transport.write(raw_hello("eve", player.kept.token))
             message = await asyncio.wait_for(anext(answer.messages()), 5)
             assert message["type"] == "error" and message["code"] == "bad_token"
             answer.close()

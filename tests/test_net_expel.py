@@ -19,8 +19,8 @@ from risk_lan.net.client import Client
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostexpel import expel
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 
 
 async def run(
@@ -144,7 +144,7 @@ def test_an_expelled_player_cannot_come_back_nor_watch() -> None:
             outcome = await asyncio.wait_for(tasks[0], 30)
             answers = [
                 await _hello(port, cheat.identity.public_key, token, watch)
-                for token, watch in ((cheat.token, False), (None, True))
+                for token, watch in ((cheat.kept.token, False), (None, True))
             ]
             tasks[1].cancel()
             return outcome, answers
@@ -239,7 +239,7 @@ def test_a_resumed_host_still_refuses_the_player_it_expelled(tmp_path: Path) -> 
         again = Host.resume(save)
         port = await again.serve("127.0.0.1", 0)
         try:
-            answer = await _hello(port, cheat.identity.public_key, cheat.token, False)
+            answer = await _hello(port, cheat.identity.public_key, cheat.kept.token, False)
             assert again.match is not None
             seat = again.seat_by_id(cheat.seat)
             return seat.expelled, answer, cheat.seat in again.match.bots

@@ -186,10 +186,10 @@ async def test_a_connection_back_with_a_token_must_answer_too(monkeypatch) -> No
     carl = Client("carl", listener=hears, auto_ready=False, retries=0)
     task = asyncio.create_task(carl.run("127.0.0.1", port))
     try:
-        await until(lambda: hears.seat and carl.token, 5)
+        await until(lambda: hears.seat and carl.kept.token, 5)
         conn = await Connection.open("127.0.0.1", port)
         hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": "carl", "have": 0}
-        conn.send({**hello, "key": carl.identity.public_key, "token": carl.token})
+        conn.send({**hello, "key": carl.identity.public_key, "token": carl.kept.token})
         said = await asyncio.wait_for(collect(conn), 5)
         assert said[0]["type"] == "welcome" and said[-1]["code"] == "silent"
         await until(lambda: host.taken() == 1, 5)
@@ -245,7 +245,7 @@ async def test_a_made_up_token_is_no_way_round_the_password() -> None:
     try:
         for watch in (True, False):
             stranger = Client("mallory", watch=watch, retries=0)
-            stranger.token = secrets.token_bytes(16)
+            stranger.kept.token = secrets.token_bytes(16)
             outcome = await asyncio.wait_for(stranger.run("127.0.0.1", port), 10)
             assert outcome.error and outcome.error.startswith("needs_password:"), outcome
         assert host.taken() == 1 and not host.watchers

@@ -14,11 +14,11 @@ from test_net_cheating import run
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
+from risk_lan.net.client.outcome import Listener
+from risk_lan.net.client.witness import TAKEN
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.outcome import Listener
-from risk_lan.net.verify import verify_record
-from risk_lan.net.witness import TAKEN
+from risk_lan.net.record.verify import verify_record
 
 
 class Checks(Listener):
@@ -195,12 +195,13 @@ class LeavingBeforeItReveals(Client):
 
     left = False
 
-    def _reveal(self, roll: int) -> None:
-        if roll == 6 and not self.left and self.conn is not None:
+    def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
+        if body["type"] == "reveal" and body["roll"] == 6 and not self.left:
+            assert self.conn is not None
             self.left = True
             self.conn.abort()
-            return
-        super()._reveal(roll)
+            return self.kept.identity.sign(self.seat, body)  # lost with the connection
+        return super()._send_signed(body)
 
 
 class Heard(Listener):

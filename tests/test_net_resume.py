@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 from protocol.errors import ProtocolError
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 
 RISK_LAN = [sys.executable, "-m", "risk_lan.cli"]
 

@@ -13,8 +13,8 @@ from test_net_cheating import run
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.record import RecordWriter, read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import RecordWriter, read_record
+from risk_lan.net.record.verify import verify_record
 
 
 def test_a_seat_record_without_updates_verifies_and_blames_nobody(tmp_path: Path) -> None:

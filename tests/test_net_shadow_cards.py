@@ -5,7 +5,7 @@ règle: the end's check found one card missing about one game in six)."""
 
 from __future__ import annotations
 
-from risk_lan.net.shadow import events_mismatch
+from risk_lan.net.record.shadow import events_mismatch
 from risk_lan.rules.events import CardDrawn, DeckShuffled
 from risk_lan.rules.state import HIDDEN
 

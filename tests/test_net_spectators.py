@@ -17,9 +17,9 @@ from protocol.messages import HOST_MESSAGES, PROTOCOL_VERSION
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
+from risk_lan.net.client.outcome import Listener
 from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.outcome import Listener
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import classic_board
 
 DEADLINE = 60.0
@@ -89,7 +89,11 @@ def test_a_spectator_from_the_lobby_and_one_mid_game_check_the_whole_game(tmp_pa
         assert [s.id for s in host.seats] == ["p1", "p2", "p3"]
         start = first.witness.history[0]["body"]
         assert start["contributors"] == ["host", "p1", "p2"]
-        assert first.chain is None and first.sent_reveals == {} and first.revealed == 0
+        assert (
+            first.rolls.chain is None
+            and first.rolls.sent_reveals == {}
+            and first.kept.revealed == 0
+        )
         # Their lobby never listed them as seats, and their chat reached the players.
         assert all(s["seat"] in ("p1", "p2", "p3") for s in early.lobbies[-1]["seats"])
         assert ("w2", "Sam", "hello from the back") in early.said

@@ -114,12 +114,12 @@ async def test_a_move_beyond_the_wires_limits_is_refused_at_home_and_never_sent(
     task = asyncio.create_task(player.run("127.0.0.1", port))
     try:
         await until(lambda: player.view is not None, timeout=20)
-        conn, seq = player.conn, player.seq
+        conn, seq = player.conn, player.kept.seq
         assert host.match is not None
         eleven = tuple(sorted(host.match.game.board.territory_ids)[:11])
         player.act(TradeCards(eleven))
         assert sees.refusals == [("unsendable", "this move breaks the protocol's limits")]
-        assert (player.seq, player.outstanding, player.queued) == (seq, 0, [])
+        assert (player.kept.seq, player.outstanding, player.queued) == (seq, 0, [])
         player.act(TradeCards(eleven[:10]))  # within the limits: the host answers for it
         await until(lambda: len(sees.refusals) == 2, timeout=10)
         # Judged as a move (out of its phase or its turn), not as a message of a bad shape.

@@ -235,7 +235,7 @@ def test_every_public_field_of_the_state_is_compared_by_every_client() -> None:
     """A client compares the host's view with its own game field by field: a field added to
     the state must be either compared there or declared hidden (``HIDDEN_FACTS``), so that
     no public fact goes unchecked."""
-    from risk_lan.net.shadow import _SAME_FIELDS
+    from risk_lan.net.record.shadow import _SAME_FIELDS
     from risk_lan.rules.projection import HIDDEN_FACTS
     from risk_lan.rules.state import FIELDS
 

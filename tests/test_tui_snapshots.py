@@ -9,8 +9,8 @@ from typing import Any
 from textual.app import App
 
 from risk_lan.bots import ClassicBot
+from risk_lan.net.client.outcome import Outcome
 from risk_lan.net.discovery import FoundGame
-from risk_lan.net.outcome import Outcome
 from risk_lan.rules import Game
 from risk_lan.seeded import SeededSource
 from risk_lan.tui.app import RiskApp
@@ -256,8 +256,8 @@ def test_the_compact_layout_with_a_secret_objective(snap_compare) -> None:
 
 
 def test_a_replay_seeking_to_a_turn(snap_compare) -> None:
-    from risk_lan.net.playback import Frame, Playback
-    from risk_lan.net.verify import Verdict
+    from risk_lan.net.record.playback import Frame, Playback
+    from risk_lan.net.record.verify import Verdict
     from risk_lan.tui.replay_app import ReplayApp
 
     game, events = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), "classic")

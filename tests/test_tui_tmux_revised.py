@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import test_tui_tmux as tmux
 
-from risk_lan.net.record import read_record
+from risk_lan.net.record.recordfile import read_record
 
 pytestmark = tmux.pytestmark
 

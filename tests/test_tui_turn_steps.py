@@ -263,7 +263,7 @@ async def test_an_answer_on_its_way_is_not_given_twice() -> None:
         screen = await started(app, pilot)
         await until(pilot, lambda: screen.turn.step().name == "defend")
         assert app.client is not None
-        sent_before = app.client.seq
+        sent_before = app.client.kept.seq
         screen.action_auto_defend()  # the standing defence, and this attack answered
         screen.action_auto_defend()
         screen._defend_now()
@@ -271,7 +271,7 @@ async def test_an_answer_on_its_way_is_not_given_twice() -> None:
         await until(pilot, lambda: verified_battle(screen_text(app, "log")))
         await pilot.pause(0.3)
         assert game.state.auto_defend["p1"] == 2
-        assert app.client.seq - sent_before == 2
+        assert app.client.kept.seq - sent_before == 2
         assert "✗" not in screen_text(app, "log")
 
 

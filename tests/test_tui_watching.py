@@ -9,8 +9,8 @@ import pytest
 from tui_helpers import scenario_host, screen_text, set_position, started, until
 
 from risk_lan.net.client import Client
+from risk_lan.net.client.outcome import Listener
 from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.outcome import Listener
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.screens.seats_screen import SeatsScreen
 from risk_lan.tui.texts.catalogue import say
@@ -55,7 +55,7 @@ async def test_a_spectator_watches_a_game_in_progress_and_plays_nothing() -> Non
                 await until(pilot, lambda: screen.turn.hint is not None)
                 assert screen.turn.hint[0] == "pick_watching", key
             assert say("en", "pick_watching") in screen_text(app, "now")
-            assert app.client.seq == 0 and app.client.chain is None
+            assert app.client.kept.seq == 0 and app.client.rolls.chain is None
             # The chat reaches the players, marked as a spectator's.
             await pilot.press("tab")
             for ch in "hello":
@@ -120,7 +120,7 @@ async def test_a_player_out_of_the_game_stays_and_watches_it_to_the_end() -> Non
         # Off the rolls, with no bot for it, and never handed back.
         assert "p1" not in host.match.contributors
         await pilot.press("f9")
-        assert not app.client.sent_reveals
+        assert not app.client.rolls.sent_reveals
         screen.turn.hint = None
         await pilot.press("f2")
         await until(pilot, lambda: screen.turn.hint is not None)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from risk_lan.net.outcome import Outcome
+from risk_lan.net.client.outcome import Outcome
 from risk_lan.tui.table.clock import WaitClock, clock_time
 from risk_lan.tui.texts.catalogue import TEXTS
 from risk_lan.tui.texts.stop_reasons import stopped, why_stopped

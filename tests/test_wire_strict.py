@@ -34,8 +34,8 @@ from risk_lan.net.client import Client, Listener
 from risk_lan.net.discovery import FoundGame
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostintake import ACT_BURST, CHAT_BURST, IN_FLIGHT
-from risk_lan.net.record import read_record
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import IllegalAction, TradeCards
 from risk_lan.rules.actions import action_from_wire
 from risk_lan.tui.texts.catalogue import refusal
@@ -73,8 +73,8 @@ class Meddler(Client):
         self.mangle, self.when, self.meddled = mangle, when, False
 
     def signed_act(self, action: dict[str, Any]) -> dict[str, Any]:
-        self.seq += 1
-        body = {"type": "act", "game": self.game_id, "seq": self.seq, "action": action}
+        self.kept.seq += 1
+        body = {"type": "act", "game": self.game_id, "seq": self.kept.seq, "action": action}
         return self.identity.sign(self.seat, body)
 
     def _send_act(self, action: Any) -> None:
@@ -435,8 +435,8 @@ def test_a_flood_of_acts_is_refused_once_its_allowance_is_spent(tmp_path: Path) 
             if game.is_over or conn is None or conn.closed:
                 break
             heard = len(toggler.listener.refusals)
-            toggler.seq += 1
-            body = {"type": "act", "game": host.game_id, "seq": toggler.seq,
+            toggler.kept.seq += 1
+            body = {"type": "act", "game": host.game_id, "seq": toggler.kept.seq,
                     "action": {"type": "auto_defend", "dice": dice}}  # fmt: skip
             conn.send(toggler.identity.sign(seat, body))
             sent += 1

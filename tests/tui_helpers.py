@@ -18,10 +18,10 @@ from rulebook_helpers import write_position
 from textual.app import ScreenStackError
 from textual.pilot import Pilot
 
-from risk_lan.net import client
+from risk_lan.net.client import client
+from risk_lan.net.client.witness import Witness
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostgame import HostGame
-from risk_lan.net.witness import Witness
 from risk_lan.rules import GameState, check_invariants, classic_board
 from risk_lan.tui.app import LocalHost, RiskApp
 

@@ -33,8 +33,8 @@ from risk_lan.net.hostsave import (
     load_save,
 )
 from risk_lan.net.hosttable import COLOURS, Seat, TableKeeping
-from risk_lan.net.record import RecordWriter
-from risk_lan.net.replay import GameReplay
+from risk_lan.net.record.broadcastcheck import GameReplay
+from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.paths import logs_dir
 from risk_lan.rules import IllegalAction, ruleset
 

@@ -18,7 +18,7 @@ from protocol.signing import pack_envelope
 from protocol.transcript import Transcript
 from risk_lan.narrate import narrate
 from risk_lan.net.hostintake import error
-from risk_lan.net.record import RecordWriter
+from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.net.updates import Update, on_the_wire, private_update, split_update
 from risk_lan.rules import Event, Game
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from protocol.errors import ProtocolError
 from protocol.fairness import EXPULSIONS
 from protocol.signing import verify
-from risk_lan.net.expulsion import DEEDS
+from risk_lan.net.record.expulsion import DEEDS
 
 if TYPE_CHECKING:
     from risk_lan.net.hostgame import HostGame

@@ -25,8 +25,8 @@ from risk_lan.net.hostexpel import expel
 from risk_lan.net.hostintake import ActIntake, ActQueue
 from risk_lan.net.hostrolls import POLL, RollKeeping
 from risk_lan.net.hostseats import SeatKeeping
-from risk_lan.net.record import RecordWriter
-from risk_lan.net.replay import GameReplay
+from risk_lan.net.record.broadcastcheck import GameReplay
+from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.net.updates import NoChance, needs_chance
 from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import GameWon

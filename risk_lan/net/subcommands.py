@@ -13,11 +13,11 @@ from risk_lan.bots import ClassicBot
 from risk_lan.bots.personality import PersonalBot, Personality
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import Advertiser, DiscoveryUnavailable, find_game, find_games
-from risk_lan.net.expulsion import DEEDS
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostconsole import USAGE, run_console
 from risk_lan.net.hostsave import SaveError
-from risk_lan.net.verify import verify_record
+from risk_lan.net.record.expulsion import DEEDS
+from risk_lan.net.record.verify import verify_record
 
 DEFAULT_PORT = 47474
 # Seconds a host stays up after the end for a player coming back (a crashed app restarted)

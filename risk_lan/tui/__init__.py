@@ -18,7 +18,7 @@ def run_app(lang: str | None = None, **options: Any) -> int:
 def run_replay(path: str, lang: str | None = None, turn: int | None = None) -> int:
     """Verify the record at ``path``, say so, and play it back in the app; 1 if it does not
     verify (nothing is played back then)."""
-    from risk_lan.net.playback import load
+    from risk_lan.net.record.playback import load
     from risk_lan.tui.replay_app import ReplayApp
     from risk_lan.tui.texts.catalogue import language
 

@@ -12,10 +12,10 @@ from textual import events, on, work
 from textual.binding import Binding, BindingType
 
 from risk_lan.net.client import Client, Outcome
+from risk_lan.net.client.seatfile import find_seat
 from risk_lan.net.discovery import Advertiser, local_addresses
 from risk_lan.net.host import Host, HostConfig
 from risk_lan.net.hostsave import SavedGame
-from risk_lan.net.seatfile import find_seat
 from risk_lan.net.subcommands import DEFAULT_PORT, announce, rediscover, resumed_host
 from risk_lan.paths import logs_dir, seats_dir
 from risk_lan.rules import Action, Game, GameState

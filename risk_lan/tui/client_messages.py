@@ -32,7 +32,7 @@ class LobbyChanged(Message):
 
 class HostUpdate(Message):
     """A new view of the game, checked by the client: ``checked`` says how far (see
-    ``risk_lan.net.witness``)."""
+    ``risk_lan.net.client.witness``)."""
 
     def __init__(self, update: dict[str, Any], checked: str) -> None:
         super().__init__()

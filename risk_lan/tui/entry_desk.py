@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from risk_lan.net.client import Client
-from risk_lan.net.outcome import Outcome
+from risk_lan.net.client.outcome import Outcome
 from risk_lan.tui.screens.knock_screen import KnockScreen
 from risk_lan.tui.screens.password_screen import PasswordScreen
 from risk_lan.tui.texts.catalogue import say, shown

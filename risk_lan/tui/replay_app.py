@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from risk_lan.net.playback import Playback
+from risk_lan.net.record.playback import Playback
 from risk_lan.tui.palette import AppInLanguage
 from risk_lan.tui.screens.game_screen import GameScreen
 from risk_lan.tui.screens.help_screen import HelpScreen

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog
 
-from risk_lan.net.witness import DERIVED
+from risk_lan.net.client.witness import DERIVED
 from risk_lan.rules import Action, classic_board
 from risk_lan.tui.screens.log_screen import LogScreen
 from risk_lan.tui.table.game_app import GameApp

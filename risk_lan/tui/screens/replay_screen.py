@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import RichLog
 
-from risk_lan.net.playback import Playback
+from risk_lan.net.record.playback import Playback
 from risk_lan.tui.screens.game_screen import GameScreen
 from risk_lan.tui.texts.catalogue import say, translate_bindings
 from risk_lan.tui.widgets.panels import StatusBar

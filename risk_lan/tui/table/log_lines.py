@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from risk_lan.narrate import narrate
-from risk_lan.net.witness import DERIVED, TAKEN
+from risk_lan.net.client.witness import DERIVED, TAKEN
 from risk_lan.rules import EVENT_TYPES, Game
 from risk_lan.tui.texts.catalogue import say
 from risk_lan.tui.widgets.panels import player_mark

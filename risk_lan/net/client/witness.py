@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.errors import ProtocolError
-from risk_lan.net import shadow
-from risk_lan.net.record import RecordWriter
-from risk_lan.net.replay import GameReplay
+from risk_lan.net.record import shadow
+from risk_lan.net.record.broadcastcheck import GameReplay
+from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.rules import Event, Game, GameState
 
 # What an update's check established, for the app to say on each line.
@@ -149,6 +149,7 @@ class Witness(GameReplay):
             state = GameState.from_view(view)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise ProtocolError("malformed", f"the view after move {n}: {e!r}", "host") from None
+        assert self.game is not None  # an update before the start was refused above
         if state.rules.to_dict() != self.game.state.rules.to_dict():
             raise ProtocolError("wrong_outcome", f"move {n}: the view has other rules", "host")
         shadow.masked(state)

@@ -13,9 +13,9 @@ from typing import Any
 
 import msgpack
 
-from risk_lan.net.record import read_record
-from risk_lan.net.replay import GameReplay
-from risk_lan.net.verify import Verdict, closing_secret, verify_record
+from risk_lan.net.record.broadcastcheck import GameReplay
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.net.record.verify import Verdict, closing_secret, verify_record
 
 
 @dataclass
@@ -31,7 +31,8 @@ class Frame:
 
     @property
     def view(self) -> dict[str, Any]:
-        return msgpack.unpackb(self.packed_view)
+        view: dict[str, Any] = msgpack.unpackb(self.packed_view)
+        return view
 
 
 @dataclass
@@ -63,7 +64,7 @@ def load(path: str | Path) -> Playback:
     played = None
     for entry in entries:
         replay.feed(entry)
-        if replay.game is None or replay.last_played is played:
+        if replay.game is None or replay.last_played is None or replay.last_played is played:
             continue
         played = replay.last_played
         n, events = played

@@ -7,7 +7,7 @@ roll's reveals, and at the end the host's secret, which unlocks the shuffles.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ RECORD_MAGIC = {"type": "risk-lan-record", "version": 1}
 
 
 class RecordWriter:
-    def __init__(self, path: str | Path, envelopes: list[dict[str, Any]] = ()) -> None:
+    def __init__(self, path: str | Path, envelopes: Iterable[dict[str, Any]] = ()) -> None:
         """Start the record, with ``envelopes`` already broadcast (a resumed game's)."""
         self._file = Path(path).open("wb")  # noqa: SIM115 - kept open for the whole game
         self._file.write(plain(RECORD_MAGIC))

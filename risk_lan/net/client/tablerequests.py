@@ -1,47 +1,43 @@
 """What a player asks of the table rather than of the game: being ready, a colour, the
 table's mode and seats, a chat line, a seat back from a bot, and the host's player's
-commands. Plain messages on the player's own connection (protocol.md); part of ``Client``."""
+commands. Plain messages on the player's own connection (protocol.md), handed to ``Client``
+for the app to call."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from risk_lan.net.connection import Connection
+from collections.abc import Callable
+from typing import Any
 
 
 class TableRequests:
-    conn: Connection | None
+    def __init__(self, send: Callable[[dict[str, Any]], None]) -> None:
+        """``send`` puts a plain message on the connection of the moment, if there is one."""
+        self.send = send
 
     def ready(self) -> None:
         """Tell the host this player is ready to start."""
-        if self.conn is not None:
-            self.conn.send({"type": "ready"})
+        self.send({"type": "ready"})
 
     def choose_colour(self, colour: str) -> None:
         """Ask for another colour, in the lobby (the host refuses one that is taken)."""
-        if self.conn is not None:
-            self.conn.send({"type": "colour", "colour": colour})
+        self.send({"type": "colour", "colour": colour})
 
     def set_table(self, mode: str, seats: int, bots: int) -> None:
         """The host's player changes the table in the lobby (the host refuses anyone else)."""
-        if self.conn is not None:
-            self.conn.send({"type": "table", "mode": mode, "seats": seats, "bots": bots})
+        self.send({"type": "table", "mode": mode, "seats": seats, "bots": bots})
 
     def command(self, kind: str, **fields: Any) -> None:
         """One of the host's player's commands (``remove``, ``pause``, ``more_time``,
         ``hand_to_bot``); the host refuses them from anyone else, saying why."""
-        if self.conn is not None:
-            self.conn.send({"type": kind, **fields})
+        self.send({"type": kind, **fields})
 
     def say(self, text: str) -> None:
         """A chat line to everyone at the table."""
         # A pasted tab or line break is a control character the host refuses: a space.
         line = "".join(c if c.isprintable() else " " for c in text).strip()
-        if self.conn is not None and line:
-            self.conn.send({"type": "say", "text": line[:200]})
+        if line:
+            self.send({"type": "say", "text": line[:200]})
 
     def reclaim(self) -> None:
         """Ask for this seat back from the host's bot."""
-        if self.conn is not None:
-            self.conn.send({"type": "reclaim"})
+        self.send({"type": "reclaim"})

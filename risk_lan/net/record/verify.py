@@ -14,11 +14,11 @@ from typing import Any
 from protocol.errors import ProtocolError
 from protocol.fairness import commit_secret
 from protocol.messages import HOST_MESSAGES, validate
-from risk_lan.net.expulsion import said
-from risk_lan.net.record import read_record
-from risk_lan.net.replay import GameReplay
+from risk_lan.net.client.witness import Witness
+from risk_lan.net.record.broadcastcheck import GameReplay
+from risk_lan.net.record.expulsion import said
+from risk_lan.net.record.recordfile import read_record
 from risk_lan.net.updates import received_view
-from risk_lan.net.witness import Witness
 
 
 @dataclass
@@ -136,7 +136,8 @@ def closing_secret(envelopes: list[dict[str, Any]]) -> bytes:
         first.get("secret_commit")
     ):
         raise ProtocolError("bad_secret", "the host's secret does not match its commitment", "host")
-    return over["secret"]
+    secret: bytes = over["secret"]  # validated as bytes
+    return secret
 
 
 def _verdict(replay: GameReplay) -> Verdict:

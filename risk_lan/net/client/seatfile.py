@@ -3,21 +3,29 @@ its chain's secret seed, the seat's token, and how far it got (commit, reveals, 
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from secrets import token_bytes
-from typing import Any
+from types import ModuleType
+from typing import Any, Protocol
 
 import msgpack
 
-try:
-    import fcntl
-except ImportError:  # not on every system: seats are then not marked as held
-    fcntl = None
-
 from protocol.signing import Identity
+
+
+def _locks() -> ModuleType | None:
+    """The system's file locks; not on every system: seats are then not marked as held."""
+    try:
+        return importlib.import_module("fcntl")
+    except ImportError:
+        return None
+
+
+fcntl = _locks()
 
 
 @dataclass
@@ -32,7 +40,9 @@ class SeatState:
     seq: int = 0  # the last act it sent
     host: str = ""  # where the host was last reached
     port: int = 0
-    secrets: dict = field(default_factory=dict)  # what only this seat knows (a seal's nonce)
+    secrets: dict[str, Any] = field(
+        default_factory=dict
+    )  # what only this seat knows (a seal's nonce)
 
 
 def save(path: Path, state: SeatState) -> None:
@@ -124,42 +134,42 @@ class StaleSeat(Exception):
     """The host refused the kept seat's token before any welcome."""
 
 
+class Whereabouts(Protocol):
+    """Where a kept seat sits: the game, the seat, and where its host was last reached."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def seat(self) -> str: ...
+
+    @property
+    def address(self) -> tuple[str, int] | None: ...
+
+
 class KeptSeat:
-    """A client's seat on disk: restored when the client starts, written as it goes, and
-    forgotten when the host no longer knows it. Part of ``Client``."""
+    """A client's seat on disk: its key, its chain's seed, its token and how far it got,
+    restored when the client starts, written as it goes, and forgotten when the host no
+    longer knows it. ``path`` None: nothing is kept (until the host gives a seat, when the
+    client is told a folder to keep it in)."""
 
-    state_path: Path | None
-    identity: Identity
-    token: bytes | None
-    game_id: str
-    seat: str
-    chain_seed: bytes
-    committed: bool
-    revealed: int
-    seq: int
-    address: tuple[str, int] | None
-    secrets: dict[str, Any]
-    log: Callable[[str], None]
+    def __init__(self, path: Path | None, where: Whereabouts, log: Callable[[str], None]) -> None:
+        self.path = path
+        self.where = where
+        self.log = log
+        self.identity = Identity()
+        self.token: bytes | None = None
+        self.chain_seed = token_bytes(32)
+        self.committed = False
+        self.revealed = 0  # the highest roll revealed
+        self.seq = 0  # the last act sent
+        self.secrets: dict[str, Any] = {}  # what only this seat knows: a headquarters' seal
+        self._hold: int | None = None
+        self._restore()
 
-    def _hold_seat(self) -> None:
-        if self.state_path is not None and getattr(self, "_seat_hold", None) is None:
-            self._seat_hold = hold(self.state_path)
-
-    def _release_seat(self) -> None:
-        """This program no longer plays the seat (it stops); the seat stays kept on disk."""
-        hold_fd = getattr(self, "_seat_hold", None)
-        if hold_fd is not None and hold_fd >= 0:
-            os.close(hold_fd)
-        self._seat_hold = None
-
-    def _let_seat_go(self) -> None:
-        if self.state_path is not None:
-            let_go(self.state_path, getattr(self, "_seat_hold", None))
-        self._seat_hold = None
-
-    def _restore_seat(self) -> None:
-        self._hold_seat()
-        saved = load(self.state_path) if self.state_path else None
+    def _restore(self) -> None:
+        self.hold()
+        saved = load(self.path) if self.path else None
         if saved is not None:
             self.identity = Identity.from_private_bytes(saved.private_key)
             self.chain_seed, self.token = saved.chain_seed, saved.token
@@ -167,21 +177,53 @@ class KeptSeat:
             self.secrets = dict(saved.secrets)
             self.log(f"resuming seat {saved.seat} of game {saved.game}")
 
-    def _save(self) -> None:
-        if self.state_path is not None and self.token is not None:
+    def seated(self) -> bool:
+        """Whether the host gave this client a seat (or a spectator's place) to come back to."""
+        return self.token is not None
+
+    def place(self, path: Path) -> None:
+        """Keep the seat the host just gave in ``path`` from now on."""
+        self.path = path
+        self.hold()
+
+    def hold(self) -> None:
+        if self.path is not None and self._hold is None:
+            self._hold = hold(self.path)
+
+    def release(self) -> None:
+        """This program no longer plays the seat (it stops); the seat stays kept on disk."""
+        if self._hold is not None and self._hold >= 0:
+            os.close(self._hold)
+        self._hold = None
+
+    def _let_go(self) -> None:
+        if self.path is not None:
+            let_go(self.path, self._hold)
+        self._hold = None
+
+    def end(self) -> None:
+        """The game is over for this seat (ended, or expelled): nothing to come back to."""
+        if self.path is not None:
+            self._let_go()
+            self.path.unlink(missing_ok=True)
+
+    def save(self) -> None:
+        where = self.where
+        if self.path is not None and self.token is not None:
+            host, port = where.address or ("", 0)
             save(
-                self.state_path,
+                self.path,
                 SeatState(
-                    self.game_id,
-                    self.seat,
+                    where.game_id,
+                    where.seat,
                     self.token,
                     self.identity.private_bytes(),
                     self.chain_seed,
                     self.committed,
                     self.revealed,
                     self.seq,
-                    self.address[0] if self.address else "",
-                    self.address[1] if self.address else 0,
+                    host,
+                    port,
                     self.secrets,
                 ),
             )
@@ -190,20 +232,15 @@ class KeptSeat:
         """Keep something only this seat knows (a headquarters' seal) with the seat, so that
         a player who comes back after a crash still has it."""
         self.secrets[name] = value
-        self._save()
+        self.save()
 
-    def _forget_seat(self) -> None:
-        """Drop a kept seat the host does not know, and ask for a new one."""
+    def forget(self) -> None:
+        """Drop a kept seat the host does not know, to ask for a new one."""
         self.log("the seat kept for this address belongs to another game: asking for a new one")
-        if self.state_path is not None:
-            self._let_seat_go()
-            self.state_path.unlink(missing_ok=True)
-            self.state_path = None
+        if self.path is not None:
+            self._let_go()
+            self.path.unlink(missing_ok=True)
+            self.path = None
         self.identity, self.token = Identity(), None
-        self.chain_seed, self.committed, self.revealed, self.seq = (
-            token_bytes(32),
-            False,
-            0,
-            0,
-        )
+        self.chain_seed, self.committed, self.revealed, self.seq = token_bytes(32), False, 0, 0
         self.secrets = {}

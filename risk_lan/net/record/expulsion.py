@@ -27,7 +27,7 @@ from protocol.messages import CLIENT_MESSAGES, validate
 from protocol.signing import verify
 
 if TYPE_CHECKING:
-    from risk_lan.net.replay import GameReplay
+    from risk_lan.net.record.broadcastcheck import GameReplay
 
 
 # What an expelled player's app did, by why: for the host's log, the `error` the player is
@@ -64,12 +64,7 @@ def check_expulsion(replay: GameReplay, body: dict[str, Any]) -> None:
         raise _lie(f"the evidence against {seat} holds another peer's message")
     key = replay.keys[seat]
     if why == "bad_signature":
-        for envelope in evidence:
-            try:
-                verify(envelope, key)
-            except ProtocolError:
-                continue
-            raise _lie(f"the host calls a message {seat} signed a forgery")
+        _check_forgeries(evidence, key, seat)
         return
     reveals = [_reveal_of(replay, envelope, key, seat) for envelope in evidence]
     if why == "wrong_roll":
@@ -93,6 +88,16 @@ def check_expulsion(replay: GameReplay, body: dict[str, Any]) -> None:
     seen = {r["seen"] for r in reveals}
     if seen == {replay.pending_seen}:
         raise _lie(f"{seat} saw the history the host signed: it did not equivocate")
+
+
+def _check_forgeries(evidence: list[Any], key: bytes, seat: str) -> None:
+    """Every message of the evidence must fail ``seat``'s key: one it signed is no forgery."""
+    for envelope in evidence:
+        try:
+            verify(envelope, key)
+        except ProtocolError:
+            continue
+        raise _lie(f"the host calls a message {seat} signed a forgery")
 
 
 def _reveal_of(replay: GameReplay, envelope: Any, key: bytes, seat: str) -> dict[str, Any]:

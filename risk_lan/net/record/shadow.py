@@ -205,11 +205,14 @@ def _event_difference(i: int, expected: dict[str, Any], given: Any) -> str:
         if key in expected and expected[key] != given.get(key):
             shown = key.replace("_", " ")
             return f"dice: event {i}'s {shown} {given.get(key)!r}, the seed gives {expected[key]!r}"
-    key = next((k for k in expected if expected[k] != given.get(k)), None)
-    if key is None:
+    differing = next((k for k in expected if expected[k] != given.get(k)), None)
+    if differing is None:
         return f"event {i} ({kind}) has fields the moves do not give"
-    shown = key.replace("_", " ")
-    return f"event {i} ({kind}): {shown} {given.get(key)!r}, the moves give {expected[key]!r}"
+    shown = differing.replace("_", " ")
+    return (
+        f"event {i} ({kind}): {shown} {given.get(differing)!r}, "
+        f"the moves give {expected[differing]!r}"
+    )
 
 
 def _same_but_cards(expected: dict[str, Any], given: dict[str, Any]) -> bool:

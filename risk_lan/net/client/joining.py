@@ -11,8 +11,8 @@ from typing import Any
 from protocol.errors import ProtocolError
 from protocol.messages import HOST_MESSAGES, validate
 from protocol.password import password_key, password_proof
+from risk_lan.net.client.outcome import Listener
 from risk_lan.net.connection import Connection
-from risk_lan.net.outcome import Listener
 
 JOINING_MESSAGES = frozenset({"ping", "challenge", "awaiting", "knocks", "notice"})
 

@@ -10,6 +10,7 @@ only the end reveals: its game is then the public one of ``shadow``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from protocol.errors import ProtocolError
@@ -18,9 +19,9 @@ from protocol.framing import pack
 from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, SIGNED_BY_HOST, validate
 from protocol.signing import verify
 from protocol.transcript import Transcript
-from risk_lan.net import shadow
-from risk_lan.net.expulsion import check_expulsion
-from risk_lan.rules import Event, Game, IllegalAction, action_from_dict
+from risk_lan.net.record import shadow
+from risk_lan.net.record.expulsion import check_expulsion
+from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon
 
 
@@ -44,7 +45,9 @@ class GameReplay:
 
     def __init__(self, secret: bytes | None, signatures: str | bool = "each") -> None:
         self.secret = secret
-        self.checking = {True: "each", False: "none"}.get(signatures, signatures)
+        self.checking = (
+            ("each" if signatures else "none") if isinstance(signatures, bool) else signatures
+        )
         self.signatures = self.checking != "none"
         self.transcript: Transcript | None = None
         self.game_id = ""
@@ -80,6 +83,16 @@ class GameReplay:
         # from some move on until a view is taken.
         self.last_played: tuple[int, list[Event] | None] | None = None
         self.unknown = False
+        # What each signed broadcast after the start does to the game, by its type.
+        self.handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            "commits": self._commits,
+            "takeover": self._takeover,
+            "expel": self._expel,
+            "handback": self._handback,
+            "move": self._move,
+            "reveals": self._reveals,
+            "over": self._over,
+        }
 
     # ----- taking in one broadcast ----------------------------------------------------------
 
@@ -99,7 +112,8 @@ class GameReplay:
             early = ("over", "takeover", "expel", "commits")
             if kind not in early and self.commits is None:
                 raise ProtocolError("out_of_order", f"a {kind} before the commitments", "host")
-            getattr(self, "_" + kind)(body)
+            self.handlers[kind](body)
+        assert self.transcript is not None  # made by the opening
         prev = self.transcript.hash
         self.transcript.add(envelope)
         self.count += 1
@@ -140,7 +154,8 @@ class GameReplay:
                 ) from e
 
     def _open(self, envelope: dict[str, Any]) -> dict[str, Any]:
-        opening = envelope.get("body") if isinstance(envelope.get("body"), dict) else {}
+        given = envelope.get("body")
+        opening = given if isinstance(given, dict) else {}
         keys = opening.get("keys")
         host_key = keys.get("host") if isinstance(keys, dict) else None
         game_id = opening.get("game")
@@ -164,11 +179,10 @@ class GameReplay:
         assert self.transcript is not None
         if envelope.get("from") != "host":
             raise ProtocolError("malformed", "a broadcast not from the host", "host")
+        given = envelope.get("body")
         if self.checking == "each":
-            body = verify(envelope, self.host_key, self.transcript.hash)
-        else:
-            body = envelope.get("body")
-        body = validate(body, HOST_MESSAGES)
+            given = verify(envelope, self.host_key, self.transcript.hash)
+        body = validate(given, HOST_MESSAGES)
         if body["type"] not in SIGNED_BY_HOST:
             raise ProtocolError("malformed", f"a signed {body['type']} from the host", "host")
         if body.get("game") != self.game_id:
@@ -190,18 +204,17 @@ class GameReplay:
     def _client_body(self, env: Any, who: str, signed: bool = True) -> dict[str, Any]:
         if not isinstance(env, dict) or env.get("from") != who:
             raise ProtocolError("malformed", f"a message relayed for {who} is not {who}'s", "host")
+        given: Any = env.get("body")
         if signed and self.signatures:
             try:
-                body = verify(env, self.keys[who])
+                given = verify(env, self.keys[who])
             except ProtocolError:
                 # The host checks every signature before it relays a message.
                 raise ProtocolError(
                     "bad_signature", f"the host relayed a message {who} did not sign", "host"
                 ) from None
-        else:
-            body = env.get("body")
         try:
-            body = validate(body, CLIENT_MESSAGES)
+            body = validate(given, CLIENT_MESSAGES)
         except ProtocolError as e:
             raise ProtocolError(e.code, f"relayed for {who}: {e.message}", "host") from None
         if body.get("game") != self.game_id:
@@ -307,7 +320,8 @@ class GameReplay:
 
     # ----- applying a move ------------------------------------------------------------------
 
-    def _apply(self, move: dict[str, Any], source: Any) -> None:
+    def _apply(self, move: dict[str, Any], source: RandomSource) -> None:
+        public = source if isinstance(source, shadow.PublicSource) else None  # no secret
         if self.game is None:
             if move["action"].get("type") != "start_game" or move["seat"] != "host":
                 raise ProtocolError("out_of_order", "the first move must start the game", "host")
@@ -317,8 +331,8 @@ class GameReplay:
                 self.game, events = Game.new(seats, source, self.start["rules"], colours=colours)
             except (ValueError, KeyError) as e:
                 raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
-            if self.secret is None:
-                self.unknown = shadow.shuffled_outcome(source, events)
+            if public is not None:
+                self.unknown = shadow.shuffled_outcome(public, events)
             self.last_played = (move["n"], events)
             return
         self._check_request(move)
@@ -326,13 +340,13 @@ class GameReplay:
             action = action_from_dict(move["action"])
         except (ValueError, KeyError, TypeError) as e:
             raise ProtocolError("malformed", f"move {move['n']}: {e}", "host") from None
-        if self.secret is None:
+        if public is not None:
             if self.unknown:
                 self.last_played = (move["n"], None)  # worked out from the next view on
             else:
-                events = shadow.play(self.game, move["seat"], action, source, move["n"])
-                self.unknown = events is None or shadow.shuffled_outcome(source, events)
-                self.last_played = (move["n"], events)
+                seen = shadow.play(self.game, move["seat"], action, public, move["n"])
+                self.unknown = seen is None or shadow.shuffled_outcome(public, seen)
+                self.last_played = (move["n"], seen)
             self.moves += 1
             return
         self.game.source = source
