@@ -3,8 +3,8 @@ player by name, or the host) and what went wrong, never the protocol's own codes
 
 from __future__ import annotations
 
-from risk_lan.net.record.expulsion import DEEDS
 from risk_lan.net.client.outcome import Outcome
+from risk_lan.net.record.expulsion import DEEDS
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.texts.expel_texts import deed
 
