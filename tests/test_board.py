@@ -31,7 +31,7 @@ CLASSIC_IDS = {
     "oceania": ["indonesia", "new_guinea", "western_australia", "eastern_australia"],
 }  # fmt: skip
 
-# Seed 001 «PHASE 1» / 000-B «Premier temps» bonuses; seed 001 «Plateau de jeu» counts.
+# Rulebook 001 «PHASE 1» / 000-B «Premier temps» bonuses; rulebook 001 «Plateau de jeu» counts.
 CONTINENTS = {
     "north_america": (5, 9),
     "south_america": (2, 4),
@@ -64,7 +64,7 @@ def test_classic_continents_bonuses_and_sizes():
 
 def test_classic_borders():
     """83 symmetric borders (RULES.md 1.2.2); Alaska–Kamchatka crosses the sea at the map edge
-    (seed 000-A «COMBATS», seed 003 «2. ATTAQUER»)."""
+    (rulebook 000-A «COMBATS», rulebook 003 «2. ATTAQUER»)."""
     board = classic_board()
     assert len(board.borders) == 83
     assert len({frozenset((b.first, b.second)) for b in board.borders}) == 83
@@ -80,7 +80,7 @@ def test_classic_borders():
 
 
 def test_classic_cards_fourteen_of_each_symbol_and_two_jokers():
-    """RULES.md 1.1: 44 cards, 42 territory cards (14 of each symbol) and 2 jokers; seed 002
+    """RULES.md 1.1: 44 cards, 42 territory cards (14 of each symbol) and 2 jokers; rulebook 002
     «Les cartes»: the Ontario card shows a cavalryman."""
     board = classic_board()
     symbols = Counter(t.card for t in board.territories.values())

@@ -94,7 +94,7 @@ def test_a_hundred_bot_games_of_each_newer_mode_finish(mode: str) -> None:
 
 
 def test_a_hundred_bot_games_with_active_independents_finish() -> None:
-    """Seed 002's active independents: the bots win them over, reinforce and use them."""
+    """Rulebook 002's active independents: the bots win them over, reinforce and use them."""
     summary = simulate(2, 100, seed=11, rules="two-player-active")
     assert summary.games == summary.finished == 100
     assert sum(summary.wins_by_seat.values()) == 100
@@ -109,7 +109,7 @@ def test_a_hundred_bot_games_with_the_ally_finish_and_the_ally_plays() -> None:
 
 @pytest.mark.parametrize("mode", ["revised", "revised-objectives", "revised-support"])
 def test_a_hundred_bot_games_of_each_revised_mode_finish_with_2_to_5_players(mode: str) -> None:
-    """Seed 004: 25 games at each table size, every one won (by world conquest, the
+    """Rulebook 004: 25 games at each table size, every one won (by world conquest, the
     neutral's territories included, or by an objective met at the end of its holder's
     turn)."""
     for players in (2, 3, 4, 5):

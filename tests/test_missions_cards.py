@@ -1,4 +1,4 @@
-"""Risk Mission's 28 cards (the project's own: seed 001 lists none), and each kind of
+"""Risk Mission's 28 cards (the project's own: rulebook 001 lists none), and each kind of
 condition at its threshold."""
 
 from __future__ import annotations

@@ -184,7 +184,7 @@ def test_a_player_gone_in_the_allys_part_or_mid_offensive_is_replaced(tmp_path: 
 
 
 class VanishingWhenAsked(Client):
-    """Drops its connection the moment it is asked to answer a commitment (seed 004)."""
+    """Drops its connection the moment it is asked to answer a commitment (rulebook 004)."""
 
     asked_at: int | None = None
 

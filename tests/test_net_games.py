@@ -251,7 +251,7 @@ def test_a_game_with_the_ally_over_the_network_verifies(tmp_path: Path) -> None:
 
 
 def test_a_game_with_active_independents_over_the_network_verifies(tmp_path: Path) -> None:
-    """Seed 002's active independents: cards given, allies reinforced by a die, drift rolls
+    """Rulebook 002's active independents: cards given, allies reinforced by a die, drift rolls
     after offensives; every client worked each out, and the record verifies."""
     record = tmp_path / "game.rec"
     clients, winner = play_mode("two-player-active", 2, 1, record)
@@ -283,7 +283,7 @@ def test_a_team_game_over_the_network_shares_the_team_hand_and_verifies(tmp_path
 
 
 @pytest.mark.parametrize("mode", ["old-world", "conquete", "conquete-2"])
-def test_seed_000s_world_conquests_over_the_network_verify(tmp_path: Path, mode: str) -> None:
+def test_rulebook_000s_world_conquests_over_the_network_verify(tmp_path: Path, mode: str) -> None:
     """000-A's world conquest and 000-B's two rules, played out by bot clients: every client
     checked the deal's dice, and the record verifies."""
     record = tmp_path / "game.rec"
@@ -336,7 +336,7 @@ def test_a_risk_mission_game_over_the_network_keeps_each_players_missions_secret
 @pytest.mark.parametrize(
     "mode, seats", [("revised", 3), ("revised-objectives", 4), ("revised-support", 2)]
 )
-def test_seed_004s_revised_games_over_the_network_verify(
+def test_rulebook_004s_revised_games_over_the_network_verify(
     tmp_path: Path, mode: str, seats: int
 ) -> None:
     """«Risques calculés»: every commitment answered before its dice are revealed, each

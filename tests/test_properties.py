@@ -59,7 +59,7 @@ OPTION_CHOICES = {
 
 rule_options = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_CHOICES.items()})
 
-# Seed 004's options, mixed with one another and with the older rules' (its trades of stars
+# Rulebook 004's options, mixed with one another and with the older rules' (its trades of stars
 # go with their own territory bonus, and are never forced).
 REVISED_CHOICES = {
     "army_cap": [0, 6, 12],
@@ -228,7 +228,7 @@ def test_whole_bot_games_under_any_options_finish(seed, options) -> None:
     support=st.booleans(),
     bot_share=st.sampled_from([0.0, 0.7, 0.95]),
 )
-def test_seed_004s_options_in_any_mix_keep_every_invariant(
+def test_rulebook_004s_options_in_any_mix_keep_every_invariant(
     seed, players, preset, options, support, bot_share
 ) -> None:
     """The cap, bound armies, stars, «risques calculés» (with or without support) and the

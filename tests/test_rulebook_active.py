@@ -1,7 +1,7 @@
-"""Two players and two active independents (RULES.md 2.9 "Active variant"; seed 002 «RISK le
-jeu à 2», «VARIANTE – INDÉPENDANTS ACTIFS», and seed 001's two-player fragment), pinned
+"""Two players and two active independents (RULES.md 2.9 "Active variant"; rulebook 002 «RISK le
+jeu à 2», «VARIANTE – INDÉPENDANTS ACTIFS», and rulebook 001's two-player fragment), pinned
 with fixed dice: influence by cards and its limits, allied reinforcements by one die,
-attacks with allied armies, the status drift rolled once an offensive ends, seed 001's
+attacks with allied armies, the status drift rolled once an offensive ends, rulebook 001's
 worked example, allied manoeuvres, and the cards of an eliminated independent."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from risk_lan.rules.events import (
     TurnStarted,
 )
 
-GREY, BLUE = "neutral", "neutral_2"  # seed 001's example: green is ann, red is bob
+GREY, BLUE = "neutral", "neutral_2"  # rulebook 001's example: green is ann, red is bob
 
 
 def turn_of_ann(
@@ -145,7 +145,7 @@ def test_no_trade_into_an_allys_die_and_no_allied_reinforcement_once_attacks_beg
     assert not [a for a in game.legal_actions("ann") if a.type == "reinforce_ally"]
 
 
-def test_seed_001s_example_the_drift_after_an_offensive_against_and_with_independents() -> None:
+def test_rulebook_001s_example_the_drift_after_an_offensive_against_and_with_independents() -> None:
     """Green (ann) fails against Quebec, held by the neutral grey army, and rolls 3: grey
     becomes red's (bob's) ally. Green attacks Western Australia, red's, with its blue ally,
     wins, rolls 5: blue stays its ally; the conquest is blue's, and earns green no card."""

@@ -1,4 +1,4 @@
-"""Two players and an allied third force (RULES.md 2.3; seed 000-A «RÈGLE POUR 2 JOUEURS»),
+"""Two players and an allied third force (RULES.md 2.3; rulebook 000-A «RÈGLE POUR 2 JOUEURS»),
 pinned with fixed dice: the deal of 14 each and 2 allied armies on each of the 14 left, the
 ally's half share placed by the opponent (9 → 4), the three parts of a turn, the opponent's
 counter-attack with the ally, the opponent rolling the ally's defence, cards only for one's

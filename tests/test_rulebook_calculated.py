@@ -1,4 +1,4 @@
-"""Seed 004's combat, «1) COMBATS : RISQUES CALCULÉS» (RULES.md 2.14), pinned with fixed
+"""Rulebook 004's combat, «1) COMBATS : RISQUES CALCULÉS» (RULES.md 2.14), pinned with fixed
 dice: each side commits armies and adds two dice and its card bonus; the higher total
 destroys all the other side committed; a tie destroys both, the defender keeping 1; the +2
 of a card laid face up, carried to later rolls; the retreat and its card taken at random;

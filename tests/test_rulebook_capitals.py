@@ -1,4 +1,4 @@
-"""Capital Risk (RULES.md 2.13, seed 003 «JEU 4»), pinned with fixed dice: the sealed choice
+"""Capital Risk (RULES.md 2.13, rulebook 003 «JEU 4»), pinned with fixed dice: the sealed choice
 of headquarters, its opening, the cards that leave the deck, capture without elimination,
 and the win with every headquarters or the shorter goal."""
 

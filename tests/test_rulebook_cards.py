@@ -1,6 +1,6 @@
 """The rulebooks' worked examples of card trades and card draws, as tests.
 
-Each docstring names the seed (../shared/seeds) and the section of the example. Cards are
+Each docstring names the rulebook (../shared/seeds) and the section of the example. Cards are
 territory ids (their symbol comes from the map) and ``joker_1``/``joker_2``.
 """
 
@@ -40,8 +40,8 @@ def turn_with(hand, *, rules="classic", trades=0, owners=None):
 
 
 def test_set_values_escalate_across_the_game():
-    """Seed 001 «PHASE 1» 3 (golden cavalry), seed 003 «CARTES DE TERRITOIRE» and seed 000-B
-    «CARTES»: 4, 6, 8, 10, 12, 15, 20, 25, then 5 more each time («progression illimitée»)."""
+    """Rulebook 001 «PHASE 1» 3 (golden cavalry), rulebook 003 «CARTES DE TERRITOIRE» and rulebook
+    000-B «CARTES»: 4, 6, 8, 10, 12, 15, 20, 25, then 5 more each time («progression illimitée»)."""
     game = turn_with([c for i in range(10) for c in one_each(i)])
     assert [trade(game, "ann", one_each(i)) for i in range(10)] == [
         4, 6, 8, 10, 12, 15, 20, 25, 30, 35,
@@ -49,8 +49,8 @@ def test_set_values_escalate_across_the_game():
     assert game.state.trades == 10
 
 
-def test_seed003_third_trade_of_the_game_is_worth_eight_even_if_first():
-    """Seed 003 «CARTES DE TERRITOIRE»: «si vous procédez au troisième échange de la partie,
+def test_rulebook003_third_trade_of_the_game_is_worth_eight_even_if_first():
+    """Rulebook 003 «CARTES DE TERRITOIRE»: «si vous procédez au troisième échange de la partie,
     vous gagnez 8 régiments, même si c'est la première fois» (also 000-A «VARIANTE POUR 3 A 6
     JOUEURS»). ann, then bob, then cat trade their first set: 4, 6, 8."""
     hands = {"ann": one_each(0), "bob": one_each(1), "cat": one_each(2)}
@@ -67,8 +67,8 @@ def test_seed003_third_trade_of_the_game_is_worth_eight_even_if_first():
     assert values == [4, 6, 8]
 
 
-def test_seed002_red_trades_the_third_set_of_the_game():
-    """Seed 002 «Échange de cartes Territoire» example: red starts his turn with 4 cards (2
+def test_rulebook002_red_trades_the_third_set_of_the_game():
+    """Rulebook 002 «Échange de cartes Territoire» example: red starts his turn with 4 cards (2
     infantry, 1 cavalry, 1 artillery), need not trade, trades one of each: it is his first set
     but the game's third, worth 8; the golden cavalry moves to 10 for the next set."""
     hand = [INFANTRY[0], INFANTRY[1], CAVALRY[0], ARTILLERY[0]]
@@ -84,8 +84,8 @@ def test_seed002_red_trades_the_third_set_of_the_game():
 
 
 @pytest.mark.parametrize(("before", "values"), [(0, [4, 6]), (1, [6, 8, 10])])
-def test_seed000b_cartes_several_sets_at_once(before, values):
-    """Seed 000-B «CARTES» 3: the first to trade two sets at once gets 4 + 6 = 10; the second
+def test_rulebook000b_cartes_several_sets_at_once(before, values):
+    """Rulebook 000-B «CARTES» 3: the first to trade two sets at once gets 4 + 6 = 10; the second
     to trade, trading three sets, gets 6 + 8 + 10 = 24."""
     sets = [one_each(i) for i in range(len(values))]
     game = turn_with([c for s in sets for c in s], trades=before)
@@ -94,9 +94,9 @@ def test_seed000b_cartes_several_sets_at_once(before, values):
     assert game.state.pool == pool + sum(values)
 
 
-def test_seed001_joker_completes_two_cavalry():
-    """Seed 001 «PHASE 1» 3: green holds two cavalry and a joker; the joker counts as a cavalry
-    and completes the set. Seed 003: any 2 symbols plus a joker also make a set."""
+def test_rulebook001_joker_completes_two_cavalry():
+    """Rulebook 001 «PHASE 1» 3: green holds two cavalry and a joker; the joker counts as a cavalry
+    and completes the set. Rulebook 003: any 2 symbols plus a joker also make a set."""
     game = turn_with([CAVALRY[0], CAVALRY[1], JOKERS[0], INFANTRY[0], ARTILLERY[0]])
     assert game.set_value((INFANTRY[0], CAVALRY[0], JOKERS[0])) == 4
     assert game.set_value((INFANTRY[0], CAVALRY[0], CAVALRY[1])) == 0
@@ -110,8 +110,8 @@ MODERN = CLASSIC.with_options(trade_values="fixed_modern")
 OLD = CLASSIC.with_options(trade_values="fixed_old")
 
 
-def test_seed001_risk_mission_fixed_table_ignores_the_order():
-    """Seed 001 «Risk MISSION» and seed 002 «RISK par équipe»: 3 infantry 4, 3 cavalry 6,
+def test_rulebook001_risk_mission_fixed_table_ignores_the_order():
+    """Rulebook 001 «Risk MISSION» and rulebook 002 «RISK par équipe»: 3 infantry 4, 3 cavalry 6,
     3 artillery 8, one of each 10, «que ce soit la première série échangée ou la 15ème»."""
     sets = [one_each(0), tuple(ARTILLERY[1:4]), tuple(CAVALRY[1:4]), tuple(INFANTRY[1:4])]
     game = turn_with([c for s in sets for c in s], rules=MODERN)
@@ -121,8 +121,8 @@ def test_seed001_risk_mission_fixed_table_ignores_the_order():
     assert game.set_value((CAVALRY[4], CAVALRY[5], JOKERS[0])) == 6
 
 
-def test_seed000a_forces_armees_old_table():
-    """Seed 000-A «FORCES ARMÉES» C): 3 cannons 4, 3 infantry 6, 3 cavalry 8, one of each 10,
+def test_rulebook000a_forces_armees_old_table():
+    """Rulebook 000-A «FORCES ARMÉES» C): 3 cannons 4, 3 infantry 6, 3 cavalry 8, one of each 10,
     a joker and 2 identical cards 12."""
     game = turn_with([], rules=OLD)
     assert game.set_value(tuple(ARTILLERY[:3])) == 4
@@ -136,8 +136,8 @@ def test_seed000a_forces_armees_old_table():
 # ----- territory bonuses -------------------------------------------------------------------
 
 
-def test_seed003_bonus_de_territoires_occupes_once_per_set():
-    """Seed 003 «BONUS DE TERRITOIRES OCCUPÉS»: if at least one traded card shows a territory
+def test_rulebook003_bonus_de_territoires_occupes_once_per_set():
+    """Rulebook 003 «BONUS DE TERRITOIRES OCCUPÉS»: if at least one traded card shows a territory
     you occupy you get 2 more armies, placed on that territory (one of your choice)."""
     cards = (INFANTRY[0], INFANTRY[1], INFANTRY[2])
     game = turn_with(cards, rules="classic-2015", owners={cards[0]: "ann", cards[1]: "ann"})
@@ -154,16 +154,16 @@ def test_seed003_bonus_de_territoires_occupes_once_per_set():
     assert [game.armies(t) - before[t] for t in cards] == [0, 2, 0]
 
 
-def test_seed003_no_bonus_without_an_occupied_territory():
-    """Seed 003 «BONUS DE TERRITOIRES OCCUPÉS»: no card shows one of your territories, no +2."""
+def test_rulebook003_no_bonus_without_an_occupied_territory():
+    """Rulebook 003 «BONUS DE TERRITOIRES OCCUPÉS»: no card shows one of your territories, no +2."""
     cards = (INFANTRY[0], INFANTRY[1], JOKERS[0])
     game = turn_with(cards, rules="classic-2015")
     assert refused(game, "ann", TradeCards(cards, "argentina")) == "bonus_territory"
     assert not of_type(act(game, "ann", TradeCards(cards)), Placed)
 
 
-def test_seed000a_forces_armees_two_more_per_card():
-    """Seed 000-A «FORCES ARMÉES» C) and «QUESTIONS STRATÉGIQUES»: 2 more armies for every card
+def test_rulebook000a_forces_armees_two_more_per_card():
+    """Rulebook 000-A «FORCES ARMÉES» C) and «QUESTIONS STRATÉGIQUES»: 2 more armies for every card
     of the set showing a territory the player occupies, placed on those territories."""
     rules = OLD.with_options(territory_bonus="per_card", min_income=0)
     cards = (ARTILLERY[0], ARTILLERY[1], ARTILLERY[2])
@@ -179,9 +179,9 @@ def test_seed000a_forces_armees_two_more_per_card():
 # ----- when trades happen ------------------------------------------------------------------
 
 
-def test_seed001_five_cards_must_trade_before_placing():
-    """Seed 001 «PHASE 1» 3: «Si vous possédez 5 cartes ou plus, vous DEVEZ échanger une
-    série»; seed 002: with at least 5 cards you must trade. Nothing else is allowed first."""
+def test_rulebook001_five_cards_must_trade_before_placing():
+    """Rulebook 001 «PHASE 1» 3: «Si vous possédez 5 cartes ou plus, vous DEVEZ échanger une
+    série»; rulebook 002: with at least 5 cards you must trade. Nothing else is allowed first."""
     hand = [INFANTRY[0], INFANTRY[1], CAVALRY[0], CAVALRY[1], ARTILLERY[0]]
     game = turn_with(hand)
     assert game.must_trade()
@@ -193,14 +193,14 @@ def test_seed001_five_cards_must_trade_before_placing():
 
 
 def test_four_cards_need_not_be_traded():
-    """Seed 000-A «QUESTIONS STRATÉGIQUES»: a set may be kept for later (below 5 cards)."""
+    """Rulebook 000-A «QUESTIONS STRATÉGIQUES»: a set may be kept for later (below 5 cards)."""
     game = turn_with([INFANTRY[0], CAVALRY[0], ARTILLERY[0], INFANTRY[1]])
     assert not game.must_trade()
     act(game, "ann", Place("argentina", game.state.pool))
 
 
-def test_seed003_six_cards_trade_one_set_and_may_trade_a_second():
-    """Seed 003 «CARTES DE TERRITOIRE» remark: with 5 or 6 cards at the start of the turn you
+def test_rulebook003_six_cards_trade_one_set_and_may_trade_a_second():
+    """Rulebook 003 «CARTES DE TERRITOIRE» remark: with 5 or 6 cards at the start of the turn you
     must trade at least one set, and may trade a second if you have one."""
     game = turn_with([*one_each(0), *one_each(1)], rules="classic-2015")
     assert refused(game, "ann", Place("argentina", 1)) == "must_trade"
@@ -209,8 +209,8 @@ def test_seed003_six_cards_trade_one_set_and_may_trade_a_second():
     assert trade(game, "ann", one_each(1)) == 6
 
 
-def test_seed000b_cartes_no_trade_once_fighting_began():
-    """Seed 000-B «CARTES» 4 and seed 003 «ÉLIMINER UN ADVERSAIRE»: cards are traded at the
+def test_rulebook000b_cartes_no_trade_once_fighting_began():
+    """Rulebook 000-B «CARTES» 4 and rulebook 003 «ÉLIMINER UN ADVERSAIRE»: cards are traded at the
     start of the turn, before fighting, and not later (save after an elimination)."""
     game = position(
         {"brazil": "ann", "north_africa": "bob", "congo": "bob"}, {"brazil": 5},
@@ -239,8 +239,8 @@ def two_conquests(rules):
     return game
 
 
-def test_seed001_phase4_one_card_after_the_manoeuvre_however_many_conquests():
-    """Seed 001 «PHASE 4»: one territory card, whatever the number of territories conquered,
+def test_rulebook001_phase4_one_card_after_the_manoeuvre_however_many_conquests():
+    """Rulebook 001 «PHASE 4»: one territory card, whatever the number of territories conquered,
     drawn from the top of the pile after the strategic manoeuvre (phase 3)."""
     game = two_conquests("classic")
     top = game.state.deck[-1]
@@ -251,8 +251,8 @@ def test_seed001_phase4_one_card_after_the_manoeuvre_however_many_conquests():
     assert game.hand("ann") == [top]
 
 
-def test_seed003_terminer_votre_attaque_card_before_moving():
-    """Seed 003 «TERMINER VOTRE ATTAQUE»: when you have finished attacking, having captured at
+def test_rulebook003_terminer_votre_attaque_card_before_moving():
+    """Rulebook 003 «TERMINER VOTRE ATTAQUE»: when you have finished attacking, having captured at
     least one territory, take the top card; then you may move your armies."""
     game = two_conquests("classic-2015")
     events = act(game, "ann", Fortify("brazil", "north_africa", 1))
@@ -261,15 +261,15 @@ def test_seed003_terminer_votre_attaque_card_before_moving():
     assert kinds.index(CardDrawn) < kinds.index(Fortified)
 
 
-def test_seed001_phase4_no_conquest_no_card():
-    """Seed 001 «PHASE 4» and seed 002 «Étape 4»: no territory conquered, no card."""
+def test_rulebook001_phase4_no_conquest_no_card():
+    """Rulebook 001 «PHASE 4» and rulebook 002 «Étape 4»: no territory conquered, no card."""
     game = position({"brazil": "ann"}, {"brazil": 4})
     assert not of_type(act(game, "ann", EndTurn()), CardDrawn)
     assert game.hand("ann") == []
 
 
-def test_seed000a_exhausted_pile_is_reshuffled_from_the_discards():
-    """Seed 000-A «QUESTIONS STRATÉGIQUES» and 000-B «CARTES» 5: when the pile is exhausted the
+def test_rulebook000a_exhausted_pile_is_reshuffled_from_the_discards():
+    """Rulebook 000-A «QUESTIONS STRATÉGIQUES» and 000-B «CARTES» 5: when the pile is exhausted the
     traded cards are shuffled into a new pile."""
     game = two_conquests("classic")
     s = game.state

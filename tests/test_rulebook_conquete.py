@@ -1,6 +1,6 @@
-"""Seed 000's other world-conquest games, as tests: «La Conquête du Monde» (000-B, first
+"""Rulebook 000's other world-conquest games, as tests: «La Conquête du Monde» (000-B, first
 rule: `conquete`), its «deuxième règle» (`conquete-2`), and 000-A's «VARIANTE POUR 3 A 6
-JOUEURS» (`old-world`). Each docstring names the seed (../shared/seeds) and its section."""
+JOUEURS» (`old-world`). Each docstring names the rulebook (../shared/seeds) and its section."""
 
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ from risk_lan.rules.events import (
 # ----- La Conquête du Monde: the deal by dice ----------------------------------------------
 
 
-def test_seed000b_territories_are_dealt_by_dice_with_one_army_each_and_no_pool():
-    """Seed 000-B «I - LA DISTRIBUTION DES TERRITOIRES»: the first player rolls a die and
+def test_rulebook000b_territories_are_dealt_by_dice_with_one_army_each_and_no_pool():
+    """Rulebook 000-B «I - LA DISTRIBUTION DES TERRITOIRES»: the first player rolls a die and
     takes as many cards from the pile (jokers removed), one army on each territory; then the
     next, until the last territory, the last taker losing the points beyond. «Le tour de
     jouer passe au joueur suivant qui ouvrira la deuxième phase.»"""
@@ -76,8 +76,8 @@ def test_seed000b_territories_are_dealt_by_dice_with_one_army_each_and_no_pool()
 # ----- La Conquête du Monde: the turn ------------------------------------------------------
 
 
-def test_seed000b_every_turn_opens_with_a_card_and_a_conquest_earns_none():
-    """Seed 000-B «Premier temps» a): «Il reçoit une carte du dessus du Talon»; no other card
+def test_rulebook000b_every_turn_opens_with_a_card_and_a_conquest_earns_none():
+    """Rulebook 000-B «Premier temps» a): «Il reçoit une carte du dessus du Talon»; no other card
     is drawn (the card «CARTES» lists no card for a conquest)."""
     game = position({"alberta": "bob", "ontario": "ann"}, {"ontario": 5}, rules="conquete",
                     rest="cat")  # fmt: skip
@@ -88,8 +88,8 @@ def test_seed000b_every_turn_opens_with_a_card_and_a_conquest_earns_none():
     assert len(game.state.hands["ann"]) == 0 and len(game.state.hands["bob"]) == 1
 
 
-def test_seed000b_income_is_a_third_of_the_territories_with_no_minimum():
-    """Seed 000-B «Premier temps» b): «autant d'armées qu'il a de multiples de 3 territoires»
+def test_rulebook000b_income_is_a_third_of_the_territories_with_no_minimum():
+    """Rulebook 000-B «Premier temps» b): «autant d'armées qu'il a de multiples de 3 territoires»
     (14 → 4); 2 territories give none (RULES.md Part 3 item 4: no minimum in 000)."""
     for held, armies in ((14, 4), (2, 0), (3, 1)):
         mine = dict.fromkeys(["alberta", "ontario", "quebec", "greenland", "alaska",
@@ -101,8 +101,8 @@ def test_seed000b_income_is_a_third_of_the_territories_with_no_minimum():
         assert (started.territories, started.territory_armies) == (held, armies)
 
 
-def test_seed000b_sets_are_one_of_each_or_a_lone_joker_at_escalating_values():
-    """Seed 000-B «CARTES»: «UN FANTASSIN, UN CANON et UN CAVALIER (ou un Joker)» is traded for
+def test_rulebook000b_sets_are_one_of_each_or_a_lone_joker_at_escalating_values():
+    """Rulebook 000-B «CARTES»: «UN FANTASSIN, UN CANON et UN CAVALIER (ou un Joker)» is traded for
     4, 6, 8 … armies; a joker alone is a set (RULES.md Part 3 item 11), three alike are not,
     and nor is a joker with two cards."""
     hand = [*one_each(0), JOKERS[0], INFANTRY[1], INFANTRY[2], INFANTRY[3]]
@@ -122,8 +122,8 @@ def test_seed000b_sets_are_one_of_each_or_a_lone_joker_at_escalating_values():
     assert sorted(game.state.hands["ann"]) == sorted(INFANTRY[1:4])
 
 
-def test_seed000b_no_trade_is_forced_and_no_hand_is_limited():
-    """Seed 000-B «CARTES» 1: «Un joueur n'est pas obligé de demander des armées aussitôt qu'il
+def test_rulebook000b_no_trade_is_forced_and_no_hand_is_limited():
+    """Rulebook 000-B «CARTES» 1: «Un joueur n'est pas obligé de demander des armées aussitôt qu'il
     a formé la série»; with 8 cards and sets, nothing is owed."""
     hand = [*one_each(0), *one_each(1), CAVALRY[2], ARTILLERY[2]]
     game = position({"argentina": "ann"}, rules="conquete", rest=("bob", "cat"),
@@ -132,8 +132,8 @@ def test_seed000b_no_trade_is_forced_and_no_hand_is_limited():
     assert not game.must_trade() and len(game.state.hands["ann"]) == 9
 
 
-def test_seed000b_the_eliminator_takes_the_cards_and_may_trade_at_once():
-    """Seed 000-B «ÉLIMINATION D'UN JOUEUR»: the winner takes the loser's cards and «a le
+def test_rulebook000b_the_eliminator_takes_the_cards_and_may_trade_at_once():
+    """Rulebook 000-B «ÉLIMINATION D'UN JOUEUR»: the winner takes the loser's cards and «a le
     droit, exceptionnellement à ce moment-là, de demander de nouvelles armées»."""
     game = position(
         {"alberta": "ann", "ontario": "bob"}, {"alberta": 5}, rules="conquete", rest="cat",
@@ -149,8 +149,8 @@ def test_seed000b_the_eliminator_takes_the_cards_and_may_trade_at_once():
     assert trade(game, "ann", one_each(0)) == 4
 
 
-def test_seed000b_no_elimination_before_the_end_of_the_fourth_round():
-    """Seed 000-B «ÉLIMINATION D'UN JOUEUR»: «on ne peut pas éliminer un joueur ... avant la fin
+def test_rulebook000b_no_elimination_before_the_end_of_the_fourth_round():
+    """Rulebook 000-B «ÉLIMINATION D'UN JOUEUR»: «on ne peut pas éliminer un joueur ... avant la fin
     du quatrième tour» (a round, RULES.md Part 3 item 13)."""
     game = position({"alberta": "ann", "ontario": "bob"}, {"alberta": 5}, rules="conquete",
                     rest="cat")  # fmt: skip
@@ -161,14 +161,14 @@ def test_seed000b_no_elimination_before_the_end_of_the_fourth_round():
 # ----- the deuxième règle ------------------------------------------------------------------
 
 
-# (territories, armies, cards): the seed's list, from 1 to 9 territories.
+# (territories, armies, cards): the rulebook's list, from 1 to 9 territories.
 DEUXIEME_REGLE = [(1, 0, 1), (2, 0, 2), (3, 0, 3), (4, 1, 0), (5, 1, 1), (6, 1, 2), (7, 1, 3),
                   (8, 2, 0), (9, 2, 1)]  # fmt: skip
 
 
 @pytest.mark.parametrize("held, armies, cards", DEUXIEME_REGLE)
-def test_seed000b_deuxieme_regle_income_for_one_to_nine_territories(held, armies, cards):
-    """Seed 000-B «VARIANTE deuxième règle»: «1 territoire donne droit à 1 carte ... 4 — 1
+def test_rulebook000b_deuxieme_regle_income_for_one_to_nine_territories(held, armies, cards):
+    """Rulebook 000-B «VARIANTE deuxième règle»: «1 territoire donne droit à 1 carte ... 4 — 1
     armée, 5 — 1 armée + 1 carte ... 8 — 2 armées, 9 — 2 armées + 1 carte»."""
     names = ["alberta", "ontario", "quebec", "greenland", "alaska", "northwest_territory",
              "western_united_states", "eastern_united_states", "iceland"]  # fmt: skip
@@ -179,8 +179,8 @@ def test_seed000b_deuxieme_regle_income_for_one_to_nine_territories(held, armies
     assert len(game.state.hands["ann"]) - before == cards
 
 
-def test_seed000b_deuxieme_regle_sets_start_at_six():
-    """Seed 000-B «VARIANTE deuxième règle»: «la première combinaison de cartes donne droit,
+def test_rulebook000b_deuxieme_regle_sets_start_at_six():
+    """Rulebook 000-B «VARIANTE deuxième règle»: «la première combinaison de cartes donne droit,
     non pas à 4, mais à 6 armées. Ensuite, la progression est identique (6, 8, 10, 12, 15, 20,
     25, etc...)» (RULES.md Part 3 item 25)."""
     game = position({"argentina": "ann"}, rules="conquete-2", rest=("bob", "cat"),
@@ -192,8 +192,8 @@ def test_seed000b_deuxieme_regle_sets_start_at_six():
 # ----- 000-A's world conquest --------------------------------------------------------------
 
 
-def test_seed000a_variante_third_set_of_the_game_is_worth_eight_even_if_first():
-    """Seed 000-A «VARIANTE POUR 3 A 6 JOUEURS»: «le joueur qui présente la troisième
+def test_rulebook000a_variante_third_set_of_the_game_is_worth_eight_even_if_first():
+    """Rulebook 000-A «VARIANTE POUR 3 A 6 JOUEURS»: «le joueur qui présente la troisième
     combinaison de la partie reçoit 8 armées même si ce n'est que son premier échange»."""
     game = position({"argentina": "ann"}, rules="old-world", rest=("bob", "cat"),
                     hands={"ann": list(one_each(2))}, phase="reinforce",
@@ -201,8 +201,8 @@ def test_seed000a_variante_third_set_of_the_game_is_worth_eight_even_if_first():
     assert trade(game, "ann", one_each(2)) == 8
 
 
-def test_seed000a_variante_keeps_the_old_rules_and_deals_no_objective():
-    """Seed 000-A «VARIANTE»: «Les cartes d'objectifs ne servent pas. Les dispositions
+def test_rulebook000a_variante_keeps_the_old_rules_and_deals_no_objective():
+    """Rulebook 000-A «VARIANTE»: «Les cartes d'objectifs ne servent pas. Les dispositions
     fondamentales de la règle sont les mêmes»: +2 on each traded card's territory held (RULES.md
     Part 3 item 3), no minimum income, three identical cards or two and a joker are sets."""
     mine = {INFANTRY[0]: "ann", INFANTRY[1]: "ann"}

@@ -1,6 +1,6 @@
 """The rulebooks' worked examples of eliminations, as tests.
 
-Each docstring names the seed (../shared/seeds) and the section of the example: the conqueror
+Each docstring names the rulebook (../shared/seeds) and the section of the example: the conqueror
 takes the loser's cards and, depending on the rules, trades them at once.
 """
 
@@ -40,8 +40,8 @@ def eliminate_bob(rules, ann_cards, bob_cards):
     return game
 
 
-def test_seed001_elimination_with_five_cards_trades_then_places():
-    """Seed 001 «Éliminer un autre joueur»: the victim's cards join your hand; with 5 or more
+def test_rulebook001_elimination_with_five_cards_trades_then_places():
+    """Rulebook 001 «Éliminer un autre joueur»: the victim's cards join your hand; with 5 or more
     you must trade at once down to 4 or fewer and place those armies before going on."""
     game = eliminate_bob("classic", one_each(0), [INFANTRY[1], CAVALRY[1]])
     assert game.must_trade()
@@ -54,8 +54,8 @@ def test_seed001_elimination_with_five_cards_trades_then_places():
     assert game.phase == "defend"
 
 
-def test_seed002_elimination_trades_again_while_five_cards_remain():
-    """Seed 002 «Éliminer un autre joueur»: «S'il vous reste encore au moins 5 cartes, échangez
+def test_rulebook002_elimination_trades_again_while_five_cards_remain():
+    """Rulebook 002 «Éliminer un autre joueur»: «S'il vous reste encore au moins 5 cartes, échangez
     une autre série»; at 4 cards or fewer the turn goes on, even if a set is left."""
     ann_cards = [*one_each(0), INFANTRY[1], CAVALRY[1]]
     game = eliminate_bob("classic", ann_cards, [ARTILLERY[1], *one_each(2)])
@@ -74,14 +74,14 @@ def test_seed002_elimination_trades_again_while_five_cards_remain():
 
 
 def test_classic_elimination_below_five_cards_allows_no_trade():
-    """Seed 001 «Éliminer un autre joueur»: the immediate trade is for 5 cards or more."""
+    """Rulebook 001 «Éliminer un autre joueur»: the immediate trade is for 5 cards or more."""
     game = eliminate_bob("classic", [INFANTRY[0], CAVALRY[0]], [ARTILLERY[0]])
     assert game.phase == "attack"
     assert refused(game, "ann", TradeCards(one_each(0))) == "no_trade_now"
 
 
-def test_seed003_elimination_with_five_cards_waits_for_the_next_turn():
-    """Seed 003 «ÉLIMINER UN ADVERSAIRE»: with fewer than six cards you wait for the start of
+def test_rulebook003_elimination_with_five_cards_waits_for_the_next_turn():
+    """Rulebook 003 «ÉLIMINER UN ADVERSAIRE»: with fewer than six cards you wait for the start of
     your next turn to trade."""
     game = eliminate_bob("classic-2015", one_each(0), [INFANTRY[1], CAVALRY[1]])
     assert not game.must_trade() and game.phase == "attack"
@@ -89,8 +89,8 @@ def test_seed003_elimination_with_five_cards_waits_for_the_next_turn():
     act(game, "ann", Attack("north_africa", "egypt", 2))
 
 
-def test_seed003_elimination_with_six_cards_trades_down_to_four_or_fewer():
-    """Seed 003 «ÉLIMINER UN ADVERSAIRE»: with six cards or more, trade at once until four,
+def test_rulebook003_elimination_with_six_cards_trades_down_to_four_or_fewer():
+    """Rulebook 003 «ÉLIMINER UN ADVERSAIRE»: with six cards or more, trade at once until four,
     three or two remain, then stop."""
     game = eliminate_bob("classic-2015", one_each(0), one_each(1))
     assert game.must_trade()
@@ -101,8 +101,8 @@ def test_seed003_elimination_with_six_cards_trades_down_to_four_or_fewer():
     act(game, "ann", Attack("north_africa", "egypt", 1))
 
 
-def test_seed000a_fin_d_un_combattant_no_elimination_before_round_five():
-    """Seed 000-A «FIN D'UN COMBATTANT» and 000-B «ÉLIMINATION D'UN JOUEUR»: nobody may be
+def test_rulebook000a_fin_d_un_combattant_no_elimination_before_round_five():
+    """Rulebook 000-A «FIN D'UN COMBATTANT» and 000-B «ÉLIMINATION D'UN JOUEUR»: nobody may be
     eliminated before the end of the fourth round (RULES.md 1.9: attacks on a last territory
     are refused until then)."""
     rules = CLASSIC.with_options(protect_last_territory_rounds=4)

@@ -1,4 +1,4 @@
-"""Two players and two passive independent armies (RULES.md 2.9; seed 002 «RISK le jeu à 2»,
+"""Two players and two passive independent armies (RULES.md 2.9; rulebook 002 «RISK le jeu à 2»,
 «VARIANTE – INDÉPENDANTS PASSIFS»), pinned with fixed dice: the deal of 12, 12, 9 and 9
 territories, the steps of 3 own armies then 1 for each independent on one of its own, the
 independents' pools running out first, the roll for the first turn, and the opponent

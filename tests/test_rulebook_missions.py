@@ -1,4 +1,4 @@
-"""Risk Mission (seed 001 «Risk MISSION»; the cards are the project's own, seed 001 lists
+"""Risk Mission (rulebook 001 «Risk MISSION»; the cards are the project's own, rulebook 001 lists
 none): the deal, each claim window, one claim a turn, the fourth mission shown after three
 claims, and the win with all four."""
 
@@ -22,7 +22,7 @@ def with_missions(game: Game, player: str, *ids: str) -> None:
     game.state.missions[player] = sorted(cards, key=lambda c: RANKS.index(missions()[c].rank))
 
 
-def test_seed001_each_player_is_dealt_one_mission_of_each_rank_in_secret() -> None:
+def test_rulebook001_each_player_is_dealt_one_mission_of_each_rank_in_secret() -> None:
     """001 «Risk MISSION»: «chaque joueur tire une carte de chaque grade», kept secret."""
     game, events = Game.new(list(PLAYERS), ScriptedSource([6, 1, 1]), "risk-mission")
     [dealt] = of_type(events, MissionsDealt)

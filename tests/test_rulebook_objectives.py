@@ -1,4 +1,4 @@
-"""Secret objectives (RULES.md 2.1, seed 000-A; 2.10, seed 003), pinned with fixed dice: the
+"""Secret objectives (RULES.md 2.1, rulebook 000-A; 2.10, rulebook 003), pinned with fixed dice: the
 deal, each kind of objective achieved, the "destroy colour X" fallback of each rule set, and
 the secret kept from the other players."""
 

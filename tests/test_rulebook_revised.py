@@ -1,4 +1,4 @@
-"""Seed 004's revised rules («LIVRET DE RÈGLES RÉVISÉES», RULES.md 2.14), pinned rule by
+"""Rulebook 004's revised rules («LIVRET DE RÈGLES RÉVISÉES», RULES.md 2.14), pinned rule by
 rule as they are built: the income table («1) CONTRÔLE DE TERRITOIRES») and the cap of 12
 armies a territory (RULES.md Part 3, item 29). The modes that play them whole come later."""
 

@@ -1,5 +1,5 @@
-"""Seed 004's trades: cards for their stars («2) NOMBRE D'ÉTOILES ÉCHANGÉ») and the bonuses of
-the traded territories («3) CARTES TERRITOIRES ÉCHANGÉES»). The seed gives no card's stars:
+"""Rulebook 004's trades: cards for their stars («2) NOMBRE D'ÉTOILES ÉCHANGÉ») and the bonuses of
+the traded territories («3) CARTES TERRITOIRES ÉCHANGÉES»). The rulebook gives no card's stars:
 the project's deck gives infantry and cavalry 1, artillery and jokers 2 (docs/rules.md,
 decision 38); a trade is any cards showing 2 to 10 stars, once a turn, never forced (RULES.md
 Part 3, item 33)."""

@@ -1,4 +1,4 @@
-"""Team Risk (RULES.md 2.8; seed 001 «Risk PAR ÉQUIPE», seed 002 «RISK par équipe»), pinned
+"""Team Risk (RULES.md 2.8; rulebook 001 «Risk PAR ÉQUIPE», rulebook 002 «RISK par équipe»), pinned
 with fixed dice: teams seated alternately, control by majority and none on a tie, income and
 continents from controlled territories only, no attacks on teammates, fortifying through and
 into teammates' territories, the defence of a shared territory, the shared hand, the fixed
@@ -31,7 +31,7 @@ from risk_lan.rules.events import (
 )
 from risk_lan.rules.teams import controlled_count, controller
 
-# Seed 001's example table: red, white and green against grey, yellow and blue, seated
+# Rulebook 001's example table: red, white and green against grey, yellow and blue, seated
 # alternately.
 SEATS = ["red", "grey", "white", "yellow", "green", "blue"]
 
@@ -77,7 +77,7 @@ def test_teams_sit_alternately() -> None:
 
 
 def test_the_most_armies_control_a_territory_and_a_tie_gives_it_to_nobody() -> None:
-    # Seed 001's example: green and white have 4 each in Greenland, so neither controls it;
+    # Rulebook 001's example: green and white have 4 each in Greenland, so neither controls it;
     # in Eastern United States white has 2, red 2 and green 3, so green controls it. Green also
     # holds 10 territories alone: 11 controlled give 3 armies (12 would give 4).
     alone = [t for t in BOARD.territory_ids if t not in ("greenland", "eastern_united_states")]
@@ -98,7 +98,7 @@ def test_the_most_armies_control_a_territory_and_a_tie_gives_it_to_nobody() -> N
 
 
 def test_a_tied_territory_costs_its_continent() -> None:
-    # Seed 002's example: black (here green) holds New Guinea and both Australias alone, but
+    # Rulebook 002's example: black (here green) holds New Guinea and both Australias alone, but
     # ties in Indonesia with its teammate: no Oceania bonus until it holds most there.
     oceania = ["new_guinea", "eastern_australia", "western_australia"]
     game = team_game(
@@ -156,7 +156,7 @@ def test_no_attacks_on_a_teammate() -> None:
 
 
 def test_fortifying_goes_through_and_into_teammates_territories() -> None:
-    # Seed 001's example: red moves from Indonesia through Siam (green's), India (red's) and
+    # Rulebook 001's example: red moves from Indonesia through Siam (green's), India (red's) and
     # the Middle East (white's and green's) to East Africa (here white's).
     game = team_game(
         {"indonesia": "red", "siam": "green", "india": "red", "east_africa": "white"},

@@ -1,4 +1,4 @@
-"""Two players and a neutral army (RULES.md 2.12, seed 003 «JEU 3»), pinned with fixed dice:
+"""Two players and a neutral army (RULES.md 2.12, rulebook 003 «JEU 3»), pinned with fixed dice:
 the deal in three piles, the setup (2 own armies a step, then the neutral's 1 at a time),
 the opponent rolling the neutral's defence, the neutral's passivity, and the win."""
 

@@ -11,7 +11,7 @@ from risk_lan.rules.events import CardDrawn, NoCardLeft, OrderRolled, SetupFinis
 
 @pytest.mark.parametrize("players, armies", [(3, 35), (4, 30), (5, 25), (6, 20)])
 def test_starting_armies_by_player_count(players: int, armies: int) -> None:
-    """Seed 001 «Mise en place» 4; seed 003 «JEU 2» 1 for 3 to 5."""
+    """Rulebook 001 «Mise en place» 4; rulebook 003 «JEU 2» 1 for 3 to 5."""
     names = [f"p{i}" for i in range(players)]
     game, _ = Game.new(names, ScriptedSource([6] + [1] * (players - 1)))
     assert game.state.setup_left == dict.fromkeys(names, armies)
@@ -24,7 +24,7 @@ def test_starting_armies_by_player_count(players: int, armies: int) -> None:
 
 
 def test_claiming_takes_empty_territories_in_turn_then_reinforces_own() -> None:
-    """Seed 001 «Revendication des Territoires» and «Renforcer les Territoires»."""
+    """Rulebook 001 «Revendication des Territoires» and «Renforcer les Territoires»."""
     game, _ = Game.new(["ann", "bob", "cat"], ScriptedSource([2, 6, 1]))
     assert game.phase == "claim" and game.waiting_for() == "bob"
     act(game, "bob", Place("alaska"))
@@ -49,7 +49,7 @@ def first_turn_events(rules: str) -> tuple[list, Game]:
 
 
 def test_classic_rolls_again_for_the_first_turn() -> None:
-    """Seed 001 «Renforcer les Territoires»: after setup, roll again for the first turn."""
+    """Rulebook 001 «Renforcer les Territoires»: after setup, roll again for the first turn."""
     events, game = first_turn_events("classic")
     rolls = of_type(events, OrderRolled)
     assert [r.purpose for r in rolls] == ["first_placer", "first_turn"]
@@ -57,7 +57,7 @@ def test_classic_rolls_again_for_the_first_turn() -> None:
 
 
 def test_classic_2015_lets_the_first_placer_play_first() -> None:
-    """Seed 003 «JEU 2» 5: the player who placed the first army starts."""
+    """Rulebook 003 «JEU 2» 5: the player who placed the first army starts."""
     events, game = first_turn_events("classic-2015")
     assert [r.purpose for r in of_type(events, OrderRolled)] == ["first_placer"]
     assert game.current_player == "bob"

@@ -1,4 +1,4 @@
-"""Seed 004's revised rules in the app, against a real host: the commitment (its armies, the
+"""Rulebook 004's revised rules in the app, against a real host: the commitment (its armies, the
 card laid or not, F3 standing for it where the blitz would), the answer asked of the defender
 with its retreat and capitulation (F4), the trade of stars (F5), placements under the cap,
 and the movement points left."""

@@ -295,7 +295,7 @@ def test_risk_missions_listed(snap_compare) -> None:
 
 
 def test_a_commitment_under_the_revised_rules(snap_compare) -> None:
-    """Seed 004: the armies committed, the card to lay (F3 stands for it, not the blitz), the
+    """Rulebook 004: the armies committed, the card to lay (F3 stands for it, not the blitz), the
     cap and the laid cards in the panels."""
 
     async def choose(app, screen, game) -> None:
@@ -310,5 +310,5 @@ def test_a_commitment_under_the_revised_rules(snap_compare) -> None:
 
 
 def test_an_answer_asked_under_the_revised_rules(snap_compare) -> None:
-    """Seed 004: the defender is asked for its answer, its retreat or its capitulation (F4)."""
+    """Rulebook 004: the defender is asked for its answer, its retreat or its capitulation (F4)."""
     assert snap_compare(showing("defend", mode="revised", rounds=2), terminal_size=(120, 40))

@@ -178,7 +178,7 @@ def test_the_ally_is_handed_over_placed_and_handed_back(terminal) -> None:
 
 
 def test_an_offensive_on_an_independent_ends_with_its_drift_die(terminal) -> None:
-    """Seed 002's active independents: Ctrl+G lists where each stands; an attack on one is
+    """Rulebook 002's active independents: Ctrl+G lists where each stands; an attack on one is
     an offensive that F4 stops (or its fall ends), and the drift die is rolled then."""
     terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-active --name tester")
     tmux.wait_for(lambda: "Place 3 of your armies" in terminal.now(), 60, "the setup", terminal)

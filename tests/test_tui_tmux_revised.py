@@ -1,4 +1,4 @@
-"""Seed 004's revised rules in the real app, in a real terminal (tmux), driven by keys as a
+"""Rulebook 004's revised rules in the real app, in a real terminal (tmux), driven by keys as a
 player would against a bot: a commitment of armies (F2), a retreat from an attacked
 territory to one beside it by land (a pick, then F6), and an end-of-turn movement paid in
 points."""

@@ -38,7 +38,7 @@ from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
 from risk_lan.rules.turn import bonus_candidates, has_set, must_trade, sets_in_hand, trade_open
 
-# The steps at which seed 004's revised rules play their own way.
+# The steps at which rulebook 004's revised rules play their own way.
 REVISED_STEPS = ("setup", "reinforce", "attack", "defend", "fortify")
 
 
@@ -91,8 +91,8 @@ class ClassicBot:
         return step(self, game, player) if step is not None else EndTurn()
 
     def _mode_move(self, game: Game, player: str) -> Action | None:
-        """The move of a mode that plays its own way at this step (000-A's ally, seed 002's
-        active independents, seed 004's revised rules); None to play the classic step."""
+        """The move of a mode that plays its own way at this step (000-A's ally, rulebook 002's
+        active independents, rulebook 004's revised rules); None to play the classic step."""
         s = game.state
         phase = s.phase
         if commands_ally(s, player) and phase in ("reinforce", "attack"):
@@ -158,7 +158,7 @@ class ClassicBot:
     }
 
     def _revised(self, game: Game, player: str) -> Action:
-        """Seed 004's revised rules (bots/revised_play.py), with this bot's aims."""
+        """Rulebook 004's revised rules (bots/revised_play.py), with this bot's aims."""
         s = game.state
         return revised_play.play(
             game,

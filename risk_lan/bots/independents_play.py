@@ -1,4 +1,4 @@
-"""How a bot plays the active independents (two players, seed 002): it wins independents
+"""How a bot plays the active independents (two players, rulebook 002): it wins independents
 over with cards it can spare, reinforces its allies, strikes with them where the odds are
 good, and carries an offensive on while the odds hold."""
 

@@ -43,7 +43,7 @@ class RandomBot:
                 return r.choice(trades)
             # The legal placements, not the player's territories: the ally's share (000-A)
             # goes on the ally's.
-            most: dict[str, int] = {}  # as many as fit there (seed 004's cap and bonuses)
+            most: dict[str, int] = {}  # as many as fit there (rulebook 004's cap and bonuses)
             for a in actions:
                 if isinstance(a, Place):
                     most[a.territory] = max(most.get(a.territory, 0), a.count)

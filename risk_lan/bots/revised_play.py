@@ -1,4 +1,4 @@
-"""How a bot plays seed 004's revised rules: trades of stars, reinforcements under the cap
+"""How a bot plays rulebook 004's revised rules: trades of stars, reinforcements under the cap
 and the continents' and traded territories' places, «risques calculés» commitments and
 answers, and the end-of-turn movement by points.
 
@@ -47,7 +47,7 @@ def play(
     dice_attack: Callable[[], Action | None],
     manoeuvre: Callable[[], Action | None],
 ) -> Action:
-    """The bot's move in a game with any of seed 004's options on: ``front`` is where it
+    """The bot's move in a game with any of rulebook 004's options on: ``front`` is where it
     would place, and the others its moves under the older rules (dice, sets)."""
     s = game.state
     if s.phase == "setup":
@@ -74,7 +74,7 @@ def play(
 
 
 def in_play(rules: RuleSet) -> bool:
-    """Whether any of seed 004's options is on, so that these moves are needed."""
+    """Whether any of rulebook 004's options is on, so that these moves are needed."""
     return (
         rules.combat == "calculated"
         or rules.army_cap > 0

@@ -155,7 +155,7 @@ class AbandonCapital(Action):
 
 @dataclass(slots=True, unsafe_hash=True)
 class GiveCard(Action):
-    """Active independents (seed 002 «Étape 1»): at the start of the turn, give a territory
+    """Active independents (rulebook 002 «Étape 1»): at the start of the turn, give a territory
     card to an independent, whose status moves one position towards the giver."""
 
     type: ClassVar[str] = "give_card"
@@ -182,7 +182,7 @@ class EndOffensive(Action):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Commit(Action):
-    """Seed 004 «RISQUES CALCULÉS»: attack ``target`` from ``source`` with ``armies``
+    """Rulebook 004 «RISQUES CALCULÉS»: attack ``target`` from ``source`` with ``armies``
     committed; ``lay`` lays the source's card face up for +2 (it stays laid)."""
 
     type: ClassVar[str] = "commit"
@@ -201,7 +201,7 @@ class Commit(Action):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Answer(Action):
-    """Seed 004: the defender's commitment to the attack waiting for it; ``lay`` lays the
+    """Rulebook 004: the defender's commitment to the attack waiting for it; ``lay`` lays the
     attacked territory's card face up for +2."""
 
     type: ClassVar[str] = "answer"
@@ -211,7 +211,7 @@ class Answer(Action):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Retreat(Action):
-    """Seed 004: instead of answering, the defender moves all its armies to ``territory``,
+    """Rulebook 004: instead of answering, the defender moves all its armies to ``territory``,
     one of its own joined to the attacked one by land."""
 
     type: ClassVar[str] = "retreat"
@@ -220,7 +220,7 @@ class Retreat(Action):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Capitulate(Action):
-    """Seed 004: before the first roll on it, the defender gives the territory up."""
+    """Rulebook 004: before the first roll on it, the defender gives the territory up."""
 
     type: ClassVar[str] = "capitulate"
 

@@ -5,7 +5,7 @@ attacks. In the second ("ally") the opponent places the ally's share, half of ev
 player gained this turn rounded down (9 → 4), on the ally's territories, and may counter-attack
 that player with the ally's armies; the ally's conquests are its own and earn nobody a card.
 In the third ("again") the player attacks or moves again. Once the ally is destroyed, it gets
-nothing more and turns are plain again. Decisions where the seed is silent: docs/rules.md.
+nothing more and turns are plain again. Decisions where the rulebook is silent: docs/rules.md.
 """
 
 from __future__ import annotations

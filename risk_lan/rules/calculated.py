@@ -1,4 +1,4 @@
-"""Seed 004's combat, «RISQUES CALCULÉS» (``combat`` "calculated"; after Jeux & Stratégie
+"""Rulebook 004's combat, «RISQUES CALCULÉS» (``combat`` "calculated"; after Jeux & Stratégie
 no. 40): each side commits armies, rolls two dice and adds them, and the higher total
 destroys every army the other side committed.
 
@@ -10,7 +10,7 @@ territory, capitulates (``Capitulate``). A laid card gives +2 to every later rol
 holder involving its territory until it is traded or lost (RULES.md Part 3, item 31). A tie
 destroys both commitments, but the defender keeps 1 army, so a tie never conquers. The
 neutral neither retreats nor capitulates; the player seated before the attacker answers for
-it. Decisions where the seed is silent: docs/rules.md.
+it. Decisions where the rulebook is silent: docs/rules.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Capital Risk (RULES.md 2.13, seed 003 «JEU 4»): headquarters chosen secretly, then held.
+"""Capital Risk (RULES.md 2.13, rulebook 003 «JEU 4»): headquarters chosen secretly, then held.
 
 After setup each player, in turn, seals its choice of headquarters (:func:`seal`, a hash of
 the player, the territory and a random nonce the player keeps); once every choice is sealed,

@@ -28,7 +28,7 @@ def set_kinds(symbols: tuple[str, ...] | list[str]) -> list[str]:
     """What three symbols can stand for, jokers being wild.
 
     ``alike:<symbol>`` (three of one symbol), ``one_each`` (one of each symbol) and
-    ``joker_pair`` (a joker with two cards that are, or can be, identical — seed 000-A's
+    ``joker_pair`` (a joker with two cards that are, or can be, identical — rulebook 000-A's
     12-army line). An empty list means the three cards are no set.
     """
     if len(symbols) != 3:
@@ -46,9 +46,9 @@ def set_kinds(symbols: tuple[str, ...] | list[str]) -> list[str]:
     return kinds
 
 
-# The fixed tables. Seed 001 «Risk MISSION» and seed 002 «RISK par équipe»: by symbol.
+# The fixed tables. Rulebook 001 «Risk MISSION» and rulebook 002 «RISK par équipe»: by symbol.
 FIXED_MODERN = {"alike:infantry": 4, "alike:cavalry": 6, "alike:artillery": 8, "one_each": 10}
-# Seed 000-A «FORCES ARMÉES» C. A joker with two different cards is not in the seed's
+# Rulebook 000-A «FORCES ARMÉES» C. A joker with two different cards is not in the rulebook's
 # table; it counts as one of each (10), see docs/rules.md.
 FIXED_OLD = {
     "alike:artillery": 4,
@@ -59,8 +59,8 @@ FIXED_OLD = {
 }
 FIXED_TABLES = {"fixed_modern": FIXED_MODERN, "fixed_old": FIXED_OLD}
 
-# Seed 004 «2) NOMBRE D'ÉTOILES ÉCHANGÉ»: the armies for the stars traded at once, 2 to 10.
-# The seed prints no card's stars (RULES.md Part 1.4): the project's deck gives infantry and
+# Rulebook 004 «2) NOMBRE D'ÉTOILES ÉCHANGÉ»: the armies for the stars traded at once, 2 to 10.
+# The rulebook prints no card's stars (RULES.md Part 1.4): the project's deck gives infantry and
 # cavalry 1 star, artillery and jokers 2 (docs/rules.md, decision 38).
 STARS = {"infantry": 1, "cavalry": 1, "artillery": 2, JOKER: 2}
 STAR_ARMIES = {2: 2, 3: 4, 4: 7, 5: 10, 6: 13, 7: 17, 8: 21, 9: 25, 10: 30}

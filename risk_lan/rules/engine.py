@@ -255,7 +255,7 @@ def _check_move_in(s: GameState, player: str, action: MoveIn) -> None:
     combat.check_move_in(s, action.count)
 
 
-# Seed 004's actions of combat, in place of Attack and Defend.
+# Rulebook 004's actions of combat, in place of Attack and Defend.
 _CALCULATED = (Commit, Answer, Retreat, Capitulate)
 
 # Objectives and headquarters are checked from the first turn on.

@@ -264,7 +264,7 @@ class GameWon(Event):
 
 @dataclass(slots=True)
 class RewardSetAside(Event):
-    """Seed 004: ``count`` cards set aside face down for whoever takes the neutral's last
+    """Rulebook 004: ``count`` cards set aside face down for whoever takes the neutral's last
     territory."""
 
     type: ClassVar[str] = "reward_set_aside"
@@ -273,7 +273,7 @@ class RewardSetAside(Event):
 
 @dataclass(slots=True)
 class RewardTaken(Event):
-    """Seed 004: ``player`` took the neutral's last territory, and the cards set aside: shown
+    """Rulebook 004: ``player`` took the neutral's last territory, and the cards set aside: shown
     to that player only (None for the others, who see ``count``)."""
 
     type: ClassVar[str] = "reward_taken"
@@ -288,7 +288,7 @@ class RewardTaken(Event):
 @dataclass(slots=True)
 class ArmiesLost(Event):
     """Reinforcements that fit on none of the player's territories under the cap on armies
-    (seed 004: 12 a territory) are lost."""
+    (rulebook 004: 12 a territory) are lost."""
 
     type: ClassVar[str] = "armies_lost"
     player: str

@@ -1,5 +1,5 @@
-"""Active independents (``neutral_play`` "active"; seed 002 «VARIANTE – INDÉPENDANTS
-ACTIFS», seed 001's two-player fragment).
+"""Active independents (``neutral_play`` "active"; rulebook 002 «VARIANTE – INDÉPENDANTS
+ACTIFS», rulebook 001's two-player fragment).
 
 Each independent army has a status on a track: allied to one player, neutral, or allied to
 the other. A player's turn: (1) give independents cards, each moving its status one step
@@ -9,7 +9,7 @@ territories; (4) attacks with its own and its allies' armies, each offensive aga
 with an independent ending with a die for each independent in it: 1 to 4 moves its status
 one step away from the player; (5) its manoeuvre; (6) one for each ally; (7) a card, for a
 conquest by its own armies. Whoever eliminates an independent takes the cards given to it.
-Decisions where the seeds are silent: docs/rules.md.
+Decisions where the rulebooks are silent: docs/rules.md.
 """
 
 from __future__ import annotations

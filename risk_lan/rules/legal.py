@@ -257,7 +257,7 @@ def _forces_manoeuvres(state: GameState, forces: list[str]) -> list[Action]:
 
 def _places(state: GameState, where: list[str], most: int) -> list[Action]:
     """Placing 1 to ``most`` armies on one of ``where``, as many as fit under the cap (and,
-    for seed 004's continent bonuses, as many as may go there)."""
+    for rulebook 004's continent bonuses, as many as may go there)."""
     out: list[Action] = []
     for t in where:
         fits = min(most, room(state, t))
@@ -318,7 +318,7 @@ def _attacks(state: GameState, player: str, owned: list[str]) -> list[Attack | C
 
 
 def _answers(state: GameState, player: str) -> list[Action]:
-    """Seed 004: the defender's answers to a commitment: its own, with or without the card
+    """Rulebook 004: the defender's answers to a commitment: its own, with or without the card
     of the territory laid; a retreat by land; a capitulation before the first roll."""
     attack = state.attack
     assert attack is not None

@@ -1,5 +1,5 @@
 """The manoeuvre at the end of a turn (RULES.md 1.10): one move through one's territories or
-to a neighbour, any number of one-step moves of armies that did not fight (000-B), seed
+to a neighbour, any number of one-step moves of armies that did not fight (000-B), rulebook
 004's movement points, and with the active independents a move for each ally too."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def _check_route(state: GameState, force: str, source: str, target: str) -> None
 def _check_count(
     state: GameState, player: str, source: str, target: str, count: int, most: int
 ) -> None:
-    """The points pay for the move (seed 004), the armies may leave (000-B: those that did
+    """The points pay for the move (rulebook 004), the armies may leave (000-B: those that did
     not fight) and they fit under the cap; ``most`` may leave, fights aside."""
     rule = state.rules.fortification
     if rule == "points":

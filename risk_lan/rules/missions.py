@@ -1,8 +1,8 @@
-"""Risk Mission (RULES.md 2.7, seed 001 «Risk MISSION»): four ranks of seven cards, each
+"""Risk Mission (RULES.md 2.7, rulebook 001 «Risk MISSION»): four ranks of seven cards, each
 with a condition on the state and the moment it may be claimed; the deal, one card of each
 rank to each player, and the claims.
 
-The 28 cards live in ``data/missions.toml``: the seed lists none, so they are the project's
+The 28 cards live in ``data/missions.toml``: the rulebook lists none, so they are the project's
 own (docs/rules.md). A mission is claimed by its player, at most one a turn, in its window:
 at the start of the player's turn before anything else ("turn_start"), right after one of
 its conquests ("after_conquest"), or as it ends its turn ("turn_end": the claim ends the

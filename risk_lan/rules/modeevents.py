@@ -93,7 +93,7 @@ class CapitalAbandoned(Event):
 
 @dataclass(slots=True)
 class Committed(Event):
-    """Seed 004 «RISQUES CALCULÉS»: the attacker commits ``armies`` from ``source`` on
+    """Rulebook 004 «RISQUES CALCULÉS»: the attacker commits ``armies`` from ``source`` on
     ``target`` (``bonus``: +2 for the source's card laid face up), and 1 army from each of
     ``support``'s territories; ``defender`` answers."""
 
@@ -109,7 +109,7 @@ class Committed(Event):
 
 @dataclass(slots=True)
 class Answered(Event):
-    """Seed 004: the defender's commitment (``bonus`` 2 for the attacked territory's card
+    """Rulebook 004: the defender's commitment (``bonus`` 2 for the attacked territory's card
     laid); ``auto`` when its standing answer gave it (all its armies, and its card)."""
 
     type: ClassVar[str] = "answered"
@@ -121,7 +121,7 @@ class Answered(Event):
 
 @dataclass(slots=True)
 class CalculatedBattle(Event):
-    """Seed 004: both sides' two dice, their totals (dice, armies committed and card bonus),
+    """Rulebook 004: both sides' two dice, their totals (dice, armies committed and card bonus),
     what each lost, and the armies left on each side."""
 
     type: ClassVar[str] = "calculated_battle"
@@ -139,7 +139,7 @@ class CalculatedBattle(Event):
 
 @dataclass(slots=True)
 class Retreated(Event):
-    """Seed 004: the defender moved all its ``armies`` from ``territory`` to ``to``."""
+    """Rulebook 004: the defender moved all its ``armies`` from ``territory`` to ``to``."""
 
     type: ClassVar[str] = "retreated"
     player: str
@@ -150,7 +150,7 @@ class Retreated(Event):
 
 @dataclass(slots=True)
 class Capitulated(Event):
-    """Seed 004: the defender took its ``armies`` off ``territory``, back to its reserve."""
+    """Rulebook 004: the defender took its ``armies`` off ``territory``, back to its reserve."""
 
     type: ClassVar[str] = "capitulated"
     player: str
@@ -160,7 +160,7 @@ class Capitulated(Event):
 
 @dataclass(slots=True)
 class CardTaken(Event):
-    """Seed 004: after a retreat, ``player`` took a card at random from ``loser``: shown to
+    """Rulebook 004: after a retreat, ``player`` took a card at random from ``loser``: shown to
     those two only (None for the others)."""
 
     type: ClassVar[str] = "card_taken"

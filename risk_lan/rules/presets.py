@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from .ruleset import RuleSet
 
-# H-WORLD: the golden-cavalry game of seeds 001 and 002, the default (RULES.md Part 3, item 1).
+# H-WORLD: the golden-cavalry game of rulebooks 001 and 002, the default (RULES.md Part 3, item 1).
 CLASSIC = RuleSet(
     name="classic",
     title="Classic world conquest",
     sources=("001 «Risk La conquête du Monde»", "002"),
 )
 
-# C-CLASSIC: seed 003 «JEU 2», 3 to 5 players.
+# C-CLASSIC: rulebook 003 «JEU 2», 3 to 5 players.
 CLASSIC_2015 = RuleSet(
     name="classic-2015",
     title="Classic world conquest, 2015 rules",
@@ -25,7 +25,7 @@ CLASSIC_2015 = RuleSet(
     sources=("003 «JEU 2 : RISK Classique»",),
 )
 
-# A-OBJ: seed 000-A's main rule, a secret objective for each player, 3 to 6 players.
+# A-OBJ: rulebook 000-A's main rule, a secret objective for each player, 3 to 6 players.
 MISSION = RuleSet(
     name="mission",
     title="Secret objectives (old rules)",
@@ -44,7 +44,7 @@ MISSION = RuleSet(
     sources=("000-A «BUT DU JEU», «RÈGLE POUR 3 A 6 JOUEURS»",),
 )
 
-# A-WORLD: seed 000-A «VARIANTE POUR 3 A 6 JOUEURS», world conquest under the old rules: its
+# A-WORLD: rulebook 000-A «VARIANTE POUR 3 A 6 JOUEURS», world conquest under the old rules: its
 # "fundamental provisions are the same" (the deal with jokers, no minimum income, +2 on each
 # traded card's territory, the neighbour-only manoeuvre, no elimination before the 5th
 # round), with no objectives and the escalating set values, counted across the game.
@@ -56,7 +56,7 @@ OLD_WORLD = MISSION.with_options(
     sources=("000-A «VARIANTE POUR 3 A 6 JOUEURS»",),
 )
 
-# B-1: seed 000-B «La Conquête du Monde», first rule, 3 to 6 players: territories dealt by
+# B-1: rulebook 000-B «La Conquête du Monde», first rule, 3 to 6 players: territories dealt by
 # dice with no starting pool, a card at the start of every turn, sets of one of each symbol
 # or a lone joker at escalating values with no territory bonus, three defence dice, no
 # forced trade, the eliminator's trade at once, no elimination before the 5th round, and the
@@ -79,7 +79,7 @@ CONQUETE = RuleSet(
     sources=("000-B «LA CONQUÊTE DU MONDE», «RÈGLE DU JEU»",),
 )
 
-# B-2: seed 000-B «VARIANTE deuxième règle»: floor(T/4) armies and T mod 4 cards at the start
+# B-2: rulebook 000-B «VARIANTE deuxième règle»: floor(T/4) armies and T mod 4 cards at the start
 # of each turn, in place of the card and floor(T/3); sets start at 6.
 CONQUETE_2 = CONQUETE.with_options(
     name="conquete-2",
@@ -90,7 +90,7 @@ CONQUETE_2 = CONQUETE.with_options(
     sources=("000-B «VARIANTE deuxième règle»",),
 )
 
-# A-2P: seed 000-A «RÈGLE POUR 2 JOUEURS»: two players of 40 armies and an ally of 28, two on
+# A-2P: rulebook 000-A «RÈGLE POUR 2 JOUEURS»: two players of 40 armies and an ally of 28, two on
 # each of the 14 territories left after a deal of 14 each, under the old rules ("the
 # fundamental provisions do not change"). The ally gets half of all the player whose turn it
 # is gains, placed by the opponent, who may counter-attack with it before the player plays on.
@@ -109,7 +109,7 @@ TWO_PLAYER_ALLY = MISSION.with_options(
     sources=("000-A «RÈGLE POUR 2 JOUEURS»",),
 )
 
-# C-SECRET: seed 003 «JEU 1», the 2015 rules with a secret mission, 3 to 5 players.
+# C-SECRET: rulebook 003 «JEU 1», the 2015 rules with a secret mission, 3 to 5 players.
 SECRET_MISSION = CLASSIC_2015.with_options(
     name="secret-mission",
     title="Secret mission, 2015 rules",
@@ -121,7 +121,7 @@ SECRET_MISSION = CLASSIC_2015.with_options(
     sources=("003 «JEU 1 : RISK Mission secrète»",),
 )
 
-# C-CAPITAL: seed 003 «JEU 4», the 2015 rules with headquarters, 3 to 5 players.
+# C-CAPITAL: rulebook 003 «JEU 4», the 2015 rules with headquarters, 3 to 5 players.
 CAPITAL = CLASSIC_2015.with_options(
     name="capital",
     title="Capital Risk, 2015 rules",
@@ -134,7 +134,7 @@ CAPITAL_SHORT = CAPITAL.with_options(
     capital_goal="shorter",
 )
 
-# C-2P: seed 003 «JEU 3», two players and a neutral army, the 2015 rules.
+# C-2P: rulebook 003 «JEU 3», two players and a neutral army, the 2015 rules.
 TWO_PLAYER = CLASSIC_2015.with_options(
     name="two-player",
     title="Two players and a neutral army, 2015 rules",
@@ -158,7 +158,7 @@ TEAM = CLASSIC.with_options(
     sources=("001 «Risk PAR ÉQUIPE»", "002 «RISK par équipe»"),
 )
 
-# H-2P, passive variant: seed 002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS PASSIFS»: two
+# H-2P, passive variant: rulebook 002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS PASSIFS»: two
 # players and two passive independent armies, the golden-cavalry game otherwise.
 TWO_PLAYER_INDEPENDENTS = CLASSIC.with_options(
     name="two-player-independents",
@@ -175,8 +175,8 @@ TWO_PLAYER_INDEPENDENTS = CLASSIC.with_options(
     sources=("002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS PASSIFS»",),
 )
 
-# H-2P, active variant: seed 002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS ACTIFS», and seed
-# 001's fragment of its own: the same setup as the passive variant; each independent is
+# H-2P, active variant: rulebook 002 «RISK le jeu à 2», «VARIANTE – INDÉPENDANTS ACTIFS», and
+# rulebook 001's fragment of its own: the same setup as the passive variant; each independent is
 # neutral or a player's ally, which that player reinforces, attacks and manoeuvres with.
 TWO_PLAYER_ACTIVE = TWO_PLAYER_INDEPENDENTS.with_options(
     name="two-player-active",
@@ -188,7 +188,7 @@ TWO_PLAYER_ACTIVE = TWO_PLAYER_INDEPENDENTS.with_options(
     ),
 )
 
-# H-MISSION: seed 001 «Risk MISSION»: four secret missions each, one of each rank, claimed
+# H-MISSION: rulebook 001 «Risk MISSION»: four secret missions each, one of each rank, claimed
 # one a turn at the moment each states; the golden cavalry is not used (the fixed table).
 RISK_MISSION = CLASSIC.with_options(
     name="risk-mission",
@@ -198,7 +198,7 @@ RISK_MISSION = CLASSIC.with_options(
     sources=("001 «Risk MISSION»",),
 )
 
-# G-REVISED: seed 004 «LIVRET DE RÈGLES RÉVISÉES», 2 to 5 players: its setup table with the
+# G-REVISED: rulebook 004 «LIVRET DE RÈGLES RÉVISÉES», 2 to 5 players: its setup table with the
 # neutral and its reward, the cap of 12, the territory table, trades by stars with the
 # traded territories' bonuses, continent bonuses placed in or joined to their continent,
 # «risques calculés» combat, the end-of-turn movement by points, one card a turn with a
@@ -228,8 +228,8 @@ REVISED = RuleSet(
     sources=("004 «LIVRET DE RÈGLES RÉVISÉES»",),
 )
 
-# The same with a secret objective each, met at the end of its holder's own turn; the seed
-# sells its objective cards apart: seed 000-A's 14, those of colours in play (decision 38).
+# The same with a secret objective each, met at the end of its holder's own turn; the rulebook
+# sells its objective cards apart: rulebook 000-A's 14, those of colours in play (decision 38).
 REVISED_OBJECTIVES = REVISED.with_options(
     name="revised-objectives",
     title="Revised rules, secret objectives",

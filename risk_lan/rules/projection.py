@@ -47,7 +47,7 @@ HIDDEN_FACTS = (
     HiddenFact(
         "hands",
         "its holder and its teammates (a team shares one hand)",
-        "how many cards; under seed 004, the cards laid face up",
+        "how many cards; under rulebook 004, the cards laid face up",
         "the holder names the cards in the act it signs (a trade, a card laid on a commitment"
         " or an answer, a card given to an independent); a card drawn, taken after a retreat"
         " or handed over at an elimination came from the shuffled pile, checked at the end",
@@ -68,7 +68,7 @@ HIDDEN_FACTS = (
     HiddenFact(
         "reward",
         "nobody",
-        "how many cards (seed 004: set aside for whoever takes the neutral's last territory)",
+        "how many cards (rulebook 004: set aside for whoever takes the neutral's last territory)",
         "dealt by the host's shuffle, checked at the end",
     ),
     HiddenFact(

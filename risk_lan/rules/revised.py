@@ -1,10 +1,10 @@
-"""Seed 004's revised rules («LIVRET DE RÈGLES RÉVISÉES»), the parts that stand apart from
+"""Rulebook 004's revised rules («LIVRET DE RÈGLES RÉVISÉES»), the parts that stand apart from
 its combat: the neutral of its setup table and its reward, the income table, and the cap on
 the armies a territory holds.
 
-The cap (``army_cap``, 12 in seed 004): no territory ever holds more. A placement or a move
+The cap (``army_cap``, 12 in rulebook 004): no territory ever holds more. A placement or a move
 that would go past it is refused; reinforcements that fit nowhere are lost (RULES.md Part 3,
-item 29). Decisions where the seed is silent: docs/rules.md.
+item 29). Decisions where the rulebook is silent: docs/rules.md.
 """
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ def _own(state: GameState, player: str) -> list[str]:
 
 def neutral_plan(rules: RuleSet, players: int) -> tuple[int, int, int, int]:
     """(neutral armies, each one's armies, its pile of the deal, armies on each territory)
-    for a game of ``players``: seed 004's table by the number of players, or the options."""
+    for a game of ``players``: rulebook 004's table by the number of players, or the options."""
     if rules.neutral_by_players:
         for count, territories, stack in rules.neutral_by_players:
             if count == players:

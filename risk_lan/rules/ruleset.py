@@ -49,17 +49,17 @@ class RuleSet:
     # starting_armies are 0 (000-B «LA DISTRIBUTION DES TERRITOIRES», D3).
     distribution: str = "claim"
     # Each seat after the first, in the order of play, starts with this many more armies than
-    # the one before (1 in seed 004: 25, 26, 27).
+    # the one before (1 in rulebook 004: 25, 26, 27).
     starting_step: int = 0
     # Who places the starting armies first: the first player, then to the left ("first"),
-    # or the last in the order of play, then to the right ("last", seed 004).
+    # or the last in the order of play, then to the right ("last", rulebook 004).
     placement_order: str = "first"
     # A neutral army (two-player games): its starting armies (0: none). It gets an equal pile
     # of the dealt territories; the players place the rest of its armies, 1 at a time, once
     # their own are placed. It never attacks nor reinforces; the opponent rolls its defence.
     neutral_armies: int = 0
-    # How many neutral armies (two independents in seed 002's two-player game), and each
-    # one's pile of the deal (0: an equal share with the players; 9 in seed 002).
+    # How many neutral armies (two independents in rulebook 002's two-player game), and each
+    # one's pile of the deal (0: an equal share with the players; 9 in rulebook 002).
     neutrals: int = 1
     neutral_territories: int = 0
     # When the neutral armies' starting armies are placed: once the players' own are all
@@ -69,7 +69,7 @@ class RuleSet:
     # Armies on each territory dealt to a neutral army: 1, or 2 for 000-A's ally, whose 28
     # armies are its 14 territories' two each.
     neutral_stack: int = 1
-    # Seed 004's neutral, by the number of players, as (players, territories, armies on
+    # Rulebook 004's neutral, by the number of players, as (players, territories, armies on
     # each); no neutral for a count not listed. When given, it stands for neutral_armies,
     # neutral_territories and neutral_stack.
     neutral_by_players: tuple[tuple[int, int, int], ...] = ()
@@ -87,8 +87,8 @@ class RuleSet:
     # Armies a player places at each step of the setup after the deal (on 1 or more of its
     # territories): 1, or 2 in the two-player game (003 «JEU 3» 4).
     setup_step: int = 1
-    # "reroll": roll again for the first turn after setup (seeds 001/002);
-    # "first_placer": whoever placed first plays first (seed 003 Classic); "after_deal": the
+    # "reroll": roll again for the first turn after setup (rulebooks 001/002);
+    # "first_placer": whoever placed first plays first (rulebook 003 Classic); "after_deal": the
     # player after the one who took the last territory (000-B, with the "dice" deal).
     first_turn: str = "reroll"
     income_divisor: int = 3
@@ -100,7 +100,7 @@ class RuleSet:
     # Continent bonuses placed anywhere (False), or only in the continent or on a territory
     # joined to it through the player's own (004 «4) CONTRÔLE DE CONTINENTS»).
     continent_placement: bool = False
-    # The most armies a territory holds (0: no limit; 12 in seed 004): a placement or a move
+    # The most armies a territory holds (0: no limit; 12 in rulebook 004): a placement or a move
     # past it is refused, and reinforcements that fit nowhere are lost.
     army_cap: int = 0
     # "escalating", or a fixed table by symbol ("fixed_modern", "fixed_old"), or ("stars",
@@ -131,7 +131,7 @@ class RuleSet:
     # fight this turn (F3); "points": half the territories held, in points, each army moved
     # one step costing 1 by land and 2 by sea (004 «DÉPLACEMENTS DE FIN DE TOUR»).
     fortification: str = "connected"
-    # "dice": dice against dice (000–003); "calculated": seed 004's «RISQUES CALCULÉS», each
+    # "dice": dice against dice (000–003); "calculated": rulebook 004's «RISQUES CALCULÉS», each
     # side commits armies and adds two dice and its card bonus, the higher total winning.
     combat: str = "dice"
     # With "calculated": the attacker may add 1 army from each of its territories beside the

@@ -25,7 +25,7 @@ def roll_for_order(
     source: RandomSource, players: list[str], purpose: str
 ) -> tuple[str, OrderRolled]:
     """Everyone rolls one die; the highest wins and ties among the highest roll again
-    (seed 001 «Mise en place» 6; seed 003 «JEU 2» 2)."""
+    (rulebook 001 «Mise en place» 6; rulebook 003 «JEU 2» 2)."""
     rounds: list[dict[str, int]] = []
     contenders = list(players)
     while True:
@@ -92,7 +92,7 @@ def _prepare(state: GameState) -> tuple[int, int]:
 
 
 def _roll_first(state: GameState, source: RandomSource) -> tuple[str, OrderRolled]:
-    """The roll for the first player, who sets the order of play (and, in seed 004, the
+    """The roll for the first player, who sets the order of play (and, in rulebook 004, the
     growing starting armies)."""
     rules = state.rules
     # Under the deal by dice, the highest roll is the first to take territories.

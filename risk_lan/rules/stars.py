@@ -1,7 +1,7 @@
-"""Seed 004's trades: cards traded for their stars («2) NOMBRE D'ÉTOILES ÉCHANGÉ») and the
+"""Rulebook 004's trades: cards traded for their stars («2) NOMBRE D'ÉTOILES ÉCHANGÉ») and the
 bonuses of the territories they show («3) CARTES TERRITOIRES ÉCHANGÉES»).
 
-Where the seed is silent (RULES.md Part 3, item 33; docs/rules.md, decision 38): any cards
+Where the rulebook is silent (RULES.md Part 3, item 33; docs/rules.md, decision 38): any cards
 showing 2 to 10 stars in all make a trade, one trade a turn at its start, never forced.
 """
 

@@ -284,18 +284,18 @@ FIELDS = (
     Field("offensive", LIST, _empty_list, optional=True),
     Field("moved", LIST, _empty_list, optional=True),
     Field("attacks_begun", VALUE, False, optional=True),
-    # Seed 004: the cards set aside for whoever takes the neutral's last territory (hidden in
+    # Rulebook 004: the cards set aside for whoever takes the neutral's last territory (hidden in
     # every view).
     Field("reward", LIST, _empty_list, optional=True),
-    # Seed 004's combat: each player's cards laid face up for +2 (public), and the
+    # Rulebook 004's combat: each player's cards laid face up for +2 (public), and the
     # territories rolled on this turn (no capitulation after the first roll).
     Field("laid", MAP_OF_LISTS, _empty_map, optional=True),
     Field("fought", LIST, _empty_list, optional=True),
     # The territories sending 1 army each in support of the attack waiting for its answer.
     Field("support", LIST, _empty_list, optional=True),
-    # Seed 004's end-of-turn movement: the points left.
+    # Rulebook 004's end-of-turn movement: the points left.
     Field("points", VALUE, 0, optional=True),
-    # Seed 004: the parts of ``pool`` that may go only in certain places: a continent's bonus
+    # Rulebook 004: the parts of ``pool`` that may go only in certain places: a continent's bonus
     # (key: the continent), a traded card's +1 (key: the card's territory).
     Field("bound_pools", MAP, _empty_map, optional=True),
     Field("winner", VALUE, None),

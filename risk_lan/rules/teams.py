@@ -1,4 +1,4 @@
-"""Team rules (seed 001 «Risk PAR ÉQUIPE», seed 002 «RISK par équipe»): who plays with whom,
+"""Team rules (rulebook 001 «Risk PAR ÉQUIPE», rulebook 002 «RISK par équipe»): who plays with whom,
 territories holding the armies of several teammates, and who controls them.
 
 A territory's ``owner`` is its *holder*: the player with the most armies there. On a tie the

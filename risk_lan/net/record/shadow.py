@@ -235,7 +235,7 @@ def _same_but_cards(expected: dict[str, Any], given: dict[str, Any]) -> bool:
             and all(isinstance(c, str) for c in other)
             and _named_among([v for v in value if v != HIDDEN], other)
         ):
-            # A hand handed over: the cards known here (laid face up, seed 004) are among
+            # A hand handed over: the cards known here (laid face up, rulebook 004) are among
             # the host's, whose order here is only as the client learnt of them.
             continue
         return False

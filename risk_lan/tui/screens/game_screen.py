@@ -174,7 +174,7 @@ class GameScreen(Screen[None]):
     def _defend_now(self) -> None:
         self.defence_timer = None
         if self.turn.step().name == "defend" and not self.answered:
-            self.turn.amount = None  # the most dice allowed (seed 004: all the armies)
+            self.turn.amount = None  # the most dice allowed (rulebook 004: all the armies)
             self.turn.target = None  # a retreat picked and not confirmed is not made for it
             self.send(self.turn.confirm())
 

@@ -1,4 +1,4 @@
-"""Seed 004's trades in the app: the screen (F5) where the player picks the cards to trade for
+"""Rulebook 004's trades in the app: the screen (F5) where the player picks the cards to trade for
 their stars, sees what they give (the stars' armies, +2 on each traded territory held, +1
 beside each traded territory next to one of its own by land), and trades them."""
 

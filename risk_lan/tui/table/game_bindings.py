@@ -17,7 +17,7 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("backspace", "undo", "Undo", id="turn.undo"),
     Binding("f7", "auto_defend", "Defence", id="turn.auto_defend"),
     Binding("f8", "plan_setup", "Plan setup", id="turn.plan"),
-    # Seed 004's «risques calculés» has no blitz, no setup plan and, while answering, no
+    # Rulebook 004's «risques calculés» has no blitz, no setup plan and, while answering, no
     # end of attacks: their keys lay a card, send support, capitulate (each binding of a
     # key is shown and runs only where its rules are played).
     Binding("f3", "lay", "Lay card", id="turn.lay"),

@@ -42,7 +42,7 @@ class LogLines:
         line = narrate(game, event, self.lang, self.names)
         if line is None:
             return None
-        battle = data["type"] in ("battle", "calculated_battle")  # dice, or seed 004's 2d6
+        battle = data["type"] in ("battle", "calculated_battle")  # dice, or rulebook 004's 2d6
         if battle:
             self.battles += 1
             text = Text(f"{faces(data['attacker_dice'])} vs {faces(data['defender_dice'])} ")

@@ -86,7 +86,7 @@ class TurnKeys:
         panel; False if the key runs."""
         screen = self.screen
         # The key's binding that counts now: the first one not hidden (F3, F4 and F8 have one
-        # for seed 004's «risques calculés» and one for the other rules).
+        # for rulebook 004's «risques calculés» and one for the other rules).
         bound = self.keys.get(key, [])
         action = next((a for a in bound if screen.check_action(a, ()) is not False), None)
         if action is None and bound:
@@ -126,7 +126,7 @@ class TurnKeys:
         self.turn.hint = None
         game = self.turn.game
         if game is not None and game.rules.trade_values == "stars":
-            # Seed 004: the player picks the cards; the screen shows what they give.
+            # Rulebook 004: the player picks the cards; the screen shows what they give.
             def chosen(trade: TradeCards | None) -> None:
                 self.send([trade] if trade is not None else [])
 
@@ -160,7 +160,7 @@ class TurnKeys:
         self.send(moves)
 
     def lay(self) -> None:
-        """Seed 004: lay the territory's card for +2, or not (a switch, shown in Now)."""
+        """Rulebook 004: lay the territory's card for +2, or not (a switch, shown in Now)."""
         if not self.locked():
             self.turn.hint = None
             self.turn.lay = not self.turn.lay

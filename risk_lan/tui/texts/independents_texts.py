@@ -1,4 +1,4 @@
-"""The words of the active independents (two players, seed 002), in English and French:
+"""The words of the active independents (two players, rulebook 002), in English and French:
 their names and statuses, the screen of gifts and allies' dice, and the Now panel's lines."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The words of seed 004's revised rules, in English and French: the commitment and the
+"""The words of rulebook 004's revised rules, in English and French: the commitment and the
 answer of «risques calculés», the retreat and the capitulation, the cap, the bound bonuses,
 the movement points and the trades of stars."""
 
@@ -64,7 +64,7 @@ REVISED_TEXTS: dict[str, dict[str, str]] = {
         " on that territory.",
         "key_capitulate_late": "No capitulation here: a roll was made on this territory this"
         " turn, or it is your last, or it is the neutral's.",
-        "key_not_revised": "This key is for seed 004's revised rules, which this game does not"
+        "key_not_revised": "This key is for rulebook 004's revised rules, which this game does not"
         " use.",
         "pick_no_shelter": "{territory} is no place to retreat to: pick a territory of yours"
         " beside the attacked one by land, with room for all its armies.",

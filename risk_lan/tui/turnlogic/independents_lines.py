@@ -1,5 +1,5 @@
 """The neutral armies in words: their names, and for the active independents (two
-players, seed 002) where each stands and the gifts and allies' dice the player may
+players, rulebook 002) where each stands and the gifts and allies' dice the player may
 make now. Without any drawing."""
 
 from __future__ import annotations

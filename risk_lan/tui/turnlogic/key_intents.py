@@ -48,7 +48,7 @@ def turn_keys(bindings: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 
 
 def shared_key(turn: Turn, action: str, offered: bool) -> bool | None:
-    """The keys F3, F4 and F8 under seed 004's «risques calculés»: lay a card rather than
+    """The keys F3, F4 and F8 under rulebook 004's «risques calculés»: lay a card rather than
     blitz, capitulate (while answering) rather than end, send support rather than plan
     the setup (False: this binding of the key is hidden, the other one counts)."""
     step = turn.step().name

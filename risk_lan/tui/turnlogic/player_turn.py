@@ -51,7 +51,7 @@ class Turn:
     dice: int | None = None  # None: as many as allowed
     amount: int | None = None
     fortifying: bool = False  # the player ended its attacks and is choosing a fortification
-    # Seed 004: lay the territory's card for +2, and send the support, when they may be.
+    # Rulebook 004: lay the territory's card for +2, and send the support, when they may be.
     lay: bool = True
     support: bool = True
     # Capital rules: the headquarters chosen and the secret nonce of its seal, kept until
@@ -63,7 +63,7 @@ class Turn:
     # The claims or starting armies staged by F8 (then played by themselves once confirmed).
     plan: SetupPlan | None = None
     _legal: list[Action] | None = None
-    # Seed 004: the room left on each territory, for the placements staged (found once for
+    # Rulebook 004: the room left on each territory, for the placements staged (found once for
     # them: every key's check reads the step).
     room: tuple[tuple[tuple[str, int], ...], dict[str, int]] | None = None
 
@@ -280,7 +280,7 @@ class Turn:
         if self.source is None and step.name != "defend":
             self.source, self.target = territory, None
         else:
-            self.target = territory  # under seed 004, a defender's picked retreat
+            self.target = territory  # under rulebook 004, a defender's picked retreat
         return []
 
     def _sources(self, step: str) -> set[str]:
@@ -410,5 +410,5 @@ class Turn:
 
 
 def _strength(action: Attack | Commit) -> int:
-    """What the attack step's amount counts: dice, or (seed 004) the armies committed."""
+    """What the attack step's amount counts: dice, or (rulebook 004) the armies committed."""
     return action.dice if isinstance(action, Attack) else action.armies

@@ -1,4 +1,4 @@
-"""What the Now panel says under seed 004's revised rules: the commitment being made, the
+"""What the Now panel says under rulebook 004's revised rules: the commitment being made, the
 answer asked for (or the retreat picked), the standing answer, the cap and the bound
 bonuses while placing, the movement points left."""
 

@@ -1,4 +1,4 @@
-"""Seed 004's steps on the player's side (``player_turn.Turn`` calls these): a commitment of
+"""Rulebook 004's steps on the player's side (``player_turn.Turn`` calls these): a commitment of
 armies for «risques calculés», the answer to one (or a retreat, or a capitulation), and placements
 that must fit under the cap of armies and go where the bound bonuses may.
 
@@ -178,7 +178,7 @@ def room_left(turn: Turn) -> dict[str, int]:
     return most
 
 
-# ----- why a key of seed 004's does nothing -----------------------------------------------
+# ----- why a key of rulebook 004's does nothing -----------------------------------------------
 
 
 def why_revised_key(turn: Turn, step: Step, key: str) -> tuple[str, dict[str, str]]:

@@ -1,4 +1,4 @@
-"""A card in seed 004's trades by stars, in a line: its territory, its stars and what
+"""A card in rulebook 004's trades by stars, in a line: its territory, its stars and what
 trading it gives. Without any drawing."""
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ def _why_not_from(turn: Turn, step: Step, territory: str, mine: bool) -> str:
 
 
 def _no_room(turn: Turn, territory: str) -> Hint:
-    """Seed 004: one of the player's territories that can take no more: full under the cap
+    """Rulebook 004: one of the player's territories that can take no more: full under the cap
     (the placements staged counted), or the armies left are bonuses bound elsewhere."""
     assert turn.game is not None
     cap = turn.game.rules.army_cap

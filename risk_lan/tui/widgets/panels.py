@@ -120,7 +120,7 @@ class PlayersPanel(Panel):
             if held:
                 text.append(" " + " ".join(held), style="italic")
             counts = say(lang, "counts_hand", held=territories, armies=armies, hand=cards)
-            if s.laid.get(who):  # seed 004: cards laid face up, +2 each on their territory
+            if s.laid.get(who):  # rulebook 004: cards laid face up, +2 each on their territory
                 counts += " " + say(lang, "laid_count", n=len(s.laid[who]))
             text.append(f"\n    {counts}", style="dim" if gone else "")
             text.append("\n")
@@ -136,7 +136,7 @@ class PlayersPanel(Panel):
             text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
             where = standing(s, neutral, seat, {p["seat"]: p["name"] for p in players}, lang)
             text.append(f" {where}" if where else "", style="italic")
-            if s.reward:  # seed 004: cards set aside for whoever takes its last territory
+            if s.reward:  # rulebook 004: cards set aside for whoever takes its last territory
                 text.append(f" {say(lang, 'reward_aside', n=len(s.reward))}", style="italic")
             text.append(f"\n    {say(lang, 'counts', held=s.count(neutral), armies=armies)}\n")
         if s.mixed:
@@ -196,7 +196,7 @@ class TurnPanel(Panel):
 
         line = step_line(turn, step, names, lang, name)
         text.append(line)
-        notes = revised_notes(turn, step, lang, name)  # seed 004: the cap, bonuses, points
+        notes = revised_notes(turn, step, lang, name)  # rulebook 004: the cap, bonuses, points
         if notes:
             text.append(f"\n{notes}", style="dim")
         if turn.hint is not None:
@@ -254,7 +254,7 @@ class HandPanel(Panel):
                 text.append(say(lang, "held_by", player=mate) + "\n")
         if not hand:
             text.append(say(lang, "no_cards"), style="dim")
-        if game.rules.trade_values == "stars":  # seed 004: a card a line, with its stars
+        if game.rules.trade_values == "stars":  # rulebook 004: a card a line, with its stars
             for card in hand:
                 text.append(f"{card_line(game, turn.seat, card, lang)}\n")
         elif len(hand) <= 3:
