@@ -50,8 +50,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.verify import verify_record
 from risk_lan.rules import Attack, MoveIn, Place
 

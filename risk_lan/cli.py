@@ -12,7 +12,7 @@ from risk_lan import __version__
 from risk_lan.bots import BOTS
 from risk_lan.narrate import narrate
 from risk_lan.net import subcommands
-from risk_lan.net.host import HostConfig
+from risk_lan.net.host.hostserver import HostConfig
 from risk_lan.net.subcommands import DEFAULT_PORT
 from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, ruleset

@@ -27,7 +27,7 @@ from risk_lan.net.discovery import (
     instance_name,
     txt_record,
 )
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.subcommands import DEFAULT_PORT, announce, announcement, parse_address
 
 ODD_NAMES = [

@@ -27,8 +27,8 @@ from protocol.messages import MAX_PACKED
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostintake import ACT_BURST, CHAT_BURST
+from risk_lan.net.host.hostserver import Host, HostConfig
+from risk_lan.net.host.intake import ACT_BURST, CHAT_BURST
 from risk_lan.net.verify import verify_record
 from risk_lan.rules import classic_board
 

@@ -10,7 +10,7 @@ from test_net_spectators import wait_for
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
 

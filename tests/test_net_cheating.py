@@ -19,8 +19,8 @@ from protocol.signing import Identity, pack_envelope
 from protocol.transcript import Transcript
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.record import RECORD_MAGIC, read_record
 from risk_lan.net.verify import verify_record
 

@@ -20,8 +20,8 @@ from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.connection import Connection
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
 from risk_lan.rules import Attack, EndTurn, Game, GameState, Place
@@ -392,7 +392,7 @@ def test_the_hosts_player_frees_a_seat_and_its_player_is_told():
 
 
 def test_a_connection_that_never_says_hello_is_closed(monkeypatch):
-    monkeypatch.setattr("risk_lan.net.host.HELLO_TIMEOUT", 0.3)
+    monkeypatch.setattr("risk_lan.net.host.hostserver.HELLO_TIMEOUT", 0.3)
 
     async def silent() -> bytes:
         host = Host(HostConfig(seats=3, bots=1))

@@ -16,9 +16,9 @@ from protocol.messages import PROTOCOL_VERSION
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostexpel import expel
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.expeller import expel
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
 

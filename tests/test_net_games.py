@@ -13,7 +13,7 @@ import pytest
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.verify import verify_record
 
 RISK_LAN = [sys.executable, "-m", "risk_lan.cli"]

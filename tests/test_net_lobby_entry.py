@@ -15,7 +15,7 @@ from protocol.password import password_key
 from risk_lan.net import admission
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.connection import Connection
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostserver import Host, HostConfig
 from tests.test_net_lobby_hold import squat, until
 
 pytestmark = pytest.mark.asyncio

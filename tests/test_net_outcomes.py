@@ -14,8 +14,8 @@ from test_net_cheating import run
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.outcome import Listener
 from risk_lan.net.verify import verify_record
 from risk_lan.net.witness import TAKEN

@@ -17,7 +17,7 @@ from protocol.messages import HOST_MESSAGES, PROTOCOL_VERSION
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.outcome import Listener
 from risk_lan.net.verify import verify_record
 from risk_lan.rules import classic_board

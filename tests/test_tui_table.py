@@ -17,7 +17,7 @@ from tui_helpers import (
 )
 
 from risk_lan.net.client import Client
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.hostgame import HostGame
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.dialogs import GameOverScreen, LeaveScreen
 

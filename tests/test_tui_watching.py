@@ -9,7 +9,7 @@ import pytest
 from tui_helpers import scenario_host, screen_text, set_position, started, until
 
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.outcome import Listener
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.lobby import SeatsScreen

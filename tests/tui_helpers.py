@@ -19,8 +19,8 @@ from textual.app import ScreenStackError
 from textual.pilot import Pilot
 
 from risk_lan.net import client
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.witness import Witness
 from risk_lan.rules import GameState, check_invariants, classic_board
 from risk_lan.tui.app import LocalHost, RiskApp

@@ -14,9 +14,9 @@ from risk_lan.bots.personality import PersonalBot, Personality
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import Advertiser, DiscoveryUnavailable, find_game, find_games
 from risk_lan.net.expulsion import DEEDS
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostconsole import USAGE, run_console
-from risk_lan.net.hostsave import SaveError
+from risk_lan.net.host.hostconsole import USAGE, run_console
+from risk_lan.net.host.hostsave import SaveError
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.verify import verify_record
 
 DEFAULT_PORT = 47474

@@ -14,8 +14,8 @@ from textual.binding import Binding, BindingType
 
 from risk_lan.net.client import Client, Outcome
 from risk_lan.net.discovery import Advertiser, local_addresses
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostsave import SavedGame
+from risk_lan.net.host.hostsave import SavedGame
+from risk_lan.net.host.hostserver import Host, HostConfig
 from risk_lan.net.seatfile import find_seat
 from risk_lan.net.subcommands import DEFAULT_PORT, announce, rediscover, resumed_host
 from risk_lan.paths import logs_dir, seats_dir

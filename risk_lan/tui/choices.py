@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from risk_lan.net.hostsave import SavedGame
+from risk_lan.net.host.hostsave import SavedGame
 from risk_lan.rules import ruleset
 from risk_lan.tui.modetexts import MODE_TITLES_FR
 from risk_lan.tui.panels import player_mark

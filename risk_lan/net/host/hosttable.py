@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 from protocol.errors import ProtocolError
 from protocol.messages import MAX_WATCHERS, PROTOCOL_VERSION
 from risk_lan.net.connection import Connection
-from risk_lan.net.hostintake import TokenBucket, act_allowance, chat_allowance
+from risk_lan.net.host.intake import TokenBucket, act_allowance, chat_allowance
 
 if TYPE_CHECKING:
-    from risk_lan.net.host import HostConfig
+    from risk_lan.net.host.hostserver import HostConfig
 
 # Seat colours, each with a letter of its own so that players who cannot tell colours apart
 # can still tell owners apart.

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 from protocol.errors import ProtocolError
 from protocol.fairness import ChainVerifier
 from protocol.transcript import Transcript
-from risk_lan.net.absence import AbsenceClock
-from risk_lan.net.hostbroadcast import Broadcasting
-from risk_lan.net.hostexpel import expel
-from risk_lan.net.hostintake import ActIntake, ActQueue
-from risk_lan.net.hostrolls import POLL, RollKeeping
-from risk_lan.net.hostseats import SeatKeeping
+from risk_lan.net.host.absenceclock import AbsenceClock
+from risk_lan.net.host.broadcaster import Broadcasting
+from risk_lan.net.host.expeller import expel
+from risk_lan.net.host.handovers import SeatKeeping
+from risk_lan.net.host.intake import ActIntake, ActQueue
+from risk_lan.net.host.rolls import POLL, RollKeeping
 from risk_lan.net.record import RecordWriter
 from risk_lan.net.replay import GameReplay
 from risk_lan.net.updates import NoChance, needs_chance
@@ -32,7 +32,7 @@ from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import GameWon
 
 if TYPE_CHECKING:
-    from risk_lan.net.host import Host
+    from risk_lan.net.host.hostserver import Host
 
 
 class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):

@@ -16,7 +16,7 @@ from protocol.signing import verify
 from risk_lan.net.expulsion import DEEDS
 
 if TYPE_CHECKING:
-    from risk_lan.net.hostgame import HostGame
+    from risk_lan.net.host.hostgame import HostGame
 
 
 def sentence(why: str) -> str:

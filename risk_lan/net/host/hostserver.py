@@ -20,11 +20,10 @@ from protocol.fairness import HashChain, commit_secret
 from protocol.framing import Packed
 from protocol.signing import Identity, pack_envelope
 from risk_lan.bots import ClassicBot
-from risk_lan.net.admission import Admission
 from risk_lan.net.connection import Connection
-from risk_lan.net.hostgame import HostGame
-from risk_lan.net.hostintake import Intake, error
-from risk_lan.net.hostsave import (
+from risk_lan.net.host.admission import Admission
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostsave import (
     SAVE_SUFFIX,
     HostSecrets,
     SavedSeat,
@@ -32,7 +31,8 @@ from risk_lan.net.hostsave import (
     SaveWriter,
     load_save,
 )
-from risk_lan.net.hosttable import COLOURS, Seat, TableKeeping
+from risk_lan.net.host.hosttable import COLOURS, Seat, TableKeeping
+from risk_lan.net.host.intake import Intake, error
 from risk_lan.net.record import RecordWriter
 from risk_lan.net.replay import GameReplay
 from risk_lan.paths import logs_dir

@@ -17,13 +17,13 @@ from protocol.framing import Packed
 from protocol.signing import pack_envelope
 from protocol.transcript import Transcript
 from risk_lan.narrate import narrate
-from risk_lan.net.hostintake import error
+from risk_lan.net.host.intake import error
 from risk_lan.net.record import RecordWriter
 from risk_lan.net.updates import Update, on_the_wire, private_update, split_update
 from risk_lan.rules import Event, Game
 
 if TYPE_CHECKING:
-    from risk_lan.net.host import Host
+    from risk_lan.net.host.hostserver import Host
 
 HISTORY_CHUNK = 256  # broadcasts a returning client is sent before waiting for it to read
 

@@ -15,7 +15,7 @@ from protocol.fairness import ChainVerifier, RollSource, roll_seed
 from protocol.framing import pack, remember_canonical
 from protocol.messages import CHECKPOINT
 from protocol.signing import verify
-from risk_lan.net.hostexpel import expel
+from risk_lan.net.host.expeller import expel
 
 if TYPE_CHECKING:
     pass

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from risk_lan.net.hostexpel import sentence
+from risk_lan.net.host.expeller import sentence
 from risk_lan.rules import IllegalAction
 
 # Phases in which a seat is not handed back: its bot may hold a sealed headquarters whose

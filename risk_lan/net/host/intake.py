@@ -32,13 +32,13 @@ from protocol.messages import (
 )
 from protocol.signing import verify
 from risk_lan.net.connection import Connection
-from risk_lan.net.hostexpel import expel
-from risk_lan.net.hostexpel import sentence as expelled_sentence
+from risk_lan.net.host.expeller import expel
+from risk_lan.net.host.expeller import sentence as expelled_sentence
 from risk_lan.rules import Action, IllegalAction
 from risk_lan.rules.actions import SetAutoDefend, action_from_wire
 
 if TYPE_CHECKING:
-    from risk_lan.net.hosttable import Seat
+    from risk_lan.net.host.hosttable import Seat
 
 # Messages from the host's own player only, to run the table.
 OWNER_MESSAGES = frozenset({"remove", "pause", "more_time", "hand_to_bot"})

@@ -31,8 +31,8 @@ from protocol.password import password_key, proof_holds
 from risk_lan.net.connection import Connection
 
 if TYPE_CHECKING:
-    from risk_lan.net.host import Host
-    from risk_lan.net.hosttable import Seat
+    from risk_lan.net.host.hostserver import Host
+    from risk_lan.net.host.hosttable import Seat
 
 PING_EVERY = 2.0
 SILENT_AFTER = 6.0

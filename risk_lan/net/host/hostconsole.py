@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from risk_lan.net.host import Host
+    from risk_lan.net.host.hostserver import Host
 
 USAGE = "commands: seats | free SEAT | admit ID | refuse ID"
 
