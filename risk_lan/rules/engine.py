@@ -13,6 +13,7 @@ from typing import Any
 from . import (
     calculated,
     capitals,
+    chance,
     combat,
     independents,
     manoeuvre,
@@ -49,7 +50,7 @@ from .errors import IllegalAction
 from .events import AutoDefendSet, Conquered, Event
 from .legal import legal_actions, waiting_for
 from .presets import ruleset
-from .randomness import RandomSource
+from .randomness import NeedsChance, NoChance, RandomSource
 from .ruleset import RuleSet
 from .state import GameState
 
@@ -214,6 +215,21 @@ class Game:
             elif s.rules.victory == "capitals":
                 events.extend(capitals.check(s))
         return events
+
+    def needs_chance(self, player: str, action: Action) -> bool:
+        """Whether applying ``player``'s legal ``action`` now would roll dice or shuffle (the
+        host publishes such a move with a roll of the fair dice). Most are known from the
+        rules alone (``chance``); the others are played on a copy with a source that
+        refuses."""
+        known = chance.by_rule(self.state, action)
+        if known is not None:
+            return known
+        trial = Game(self.state.copy(), NoChance())
+        try:
+            trial.apply(player, action)
+        except NeedsChance:
+            return True
+        return False
 
     # ----- copies and views -----------------------------------------------------------------
 
