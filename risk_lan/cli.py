@@ -11,9 +11,9 @@ from functools import partial
 from risk_lan import __version__
 from risk_lan.bots import BOTS
 from risk_lan.narrate import narrate
-from risk_lan.net import subcommands
-from risk_lan.net.host.hostserver import HostConfig
-from risk_lan.net.subcommands import DEFAULT_PORT
+from risk_lan.net import clicommands
+from risk_lan.net.gameaddress import DEFAULT_PORT, parse_address
+from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, ruleset
 from risk_lan.simulate import play_game, simulate
@@ -280,8 +280,8 @@ def _main(argv: Sequence[str] | None) -> int:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
         if args.headless:
-            return subcommands.run(
-                subcommands.host_game(config, args.interface, args.port, resume=args.resume)
+            return clicommands.run(
+                clicommands.host_game(config, args.interface, args.port, resume=args.resume)
             )
         if config.seats == config.bots:
             print("risk-lan: leave a seat for yourself, or use --headless", file=sys.stderr)
@@ -317,7 +317,7 @@ def _main(argv: Sequence[str] | None) -> int:
         local = LocalHost(config, "127.0.0.1", 0)
         return run_app(name=args.name, lang=args.lang, local=local, auto_ready=True)
     if args.command == "list":
-        return subcommands.run(subcommands.list_games(args.timeout))
+        return clicommands.run(clicommands.list_games(args.timeout))
     if args.command == "join":
         if args.bot and args.watch:
             print(
@@ -335,8 +335,8 @@ def _main(argv: Sequence[str] | None) -> int:
             )
             return 2
         if args.bot or args.headless:
-            return subcommands.run(
-                subcommands.join_game(
+            return clicommands.run(
+                clicommands.join_game(
                     args.address,
                     args.name,
                     args.state,
@@ -349,7 +349,7 @@ def _main(argv: Sequence[str] | None) -> int:
         from risk_lan.tui import run_app
 
         try:
-            address = subcommands.parse_address(args.address) if args.address else None
+            address = parse_address(args.address) if args.address else None
         except ValueError as e:
             print(f"risk-lan: {e}", file=sys.stderr)
             return 2
@@ -362,7 +362,7 @@ def _main(argv: Sequence[str] | None) -> int:
             password=args.password,
         )
     if args.command == "verify":
-        return subcommands.verify(args.record)
+        return clicommands.verify(args.record)
     if args.command == "replay":
         from risk_lan.tui import run_replay
 

@@ -14,7 +14,8 @@ from test_net_games import play_mode
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host.hostserver import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.outcome import Listener
 from risk_lan.net.standinganswer import StandingAnswers
 from risk_lan.net.verify import verify_record

@@ -1,4 +1,4 @@
-"""A client told that the host expelled its own seat (``hostexpel``): it checks what only it
+"""A client told that the host expelled its own seat (``host.expeller``): it checks what only it
 can check, then ends its game, saying so. The evidence of a bad reveal or of a `seen` the
 witness has checked already (``expulsion``): it was this seat's own signed word. A forged
 signature only this client can judge: the host's evidence must be one of the messages it sent

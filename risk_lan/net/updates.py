@@ -1,6 +1,5 @@
-"""What the host works out about a move before and after applying it: whether it needs
-chance, and each seat's private update; and how a client rebuilds its view from the
-changes an update carries."""
+"""Each seat's private update, as the host makes it once a move is applied, and how a
+client rebuilds its view from the changes an update carries."""
 
 from __future__ import annotations
 
@@ -8,32 +7,8 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.framing import Packed, map_header, plain, plain_array, plain_entries
-from risk_lan.rules import Action, Event, Game
+from risk_lan.rules import Event, Game
 from risk_lan.rules.state import OWN_VIEW_KEYS
-
-
-class NeedsChance(Exception):
-    """Raised by the probe source: the action would use the dice or a shuffle."""
-
-
-class NoChance:
-    """The dice source of a move published without a roll: asking it for any is a bug."""
-
-    def dice(self, count: int, sides: int = 6) -> list[int]:
-        raise NeedsChance
-
-    def permutation(self, n: int) -> list[int]:
-        raise NeedsChance
-
-
-def needs_chance(game: Game, seat: str, action: Action) -> bool:
-    """Whether applying ``action`` would roll dice or shuffle, found on a copy of the game."""
-    trial = Game(game.state.copy(), NoChance())
-    try:
-        trial.apply(seat, action)
-    except NeedsChance:
-        return True
-    return False
 
 
 def private_update(

@@ -16,9 +16,9 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from risk_lan.net.discovery import DiscoveryUnavailable, FoundGame, find_games
+from risk_lan.net.gameaddress import parse_address
 from risk_lan.net.host.hostsave import SavedGame, list_saves
-from risk_lan.net.host.hostserver import COLOURS
-from risk_lan.net.subcommands import parse_address
+from risk_lan.net.host.seating import COLOURS
 from risk_lan.rules import RULESETS, ruleset
 from risk_lan.tui.choices import FreeSeatScreen, SavedGamesScreen, mode_title
 from risk_lan.tui.panels import player_mark

@@ -1,12 +1,12 @@
 """The game as the host runs it: commits, then every move and roll in order, then the end.
 
-What it says to the table goes through ``hostbroadcast`` (the one place it meets the seats'
-connections); the rolls are in ``hostrolls``, the seats' comings and goings in ``hostseats``.
-A move that needs chance waits for every contributor's reveal for its roll; the engine then
-applies it with dice derived from all of them. Whatever the game waits for (a commitment, a
-reveal, a move), one clock (``absence.AbsenceClock``) says when a seat has kept it waiting
-too long and a bot takes the seat; a player who comes back gets the seat back. A host
-resumed from its save (``history``) stands where it stopped.
+``HostGame`` is handed the host's table and keys and composes the parts that do the rest:
+what it says goes through a ``Broadcaster`` (the one place it meets the seats' connections),
+the dice through ``Rolls``, the seats' comings and goings and the clock through
+``Handovers``, a proven cheat through the ``Expeller``. A move that needs chance (the
+engine's answer) waits for every contributor's reveal for its roll; the engine then applies
+it with dice derived from all of them. A host resumed from its save (``history``) stands
+where it stopped.
 """
 
 from __future__ import annotations
@@ -14,69 +14,103 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from protocol.errors import ProtocolError
-from protocol.fairness import ChainVerifier
-from protocol.transcript import Transcript
-from risk_lan.net.host.absenceclock import AbsenceClock
-from risk_lan.net.host.broadcaster import Broadcasting
-from risk_lan.net.host.expeller import expel
-from risk_lan.net.host.handovers import SeatKeeping
-from risk_lan.net.host.intake import ActIntake, ActQueue
-from risk_lan.net.host.rolls import POLL, RollKeeping
+from protocol.fairness import HashChain
+from protocol.messages import SIGNED_BY_CLIENT
+from protocol.signing import Identity
+from risk_lan.net.host.actqueue import ActQueue, check_act, judged
+from risk_lan.net.host.broadcaster import Broadcaster
+from risk_lan.net.host.expeller import Expeller
+from risk_lan.net.host.handovers import POLL, Handovers
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.rolls import Rolls
+from risk_lan.net.host.seating import Roster
 from risk_lan.net.record import RecordWriter
 from risk_lan.net.replay import GameReplay
-from risk_lan.net.updates import NoChance, needs_chance
 from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
-from risk_lan.rules.events import GameWon
-
-if TYPE_CHECKING:
-    from risk_lan.net.host.hostserver import Host
+from risk_lan.rules.events import Event, GameWon
+from risk_lan.rules.randomness import NoChance, RandomSource
 
 
-class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
-    def __init__(self, host: Host, history: GameReplay | None = None) -> None:
+class GameHost(Protocol):
+    """What the game needs of the host that runs it."""
+
+    roster: Roster
+    identity: Identity
+    game_id: str
+    secret: bytes
+    secret_commit: bytes
+    chain: HashChain
+    done: asyncio.Event
+
+    @property
+    def config(self) -> HostConfig: ...
+
+    def log(self, line: str) -> None: ...
+
+    def report_crash(self, trace: str, stopped: bool = True) -> None: ...
+
+    def game_over(self) -> None: ...
+
+
+class HostGame:
+    # The parts, as classes: a test's host that cheats replaces one of them.
+    broadcaster_class: type[Broadcaster] = Broadcaster
+    rolls_class: type[Rolls] = Rolls
+
+    def __init__(self, host: GameHost, history: GameReplay | None = None) -> None:
         self.host = host
         self.id = host.game_id
-        humans = [s.id for s in host.seats if s.kind == "human"]
-        self.contributors = ["host", *humans]
-        self.keys = {"host": host.identity.public_key} | {
-            s.id: s.key for s in host.seats if s.kind == "human"
-        }
-        self.bots = {s.id: host.config.bot_factory() for s in host.seats if s.kind == "bot"}
-        self.transcript = Transcript(self.id)
-        self.transcript_log: list[dict[str, Any]] = []
-        self.commits: dict[str, dict[str, Any]] = {}
-        self.commits_published = False
-        self._commits_in = asyncio.Event()
-        self.verifier: ChainVerifier | None = None
-        self.reveals: dict[int, dict[str, dict[str, Any]]] = {}
-        self._reveal_waiters: dict[int, asyncio.Event] = {}
-        self.acts = ActQueue()  # (seat, action, its act's envelope) for the game loop
+        roster = host.roster
+        config = host.config
         self.game: Game | None = None
         self.n = 0
         # The last move applied: a move waiting for its roll is published and not yet played,
         # and an update tells the state after the moves played.
         self.applied = 0
-        self.roll = 0
-        self.pending: dict[str, Any] | None = None  # a published move waiting for its roll
-        self.cancelled: set[int] = set()  # rolls a takeover or an expulsion left unmade
         self.task: asyncio.Task[None] | None = None
         self.finished = False
         self.win_reason = "world"  # as the engine says when someone wins
-        self.seen_at_roll = b""
-        self.unconfirmed: list[tuple[str, dict[str, Any]]] | None = None  # the last roll's
-        self.clock = AbsenceClock(host.config.absent_after)
-        self.handbacks: set[str] = set()  # seats whose players came back, handed back next
-        self.catching_up: set[str] = set()  # seats being sent the history
-        self.views_sent: dict[str, tuple[Any, Any]] = {}  # see Broadcasting
         self.told: set[str] = set()  # players who have said they took in the end
         self.everyone_told = asyncio.Event()
-        self._catch_ups: set[asyncio.Task[None]] = set()
-        self.on_publish: Callable[[dict[str, Any]], None] | None = None  # the save's writer
-        self.on_wait: Callable[[], None] | None = None  # while waiting: the save to the disk
-        self.record = RecordWriter(host.config.record) if host.config.record else None
+        self.acts = ActQueue()  # (seat, action, its act's envelope) for the game loop
+        self.broadcaster = self.broadcaster_class(
+            roster, host.identity, self.id, self, config.log and host.log
+        )
+        self.rolls = self.rolls_class(
+            self.id,
+            host.identity,
+            host.chain,
+            host.secret,
+            ["host", *roster.humans()],
+            self.broadcaster,
+        )
+        self.rolls.keys = {"host": host.identity.public_key} | {
+            s.id: s.key for s in roster.seats if s.kind == "human"
+        }
+        self.handovers = Handovers(
+            roster,
+            self.broadcaster,
+            self.rolls,
+            self,
+            config.bot_factory,
+            config.absent_after,
+            host.log,
+        )
+        self.expeller = Expeller(roster, self.broadcaster, self.handovers, self, host.log)
+        self.rolls.bind(self.handovers, self.expeller, self)
+        self.broadcaster.on_caught_up = self.handovers.caught_up
+        # What a seat signs, by kind (the only kinds the intake lets through).
+        self._signed: dict[str, Callable[[str, dict[str, Any], dict[str, Any]], None]] = {
+            "commit": self.rolls.accept_commit,
+            "reveal": self.rolls.take_reveal,
+            "act": self._take_act,
+        }
+        assert set(self._signed) == SIGNED_BY_CLIENT
+        if config.record:
+            self.broadcaster.record = RecordWriter(config.record)
         if history is not None:
             self._restore(history)
 
@@ -84,28 +118,26 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
         """Stand where the saved game stopped: the same transcript, counters, commitments,
         chains, seats played by bots, and the roll that was waiting, if one was."""
         assert history.transcript is not None
-        self.transcript = history.transcript
-        self.contributors = list(history.contributors)
-        self.n, self.roll, self.game = history.n, history.roll, history.game
+        rolls, roster = self.rolls, self.host.roster
+        self.broadcaster.transcript = history.transcript
+        rolls.contributors = list(history.contributors)
+        self.n, rolls.roll, self.game = history.n, history.roll, history.game
         self.applied = history.n - (history.pending is not None)
-        self.pending = history.pending
-        self.seen_at_roll = history.pending_seen
+        rolls.pending = history.pending
+        rolls.seen_at_roll = history.pending_seen
         for seat in history.taken:
-            self.bots[seat] = self.host.config.bot_factory()
+            self.handovers.bots[seat] = self.host.config.bot_factory()
         for seat, why in history.expelled.items():
-            self.host.seat_by_id(seat).expelled = why
+            roster.seat_by_id(seat).expelled = why
         if history.commits is not None:
-            self.commits_published = True
-            self.verifier = history.chains
+            rolls.commits_published = True
+            rolls.verifier = history.chains
             for env in history.commits["envelopes"]:
-                self.commits[env["from"]] = env
+                rolls.commits[env["from"]] = env
         for seat, seq in history.last_seq.items():
-            self.host.seat_by_id(seat).last_seq = seq
+            roster.seat_by_id(seat).last_seq = seq
         self.win_reason = history.win_reason or "world"
-        if self.pending is not None:
-            # Reveals sent again by returning clients may come before the game task runs.
-            self.reveals[self.pending["roll"]] = {}
-            self._reveal_waiters[self.pending["roll"]] = asyncio.Event()
+        rolls.wait_for_pending()
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run())
@@ -113,39 +145,29 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
     def cancel(self) -> None:
         if self.task is not None:
             self.task.cancel()
-        for task in self._catch_ups:
-            task.cancel()
-        if self.record is not None:
-            self.record.close()
-
-    def now(self) -> float:
-        return asyncio.get_running_loop().time()
+        self.broadcaster.cancel()
+        if self.broadcaster.record is not None:
+            self.broadcaster.record.close()
 
     # ----- what clients send ----------------------------------------------------------------
 
     def receive(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
-        kind = body["type"]
-        if kind == "commit":
-            self._accept_commit(seat, body, envelope)
-        elif kind == "reveal":
-            try:
-                self._accept_reveal(seat, body["roll"], body["link"], envelope)
-            except ProtocolError as e:
-                # A reveal that does not match its commitment would leave this roll with no
-                # honest result: its sender is expelled and the roll made again without it.
-                if not expel(self, seat, e, [envelope]):
-                    raise
-        elif kind == "act":
-            s = self.host.seat_by_id(seat)
-            if body["seq"] <= s.last_seq:
-                raise ProtocolError("replayed", f"{seat} sent act {body['seq']} again", seat)
-            s.last_seq = body["seq"]
-            try:
-                action = self._judged(s, body["action"])
-            except IllegalAction as e:
-                self._tell(seat, e.code, e.message)
-                return
-            self.acts.put_nowait((seat, action, envelope))
+        """A signed message of ``seat``'s, checked by the intake, to the part it is for."""
+        self._signed[body["type"]](seat, body, envelope)
+
+    def _take_act(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
+        s = self.host.roster.seat_by_id(seat)
+        if body["seq"] <= s.last_seq:
+            raise ProtocolError("replayed", f"{seat} sent act {body['seq']} again", seat)
+        s.last_seq = body["seq"]
+        now = asyncio.get_running_loop().time()
+        by_bot = self.handovers.played_by_bot(seat)
+        try:
+            action = judged(s, body["action"], self.game, by_bot, self.acts, now)
+        except IllegalAction as e:
+            self.broadcaster.refuse(seat, e.code, e.message)
+            return
+        self.acts.put_nowait((seat, action, envelope))
 
     def abort(self, error: ProtocolError) -> None:
         """Stop the game for good, telling everyone why and whom to blame."""
@@ -173,36 +195,37 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
             self.host.report_crash(traceback.format_exc())
             self._finish(None, "host_error")
         finally:
-            if self.record is not None:
-                self.record.close()
+            if self.broadcaster.record is not None:
+                self.broadcaster.record.close()
             self.host.done.set()
 
     async def _play(self) -> None:
-        if not self.transcript_log:
+        if not self.broadcaster.transcript_log:
             self._announce()
-        if not self.commits_published:
-            await self._gather_commits()
+        if not self.rolls.commits_published:
+            await self.rolls.gather_commits()
         if self.game is None:
             await self._deal()
-        elif self.pending is not None:
+        elif self.rolls.pending is not None:
             await self._finish_pending()
         await self._play_turns()
         assert self.game is not None
-        self._confirm_reveals()
+        self.rolls.confirm_reveals()
         self._finish(self.game.winner, self.win_reason)
 
     def _announce(self) -> None:
         host = self.host
+        seats = host.roster.seats
         players = [
-            {"seat": s.id, "name": s.name, "kind": s.kind, "colour": s.colour} for s in host.seats
+            {"seat": s.id, "name": s.name, "kind": s.kind, "colour": s.colour} for s in seats
         ]
-        self._publish(
+        self.broadcaster.publish(
             {
                 "type": "start",
                 "game": self.id,
                 "players": players,
-                "keys": self.keys,
-                "contributors": list(self.contributors),
+                "keys": self.rolls.keys,
+                "contributors": list(self.rolls.contributors),
                 "rules": host.config.mode,
                 "chain_length": host.config.chain_length,
                 "secret_commit": host.secret_commit,
@@ -211,69 +234,69 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
 
     async def _deal(self) -> None:
         """Make the game on the first roll: the order of play and the territories' deal."""
-        host = self.host
-        if self.pending is None:
-            body = self._move_body(
-                "host", {"type": "start_game", "rules": host.config.mode}, None, True
-            )
-            source = await self._rolled(body, publish=True)
+        mode = self.host.config.mode
+        if self.rolls.pending is None:
+            body = self.move_body("host", {"type": "start_game", "rules": mode}, None, True)
+            source = await self.rolls.rolled(body, publish=True)
         else:
-            source = await self._rolled(self.pending, publish=False)
-        colours = {s.id: s.colour for s in host.seats}
-        seats = [s.id for s in host.seats]
-        self.game, events = Game.new(seats, source, host.config.mode, colours=colours)
+            source = await self.rolls.rolled(self.rolls.pending, publish=False)
+        seats = self.host.roster.seats
+        colours = {s.id: s.colour for s in seats}
+        self.game, events = Game.new([s.id for s in seats], source, mode, colours=colours)
         self.applied = self.n
-        self._broadcast_updates(events)
-        for seat, bot in self.bots.items():
+        self.broadcaster.broadcast_updates(events)
+        for seat, bot in self.handovers.bots.items():
             for action in bot.opening(self.game, seat):
                 await self._move(seat, action, None)
 
     async def _finish_pending(self) -> None:
         """The move a resumed host found waiting for its roll: made with the same reveals."""
-        assert self.pending is not None and self.game is not None
-        body = self.pending
-        source = await self._rolled(body, publish=False)
+        body = self.rolls.pending
+        assert body is not None and self.game is not None
+        source = await self.rolls.rolled(body, publish=False)
         self._apply(body["seat"], action_from_dict(body["action"]), source)
 
     async def _play_turns(self) -> None:
         assert self.game is not None
+        handovers = self.handovers
         decision: tuple[int, str | None] = (-1, None)
         while not self.game.is_over:
-            self._retire_eliminated()
-            self._hand_back()
+            handovers.retire_eliminated()
+            handovers.hand_back()
             who = self.game.waiting_for()
             assert who is not None
             if (self.n, who) != decision:
                 decision = (self.n, who)
-                self.clock.wait([] if who in self.bots else [who], "move", self.now())
-                self._tell_clock()
-            if who in self.bots and self.acts.empty():
-                await self._move(who, self.bots[who].choose(self.game, who), None)
+                handovers.wait_for_move(who)
+            bot = handovers.bots.get(who)
+            if bot is not None and self.acts.empty():
+                await self._move(who, bot.choose(self.game, who), None)
                 continue
             try:
                 async with asyncio.timeout(POLL):
                     seat, action, request = await self.acts.get()
             except TimeoutError:
-                self._take_over_overdue()
-                self._tell_clock()
-                if self.on_wait is not None:
-                    self.on_wait()
+                handovers.idle()
                 continue
-            if seat in self.bots:
-                continue  # asked before a bot took the seat
-            try:
-                self._check(seat, action)
-            except IllegalAction as e:
-                self._tell(seat, e.code, e.message)
-                continue
-            await self._move(seat, action, request)
+            if not handovers.played_by_bot(seat):  # else asked before a bot took the seat
+                await self._checked_move(seat, action, request)
 
-    def _move_body(
+    async def _checked_move(self, seat: str, action: Action, request: dict[str, Any]) -> None:
+        """A player's act, checked once, as the game stands when its turn comes."""
+        assert self.game is not None
+        try:
+            check_act(self.game, seat, action)
+        except IllegalAction as e:
+            self.broadcaster.refuse(seat, e.code, e.message)
+            return
+        await self._move(seat, action, request)
+
+    def move_body(
         self, seat: str, action: dict[str, Any], request: dict[str, Any] | None, chance: bool
     ) -> dict[str, Any]:
         self.n += 1
         if chance:
-            self.roll += 1
+            self.rolls.roll += 1
         return {
             "type": "move",
             "game": self.id,
@@ -281,29 +304,30 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
             "seat": seat,
             "action": action,
             "request": request,
-            "roll": self.roll if chance else None,
+            "roll": self.rolls.roll if chance else None,
         }
 
     async def _move(self, seat: str, action: Action, request: dict[str, Any] | None) -> None:
         assert self.game is not None
-        chance = needs_chance(self.game, seat, action)
-        body = self._move_body(seat, action.to_dict(), request, chance)
+        chance = self.game.needs_chance(seat, action)
+        body = self.move_body(seat, action.to_dict(), request, chance)
+        source: RandomSource
         if chance:
-            source: Any = await self._rolled(body, publish=True)
+            source = await self.rolls.rolled(body, publish=True)
         else:
-            self._publish(body)
+            self.broadcaster.publish(body)
             source = NoChance()
         self._apply(seat, action, source)
 
-    def _apply(self, seat: str, action: Action, source: Any) -> None:
+    def _apply(self, seat: str, action: Action, source: RandomSource) -> None:
         assert self.game is not None
         self.game.source = source
-        events = self.game.apply(seat, action)
+        events: list[Event] = self.game.apply(seat, action)
         self.applied = self.n
         for event in events:
             if isinstance(event, GameWon):
                 self.win_reason = event.reason  # world, objective, capitals or team
-        self._broadcast_updates(events)
+        self.broadcaster.broadcast_updates(events)
 
     def _finish(self, winner: str | None, reason: str) -> None:
         if self.finished:
@@ -316,12 +340,19 @@ class HostGame(ActIntake, SeatKeeping, RollKeeping, Broadcasting):
             "secret": self.host.secret,
             "reason": reason,
         }
-        self._publish(body)
-        self.host.log(f"transcript {self.transcript.code}")
+        self.broadcaster.publish(body)
+        self.host.log(f"transcript {self.broadcaster.transcript.code}")
         self.host.game_over()
         self.check_told()
 
+    def told_end(self, seat: str) -> None:
+        """A player says it took in the end."""
+        if self.finished:
+            self.told.add(seat)
+            self.check_told()
+
     def check_told(self) -> None:
         # An expelled player's connection was closed: it has no way to say it.
-        if all(s.id in self.told or s.expelled for s in self.host.seats if s.kind == "human"):
+        seats = self.host.roster.seats
+        if all(s.id in self.told or s.expelled for s in seats if s.kind == "human"):
             self.everyone_told.set()
