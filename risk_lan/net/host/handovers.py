@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
+from risk_lan.bots.base import Bot
 from risk_lan.net.host.absenceclock import AbsenceClock
 from risk_lan.net.host.broadcaster import Broadcaster, Position
 from risk_lan.net.host.hostwords import sentence
@@ -23,12 +24,6 @@ from risk_lan.rules import IllegalAction
 NO_HANDBACK = frozenset({"capital", "capital_reveal"})
 REVEAL_NAG = 10.0  # how often to say who the game is waiting for
 POLL = 0.2  # how often a waiting host looks at who has been away too long
-
-
-class Bot(Protocol):
-    def opening(self, game: Any, seat: str) -> Any: ...
-
-    def choose(self, game: Any, seat: str) -> Any: ...
 
 
 def _now() -> float:

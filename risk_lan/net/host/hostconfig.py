@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from risk_lan.bots import ClassicBot
+from risk_lan.bots.base import Bot
 from risk_lan.rules import ruleset
 
 
@@ -27,7 +27,7 @@ class HostConfig:
     # Seconds a disconnected player may keep the game waiting before a bot takes the seat
     # (None: wait for ever).
     absent_after: float | None = 120.0
-    bot_factory: Callable[[], Any] = field(default=ClassicBot)
+    bot_factory: Callable[[], Bot] = field(default=ClassicBot)
     # Who may come in: those who prove they know this password, and (``approve``) those the
     # host's player lets in (a headless host: its console).
     password: str | None = None
