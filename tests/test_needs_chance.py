@@ -58,7 +58,7 @@ def play_and_ask(game: Game, rng: random.Random, steps: int) -> None:
             f"{'it needs' if answer else 'no'} chance, a trial says otherwise"
         )
         ANSWERS[(action.type, answer)] += 1
-        RULED[by_rule(game.state, action) is not None] += 1
+        RULED[by_rule(game.state, player, action) is not None] += 1
         game.source = SeededSource(rng.randrange(1 << 30))
         game.apply(player, action)
 

@@ -3,11 +3,11 @@ such a move with a roll of the fair dice (docs/fairness.md) and any other withou
 
 Each kind of action has its rule below, read from the state as it stands before the move: a
 defence always rolls, an attack rolls at once only against a standing defence, a card drawn
-shuffles when the deck is out and the discards are not, the setup's last army shuffles the
-deck. Where the answer hangs on what the move itself changes (a turn's end, a fortification
-that ends the attack, a headquarters opened, anything under active independents, which may
-roll after any move), the rules give no answer here and ``Game.needs_chance`` plays the move
-on a copy instead."""
+shuffles when the deck is out and the discards are not (at a turn's end and the next one's
+start too), the setup's last army shuffles the deck. Where the answer hangs on what the move
+itself changes (a headquarters opened, a claim that ends the turn, a win by an objective at
+a turn's end, anything under active independents, which may roll after any move), the rules
+give no answer here and ``Game.needs_chance`` plays the move on a copy instead."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ from .actions import (
     ClaimMission,
     Commit,
     Defend,
+    EndTurn,
+    Fortify,
     GiveCard,
     MoveIn,
     Place,
@@ -35,19 +37,56 @@ from .calculated import answerer, card_unknown
 from .combat import defender_of
 from .setup import placing_neutral
 from .state import GameState
+from .teams import controlled_count
 
 
-def by_rule(s: GameState, action: Action) -> bool | None:
-    """Whether ``action``, legal now, needs chance; None where the rules alone cannot say."""
+def by_rule(s: GameState, player: str, action: Action) -> bool | None:
+    """Whether ``player``'s ``action``, legal now, needs chance; None where the rules alone
+    cannot say."""
     if s.rules.neutral_play == "active":
         return None
+    if isinstance(action, EndTurn):
+        return _end_turn(s, player)
+    if isinstance(action, Fortify):
+        return _fortify(s, player)
     rule = _RULES.get(type(action))
     return None if rule is None else rule(s, action)
 
 
-def _draw_shuffles(s: GameState) -> bool:
-    """A card drawn now is drawn from a deck shuffled anew from the discards."""
-    return not s.deck and bool(s.discard)
+def _draw_shuffles(s: GameState, draws: int = 1) -> bool:
+    """Of ``draws`` cards drawn now, one comes from a deck shuffled anew from the discards
+    (nothing is discarded meanwhile)."""
+    return draws > len(s.deck) and bool(s.discard)
+
+
+def _end_turn(s: GameState, player: str) -> bool | None:
+    if s.ally_stage in ("own", "ally"):
+        return False  # the ally changes hands within the turn: nothing is drawn
+    return _turn_over(s, player, leaving=s.phase != "fortify", ends=True)
+
+
+def _fortify(s: GameState, player: str) -> bool | None:
+    """A fortification ends the attack, and (but with movement points or unfought steps)
+    the turn."""
+    ends = s.rules.fortification not in ("points", "unfought_steps")
+    return _turn_over(s, player, leaving=s.phase != "fortify", ends=ends)
+
+
+def _turn_over(s: GameState, player: str, leaving: bool, ends: bool) -> bool | None:
+    """Whether the cards drawn as the attack (``leaving``) and the turn (``ends``) end, and
+    as the next turn begins, shuffle the discards (``turn.end_turn``, ``turn.begin_turn``)."""
+    rules = s.rules
+    draws = int(leaving and s.conquered and rules.card_draw == "after_attack")
+    if ends and s.ally_stage not in ("own", "ally"):
+        if rules.victory == "objective" and rules.objective_timing == "turn_end":
+            return None  # a win then ends the game before the next turn's cards
+        draws += int(s.conquered and rules.card_draw == "end_of_turn")
+        following = s.next_player(player)
+        if rules.card_draw == "turn_start":
+            draws += 1
+        elif rules.card_draw == "by_territories":
+            draws += controlled_count(s, following) % rules.income_divisor
+    return _draw_shuffles(s, draws)
 
 
 def _place(s: GameState, action: Place) -> bool:

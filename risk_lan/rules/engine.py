@@ -221,7 +221,7 @@ class Game:
         host publishes such a move with a roll of the fair dice). Most are known from the
         rules alone (``chance``); the others are played on a copy with a source that
         refuses."""
-        known = chance.by_rule(self.state, action)
+        known = chance.by_rule(self.state, player, action)
         if known is not None:
             return known
         trial = Game(self.state.copy(), NoChance())
