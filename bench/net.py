@@ -133,7 +133,7 @@ class BenchGame(HostGame):
             seat, action, request = await self.acts.get()
             waiting.discard(seat)
             if action.type == "auto_defend":
-                await self._move(seat, action, request)
+                await self._checked_move(seat, action, request)
 
 
 @dataclass
@@ -212,22 +212,22 @@ class RollsGame(BenchGame):
         (source, target), attacker = self.pairs[0], self.attacker
         async with self._measure("moves", self.moves) as self.move_cpu:
             for _ in range(self.moves):
-                await self._move(attacker, Place(source, 1), None)
-        await self._move(attacker, Place(source, self.game.state.pool), None)
+                await self._checked_move(attacker, Place(source, 1), None)
+        await self._checked_move(attacker, Place(source, self.game.state.pool), None)
         assert self.game.state.pool == 0  # an attack may follow
         self.timing = True
         async with self._measure("rolls", self.roll_count) as self.roll_cpu:
             for _ in range(self.roll_count):
-                await self._move(attacker, Attack(source, target, 1), None)  # one battle
+                await self._checked_move(attacker, Attack(source, target, 1), None)  # one battle
         self.timing = False
         for source, target in self.pairs[1:]:
             async with self._measure("blitz", 1) as spent:
-                await self._move(attacker, Attack(source, target, 3, stop_at=1), None)
+                await self._checked_move(attacker, Attack(source, target, 3, stop_at=1), None)
             self.blitz_cpu.append(spent)
             self.blitz_battles.append(sum(1 for e in self.last_events if e.type == "battle"))
             move_in = self.game.state.move_in
             if move_in is not None:
-                await self._move(attacker, MoveIn(move_in.minimum), None)
+                await self._checked_move(attacker, MoveIn(move_in.minimum), None)
         self._finish(None, "bench")
 
     def _stage(self) -> None:

@@ -247,6 +247,7 @@ class HostGame:
         self.broadcaster.broadcast_updates(events)
         for seat, bot in self.handovers.bots.items():
             for action in bot.opening(self.game, seat):
+                self.game.check(seat, action)  # a bot's own bug stops the game
                 await self._move(seat, action, None)
 
     async def _finish_pending(self) -> None:
@@ -254,7 +255,9 @@ class HostGame:
         body = self.rolls.pending
         assert body is not None and self.game is not None
         source = await self.rolls.rolled(body, publish=False)
-        self._apply(body["seat"], action_from_dict(body["action"]), source)
+        action = action_from_dict(body["action"])
+        self.game.check(body["seat"], action)  # as it was when published
+        self._apply(body["seat"], action, source)
 
     async def _play_turns(self) -> None:
         assert self.game is not None
@@ -270,7 +273,9 @@ class HostGame:
                 handovers.wait_for_move(who)
             bot = handovers.bots.get(who)
             if bot is not None and self.acts.empty():
-                await self._move(who, bot.choose(self.game, who), None)
+                action = bot.choose(self.game, who)
+                self.game.check(who, action)  # a bot's own bug stops the game
+                await self._move(who, action, None)
                 continue
             try:
                 async with asyncio.timeout(POLL):
@@ -281,8 +286,10 @@ class HostGame:
             if not handovers.played_by_bot(seat):  # else asked before a bot took the seat
                 await self._checked_move(seat, action, request)
 
-    async def _checked_move(self, seat: str, action: Action, request: dict[str, Any]) -> None:
-        """A player's act, checked once, as the game stands when its turn comes."""
+    async def _checked_move(
+        self, seat: str, action: Action, request: dict[str, Any] | None
+    ) -> None:
+        """A player's act, checked (once) as the game stands when its turn comes."""
         assert self.game is not None
         try:
             check_act(self.game, seat, action)
@@ -308,6 +315,8 @@ class HostGame:
         }
 
     async def _move(self, seat: str, action: Action, request: dict[str, Any] | None) -> None:
+        """Make a move its caller has checked, with a roll if it needs chance (nothing acts
+        on the game while the roll is gathered)."""
         assert self.game is not None
         chance = self.game.needs_chance(seat, action)
         body = self.move_body(seat, action.to_dict(), request, chance)
@@ -322,7 +331,7 @@ class HostGame:
     def _apply(self, seat: str, action: Action, source: RandomSource) -> None:
         assert self.game is not None
         self.game.source = source
-        events: list[Event] = self.game.apply(seat, action)
+        events: list[Event] = self.game.apply(seat, action, checked=True)
         self.applied = self.n
         for event in events:
             if isinstance(event, GameWon):
