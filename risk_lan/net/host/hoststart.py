@@ -76,6 +76,7 @@ async def start_host(
         except OSError:
             if port != saved_port:
                 raise
+            # Taken by now: the players' apps find the game on the LAN by its id.
             port = await host.serve(interface, 0)
     except OSError as e:
         return f"cannot listen on {interface}:{port}: {e.strerror or e}"
