@@ -30,8 +30,8 @@ from risk_lan.bots import ClassicBot
 from risk_lan.rules import Game
 from risk_lan.seeded import SeededSource
 from risk_lan.tui.app import RiskApp
-from risk_lan.tui.game_screen import GameScreen
-from risk_lan.tui.worldmap import WorldMap
+from risk_lan.tui.screens.game_screen import GameScreen
+from risk_lan.tui.widgets.world_map import WorldMap
 
 SIZE = (160, 50)
 FRAME = 1 / 60  # Textual paints at most this often

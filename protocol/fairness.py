@@ -22,9 +22,12 @@ import hmac
 import secrets
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .errors import ProtocolError
+
+if TYPE_CHECKING:
+    from _hashlib import HASH  # what hashlib.sha256 makes, named in the stubs only
 
 DOMAIN = b"risk-lan/1/"
 LINK_SIZE = 32
@@ -46,7 +49,7 @@ def digest(label: str, *parts: bytes | int | str) -> bytes:
 
 
 @lru_cache(maxsize=16)
-def _chain_prefix(game_id: str) -> Any:
+def _chain_prefix(game_id: str) -> HASH:
     h = hashlib.sha256(DOMAIN + b"chain")
     data = game_id.encode()
     h.update(len(data).to_bytes(4, "big"))

@@ -63,7 +63,7 @@ def plain(value: Any) -> bytes:
     return _plain(value)
 
 
-class Packed(dict):
+class Packed(dict[str, Any]):
     """A message with its msgpack (``payload``): made already, from parts packed once for
     several messages (the updates of one move share their events), or canonically (a
     host's signed broadcast); or the bytes a signed message came in, which the transcript

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from risk_lan import __version__
@@ -17,6 +17,20 @@ from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, ruleset
 from risk_lan.simulate import play_game, simulate
+
+
+def _mode_option(command: argparse.ArgumentParser) -> None:
+    """The one word for a rule set on every command: its mode (``--rules`` is kept as an
+    alias, the word ``simulate`` first took)."""
+    command.add_argument(
+        "--mode",
+        "--rules",
+        dest="mode",
+        default="classic",
+        choices=sorted(RULESETS),
+        metavar="MODE",
+        help="game mode, the rule set played (default classic): " + ", ".join(sorted(RULESETS)),
+    )
 
 
 def _positive(text: str) -> int:
@@ -50,14 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="dice seed; same seed, same games")
-    sim.add_argument(
-        "--rules",
-        "--mode",
-        dest="rules",
-        default="classic",
-        choices=sorted(RULESETS),
-        help="rule set (default classic)",
-    )
+    _mode_option(sim)
     sim.add_argument(
         "--bots",
         default="classic",
@@ -91,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--interface", default="0.0.0.0", help="address to listen on (default all)")
     host.add_argument("--seats", type=int, default=4, help="seats at the table (default 4)")
     host.add_argument("--bots", type=int, default=0, help="seats the host fills with bots")
-    host.add_argument("--mode", default="classic", choices=sorted(RULESETS), help="rule set")
+    _mode_option(host)
     host.add_argument("--record", help="write the game record to this file")
     host.add_argument(
         "--save", metavar="FILE", help=f"keep the game in this file (default: in {saves_dir()})"
@@ -138,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         help="bots at the table (default 3, or as many as the mode seats beside you)",
     )
-    play.add_argument("--mode", default="classic", choices=sorted(RULESETS), help="rule set")
+    _mode_option(play)
     play.add_argument("--name", default="player", help="your name at the table")
     play.add_argument("--record", help="write the game record to this file")
     _add_lang(play)
@@ -212,7 +219,7 @@ def _simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    rules = RULESETS[args.rules]
+    rules = RULESETS[args.mode]
     if args.players is None:
         args.players = min(max(4, rules.min_players), rules.max_players)
     if not rules.min_players <= args.players <= rules.max_players:
@@ -270,104 +277,119 @@ def host_config(args: argparse.Namespace) -> HostConfig:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "simulate":
-        return _simulate(args)
-    if args.command == "host":
-        try:
-            config = host_config(args)
-            config.check()
-        except ValueError as e:
-            print(f"risk-lan: {e}", file=sys.stderr)
-            return 2
-        if args.headless:
-            return clicommands.run(
-                clicommands.host_game(config, args.interface, args.port, resume=args.resume)
-            )
-        if config.seats == config.bots:
-            print("risk-lan: leave a seat for yourself, or use --headless", file=sys.stderr)
-            return 2
-        from risk_lan.tui import run_app
-        from risk_lan.tui.app import LocalHost
+    command = _COMMANDS.get(args.command)
+    return command(args) if command is not None else 2  # argparse has refused anything else
 
-        local = LocalHost(config, args.interface, args.port, announce=True, resume=args.resume)
-        return run_app(name=args.name, lang=args.lang, local=local)
-    if args.command == "play":
-        try:
-            bots = args.bots
-            if bots is None:
-                bots = min(3, ruleset(args.mode).max_players - 1)
-            config = HostConfig(
-                name=f"{args.name}'s game",
-                seats=bots + 1,
-                bots=bots,
-                mode=args.mode,
-                record=args.record,
-                # Alone against bots: the player's seat is never handed to a bot, however long
-                # the player reads the help or steps away.
-                absent_after=None,
-                save_in=str(saves_dir()),  # risk-lan host --resume takes it up after a crash
-            )
-            config.check()
-        except ValueError as e:
-            print(f"risk-lan: {e}", file=sys.stderr)
-            return 2
-        from risk_lan.tui import run_app
-        from risk_lan.tui.app import LocalHost
 
-        local = LocalHost(config, "127.0.0.1", 0)
-        return run_app(name=args.name, lang=args.lang, local=local, auto_ready=True)
-    if args.command == "list":
-        return clicommands.run(clicommands.list_games(args.timeout))
-    if args.command == "join":
-        if args.bot and args.watch:
-            print(
-                "risk-lan: a spectator plays nothing: --bot and --watch exclude each other",
-                file=sys.stderr,
-            )
-            return 2
-        if args.personality is not None and not args.bot:
-            print("risk-lan: --personality is the bot's: give --bot too", file=sys.stderr)
-            return 2
-        if args.headless and not args.watch:
-            print(
-                "risk-lan: --headless is for watching (--watch); a --bot seat prints lines already",
-                file=sys.stderr,
-            )
-            return 2
-        if args.bot or args.headless:
-            return clicommands.run(
-                clicommands.join_game(
-                    args.address,
-                    args.name,
-                    args.state,
-                    args.record,
-                    watch=args.watch,
-                    personality=args.personality,
-                    password=args.password,
-                )
-            )
-        from risk_lan.tui import run_app
+def _refused(reason: str) -> int:
+    print(f"risk-lan: {reason}", file=sys.stderr)
+    return 2
 
-        try:
-            address = parse_address(args.address) if args.address else None
-        except ValueError as e:
-            print(f"risk-lan: {e}", file=sys.stderr)
-            return 2
-        return run_app(
-            name=args.name,
-            lang=args.lang,
-            address=address,
-            record=args.record,
-            watch=args.watch,
-            password=args.password,
+
+def _host(args: argparse.Namespace) -> int:
+    try:
+        config = host_config(args)
+        config.check()
+    except ValueError as e:
+        return _refused(str(e))
+    if args.headless:
+        return clicommands.run(
+            clicommands.host_game(config, args.interface, args.port, resume=args.resume)
         )
-    if args.command == "verify":
-        return clicommands.verify(args.record)
-    if args.command == "replay":
-        from risk_lan.tui import run_replay
+    if config.seats == config.bots:
+        return _refused("leave a seat for yourself, or use --headless")
+    from risk_lan.tui import run_app
+    from risk_lan.tui.app import LocalHost
 
-        return run_replay(args.record, args.lang, args.turn)
-    return 2  # argparse has already refused anything else
+    local = LocalHost(config, args.interface, args.port, announce=True, resume=args.resume)
+    return run_app(name=args.name, lang=args.lang, local=local)
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        bots = args.bots
+        if bots is None:
+            bots = min(3, ruleset(args.mode).max_players - 1)
+        config = HostConfig(
+            name=f"{args.name}'s game",
+            seats=bots + 1,
+            bots=bots,
+            mode=args.mode,
+            record=args.record,
+            # Alone against bots: the player's seat is never handed to a bot, however long
+            # the player reads the help or steps away.
+            absent_after=None,
+            save_in=str(saves_dir()),  # risk-lan host --resume takes it up after a crash
+        )
+        config.check()
+    except ValueError as e:
+        return _refused(str(e))
+    from risk_lan.tui import run_app
+    from risk_lan.tui.app import LocalHost
+
+    local = LocalHost(config, "127.0.0.1", 0)
+    return run_app(name=args.name, lang=args.lang, local=local, auto_ready=True)
+
+
+def _list(args: argparse.Namespace) -> int:
+    return clicommands.run(clicommands.list_games(args.timeout))
+
+
+def _join(args: argparse.Namespace) -> int:
+    if args.bot and args.watch:
+        return _refused("a spectator plays nothing: --bot and --watch exclude each other")
+    if args.personality is not None and not args.bot:
+        return _refused("--personality is the bot's: give --bot too")
+    if args.headless and not args.watch:
+        return _refused("--headless is for watching (--watch); a --bot seat prints lines already")
+    if args.bot or args.headless:
+        return clicommands.run(
+            clicommands.join_game(
+                args.address,
+                args.name,
+                args.state,
+                args.record,
+                watch=args.watch,
+                personality=args.personality,
+                password=args.password,
+            )
+        )
+    from risk_lan.tui import run_app
+
+    try:
+        address = parse_address(args.address) if args.address else None
+    except ValueError as e:
+        return _refused(str(e))
+    return run_app(
+        name=args.name,
+        lang=args.lang,
+        address=address,
+        record=args.record,
+        watch=args.watch,
+        password=args.password,
+    )
+
+
+def _verify(args: argparse.Namespace) -> int:
+    return clicommands.verify(args.record)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from risk_lan.tui import run_replay
+
+    return run_replay(args.record, args.lang, args.turn)
+
+
+# Each command's body, by the name it is given on the command line.
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "simulate": _simulate,
+    "host": _host,
+    "play": _play,
+    "list": _list,
+    "join": _join,
+    "verify": _verify,
+    "replay": _replay,
+}
 
 
 if __name__ == "__main__":

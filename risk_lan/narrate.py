@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from risk_lan.logtexts import LOG_TEXTS
 from risk_lan.rules import Game, missions
@@ -10,7 +11,7 @@ from risk_lan.rules import events as ev
 from risk_lan.rules.cards import stars
 from risk_lan.rules.objectives import objectives
 from risk_lan.rules.teams import friends
-from risk_lan.wording import Place, place, wording
+from risk_lan.wording import PlaceName, place, wording
 
 _PLACED = {"card_bonus": "bonus", "neutral": "neutral_placed", "ally": "ally_placed"}
 _WON = {
@@ -19,6 +20,20 @@ _WON = {
     "team": "won_team",
     "missions": "won_missions",
 }
+
+
+E = TypeVar("E", bound=ev.Event)  # one kind of event
+
+
+def _for(
+    kind: type[E], line: Callable[[E], str | None]
+) -> tuple[type[ev.Event], Callable[[ev.Event], str | None]]:
+    """The line of one kind of event, in a table that calls it with events of that kind."""
+
+    def said(event: ev.Event) -> str | None:
+        return line(event) if isinstance(event, kind) else None
+
+    return kind, said
 
 
 def objective_text(objective: str, lang: str) -> str:
@@ -44,7 +59,7 @@ def narrate(
             return kind + (f" {neutrals.index(player) + 1}" if len(neutrals) > 1 else "")
         return names.get(player, player) if names else player
 
-    def name(t: str) -> Place:
+    def name(t: str) -> PlaceName:
         return place(board, t, lang)
 
     def fill(key: str, **fields: object) -> str:
@@ -71,179 +86,272 @@ def narrate(
     def status(seat: str) -> str:
         return fill("status_ally", player=who(seat)) if seat else text["status_neutral"]
 
-    lines: dict[type, Callable[[ev.Event], str | None]] = {
-        ev.OrderRolled: lambda e: fill("order", winner=who(e.winner), what=text[e.purpose]),
-        ev.DealRolled: lambda e: fill(
-            "deal_rolled", rolls=", ".join(f"{who(p)} {points}" for p, points in e.rolls)
-        ),
-        ev.TerritoriesDealt: lambda e: fill("dealt", counts=counts()),
-        ev.SetupFinished: lambda e: fill("setup", counts=counts(), first=who(e.first_player)),
-        ev.TurnStarted: lambda e: fill(
-            "turn",
-            turn=e.turn,
-            round=e.round,
-            player=who(e.player),
-            territories=e.territories,
-            income=e.income,
-            continents=fill(
-                "continents",
-                names=", ".join(
-                    board.continents[c].name_fr if lang == "fr" else board.continents[c].name_en
-                    for c in e.continents
+    lines = dict(
+        [
+            _for(
+                ev.OrderRolled, lambda e: fill("order", winner=who(e.winner), what=text[e.purpose])
+            ),
+            _for(
+                ev.DealRolled,
+                lambda e: fill(
+                    "deal_rolled", rolls=", ".join(f"{who(p)} {points}" for p, points in e.rolls)
                 ),
-            )
-            if e.continents
-            else "",
-        ),
-        ev.CardsTraded: lambda e: fill(
-            "trade_stars" if game.rules.trade_values == "stars" else "trade",
-            stars=stars(board, e.cards),
-            player=who(e.player),
-            cards=", ".join(card(c) for c in e.cards),
-            armies=e.armies,
-            n=e.set_number,
-        ),
-        ev.Placed: lambda e: (
-            None
-            if e.reason in ("claim", "setup")
-            else fill(
-                _PLACED.get(e.reason, "placed"),
-                player=who(e.player),
-                count=e.count,
-                territory=name(e.territory),
-            )
-        ),
-        ev.BattleRolled: lambda e: fill(
-            "battle",
-            source=name(e.source),
-            target=name(e.target),
-            adice=dice(e.attacker_dice),
-            ddice=dice(e.defender_dice),
-            al=e.attacker_losses,
-            dl=e.defender_losses,
-        ),
-        ev.AttackStopped: lambda e: fill(
-            "stopped", player=who(game.current_player), target=name(e.target)
-        ),
-        ev.Conquered: lambda e: fill(
-            "conquered",
-            player=who(e.player),
-            territory=name(e.territory),
-            previous=who(e.previous_owner),
-        ),
-        ev.MovedIn: lambda e: fill("moved_in", total=e.total, target=name(e.target)),
-        ev.PlayerEliminated: lambda e: fill(
-            "eliminated", player=who(e.player), by=who(e.by), n=e.card_count
-        ),
-        ev.Fortified: lambda e: fill(
-            "fortified",
-            player=who(e.player),
-            count=e.count,
-            source=name(e.source),
-            target=name(e.target),
-        ),
-        ev.CardDrawn: lambda e: fill("card", player=who(e.player)),
-        ev.NoCardLeft: lambda e: fill("no_card", player=who(e.player)),
-        ev.Committed: lambda e: fill(
-            "committed",
-            player=who(e.player),
-            armies=e.armies,
-            source=name(e.source),
-            target=name(e.target),
-            bonus=text["card_bonus"] if e.bonus else "",
-        ),
-        ev.Answered: lambda e: fill(
-            "answered",
-            player=who(e.player),
-            armies=e.armies,
-            bonus=text["card_bonus"] if e.bonus else "",
-        ),
-        ev.CalculatedBattle: lambda e: fill(
-            "calculated",
-            source=name(e.source),
-            target=name(e.target),
-            atotal=e.attacker_total,
-            dtotal=e.defender_total,
-            al=e.attacker_losses,
-            dl=e.defender_losses,
-        ),
-        ev.Retreated: lambda e: fill(
-            "retreated",
-            player=who(e.player),
-            territory=name(e.territory),
-            to=name(e.to),
-            n=e.armies,
-        ),
-        ev.Capitulated: lambda e: fill(
-            "capitulated", player=who(e.player), territory=name(e.territory), n=e.armies
-        ),
-        ev.CardTaken: lambda e: fill("card_taken", player=who(e.player), loser=who(e.loser)),
-        ev.ArmiesLost: lambda e: fill("armies_lost", player=who(e.player), n=e.count),
-        ev.BesideBonus: lambda e: fill(
-            "beside_bonus",
-            player=who(e.player),
-            n=len(e.territories),
-            places=", ".join(str(name(t)) for t in e.territories),
-        ),
-        ev.RewardSetAside: lambda e: fill("reward_set_aside", n=e.count),
-        ev.RewardTaken: lambda e: fill("reward_taken", player=who(e.player), n=e.count),
-        ev.DeckShuffled: lambda e: fill("shuffled", n=e.cards),
-        ev.GameWon: lambda e: fill(
-            _WON.get(e.reason, "won"), winner=who(e.winner), team=team(e.winner)
-        ),
-        ev.HandPassed: lambda e: fill("hand_passed", player=who(e.player), n=e.count, to=who(e.to)),
-        ev.CapitalSealed: lambda e: fill("capital_sealed", player=who(e.player)),
-        ev.CapitalAbandoned: lambda e: fill(
-            "capital_abandoned", player=who(e.player), territory=name(e.territory)
-        ),
-        ev.CapitalRevealed: lambda e: fill(
-            "capital_revealed", player=who(e.player), territory=name(e.territory)
-        ),
-        ev.AllyPart: lambda e: fill("ally_" + e.part, player=who(e.player), armies=e.armies),
-        ev.AllyDestroyed: lambda e: fill("ally_destroyed", player=who(e.player)),
-        ev.CardGiven: lambda e: fill(
-            "card_given",
-            player=who(e.player),
-            card=card(e.card),
-            independent=who(e.independent),
-            status=status(e.status),
-        ),
-        ev.AllyReinforced: lambda e: fill(
-            "ally_reinforced", player=who(e.player), independent=who(e.independent), die=e.die
-        ),
-        ev.StatusDrifted: lambda e: fill(
-            "drift_moved" if e.status != e.previous else "drift_stays",
-            independent=who(e.independent),
-            die=e.die,
-            status=status(e.status),
-        ),
-        ev.IndependentDestroyed: lambda e: fill(
-            "independent_destroyed",
-            player=who(e.player),
-            independent=who(e.independent),
-            n=len(e.cards),
-        ),
-        ev.ObjectivesDealt: lambda e: text["objectives_dealt"],
-        ev.MissionsDealt: lambda e: text["missions_dealt"],
-        ev.MissionClaimed: lambda e: fill(
-            "mission_claimed", player=who(e.player), n=e.count, mission=mission_text(e.mission)
-        ),
-        ev.MissionShown: lambda e: fill(
-            "mission_shown", player=who(e.player), mission=mission_text(e.mission)
-        ),
-        ev.ObjectiveAchieved: lambda e: (
-            fill(
-                "objective_achieved",
-                player=who(e.player),
-                objective=objective_text(e.objective, lang),
-            )
-            + (
-                fill("fell_back", achieved=objective_text(e.achieved, lang))
-                if e.achieved != e.objective
-                else ""
-            )
-        ),
-    }
+            ),
+            _for(ev.TerritoriesDealt, lambda e: fill("dealt", counts=counts())),
+            _for(
+                ev.SetupFinished,
+                lambda e: fill("setup", counts=counts(), first=who(e.first_player)),
+            ),
+            _for(
+                ev.TurnStarted,
+                lambda e: fill(
+                    "turn",
+                    turn=e.turn,
+                    round=e.round,
+                    player=who(e.player),
+                    territories=e.territories,
+                    income=e.income,
+                    continents=fill(
+                        "continents",
+                        names=", ".join(
+                            board.continents[c].name_fr
+                            if lang == "fr"
+                            else board.continents[c].name_en
+                            for c in e.continents
+                        ),
+                    )
+                    if e.continents
+                    else "",
+                ),
+            ),
+            _for(
+                ev.CardsTraded,
+                lambda e: fill(
+                    "trade_stars" if game.rules.trade_values == "stars" else "trade",
+                    stars=stars(board, e.cards),
+                    player=who(e.player),
+                    cards=", ".join(card(c) for c in e.cards),
+                    armies=e.armies,
+                    n=e.set_number,
+                ),
+            ),
+            _for(
+                ev.Placed,
+                lambda e: (
+                    None
+                    if e.reason in ("claim", "setup")
+                    else fill(
+                        _PLACED.get(e.reason, "placed"),
+                        player=who(e.player),
+                        count=e.count,
+                        territory=name(e.territory),
+                    )
+                ),
+            ),
+            _for(
+                ev.BattleRolled,
+                lambda e: fill(
+                    "battle",
+                    source=name(e.source),
+                    target=name(e.target),
+                    adice=dice(e.attacker_dice),
+                    ddice=dice(e.defender_dice),
+                    al=e.attacker_losses,
+                    dl=e.defender_losses,
+                ),
+            ),
+            _for(
+                ev.AttackStopped,
+                lambda e: fill("stopped", player=who(game.current_player), target=name(e.target)),
+            ),
+            _for(
+                ev.Conquered,
+                lambda e: fill(
+                    "conquered",
+                    player=who(e.player),
+                    territory=name(e.territory),
+                    previous=who(e.previous_owner),
+                ),
+            ),
+            _for(ev.MovedIn, lambda e: fill("moved_in", total=e.total, target=name(e.target))),
+            _for(
+                ev.PlayerEliminated,
+                lambda e: fill("eliminated", player=who(e.player), by=who(e.by), n=e.card_count),
+            ),
+            _for(
+                ev.Fortified,
+                lambda e: fill(
+                    "fortified",
+                    player=who(e.player),
+                    count=e.count,
+                    source=name(e.source),
+                    target=name(e.target),
+                ),
+            ),
+            _for(ev.CardDrawn, lambda e: fill("card", player=who(e.player))),
+            _for(ev.NoCardLeft, lambda e: fill("no_card", player=who(e.player))),
+            _for(
+                ev.Committed,
+                lambda e: fill(
+                    "committed",
+                    player=who(e.player),
+                    armies=e.armies,
+                    source=name(e.source),
+                    target=name(e.target),
+                    bonus=text["card_bonus"] if e.bonus else "",
+                ),
+            ),
+            _for(
+                ev.Answered,
+                lambda e: fill(
+                    "answered",
+                    player=who(e.player),
+                    armies=e.armies,
+                    bonus=text["card_bonus"] if e.bonus else "",
+                ),
+            ),
+            _for(
+                ev.CalculatedBattle,
+                lambda e: fill(
+                    "calculated",
+                    source=name(e.source),
+                    target=name(e.target),
+                    atotal=e.attacker_total,
+                    dtotal=e.defender_total,
+                    al=e.attacker_losses,
+                    dl=e.defender_losses,
+                ),
+            ),
+            _for(
+                ev.Retreated,
+                lambda e: fill(
+                    "retreated",
+                    player=who(e.player),
+                    territory=name(e.territory),
+                    to=name(e.to),
+                    n=e.armies,
+                ),
+            ),
+            _for(
+                ev.Capitulated,
+                lambda e: fill(
+                    "capitulated", player=who(e.player), territory=name(e.territory), n=e.armies
+                ),
+            ),
+            _for(
+                ev.CardTaken, lambda e: fill("card_taken", player=who(e.player), loser=who(e.loser))
+            ),
+            _for(ev.ArmiesLost, lambda e: fill("armies_lost", player=who(e.player), n=e.count)),
+            _for(
+                ev.BesideBonus,
+                lambda e: fill(
+                    "beside_bonus",
+                    player=who(e.player),
+                    n=len(e.territories),
+                    places=", ".join(str(name(t)) for t in e.territories),
+                ),
+            ),
+            _for(ev.RewardSetAside, lambda e: fill("reward_set_aside", n=e.count)),
+            _for(ev.RewardTaken, lambda e: fill("reward_taken", player=who(e.player), n=e.count)),
+            _for(ev.DeckShuffled, lambda e: fill("shuffled", n=e.cards)),
+            _for(
+                ev.GameWon,
+                lambda e: fill(
+                    _WON.get(e.reason, "won"), winner=who(e.winner), team=team(e.winner)
+                ),
+            ),
+            _for(
+                ev.HandPassed,
+                lambda e: fill("hand_passed", player=who(e.player), n=e.count, to=who(e.to)),
+            ),
+            _for(ev.CapitalSealed, lambda e: fill("capital_sealed", player=who(e.player))),
+            _for(
+                ev.CapitalAbandoned,
+                lambda e: fill(
+                    "capital_abandoned", player=who(e.player), territory=name(e.territory)
+                ),
+            ),
+            _for(
+                ev.CapitalRevealed,
+                lambda e: fill(
+                    "capital_revealed", player=who(e.player), territory=name(e.territory)
+                ),
+            ),
+            _for(
+                ev.AllyPart, lambda e: fill("ally_" + e.part, player=who(e.player), armies=e.armies)
+            ),
+            _for(ev.AllyDestroyed, lambda e: fill("ally_destroyed", player=who(e.player))),
+            _for(
+                ev.CardGiven,
+                lambda e: fill(
+                    "card_given",
+                    player=who(e.player),
+                    card=card(e.card),
+                    independent=who(e.independent),
+                    status=status(e.status),
+                ),
+            ),
+            _for(
+                ev.AllyReinforced,
+                lambda e: fill(
+                    "ally_reinforced",
+                    player=who(e.player),
+                    independent=who(e.independent),
+                    die=e.die,
+                ),
+            ),
+            _for(
+                ev.StatusDrifted,
+                lambda e: fill(
+                    "drift_moved" if e.status != e.previous else "drift_stays",
+                    independent=who(e.independent),
+                    die=e.die,
+                    status=status(e.status),
+                ),
+            ),
+            _for(
+                ev.IndependentDestroyed,
+                lambda e: fill(
+                    "independent_destroyed",
+                    player=who(e.player),
+                    independent=who(e.independent),
+                    n=len(e.cards),
+                ),
+            ),
+            _for(ev.ObjectivesDealt, lambda e: text["objectives_dealt"]),
+            _for(ev.MissionsDealt, lambda e: text["missions_dealt"]),
+            _for(
+                ev.MissionClaimed,
+                lambda e: fill(
+                    "mission_claimed",
+                    player=who(e.player),
+                    n=e.count,
+                    mission=mission_text(e.mission),
+                ),
+            ),
+            _for(
+                ev.MissionShown,
+                lambda e: fill(
+                    "mission_shown", player=who(e.player), mission=mission_text(e.mission)
+                ),
+            ),
+            _for(
+                ev.ObjectiveAchieved,
+                lambda e: (
+                    fill(
+                        "objective_achieved",
+                        player=who(e.player),
+                        objective=objective_text(e.objective, lang),
+                    )
+                    + (
+                        fill("fell_back", achieved=objective_text(e.achieved, lang))
+                        if e.achieved != e.objective
+                        else ""
+                    )
+                ),
+            ),
+        ]
+    )
     line = lines.get(type(event))
     said = line(event) if line else None
     # A line may open with a neutral army's name ("the ally conquers …"), never a player's.

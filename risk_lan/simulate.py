@@ -79,9 +79,9 @@ def play_game(
     players = seat_names(len(bots))
     seats = dict(zip(players, bots, strict=True))
     game, events = Game.new(players, SeededSource(seed), rules)
-    for player, bot in seats.items():
-        for action in bot.opening(game, player):
-            events.extend(game.apply(player, action))
+    for seat, bot in seats.items():
+        for action in bot.opening(game, seat):
+            events.extend(game.apply(seat, action))
     if on_events:
         on_events(game, events)
     actions = 0

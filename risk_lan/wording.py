@@ -29,12 +29,12 @@ def _first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class Place(str):
+class PlaceName(str):
     """A place's name that can also be said with its French article."""
 
     article: str
 
-    def __new__(cls, name: str, article: str = "") -> Place:
+    def __new__(cls, name: str, article: str = "") -> PlaceName:
         if article not in ARTICLES:
             raise ValueError(f"not a French article: {article!r}")
         place = super().__new__(cls, name)
@@ -92,11 +92,11 @@ def wording(template: str, lang: str, **fields: Any) -> str:
         if isinstance(value, int) and not isinstance(value, bool | Count):
             fields[key] = Count(value, lang)
         elif type(value) is str:  # a player's name: "d'Ann", "de Bob"
-            fields[key] = Place(value)
+            fields[key] = PlaceName(value)
     return template.format(**fields)
 
 
-def place(board: Any, territory: str, lang: str) -> Place:
+def place(board: Any, territory: str, lang: str) -> PlaceName:
     """A territory's name in ``lang``, with its French article."""
     t = board.territories[territory]
-    return Place(t.name_fr, t.article_fr) if lang == "fr" else Place(t.name_en)
+    return PlaceName(t.name_fr, t.article_fr) if lang == "fr" else PlaceName(t.name_en)

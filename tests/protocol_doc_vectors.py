@@ -170,48 +170,13 @@ def compute(kind: str, given: dict[str, Any]) -> dict[str, Any]:
         out["rounds"] = [[[p, d] for p, d in rolls.items()] for rolls in event.rolls]
         out["winner"] = winner
     elif kind == "blitz":
-        seed = bytes.fromhex(given["seed"])
-        events = battle_events(
-            seed,
-            given["source_armies"],
-            given["target_armies"],
-            given["dice"],
-            given["defence"],
-            given["stop_at"],
-        )
-        source = DerivedSource(seed)
-        out["drawn"] = [
-            [source.dice(len(e["attacker_dice"])), source.dice(len(e["defender_dice"]))]
-            for e in events
-            if e["type"] == "battle"
-        ]
-        out["events"] = events
-        battles = [e for e in events if e["type"] == "battle"]
-        for (attacker, defender), battle in zip(out["drawn"], battles, strict=True):
-            assert sorted(attacker, reverse=True) == battle["attacker_dice"]
-            assert sorted(defender, reverse=True) == battle["defender_dice"]
+        out.update(_blitz(given))
     elif kind == "seal":
         out["seal"] = seal(given["player"], given["territory"], given["nonce"])
     elif kind == "signed":
         out.update(_signed(given))
     elif kind == "transcript":
-        identity = Identity.from_private_bytes(bytes.fromhex(given["private_key"]))
-        transcript = Transcript(given["game"])
-        out["public_key"] = identity.public_key.hex()
-        out["t0"] = transcript.hash.hex()
-        steps = []
-        assert transcript.hash == hashlib.sha256(preimage("transcript", given["game"])).digest()
-        for body in given["bodies"]:
-            before = transcript.hash
-            envelope = identity.sign("host", body, before)
-            after = transcript.add(envelope)
-            step = preimage("transcript-step", before, canonical(envelope))
-            assert after == hashlib.sha256(step).digest()
-            steps.append({"sig": envelope["sig"].hex(), "hash": after.hex()})
-        out["steps"] = steps
-        out["code"] = transcript.code
-        short = base64.b32encode(transcript.hash[:5]).decode()
-        assert out["code"] == f"{short[:4]}-{short[4:]}"
+        out.update(_transcript(given))
     elif kind == "password":
         salt, nonce = bytes.fromhex(given["salt"]), bytes.fromhex(given["nonce"])
         client_key = bytes.fromhex(given["client_key"])
@@ -226,6 +191,53 @@ def compute(kind: str, given: dict[str, Any]) -> dict[str, Any]:
         out["proof"] = pack({"mac": mac, "type": "proof"}).hex()
     else:
         raise ValueError(f"no vector of kind {kind!r}")
+    return out
+
+
+def _blitz(given: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    seed = bytes.fromhex(given["seed"])
+    events = battle_events(
+        seed,
+        given["source_armies"],
+        given["target_armies"],
+        given["dice"],
+        given["defence"],
+        given["stop_at"],
+    )
+    source = DerivedSource(seed)
+    out["drawn"] = [
+        [source.dice(len(e["attacker_dice"])), source.dice(len(e["defender_dice"]))]
+        for e in events
+        if e["type"] == "battle"
+    ]
+    out["events"] = events
+    battles = [e for e in events if e["type"] == "battle"]
+    for (attacker, defender), battle in zip(out["drawn"], battles, strict=True):
+        assert sorted(attacker, reverse=True) == battle["attacker_dice"]
+        assert sorted(defender, reverse=True) == battle["defender_dice"]
+    return out
+
+
+def _transcript(given: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    identity = Identity.from_private_bytes(bytes.fromhex(given["private_key"]))
+    transcript = Transcript(given["game"])
+    out["public_key"] = identity.public_key.hex()
+    out["t0"] = transcript.hash.hex()
+    steps = []
+    assert transcript.hash == hashlib.sha256(preimage("transcript", given["game"])).digest()
+    for body in given["bodies"]:
+        before = transcript.hash
+        envelope = identity.sign("host", body, before)
+        after = transcript.add(envelope)
+        step = preimage("transcript-step", before, canonical(envelope))
+        assert after == hashlib.sha256(step).digest()
+        steps.append({"sig": envelope["sig"].hex(), "hash": after.hex()})
+    out["steps"] = steps
+    out["code"] = transcript.code
+    short = base64.b32encode(transcript.hash[:5]).decode()
+    assert out["code"] == f"{short[:4]}-{short[4:]}"
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import ast
+import json
 import os
 import shutil
 import subprocess
@@ -13,70 +13,61 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The engine is pure: no UI, no network, no event loop, no clock and no chance of its own.
-# The protocol package is the wire: no UI, and no engine internals.
-FORBIDDEN = {
-    "risk_lan/rules": {
-        "textual",
-        "asyncio",
-        "socket",
-        "zeroconf",
-        "random",
-        "secrets",
-        "time",
-        "risk_lan.net",
-        "risk_lan.tui",
-        "risk_lan.bots",
-        "msgpack",
-    },
-    # The wire knows nothing of the game it carries, nor of any part of risk_lan.
-    "protocol": {"textual", "zeroconf", "asyncio", "socket", "risk_lan"},
-    # Bots choose from the rules alone: no network, no screen.
-    "risk_lan/bots": {
-        "textual",
-        "asyncio",
-        "socket",
-        "zeroconf",
-        "msgpack",
-        "protocol",
-        "risk_lan.net",
-        "risk_lan.tui",
-    },
-    # The host and the client run without a screen: the app is one more client.
-    "risk_lan/net": {"textual", "risk_lan.tui"},
-}
 
+def _cycles(root: Path) -> list[list[str]]:
+    """The import cycles among the project's modules under ``root``: each strongly connected
+    set of modules of more than one, found with grimp (import-linter's graph). Imports under
+    ``if TYPE_CHECKING:`` are left out: they are annotations, never run."""
+    script = (
+        "import grimp, json\n"
+        "g = grimp.build_graph('risk_lan', 'protocol', exclude_type_checking_imports=True,"
+        " cache_dir=None)\n"
+        "print(json.dumps({m: sorted(g.find_modules_directly_imported_by(m) & g.modules)"
+        " for m in g.modules}))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    graph: dict[str, list[str]] = json.loads(out.stdout)
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
 
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-    return names
+    def visit(module: str) -> None:  # Tarjan's strongly connected components
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            part = stack[stack.index(module) :]
+            del stack[stack.index(module) :]
+            if len(part) > 1:
+                found.append(sorted(part))
 
-
-def _violations(package: str, banned: set[str]) -> list[str]:
-    found = []
-    for path in sorted((ROOT / package).rglob("*.py")):
-        for name in _imports(path):
-            for ban in banned:
-                if name == ban or name.startswith(ban + "."):
-                    found.append(f"{path.relative_to(ROOT)} imports {name}")
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
     return found
 
 
-@pytest.mark.parametrize("package", sorted(FORBIDDEN))
-def test_import_contract(package: str) -> None:
-    assert _violations(package, FORBIDDEN[package]) == []
+def test_no_modules_import_each_other_in_a_circle() -> None:
+    assert _cycles(ROOT) == []
 
 
-def test_the_contract_check_sees_a_violation(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.py"
-    bad.write_text("import random\nfrom asyncio import sleep\nimport textual.app\n")
-    assert _imports(bad) == {"random", "asyncio", "textual.app"}
+def test_the_circle_check_sees_a_planted_circle(tmp_path: Path) -> None:
+    for part in ("risk_lan", "protocol"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    board = tmp_path / "risk_lan" / "rules" / "board.py"
+    board.write_text(board.read_text() + "\n\ndef _back():\n    from . import state  # noqa\n")
+    (circle,) = _cycles(tmp_path)
+    assert {"risk_lan.rules.board", "risk_lan.rules.state"} <= set(circle)
 
 
 def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
@@ -111,12 +102,19 @@ def test_import_linter_sees_planted_violations(tmp_path: Path) -> None:
     turn.write_text(turn.read_text() + "\n\ndef _wire():\n    import protocol.messages  # noqa\n")
     bot = tmp_path / "risk_lan" / "bots" / "random_bot.py"
     bot.write_text(bot.read_text() + "\nfrom risk_lan.tui import texts  # noqa\n")
+    # The layers: the network reaching up for the command line, and two siblings of one layer.
+    wire = tmp_path / "risk_lan" / "net" / "connection.py"
+    wire.write_text(wire.read_text() + "\nfrom risk_lan.cli import main  # noqa\n")
+    narrate = tmp_path / "risk_lan" / "narrate.py"
+    narrate.write_text(narrate.read_text() + "\nfrom risk_lan import simulate  # noqa\n")
     result = _lint_imports(tmp_path)
     assert result.returncode != 0
     for found in (
         "risk_lan.rules.board -> risk_lan.paths",
         "risk_lan.rules.turn -> protocol.messages",
         "risk_lan.bots.random_bot -> risk_lan.tui.texts",
+        "risk_lan.net.connection -> risk_lan.cli",
+        "risk_lan.narrate -> risk_lan.simulate",
     ):
         assert found in result.stdout, result.stdout
 
@@ -134,11 +132,68 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_no_source_file_is_sprawling() -> None:
-    long_files = [
-        f"{p.relative_to(ROOT)}: {n} lines"
-        for package in ("risk_lan", "protocol")
-        for p in sorted((ROOT / package).rglob("*.py"))
-        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 420
-    ]
-    assert long_files == []
+def _ruff(root: Path, *paths: str) -> subprocess.CompletedProcess[str]:
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.fail("ruff is not installed: install the test extras (pip install -e '.[test]')")
+    return subprocess.run(
+        [ruff, "check", "--no-cache", "--output-format", "concise", *paths],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+
+
+def _branching(name: str, branches: int) -> str:
+    """A function of cyclomatic complexity ``branches + 1``."""
+    body = "".join(f"    if x == {i}:\n        return {i}\n" for i in range(branches))
+    return f"def {name}(x: int) -> int:\n{body}    return -1\n"
+
+
+def test_no_function_is_over_the_complexity_budget(tmp_path: Path) -> None:
+    """The budget that replaced the cap on a file's lines: ruff's C901 at 15 (run with the
+    rest of ruff by test_ruff_is_clean) flags a function past it wherever the budget holds,
+    and lets one at 15 through; the rooms still being renovated are let off for now."""
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    for part in ("rules", "bots", "net", "tui"):
+        (tmp_path / "risk_lan" / part).mkdir(parents=True)
+        planted = _branching("at_budget", 14) + "\n\n" + _branching("over_budget", 15)
+        (tmp_path / "risk_lan" / part / "planted.py").write_text(planted)
+    (tmp_path / "cli.py").write_text(_branching("over_budget", 15))
+    result = _ruff(tmp_path, ".")
+    flagged = sorted(line.split(":")[0] for line in result.stdout.splitlines() if "C901" in line)
+    assert flagged == ["cli.py", "risk_lan/bots/planted.py", "risk_lan/rules/planted.py"], (
+        result.stdout + result.stderr
+    )
+    assert "over_budget` is too complex (16 > 15)" in result.stdout
+    assert "at_budget" not in result.stdout
+
+
+def test_import_linter_keeps_textual_out_of_the_turn_logic_and_the_texts(tmp_path: Path) -> None:
+    """The app's drawing-free folders: a step reaching for a widget, a catalogue for a screen."""
+    for part in ("risk_lan", "protocol"):
+        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    plan = tmp_path / "risk_lan" / "tui" / "turnlogic" / "plan_line.py"
+    plan.write_text(plan.read_text() + "\nfrom textual.widget import Widget  # noqa\n")
+    words = tmp_path / "risk_lan" / "tui" / "texts" / "watch_texts.py"
+    words.write_text(words.read_text() + "\nfrom ..screens import log_screen  # noqa\n")
+    result = _lint_imports(tmp_path)
+    assert result.returncode != 0
+    for found in (
+        "risk_lan.tui.turnlogic.plan_line -> textual (",
+        "risk_lan.tui.texts.watch_texts -> risk_lan.tui.screens.log_screen",
+    ):
+        assert found in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("command", ["simulate", "host", "play"])
+def test_every_command_names_a_rule_set_its_mode(command: str) -> None:
+    """One word for a rule set: ``--mode`` on every command that takes one, ``--rules`` its
+    alias."""
+    from risk_lan.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args([command]).mode == "classic"
+    assert parser.parse_args([command, "--mode", "revised"]).mode == "revised"
+    assert parser.parse_args([command, "--rules", "team"]).mode == "team"

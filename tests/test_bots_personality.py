@@ -22,7 +22,7 @@ BOLD = Personality(standing=True, switches=0.05, battles=1.0, whims=0.1)
 def test_the_standing_answer_is_set_by_f7s_act_and_only_when_it_is_not_set(mode: str) -> None:
     game, _ = Game.new(seat_names(3), SeededSource(1), mode)
     most = game.rules.defender_max_dice
-    # F7 (tui/turnkeys.py) sends SetAutoDefend(rules.defender_max_dice), or None to be asked.
+    # F7 (tui/table/turn_keys.py) sends SetAutoDefend(rules.defender_max_dice), or None to be asked.
     assert PersonalBot(STANDING, 1).opening(game, "p1") == [SetAutoDefend(most)]
     assert PersonalBot(ASKED, 1).opening(game, "p1") == []
     game.apply("p1", SetAutoDefend(most))

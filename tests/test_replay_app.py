@@ -15,7 +15,8 @@ from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.playback import load
 from risk_lan.tui import run_replay
-from risk_lan.tui.replay_screen import ReplayApp, ReplayScreen
+from risk_lan.tui.replay_app import ReplayApp
+from risk_lan.tui.screens.replay_screen import ReplayScreen
 
 
 @pytest.fixture(scope="module")

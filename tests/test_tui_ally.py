@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulebook_helpers import write_position
 
 from risk_lan.rules import EndTurn, Game, ScriptedSource
-from risk_lan.tui.turn import Turn
+from risk_lan.tui.turnlogic.player_turn import Turn
 
 
 def test_keys_in_the_opponents_part_say_the_ally_is_being_played() -> None:

@@ -10,9 +10,9 @@ from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.seatfile import find_seat, load, seat_path
 from risk_lan.paths import saves_dir, seats_dir
 from risk_lan.tui.app import LocalHost, RiskApp
-from risk_lan.tui.choices import SavedGamesScreen
-from risk_lan.tui.dialogs import LeaveScreen
-from risk_lan.tui.lobby import LobbyScreen
+from risk_lan.tui.screens.leave_screen import LeaveScreen
+from risk_lan.tui.screens.lobby_screen import LobbyScreen
+from risk_lan.tui.screens.saved_games_screen import SavedGamesScreen
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)

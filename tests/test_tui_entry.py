@@ -14,9 +14,11 @@ from risk_lan.net.discovery import FoundGame
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostserver import Host
 from risk_lan.tui.app import LocalHost, RiskApp
-from risk_lan.tui.entry import KnockScreen, PasswordScreen
-from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
-from risk_lan.tui.texts import say
+from risk_lan.tui.screens.knock_screen import KnockScreen
+from risk_lan.tui.screens.lobby_screen import LobbyScreen
+from risk_lan.tui.screens.password_screen import PasswordScreen
+from risk_lan.tui.screens.seats_screen import SeatsScreen
+from risk_lan.tui.texts.catalogue import say
 
 pytestmark = pytest.mark.asyncio
 

@@ -17,9 +17,9 @@ from risk_lan.net.host.hostserver import Host
 from risk_lan.net.host.hostwords import sentence
 from risk_lan.net.outcome import Outcome
 from risk_lan.tui.app import RiskApp
-from risk_lan.tui.dialogs import GameOverScreen
-from risk_lan.tui.game_screen import GameScreen
-from risk_lan.tui.stops import why_stopped
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.screens.game_screen import GameScreen
+from risk_lan.tui.texts.stop_reasons import why_stopped
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from tui_helpers import scenario_app, scenario_host, screen_text, set_position, started, until
 
-from risk_lan.tui.independentsview import IndependentsScreen
+from risk_lan.tui.screens.independents_screen import IndependentsScreen
 
 pytestmark = pytest.mark.asyncio
 
@@ -74,7 +74,7 @@ async def test_an_offensive_on_the_players_own_ally_stays_chosen_between_battles
     from rulebook_helpers import write_position
 
     from risk_lan.rules import Attack, Defend, Game, ScriptedSource
-    from risk_lan.tui.turn import Turn
+    from risk_lan.tui.turnlogic.player_turn import Turn
 
     game, _ = Game.new(["ann", "bob"], ScriptedSource([6, 1]), "two-player-active")
     s = game.state

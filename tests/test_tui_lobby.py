@@ -15,10 +15,11 @@ from risk_lan.net.discovery import FoundGame
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostserver import Host
 from risk_lan.tui.app import LocalHost, RiskApp
-from risk_lan.tui.dialogs import TooSmallScreen
-from risk_lan.tui.game_screen import GameScreen
-from risk_lan.tui.lobby import LobbyScreen, SeatsScreen, next_table
-from risk_lan.tui.texts import say
+from risk_lan.tui.screens.game_screen import GameScreen
+from risk_lan.tui.screens.lobby_screen import LobbyScreen
+from risk_lan.tui.screens.seats_screen import SeatsScreen, next_table
+from risk_lan.tui.screens.too_small_screen import TooSmallScreen
+from risk_lan.tui.texts.catalogue import say
 
 
 class ListedApp(RiskApp):

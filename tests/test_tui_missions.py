@@ -7,7 +7,7 @@ import pytest
 from tui_helpers import scenario_app, scenario_host, screen_text, set_position, started, until
 
 from risk_lan.rules.missions import RANKS, missions
-from risk_lan.tui.missionscreen import MissionsScreen
+from risk_lan.tui.screens.missions_screen import MissionsScreen
 
 pytestmark = pytest.mark.asyncio
 

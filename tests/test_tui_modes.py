@@ -19,8 +19,9 @@ from tui_helpers import (
 )
 
 from risk_lan.rules import check_invariants
-from risk_lan.tui.dialogs import GameOverScreen, HelpScreen
-from risk_lan.tui.game_screen import GameScreen
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.screens.game_screen import GameScreen
+from risk_lan.tui.screens.help_screen import HelpScreen
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -80,7 +81,7 @@ def choosing_headquarters(s) -> None:
 
 
 async def test_the_headquarters_is_chosen_secretly_then_shown_on_the_map() -> None:
-    from risk_lan.tui.worldmap import CAPITAL, WorldMap
+    from risk_lan.tui.widgets.world_map import CAPITAL, WorldMap
 
     host = scenario_host(choosing_headquarters, mode="capital")
     app = scenario_app(host)
@@ -147,7 +148,7 @@ def teams_of_two_and_one(s) -> None:
 
 
 async def test_teams_are_shown_with_their_shared_territories_and_hand_and_win_together() -> None:
-    from risk_lan.tui.worldmap import SHARED, WorldMap
+    from risk_lan.tui.widgets.world_map import SHARED, WorldMap
 
     host = scenario_host(teams_of_two_and_one, mode="team")
     app = scenario_app(host)

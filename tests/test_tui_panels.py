@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from risk_lan.rules import Game
 from risk_lan.seeded import SeededSource
-from risk_lan.tui.panels import _shared
+from risk_lan.tui.widgets.panels import _shared
 
 PLAYERS = [{"seat": p, "name": p, "colour": c} for p, c in
            (("p1", "red"), ("p2", "blue"), ("p3", "green"), ("p4", "yellow"))]  # fmt: skip

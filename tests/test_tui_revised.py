@@ -18,7 +18,7 @@ from tui_helpers import (
 )
 
 from risk_lan.rules.state import PendingAttack
-from risk_lan.tui.startrade import StarTradeScreen
+from risk_lan.tui.screens.star_trade_screen import StarTradeScreen
 
 pytestmark = pytest.mark.asyncio
 

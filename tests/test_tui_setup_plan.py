@@ -19,7 +19,7 @@ from risk_lan.bots import ClassicBot
 from risk_lan.rules import Game, GameState
 from risk_lan.rules.presets import RULESETS
 from risk_lan.seeded import SeededSource
-from risk_lan.tui.setupplan import SetupPlan
+from risk_lan.tui.turnlogic.setup_plan import SetupPlan
 
 SIZE = (120, 40)
 

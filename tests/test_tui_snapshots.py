@@ -14,11 +14,14 @@ from risk_lan.net.outcome import Outcome
 from risk_lan.rules import Game
 from risk_lan.seeded import SeededSource
 from risk_lan.tui.app import RiskApp
-from risk_lan.tui.dialogs import GameOverScreen, HelpScreen, LeaveScreen
-from risk_lan.tui.game_screen import GameScreen
-from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
-from risk_lan.tui.stops import why_stopped
-from risk_lan.tui.texts import say
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.screens.game_screen import GameScreen
+from risk_lan.tui.screens.help_screen import HelpScreen
+from risk_lan.tui.screens.leave_screen import LeaveScreen
+from risk_lan.tui.screens.lobby_screen import LobbyScreen
+from risk_lan.tui.screens.seats_screen import SeatsScreen
+from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.texts.stop_reasons import why_stopped
 
 PLAYERS = [
     {"seat": "p1", "name": "ann", "kind": "human", "colour": "red"},
@@ -223,7 +226,7 @@ def test_waiting_for_a_player_and_leaving(snap_compare) -> None:
         # Received "later than now": the count stays where the host left it, for the picture.
         later = asyncio.get_running_loop().time() + 3600
         wait = {"seat": "p2", "why": "away", "waited": 35.0, "left": 85.0}
-        screen.take_clock(False, [wait], later)
+        screen.news.take_clock(False, [wait], later)
         await app.push_screen(LeaveScreen(say("en", "leave_joined"), "en"))
 
     assert snap_compare(showing("attack", then=waiting), terminal_size=(120, 40))
@@ -231,7 +234,7 @@ def test_waiting_for_a_player_and_leaving(snap_compare) -> None:
 
 def test_a_stopped_game(snap_compare) -> None:
     async def stopped(app, screen, game) -> None:
-        screen.stop()
+        screen.news.stop()
         why = why_stopped(Outcome(reason="bad_reveal:p2"), "p1", screen.names, "en")
         await app.push_screen(GameOverScreen(None, why, game, PLAYERS, 57, "TEST-CODE", "en"))
 
@@ -255,7 +258,7 @@ def test_the_compact_layout_with_a_secret_objective(snap_compare) -> None:
 def test_a_replay_seeking_to_a_turn(snap_compare) -> None:
     from risk_lan.net.playback import Frame, Playback
     from risk_lan.net.verify import Verdict
-    from risk_lan.tui.replay_screen import ReplayApp
+    from risk_lan.tui.replay_app import ReplayApp
 
     game, events = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), "classic")
     bots = {p: ClassicBot() for p in ("p1", "p2", "p3")}

@@ -19,7 +19,8 @@ from tui_helpers import (
 from risk_lan.net.client import Client
 from risk_lan.net.host.hostgame import HostGame
 from risk_lan.tui.app import RiskApp
-from risk_lan.tui.dialogs import GameOverScreen, LeaveScreen
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.screens.leave_screen import LeaveScreen
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -184,7 +185,7 @@ async def test_a_joined_player_has_no_clock_controls() -> None:
     try:
         async with app.run_test(size=SIZE) as pilot:
             screen = await started(app, pilot)
-            assert not screen.host_controls and not screen.check_action("pause_clock", ())
+            assert not screen.news.host_controls and not screen.check_action("pause_clock", ())
             sent: list[str] = []
             app.table_command = lambda kind, **fields: sent.append(kind)
             await pilot.press("f10")  # not offered to a joined player: nothing is sent

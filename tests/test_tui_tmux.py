@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from risk_lan.rules import classic_board
-from risk_lan.tui.maplayout import draw
+from risk_lan.tui.widgets.map_layout import draw
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -284,8 +284,8 @@ def test_replay_a_hosted_record_in_a_real_terminal(terminal: Terminal, tmp_path:
 def shortest_prefix(territory: str) -> str:
     """The fewest letters of the map's label that lead to ``territory`` (the echo shows a
     player where typing leads, so a player stops there)."""
-    from risk_lan.tui.maplayout import layout
-    from risk_lan.tui.worldmap import matches
+    from risk_lan.tui.widgets.map_layout import layout
+    from risk_lan.tui.widgets.world_map import matches
 
     label = "".join(c for c in layout("classic").places[territory].short_en.lower() if c.isalnum())
     for k in range(1, len(label) + 1):

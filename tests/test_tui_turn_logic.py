@@ -7,7 +7,7 @@ from tui_helpers import set_position
 
 from risk_lan.rules import Game, TradeCards, classic_board
 from risk_lan.seeded import SeededSource
-from risk_lan.tui.turn import Turn
+from risk_lan.tui.turnlogic.player_turn import Turn
 
 NORTH_AMERICA = ["alaska", "northwest_territory", "alberta", "ontario", "quebec"]
 

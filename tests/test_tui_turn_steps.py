@@ -20,9 +20,9 @@ from tui_helpers import (
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.tui.dialogs import GameOverScreen
-from risk_lan.tui.panels import player_mark
-from risk_lan.tui.worldmap import WorldMap
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.widgets.panels import player_mark
+from risk_lan.tui.widgets.world_map import WorldMap
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -233,7 +233,7 @@ async def test_the_defender_is_asked_for_its_dice() -> None:
 
 
 async def test_a_defender_who_does_not_answer_defends_with_the_most_dice(monkeypatch) -> None:
-    import risk_lan.tui.game_screen as game_screen
+    import risk_lan.tui.screens.game_screen as game_screen
 
     monkeypatch.setattr(game_screen, "DEFEND_TIMEOUT", 0.3)
     app = scenario_app(scenario_host(attacked_by_a_bot))
@@ -276,8 +276,8 @@ async def test_an_answer_on_its_way_is_not_given_twice() -> None:
 
 
 async def test_help_and_the_command_palette() -> None:
-    from risk_lan.tui.dialogs import HelpScreen
-    from risk_lan.tui.worldmap import WorldMap
+    from risk_lan.tui.screens.help_screen import HelpScreen
+    from risk_lan.tui.widgets.world_map import WorldMap
 
     host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
     app = scenario_app(host)
@@ -348,7 +348,7 @@ async def test_every_turn_key_and_pick_that_does_nothing_says_why() -> None:
         await until(pilot, lambda: "Pick a territory to go from first" in screen_text(app, "now"))
         await pick(pilot, "alaska", "brazil")
         await until(pilot, lambda: "Brazil does not border Alaska" in screen_text(app, "now"))
-        screen.clock_runs = False  # alone against bots (risk-lan play): no clock to stop
+        screen.news.clock_runs = False  # alone against bots (risk-lan play): no clock to stop
         for key, says in (("f9", "No bot plays your seat"), ("f10", "stops its clock")):
             await pilot.press(key)  # hidden keys, pressed all the same
             await until(pilot, lambda says=says: says in screen_text(app, "now"))
@@ -359,7 +359,7 @@ async def test_every_turn_key_and_pick_that_does_nothing_says_why() -> None:
 
 
 async def test_ctrl_l_shows_the_whole_log_and_esc_closes_it() -> None:
-    from risk_lan.tui.dialogs import LogScreen
+    from risk_lan.tui.screens.log_screen import LogScreen
 
     host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
     app = scenario_app(host)
@@ -376,7 +376,7 @@ async def test_ctrl_l_shows_the_whole_log_and_esc_closes_it() -> None:
 
 
 async def test_typing_follows_the_labels_and_is_echoed() -> None:
-    from risk_lan.tui.worldmap import WorldMap
+    from risk_lan.tui.widgets.world_map import WorldMap
 
     host = scenario_host(lambda s: set_position(s, mine("alaska"), rest="p2"))
     app = scenario_app(host)
@@ -403,7 +403,7 @@ async def test_typing_follows_the_labels_and_is_echoed() -> None:
 
 
 async def test_the_others_moves_at_a_pace_with_each_attack_marked() -> None:
-    from risk_lan.tui.worldmap import WorldMap
+    from risk_lan.tui.widgets.world_map import WorldMap
 
     # North America holds long enough for the bots' turns to be many moves each.
     strong = dict.fromkeys(NORTH_AMERICA, 12)
@@ -423,16 +423,16 @@ async def test_the_others_moves_at_a_pace_with_each_attack_marked() -> None:
             if screen.turn.step().name != "waiting":
                 await pilot.press("f4")
                 await pilot.pause(0.3)
-        await until(pilot, lambda: len(screen.held) >= 3, timeout=30)
+        await until(pilot, lambda: len(screen.pacing.held) >= 3, timeout=30)
         assert "waiting (Space" in screen_text(app, "status")
         world = screen.query_one(WorldMap)
         shown = screen.turn.game.state.turn
         await until(pilot, lambda: world.state.attack is not None, timeout=30)
         source, target = world.state.attack
         assert target in BOARD.neighbours[source]
-        assert screen.turn.game.state.turn == shown or screen.held  # still behind the host
+        assert screen.turn.game.state.turn == shown or screen.pacing.held  # still behind the host
         await pilot.press("space")
-        assert not screen.held
+        assert not screen.pacing.held
         await pilot.press("space")  # nothing held any more: it says what it is for
         assert "none is held now" in screen_text(app, "now")
         await pilot.press("ctrl+t", "ctrl+t", "ctrl+t")  # 2, 4, then off again

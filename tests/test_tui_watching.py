@@ -13,8 +13,8 @@ from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.outcome import Listener
 from risk_lan.tui.app import RiskApp
-from risk_lan.tui.lobby import SeatsScreen
-from risk_lan.tui.texts import say
+from risk_lan.tui.screens.seats_screen import SeatsScreen
+from risk_lan.tui.texts.catalogue import say
 
 pytestmark = pytest.mark.asyncio
 

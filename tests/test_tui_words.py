@@ -8,9 +8,9 @@ import re
 import pytest
 
 from risk_lan.net.outcome import Outcome
-from risk_lan.tui.clock import WaitClock, clock_time
-from risk_lan.tui.stops import stopped, why_stopped
-from risk_lan.tui.texts import TEXTS
+from risk_lan.tui.table.clock import WaitClock, clock_time
+from risk_lan.tui.texts.catalogue import TEXTS
+from risk_lan.tui.texts.stop_reasons import stopped, why_stopped
 
 NAMES = {"p1": "ann", "p2": "bob"}
 CODE = re.compile(r"\b[a-z]+_[a-z_]+\b|\bp\d\b")  # bad_dice, host_error, p2 …

@@ -1,4 +1,4 @@
-"""The summary of the others' turns that opens the player's turn (turnsummary.py), checked
+"""The summary of the others' turns that opens the player's turn (turn_summary.py), checked
 against a whole seeded bot game: every territory taken from the player is named, and every
 player's counts are the ones before and after."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from risk_lan.bots import ClassicBot
 from risk_lan.rules import Game
 from risk_lan.seeded import SeededSource
-from risk_lan.tui.turnsummary import SinceLastTurn, signed, standings
+from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn, signed, standings
 
 NAMES = {"p1": "ann", "p2": "bob", "p3": "cat"}
 

@@ -39,8 +39,8 @@ from risk_lan.net.record import read_record
 from risk_lan.net.verify import verify_record
 from risk_lan.rules import IllegalAction, TradeCards
 from risk_lan.rules.actions import action_from_wire
-from risk_lan.tui.stops import why_stopped
-from risk_lan.tui.texts import refusal
+from risk_lan.tui.texts.catalogue import refusal
+from risk_lan.tui.texts.stop_reasons import why_stopped
 
 GAME = "0123456789abcdef"
 
@@ -585,7 +585,8 @@ async def test_markup_in_a_name_or_a_game_is_shown_as_written() -> None:
     from tui_helpers import screen_text
 
     from risk_lan.tui.app import RiskApp
-    from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
+    from risk_lan.tui.screens.lobby_screen import LobbyScreen
+    from risk_lan.tui.screens.seats_screen import SeatsScreen
 
     name = "[bold red]boss[/]"
     host = Host(HostConfig(name="x", seats=3, bots=1))

@@ -11,12 +11,12 @@ import pytest
 
 from risk_lan.logtexts import LOG_TEXTS
 from risk_lan.rules.board import classic_board
-from risk_lan.tui.expeltexts import DEEDS
-from risk_lan.tui.modetexts import MODE_TITLES_FR
 from risk_lan.tui.palette import SYSTEM_COMMANDS_FR
-from risk_lan.tui.stops import SENTENCES, WHAT
-from risk_lan.tui.texts import BINDING_NAMES, TEXTS, say
-from risk_lan.wording import Count, Place, place, wording
+from risk_lan.tui.texts.catalogue import BINDING_NAMES, TEXTS, say
+from risk_lan.tui.texts.expel_texts import DEEDS
+from risk_lan.tui.texts.mode_texts import MODE_TITLES_FR
+from risk_lan.tui.texts.stop_reasons import SENTENCES, WHAT
+from risk_lan.wording import Count, PlaceName, place, wording
 
 # Fields that hold a count in some text, and fields that hold a territory's name.
 NUMBERS = {
@@ -28,12 +28,12 @@ NUMBERS = {
 }  # fmt: skip
 PLACES = {"territory", "source", "target", "to"}
 SAMPLE_PLACES = [
-    Place("Brésil", "le"),
-    Place("Chine", "la"),
-    Place("Égypte", "l'"),
-    Place("Territoires du Nord-Ouest", "les"),
-    Place("Madagascar"),
-    Place("Irkoutsk"),
+    PlaceName("Brésil", "le"),
+    PlaceName("Chine", "la"),
+    PlaceName("Égypte", "l'"),
+    PlaceName("Territoires du Nord-Ouest", "les"),
+    PlaceName("Madagascar"),
+    PlaceName("Irkoutsk"),
 ]
 NOUNS = {
     "en": ["army", "card", "die", "territory", "second", "seat", "move", "armie"],
@@ -64,7 +64,7 @@ def renderings(template: str, lang: str) -> list[str]:
                 if name in NUMBERS:
                     values[name] = number
                 elif name in PLACES:
-                    values[name] = where if lang == "fr" else Place("Brazil")
+                    values[name] = where if lang == "fr" else PlaceName("Brazil")
                 else:
                     values[name] = "ann"
             out.append(wording(template, lang, **values))
@@ -188,7 +188,7 @@ def test_counts_agree_in_each_language() -> None:
 
 
 def test_the_app_says_counts_in_agreement() -> None:
-    assert say("en", "defend", attacker="bob", target=Place("Alaska"), amount=1).startswith(
+    assert say("en", "defend", attacker="bob", target=PlaceName("Alaska"), amount=1).startswith(
         "bob attacks Alaska: defend with 1 die "
     )
     egypt = place(classic_board(), "egypt", "fr")
@@ -198,7 +198,7 @@ def test_the_app_says_counts_in_agreement() -> None:
 
 def test_every_rule_set_has_a_french_title() -> None:
     from risk_lan.rules import RULESETS
-    from risk_lan.tui.choices import mode_title
+    from risk_lan.tui.texts.mode_texts import mode_title
 
     assert sorted(MODE_TITLES_FR) == sorted(RULESETS)
     assert mode_title("team", "fr") == "Risk par équipe" and mode_title("team") == "Team Risk"
@@ -208,7 +208,7 @@ def test_every_rule_set_has_a_french_title() -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_mode_but_the_classic_ones_has_its_own_help_page(lang: str) -> None:
     from risk_lan.rules import RULESETS
-    from risk_lan.tui.dialogs import help_text
+    from risk_lan.tui.screens.help_screen import help_text
 
     plain = help_text(lang)
     for mode in RULESETS:

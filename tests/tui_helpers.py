@@ -146,7 +146,7 @@ async def pick(pilot: Pilot, *names: str) -> None:
 
 async def started(app: RiskApp, pilot: Pilot) -> Any:
     """The game screen, once it shows a game."""
-    from risk_lan.tui.game_screen import GameScreen
+    from risk_lan.tui.screens.game_screen import GameScreen
 
     screen = await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen)
     await until(pilot, lambda: screen.turn.game is not None)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .base import Bot
 from .classic_bot import ClassicBot
 from .random_bot import RandomBot
 
-BOTS: dict[str, type] = {"classic": ClassicBot, "random": RandomBot}
+BOTS: dict[str, Callable[[int | str | None], Bot]] = {"classic": ClassicBot, "random": RandomBot}
 
 
 def make_bot(kind: str, seed: int | str | None = None) -> Bot:

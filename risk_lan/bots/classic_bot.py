@@ -10,6 +10,9 @@ the front. It sees only what its player may see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from risk_lan.bots import revised_play
 from risk_lan.bots.ally_play import ally_move
 from risk_lan.bots.base import SealedHeadquarters
@@ -34,6 +37,9 @@ from risk_lan.rules.setup import neutral_choices, placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
 from risk_lan.rules.turn import bonus_candidates, has_set, must_trade, sets_in_hand, trade_open
+
+# The steps at which seed 004's revised rules play their own way.
+REVISED_STEPS = ("setup", "reinforce", "attack", "defend", "fortify")
 
 
 class ClassicBot:
@@ -78,6 +84,15 @@ class ClassicBot:
         return None
 
     def _choose(self, game: Game, player: str) -> Action:
+        move = self._mode_move(game, player)
+        if move is not None:
+            return move
+        step = self._STEPS.get(game.state.phase)
+        return step(self, game, player) if step is not None else EndTurn()
+
+    def _mode_move(self, game: Game, player: str) -> Action | None:
+        """The move of a mode that plays its own way at this step (000-A's ally, seed 002's
+        active independents, seed 004's revised rules); None to play the classic step."""
         s = game.state
         phase = s.phase
         if commands_ally(s, player) and phase in ("reinforce", "attack"):
@@ -86,40 +101,61 @@ class ClassicBot:
             move = active_move(s, player, self.margin)
             if move is not None:
                 return move
-        if revised_play.in_play(s.rules) and phase in (
-            "setup",
-            "reinforce",
-            "attack",
-            "defend",
-            "fortify",
-        ):
+        if revised_play.in_play(s.rules) and phase in REVISED_STEPS:
             return self._revised(game, player)
-        if phase == "attack":
-            return self._attack(s, player) or self._fortify(s, player) or EndTurn()
-        if phase == "move_in":
-            return MoveIn(self._move_in(s, player))
-        if phase == "setup":
-            if placing_neutral(s):
-                return Place(self._buffer(s, player))
-            return Place(self._setup_front(s, player))
-        if phase == "claim":
-            return Place(self._claim(s, player))
-        if phase in ("capital", "capital_reveal"):
-            return self._headquarters.action(game, player, lambda: self._stronghold(s, player))
-        if phase == "defend":
-            assert s.attack is not None
-            return Defend(min(s.rules.defender_max_dice, s.armies[s.attack.target]))
-        if phase == "reinforce":
-            if len(s.hands[player]) >= 3 and trade_open(s) and has_set(s, player):
-                trade = self._trade(game, player)
-                if trade is not None:
-                    return trade
-            if s.pool > 0 and s.placing_for:
-                return Place(self._front(s, s.placing_for), s.pool)  # an ally's die
-            if s.pool > 0:
-                return Place(self._front(s, player), s.pool)
-            return self._attack(s, player) or self._fortify(s, player) or EndTurn()
-        return EndTurn()
+        return None
+
+    # ----- the classic steps, by phase ----------------------------------------------------
+
+    def _on_setup(self, game: Game, player: str) -> Action:
+        s = game.state
+        if placing_neutral(s):
+            return Place(self._buffer(s, player))
+        return Place(self._setup_front(s, player))
+
+    def _on_claim(self, game: Game, player: str) -> Action:
+        return Place(self._claim(game.state, player))
+
+    def _on_headquarters(self, game: Game, player: str) -> Action:
+        s = game.state
+        return self._headquarters.action(game, player, lambda: self._stronghold(s, player))
+
+    def _on_reinforce(self, game: Game, player: str) -> Action:
+        s = game.state
+        if len(s.hands[player]) >= 3 and trade_open(s) and has_set(s, player):
+            trade = self._trade(game, player)
+            if trade is not None:
+                return trade
+        if s.pool > 0 and s.placing_for:
+            return Place(self._front(s, s.placing_for), s.pool)  # an ally's die
+        if s.pool > 0:
+            return Place(self._front(s, player), s.pool)
+        return self._on_attack(game, player)
+
+    def _on_attack(self, game: Game, player: str) -> Action:
+        s = game.state
+        return self._attack(s, player) or self._fortify(s, player) or EndTurn()
+
+    def _on_defend(self, game: Game, player: str) -> Action:
+        s = game.state
+        assert s.attack is not None
+        return Defend(min(s.rules.defender_max_dice, s.armies[s.attack.target]))
+
+    def _on_move_in(self, game: Game, player: str) -> Action:
+        return MoveIn(self._move_in(game.state, player))
+
+    # Any other step (the manoeuvres after the first, where the rules allow several) ends
+    # the turn.
+    _STEPS: ClassVar[dict[str, Callable[[ClassicBot, Game, str], Action]]] = {
+        "setup": _on_setup,
+        "claim": _on_claim,
+        "capital": _on_headquarters,
+        "capital_reveal": _on_headquarters,
+        "reinforce": _on_reinforce,
+        "attack": _on_attack,
+        "defend": _on_defend,
+        "move_in": _on_move_in,
+    }
 
     def _revised(self, game: Game, player: str) -> Action:
         """Seed 004's revised rules (bots/revised_play.py), with this bot's aims."""
@@ -240,7 +276,7 @@ class ClassicBot:
         team = _side(s, player)
         best, best_score = "", -1e9
         fallback = ""
-        for t in placeable(s, player) if s.teams else s.held.get(player, ()):
+        for t in placeable(s, player) if s.teams else s.territories_of(player):
             fallback = fallback or t
             mine = armies[t]
             for n in board.neighbours[t]:
@@ -305,7 +341,7 @@ class ClassicBot:
         best_src = best_tgt = ""
         best_score = -(10**9)
         team = _side(s, player)
-        for src in presence(s, player) if s.teams else s.held.get(player, ()):
+        for src in presence(s, player) if s.teams else s.territories_of(player):
             mine = armies_of(s, src, player) - 1
             if mine < 2:
                 continue
@@ -346,7 +382,7 @@ class ClassicBot:
         rule = s.rules.fortification
         team = _side(s, player)
         src, count = "", 0
-        for t in presence(s, player) if s.teams else s.held.get(player, ()):
+        for t in presence(s, player) if s.teams else s.territories_of(player):
             free = movable(s, t, player)
             if free > count and all(own[n] in team for n in neighbours[t]):
                 src, count = t, free

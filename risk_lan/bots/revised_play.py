@@ -145,7 +145,7 @@ def commit(s: GameState, player: str) -> Commit | None:
     best: tuple[int, Commit] | None = None
     own, armies = s.owner, s.armies
     hand = s.hands[player]
-    for src in s.held.get(player, ()):
+    for src in s.territories_of(player):
         mine = armies[src] - 1
         if mine < 1:
             continue
@@ -206,7 +206,7 @@ def move(s: GameState, player: str) -> Action:
         return any(own[n] != player for n in neighbours[t])
 
     best: tuple[int, Fortify] | None = None
-    for src in s.held.get(player, ()):
+    for src in s.territories_of(player):
         spare = s.armies[src] - 1
         if spare < 1 or front(src):
             continue

@@ -123,7 +123,8 @@ def _require(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
 
 
 def load_board_data(data: dict[str, Any]) -> Board:
-    """Build and validate a board from the parsed contents of a map file."""
+    """Build and validate a board from the parsed contents of a map file: a stage for each
+    part of the file, in the order its errors are reported."""
     head = _require(data, "map", dict, "map file")
     map_id = _require(head, "id", str, "[map]")
     jokers = head.get("jokers", 0)
@@ -134,7 +135,24 @@ def load_board_data(data: dict[str, Any]) -> Board:
     territories_raw = _require(data, "territories", list, "map file")
     if not territories_raw:
         raise MapError("map file: no territories")
+    continent_info = _read_continents(continents_raw)
+    territory_info = _read_territories(territories_raw, continent_info)
+    members: dict[str, list[str]] = {cid: [] for cid in continent_info}
+    for tid, t in territory_info.items():
+        members[t["continent"]].append(tid)
+    for cid, ids in members.items():
+        if not ids:
+            raise MapError(f"continent {cid!r}: has no territories")
+    raw_neighbours: dict[str, list[str]] = {
+        tid: t["neighbours"] for tid, t in territory_info.items()
+    }
+    _check_borders(raw_neighbours)
+    sea = _read_sea_lines(data.get("sea_lines", []), raw_neighbours)
+    _check_connected(raw_neighbours)
+    return _built(head, map_id, jokers, continent_info, territory_info, members, sea)
 
+
+def _read_continents(continents_raw: list[Any]) -> dict[str, dict[str, Any]]:
     continent_info: dict[str, dict[str, Any]] = {}
     for i, c in enumerate(continents_raw):
         where = f"continent #{i + 1}"
@@ -148,43 +166,49 @@ def load_board_data(data: dict[str, Any]) -> Board:
         if bonus < 0:
             raise MapError(f"{where}: bonus must be >= 0")
         continent_info[cid] = c
+    return continent_info
 
-    members: dict[str, list[str]] = {cid: [] for cid in continent_info}
-    raw_neighbours: dict[str, list[str]] = {}
+
+def _read_territories(
+    territories_raw: list[Any], continent_info: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
     territory_info: dict[str, dict[str, Any]] = {}
     for i, t in enumerate(territories_raw):
         if not isinstance(t, dict):
             raise MapError(f"territory #{i + 1}: must be a table, got {t!r}")
         tid = _require(t, "id", str, f"territory #{i + 1}")
-        where = f"territory {tid!r}"
         if tid in territory_info:
-            raise MapError(f"{where}: defined twice")
-        continent = _require(t, "continent", str, where)
-        if continent not in continent_info:
-            raise MapError(f"{where}: unknown continent {continent!r}")
-        card = _require(t, "card", str, where)
-        if card not in CARD_SYMBOLS:
-            raise MapError(f"{where}: card symbol must be one of {CARD_SYMBOLS}, got {card!r}")
-        if t.get("article_fr", "") not in FRENCH_ARTICLES:
-            raise MapError(f"{where}: article_fr must be one of {FRENCH_ARTICLES}")
-        neighbours = _require(t, "neighbours", list, where)
-        if not all(isinstance(n, str) for n in neighbours):
-            raise MapError(f"{where}: neighbours must be territory ids, got {neighbours!r}")
-        if len(set(neighbours)) != len(neighbours):
-            raise MapError(f"{where}: a neighbour is listed twice")
+            raise MapError(f"territory {tid!r}: defined twice")
+        _check_territory(t, f"territory {tid!r}", continent_info)
         territory_info[tid] = t
-        members[continent].append(tid)
-        raw_neighbours[tid] = neighbours
+    return territory_info
 
-    for cid, ids in members.items():
-        if not ids:
-            raise MapError(f"continent {cid!r}: has no territories")
 
+def _check_territory(
+    t: dict[str, Any], where: str, continent_info: dict[str, dict[str, Any]]
+) -> None:
+    continent = _require(t, "continent", str, where)
+    if continent not in continent_info:
+        raise MapError(f"{where}: unknown continent {continent!r}")
+    card = _require(t, "card", str, where)
+    if card not in CARD_SYMBOLS:
+        raise MapError(f"{where}: card symbol must be one of {CARD_SYMBOLS}, got {card!r}")
+    if t.get("article_fr", "") not in FRENCH_ARTICLES:
+        raise MapError(f"{where}: article_fr must be one of {FRENCH_ARTICLES}")
+    neighbours = _require(t, "neighbours", list, where)
+    if not all(isinstance(n, str) for n in neighbours):
+        raise MapError(f"{where}: neighbours must be territory ids, got {neighbours!r}")
+    if len(set(neighbours)) != len(neighbours):
+        raise MapError(f"{where}: a neighbour is listed twice")
+
+
+def _check_borders(raw_neighbours: dict[str, list[str]]) -> None:
+    """Every border names a territory, not the one it leaves, and runs both ways."""
     for tid, neighbours in raw_neighbours.items():
         for other in neighbours:
             if other == tid:
                 raise MapError(f"territory {tid!r}: borders itself")
-            if other not in territory_info:
+            if other not in raw_neighbours:
                 raise MapError(f"territory {tid!r}: unknown neighbour {other!r}")
             if tid not in raw_neighbours[other]:
                 raise MapError(
@@ -192,10 +216,11 @@ def load_board_data(data: dict[str, Any]) -> Board:
                     f"but {other!r} does not list {tid!r}"
                 )
 
-    sea: set[frozenset[str]] = set()
-    sea_lines = data.get("sea_lines", [])
+
+def _read_sea_lines(sea_lines: Any, raw_neighbours: dict[str, list[str]]) -> set[frozenset[str]]:
     if not isinstance(sea_lines, list):
         raise MapError(f"map file: sea_lines must be a list of pairs, got {sea_lines!r}")
+    sea: set[frozenset[str]] = set()
     for i, line in enumerate(sea_lines):
         if not (
             isinstance(line, list) and len(line) == 2 and all(isinstance(x, str) for x in line)
@@ -203,26 +228,37 @@ def load_board_data(data: dict[str, Any]) -> Board:
             raise MapError(f"sea line #{i + 1}: must be a pair of territory ids, got {line!r}")
         a, b = line
         for x in (a, b):
-            if x not in territory_info:
+            if x not in raw_neighbours:
                 raise MapError(f"sea line {a!r}–{b!r}: unknown territory {x!r}")
         if b not in raw_neighbours[a]:
             raise MapError(f"sea line {a!r}–{b!r}: the two territories do not border each other")
         sea.add(frozenset((a, b)))
+    return sea
 
-    _check_connected(raw_neighbours)
 
+def _built(
+    head: dict[str, Any],
+    map_id: str,
+    jokers: int,
+    continent_info: dict[str, dict[str, Any]],
+    territory_info: dict[str, dict[str, Any]],
+    members: dict[str, list[str]],
+    sea: set[frozenset[str]],
+) -> Board:
+    """The board of a map file that has passed every check."""
     borders: list[Border] = []
     seen: set[frozenset[str]] = set()
-    for tid, neighbours in raw_neighbours.items():
-        for other in neighbours:
+    for tid, t in territory_info.items():
+        for other in t["neighbours"]:
             key = frozenset((tid, other))
             if key not in seen:
                 seen.add(key)
                 borders.append(Border(tid, other, "sea" if key in sea else "land"))
 
     # Interned ids make every dict lookup and comparison on the hot paths an identity check.
-    raw_neighbours = {
-        sys.intern(t): tuple(sys.intern(n) for n in ns) for t, ns in raw_neighbours.items()
+    neighbours = {
+        sys.intern(t): tuple(sys.intern(n) for n in info["neighbours"])
+        for t, info in territory_info.items()
     }
     members = {sys.intern(c): [sys.intern(t) for t in ts] for c, ts in members.items()}
     borders = [Border(sys.intern(b.first), sys.intern(b.second), b.kind) for b in borders]
@@ -243,7 +279,7 @@ def load_board_data(data: dict[str, Any]) -> Board:
             name_en=str(t.get("name_en", tid)),
             name_fr=str(t.get("name_fr", t.get("name_en", tid))),
             card=t["card"],
-            neighbours=raw_neighbours[tid],
+            neighbours=neighbours[tid],
             article_fr=t.get("article_fr", ""),
         )
         for tid, t in ((sys.intern(k), v) for k, v in territory_info.items())

@@ -16,7 +16,14 @@ it. Decisions where the seed is silent: docs/rules.md.
 from __future__ import annotations
 
 from .actions import Answer
-from .combat import conquer, defender_of
+from .combat import (
+    check_enemy_border,
+    check_known,
+    check_may_attack_now,
+    check_not_protected,
+    conquer,
+    defender_of,
+)
 from .errors import IllegalAction
 from .events import (
     Answered,
@@ -30,8 +37,7 @@ from .events import (
 from .randomness import RandomSource
 from .revised import room
 from .state import GameState, PendingAttack
-from .teams import friends
-from .turn import check_can_move_on, draw_card
+from .turn import draw_card
 
 CARD_BONUS = 2
 
@@ -76,27 +82,12 @@ def check_commit(
     lay: bool,
     support: tuple[str, ...] = (),
 ) -> None:
-    if state.phase != "attack":
-        if state.phase == "fortify":
-            raise IllegalAction("wrong_phase", "no attacks after fortifying")
-        check_can_move_on(state)
-    owners = state.owner
-    for t in (source, target):
-        if t not in owners:
-            raise IllegalAction("unknown_territory", f"no territory called {t!r}")
-    if owners[source] != player:
+    check_may_attack_now(state)
+    check_known(state, source, target)
+    if state.owner[source] != player:
         raise IllegalAction("not_owner", f"{source} is not yours")
-    if owners[target] == player:
-        raise IllegalAction("own_territory", f"{target} is already yours")
-    if friends(state, owners[target], player):
-        raise IllegalAction("teammate", f"{target} is your teammate's: no attacks on your team")
-    if not state.board.adjacent(source, target):
-        raise IllegalAction("not_adjacent", f"{source} does not border {target}")
-    rounds, victim = state.rules.protect_last_territory_rounds, owners[target]
-    if rounds and state.round <= rounds and victim in state.hands and state.count(victim) == 1:
-        raise IllegalAction(
-            "protected", f"no player may be eliminated before the end of round {rounds}"
-        )
+    check_enemy_border(state, player, source, target)
+    check_not_protected(state, target)
     most = state.armies[source] - 1
     if most < 1:
         raise IllegalAction("too_few_armies", f"{source} needs at least 2 armies to attack")
@@ -104,6 +95,12 @@ def check_commit(
         raise IllegalAction("bad_count", f"commit 1 to {most} armies from {source}")
     if lay and source not in state.hands[player]:
         raise IllegalAction("no_card", f"you do not hold the card of {source}")
+    _check_support(state, player, source, target, support)
+
+
+def _check_support(
+    state: GameState, player: str, source: str, target: str, support: tuple[str, ...]
+) -> None:
     if support and not state.rules.support:
         raise IllegalAction("no_support", "support is for «risques calculés et soutien»")
     eligible = supporters(state, player, source, target)
@@ -205,7 +202,7 @@ def check_answer(state: GameState, player: str, armies: int, lay: bool) -> None:
         raise IllegalAction("no_card", f"you do not hold the card of {attack.target}")
 
 
-def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list:
+def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list[Event]:
     # Given by the defender's client for its standing answer, it is said as one: all the
     # armies with F7 set. Whether the card went with it cannot say more, since whether it
     # was held is the defender's hidden hand's (every peer must mark the event alike).

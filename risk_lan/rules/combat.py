@@ -35,28 +35,41 @@ def defender_of(state: GameState, territory: str) -> str:
 def check_attack(
     state: GameState, player: str, source: str, target: str, dice: int, stop_at: int | None
 ) -> None:
+    check_may_attack_now(state)
+    check_known(state, source, target)
+    armies = _attacking_armies(state, player, source, target)
+    check_enemy_border(state, player, source, target)
+    if armies < 2:
+        raise IllegalAction("too_few_armies", f"{source} needs at least 2 armies to attack")
+    most = min(state.rules.attacker_max_dice, armies - 1)
+    if not 1 <= dice <= most:
+        raise IllegalAction("bad_dice", f"attack with 1 to {most} dice from {source}")
+    if stop_at is not None and not 1 <= stop_at < armies:
+        raise IllegalAction("bad_stop", f"a blitz stops at 1 to {armies - 1} armies in {source}")
+    check_not_protected(state, target)
+
+
+# ----- what every attack must satisfy (with dice here, by commitment in calculated.py) ------
+
+
+def check_may_attack_now(state: GameState) -> None:
     if state.phase != "attack":
         if state.phase == "fortify":
             raise IllegalAction("wrong_phase", "no attacks after fortifying")
         check_can_move_on(state)
+
+
+def check_known(state: GameState, source: str, target: str) -> None:
     owners = state.owner
     if source not in owners or target not in owners:
         unknown = source if source not in owners else target
         raise IllegalAction("unknown_territory", f"no territory called {unknown!r}")
-    # Under team rules a player attacks with its own armies, from any territory holding some.
-    armies = armies_of(state, source, player)
-    if allied.commands_ally(state, player):
-        if owners[source] != allied.ally(state):
-            raise IllegalAction("not_ally", f"{source} is not the ally's: attack with its armies")
-        if owners[target] != state.current:
-            raise IllegalAction("ally_target", f"the ally counter-attacks {state.current} only")
-        armies = state.armies[source]
-    elif not armies and independents.commands(state, player, owners[source]):
-        if owners[target] == player:
-            raise IllegalAction("ally_target", "an ally never attacks its own player")
-        armies = state.armies[source]
-    elif not armies:
-        raise IllegalAction("not_owner", f"{source} is not yours")
+
+
+def check_enemy_border(state: GameState, player: str, source: str, target: str) -> None:
+    """``target`` is an enemy's (not the attacker's, nor its team's, nor, for a neutral's
+    armies, that neutral's), across a border from ``source``."""
+    owners = state.owner
     if owners[target] == player or (
         owners[source] in state.neutrals and owners[target] == owners[source]
     ):
@@ -65,19 +78,36 @@ def check_attack(
         raise IllegalAction("teammate", f"{target} is your teammate's: no attacks on your team")
     if not state.board.adjacent(source, target):
         raise IllegalAction("not_adjacent", f"{source} does not border {target}")
-    if armies < 2:
-        raise IllegalAction("too_few_armies", f"{source} needs at least 2 armies to attack")
-    most = min(state.rules.attacker_max_dice, armies - 1)
-    if not 1 <= dice <= most:
-        raise IllegalAction("bad_dice", f"attack with 1 to {most} dice from {source}")
-    if stop_at is not None and not 1 <= stop_at < armies:
-        raise IllegalAction("bad_stop", f"a blitz stops at 1 to {armies - 1} armies in {source}")
+
+
+def check_not_protected(state: GameState, target: str) -> None:
+    """No player loses its last territory in the first rounds, where the rules say so."""
     protect = state.rules.protect_last_territory_rounds
     victim = state.owner[target]
     if protect and state.round <= protect and victim in state.hands and state.count(victim) == 1:
         raise IllegalAction(
             "protected", f"no player may be eliminated before the end of round {protect}"
         )
+
+
+def _attacking_armies(state: GameState, player: str, source: str, target: str) -> int:
+    """The armies ``player`` attacks with from ``source``: its own (under team rules, from
+    any territory holding some), the ally's it commands (000-A), or an active ally's."""
+    owners = state.owner
+    armies = armies_of(state, source, player)
+    if allied.commands_ally(state, player):
+        if owners[source] != allied.ally(state):
+            raise IllegalAction("not_ally", f"{source} is not the ally's: attack with its armies")
+        if owners[target] != state.current:
+            raise IllegalAction("ally_target", f"the ally counter-attacks {state.current} only")
+        return state.armies[source]
+    if not armies and independents.commands(state, player, owners[source]):
+        if owners[target] == player:
+            raise IllegalAction("ally_target", "an ally never attacks its own player")
+        return state.armies[source]
+    if not armies:
+        raise IllegalAction("not_owner", f"{source} is not yours")
+    return armies
 
 
 def declare(
@@ -148,6 +178,9 @@ def _resolve(
     events: list[Event] = []
     roll = rng.dice
     mixed = state.mixed  # only under team rules: the plain arithmetic is the hot path
+    # Without team rules, the target's holder until it falls.
+    defender = state.owner[tgt]
+    assert defender is not None
     while True:
         a = (armies_of(state, src, player) if mixed else armies[src]) - 1
         if dice < a:
@@ -169,7 +202,7 @@ def _resolve(
         else:
             armies[src] -= lost_a
             armies[tgt] -= lost_d
-            emptied = [] if armies[tgt] else [state.owner[tgt]]
+            emptied = [] if armies[tgt] else [defender]
         if track:
             state.engaged[src] = max(state.engaged.get(src, 0), a) - lost_a
         events.append(

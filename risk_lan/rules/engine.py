@@ -279,15 +279,16 @@ _CALCULATED = (Commit, Answer, Retreat, Capitulate)
 # Objectives and headquarters are checked from the first turn on.
 _NO_VICTORY_YET = frozenset({"claim", "setup", "capital", "capital_reveal", "over"})
 
-_CHECKS: dict[type, Callable[[GameState, str, Any], None]] = {
+# Each check raises IllegalAction or returns (what it returns is not used).
+_CHECKS: dict[type, Callable[[GameState, str, Any], object]] = {
     Place: _check_place,
-    TradeCards: lambda s, p, a: turn.check_trade(s, p, a.cards, a.bonus_territory) and None,
+    TradeCards: lambda s, p, a: turn.check_trade(s, p, a.cards, a.bonus_territory),
     Attack: lambda s, p, a: combat.check_attack(s, p, a.source, a.target, a.dice, a.stop_at),
     Defend: _check_defend,
     MoveIn: _check_move_in,
     Fortify: lambda s, p, a: manoeuvre.check_fortify(s, p, a.source, a.target, a.count),
     EndTurn: lambda s, p, a: turn.check_can_move_on(s),
-    ClaimMission: lambda s, p, a: missions.check_claim(s, p, a.mission) and None,
+    ClaimMission: lambda s, p, a: missions.check_claim(s, p, a.mission),
     SealCapital: lambda s, p, a: capitals.check_seal(s, p, a.seal),
     RevealCapital: lambda s, p, a: capitals.check_reveal(s, p, a.territory, a.nonce),
     AbandonCapital: lambda s, p, a: capitals.check_abandon(s, p),

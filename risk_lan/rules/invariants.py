@@ -4,10 +4,11 @@ after every action."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .cards import deck_cards
-from .state import PHASES, TRADE_WINDOWS
+from .statefields import PHASES, TRADE_WINDOWS
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -18,12 +19,23 @@ class InvariantError(AssertionError):
 
 
 def check_invariants(s: GameState) -> None:
-    """Raise :class:`InvariantError` unless the state is consistent."""
-    owners = set(s.players) | set(s.neutrals)
+    """Raise :class:`InvariantError` unless the state is consistent: each family of rules in
+    turn, the first broken rule reported."""
+    for check in _FAMILIES:
+        check(s)
+
+
+def _check_phase(s: GameState) -> None:
     if s.phase not in PHASES:
         raise InvariantError(f"unknown phase {s.phase!r}")
     if s.trade_window not in TRADE_WINDOWS:
         raise InvariantError(f"unknown trade window {s.trade_window!r}")
+
+
+def _check_territories(s: GameState) -> None:
+    """Each territory is owned by a player or neutral still in the game, with armies to hold
+    it (under the cap), except while territories are claimed."""
+    owners = set(s.players) | set(s.neutrals)
     for t in s.board.territory_ids:
         o, n = s.owner[t], s.armies[t]
         if o is None:
@@ -40,6 +52,11 @@ def check_invariants(s: GameState) -> None:
             raise InvariantError(f"{t} is owned by eliminated player {o}")
         if t in s.mixed:
             _check_mixed(s, t)
+
+
+def _check_cards(s: GameState) -> None:
+    """Every card is in exactly one place, laid cards are in their holder's hand, and the
+    eliminated hold none."""
     held = [c for h in s.hands.values() for c in h]
     for player, laid in s.laid.items():
         if any(c not in s.hands.get(player, ()) for c in laid):
@@ -62,12 +79,21 @@ def check_invariants(s: GameState) -> None:
     for p in s.eliminated:
         if s.hands.get(p):
             raise InvariantError(f"eliminated player {p} still holds cards")
+
+
+def _check_holdings(s: GameState) -> None:
+    """The index of each owner's territories agrees with the owners."""
     expected: dict[str, set[str]] = {}
     for t, o in s.owner.items():
         if o is not None:
             expected.setdefault(o, set()).add(t)
     if {o: set(ts) for o, ts in s.held.items()} != expected:
         raise InvariantError("the territories held by each owner are stale")
+
+
+def _check_pending(s: GameState) -> None:
+    """What is left to place, the players' objectives and colours, and what is pending agree
+    with the phase."""
     if s.pool < 0 or any(v < 0 for v in s.setup_left.values()):
         raise InvariantError("negative armies left to place")
     if set(s.objectives) - set(s.players) or len(set(s.colours.values())) != len(s.colours):
@@ -93,3 +119,13 @@ def _check_mixed(s: GameState, t: str) -> None:
     owner = s.owner[t]
     if owner not in split or split[owner] != max(split.values()):
         raise InvariantError(f"{t}: its holder {owner} does not have the most armies there")
+
+
+# In the order they are checked.
+_FAMILIES: tuple[Callable[[GameState], None], ...] = (
+    _check_phase,
+    _check_territories,
+    _check_cards,
+    _check_holdings,
+    _check_pending,
+)

@@ -4,6 +4,7 @@ rules), whose seals and nonces are the player's own secret: none is listed for t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from .actions import (
@@ -55,57 +56,91 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
     out.extend(SetAutoDefend(d) for d in range(1, state.rules.defender_max_dice + 1))
     if player != waiting_for(state):
         return out
-    phase = state.phase
+    if state.phase in TURN_PHASES:
+        return out + _turn(state, player)
+    step = _STEPS.get(state.phase)
+    return out + step(state, player) if step is not None else out
+
+
+Enumerator = Callable[[GameState, str], list[Action]]
+
+TURN_PHASES = ("reinforce", "attack", "fortify")
+
+
+def _turn(state: GameState, player: str) -> list[Action]:
+    """A step of a turn: a mode's own turn where it has one, else the classic turn's (after
+    the missions that may be claimed, under Risk Mission)."""
+    for applies, enumerate_turn in _MODE_TURNS:
+        if applies(state, player):
+            return enumerate_turn(state, player)
+    out = _claims(state, player) if state.rules.victory == "missions" else []
+    return out + _TURN_STEPS[state.phase](state, player)
+
+
+# ----- the steps before and between turns ---------------------------------------------------
+
+
+def _claim_places(state: GameState, player: str) -> list[Action]:
+    return [Place(t) for t, o in state.owner.items() if o is None]
+
+
+def _setup_places(state: GameState, player: str) -> list[Action]:
+    if placing_neutral(state):
+        due = neutral_choices(state)
+        return [Place(t) for t, o in state.owner.items() if o in due]
     # Where the player has armies: under team rules, also territories a teammate holds.
+    return _places(state, presence(state, player), step_left(state))
+
+
+def _reveal(state: GameState, player: str) -> list[Action]:
+    return [AbandonCapital()]  # the opening itself is the player's secret
+
+
+def _defences(state: GameState, player: str) -> list[Action]:
+    if state.rules.combat == "calculated":
+        return _answers(state, player)
+    assert state.attack is not None
+    most = min(state.rules.defender_max_dice, state.armies[state.attack.target])
+    return [Defend(d) for d in range(1, most + 1)]
+
+
+def _moves_in(state: GameState, player: str) -> list[Action]:
+    assert state.move_in is not None
+    return [MoveIn(n) for n in range(state.move_in.minimum, state.move_in.maximum + 1)]
+
+
+# ----- the classic turn ----------------------------------------------------------------------
+
+
+def _reinforce(state: GameState, player: str) -> list[Action]:
+    out = _trades(state, player) if trade_open(state) else []
+    if must_trade(state):
+        return out
+    if state.pool > 0:
+        return out + _places(state, placeable(state, player), state.pool)
+    return out + _attack(state, player)
+
+
+def _attack(state: GameState, player: str) -> list[Action]:
     owned = presence(state, player)
-    if commands_ally(state, player) and phase in ("reinforce", "attack"):
-        # 000-A: the opponent's part of the turn, with the ally.
-        force = ally(state)
-        return out + _ally_part(state, player, state.territories_of(force) if force else [])
-    if state.rules.neutral_play == "active" and phase in ("reinforce", "attack", "fortify"):
-        return out + _active_turn(state, player)
-    if phase == "claim":
-        out.extend(Place(t) for t, o in state.owner.items() if o is None)
-    elif phase == "setup":
-        if placing_neutral(state):
-            due = neutral_choices(state)
-            out.extend(Place(t) for t, o in state.owner.items() if o in due)
-        else:
-            most = step_left(state)
-            out.extend(_places(state, owned, most))
-    elif phase == "capital_reveal":
-        out.append(AbandonCapital())  # the opening itself is the player's secret
-    elif phase == "defend" and state.rules.combat == "calculated":
-        out.extend(_answers(state, player))
-    elif phase == "defend":
-        assert state.attack is not None
-        most = min(state.rules.defender_max_dice, state.armies[state.attack.target])
-        out.extend(Defend(d) for d in range(1, most + 1))
-    elif phase == "move_in":
-        assert state.move_in is not None
-        out.extend(MoveIn(n) for n in range(state.move_in.minimum, state.move_in.maximum + 1))
-    if phase in ("reinforce", "attack", "fortify") and state.rules.victory == "missions":
-        out.extend(_claims(state, player))
-    if phase == "reinforce":
-        if trade_open(state):
-            out.extend(_trades(state, player))
-        if must_trade(state):
-            return out
-        if state.pool > 0:
-            where = placeable(state, player)
-            out.extend(_places(state, where, state.pool))
-            return out
-        out.extend(_attacks(state, player, owned))
-        out.extend(_fortifications(state, player, owned))
-        out.append(EndTurn())
-    elif phase == "attack":
-        out.extend(_attacks(state, player, owned))
-        out.extend(_fortifications(state, player, owned))
-        out.append(EndTurn())
-    elif phase == "fortify":
-        out.extend(_fortifications(state, player, owned))
-        out.append(EndTurn())
-    return out
+    return [*_attacks(state, player, owned), *_fortifications(state, player, owned), EndTurn()]
+
+
+def _fortify(state: GameState, player: str) -> list[Action]:
+    return [*_fortifications(state, player, presence(state, player)), EndTurn()]
+
+
+# ----- the turns of modes that have their own ------------------------------------------------
+
+
+def _commands_ally(state: GameState, player: str) -> bool:
+    return commands_ally(state, player) and state.phase in ("reinforce", "attack")
+
+
+def _ally_turn(state: GameState, player: str) -> list[Action]:
+    """000-A: the opponent's part of the turn, with the ally."""
+    force = ally(state)
+    return _ally_part(state, player, state.territories_of(force) if force else [])
 
 
 def _ally_part(state: GameState, player: str, owned: list[str]) -> list[Action]:
@@ -120,56 +155,85 @@ def _ally_part(state: GameState, player: str, owned: list[str]) -> list[Action]:
     return []
 
 
+def _independents_active(state: GameState, player: str) -> bool:
+    return state.rules.neutral_play == "active"
+
+
 def _active_turn(state: GameState, player: str) -> list[Action]:
     """A turn with active independents: gifts, own and allied reinforcements, attacks with
     one's own and one's allies' armies (an offensive under way is attacked on or stopped),
     and a manoeuvre for the player and each ally."""
-    phase, most_dice = state.phase, state.rules.attacker_max_dice
+    phase = state.phase
     if state.offensive and phase in ("reinforce", "attack"):
-        src, tgt = state.offensive[:2]
-        armies = state.armies[src]
-        out: list[Action] = [Attack(src, tgt, d) for d in range(1, min(most_dice, armies - 1) + 1)]
-        out.extend(
-            Attack(src, tgt, d, k)
-            for d in range(1, min(most_dice, armies - 1) + 1)
-            for k in range(1, armies)
-        )
-        return [*out, EndOffensive()]
-    out = []
+        return _offensive(state)
+    out: list[Action] = []
     allies = allies_of(state, player)
     if phase == "reinforce":
         if state.influence_open:
-            cards = sorted({c for c in state.hands[player] if not is_joker(c)})
-            for n in state.neutrals:
-                if (
-                    state.count(n)
-                    and state.status.get(n) != player
-                    and len(state.given.get(n, ())) < MOST_GIVEN
-                    and state.given_turn.get(n, 0) < GIVEN_A_TURN
-                ):
-                    out.extend(GiveCard(n, c) for c in cards)
+            out.extend(_gifts(state, player))
         if trade_open(state):
             out.extend(_trades(state, player))
         if must_trade(state):
             return out
         if state.pool > 0:
             where = state.territories_of(state.placing_for or player)
-            out.extend(_places(state, where, state.pool))
-            return out
+            return out + _places(state, where, state.pool)
         if not state.attacks_begun:
             out.extend(ReinforceAlly(n) for n in allies if n not in state.reinforced)
     forces = [player, *allies]
     if phase in ("reinforce", "attack"):
-        for force in forces:
-            for src in state.territories_of(force):
-                armies = state.armies[src]
-                for tgt in state.board.neighbours[src] if armies > 1 else ():
-                    if state.owner[tgt] in (force, player):
-                        continue
-                    for d in range(1, min(most_dice, armies - 1) + 1):
-                        out.append(Attack(src, tgt, d))
-                        out.extend(Attack(src, tgt, d, k) for k in range(1, armies))
+        out.extend(_forces_attacks(state, player, forces))
+    out.extend(_forces_manoeuvres(state, forces))
+    out.append(EndTurn())
+    return out
+
+
+def _offensive(state: GameState) -> list[Action]:
+    """The offensive under way: attacked on, with or without a stop, or stopped."""
+    assert state.offensive
+    src, tgt = state.offensive[:2]
+    armies = state.armies[src]
+    dice = range(1, min(state.rules.attacker_max_dice, armies - 1) + 1)
+    out: list[Action] = [Attack(src, tgt, d) for d in dice]
+    out.extend(Attack(src, tgt, d, k) for d in dice for k in range(1, armies))
+    return [*out, EndOffensive()]
+
+
+def _gifts(state: GameState, player: str) -> list[Action]:
+    """A card (not a joker) for each independent that may still be given one and is not
+    already the player's ally."""
+    cards = sorted({c for c in state.hands[player] if not is_joker(c)})
+    return [
+        GiveCard(n, c)
+        for n in state.neutrals
+        if state.count(n)
+        and state.status.get(n) != player
+        and len(state.given.get(n, ())) < MOST_GIVEN
+        and state.given_turn.get(n, 0) < GIVEN_A_TURN
+        for c in cards
+    ]
+
+
+def _forces_attacks(state: GameState, player: str, forces: list[str]) -> list[Action]:
+    """Attacks with the player's armies and its allies', on anyone outside that force."""
+    most_dice = state.rules.attacker_max_dice
+    out: list[Action] = []
+    for force in forces:
+        for src in state.territories_of(force):
+            armies = state.armies[src]
+            for tgt in state.board.neighbours[src] if armies > 1 else ():
+                if state.owner[tgt] in (force, player):
+                    continue
+                for d in range(1, min(most_dice, armies - 1) + 1):
+                    out.append(Attack(src, tgt, d))
+                    out.extend(Attack(src, tgt, d, k) for k in range(1, armies))
+    return out
+
+
+def _forces_manoeuvres(state: GameState, forces: list[str]) -> list[Action]:
+    """A manoeuvre within each force's own territories, for each that has not moved."""
     rule = state.rules.fortification
+    out: list[Action] = []
     for force in forces:
         if force in state.moved:
             continue
@@ -188,7 +252,6 @@ def _active_turn(state: GameState, player: str) -> list[Action]:
             for tgt in targets:
                 fits = min(most, room(state, tgt))
                 out.extend(Fortify(src, tgt, n) for n in range(1, fits + 1))
-    out.append(EndTurn())
     return out
 
 
@@ -219,8 +282,8 @@ def _trades(state: GameState, player: str) -> list[Action]:
     return out
 
 
-def _attacks(state: GameState, player: str, owned: list[str]) -> list[Action]:
-    out: list[Action] = []
+def _attacks(state: GameState, player: str, owned: list[str]) -> list[Attack | Commit]:
+    out: list[Attack | Commit] = []
     rules = state.rules
     protect = (
         rules.protect_last_territory_rounds and state.round <= rules.protect_last_territory_rounds
@@ -324,3 +387,27 @@ def _component(state: GameState, start: str, mine: set[str]) -> set[str]:
                 group.add(other)
                 stack.append(other)
     return group
+
+
+# What may be done at each step outside a turn, by phase (sealing a headquarters is the
+# player's secret: nothing is listed for it).
+_STEPS: dict[str, Enumerator] = {
+    "claim": _claim_places,
+    "setup": _setup_places,
+    "capital_reveal": _reveal,
+    "defend": _defences,
+    "move_in": _moves_in,
+}
+
+# The classic turn's steps, by phase.
+_TURN_STEPS: dict[str, Enumerator] = {
+    "reinforce": _reinforce,
+    "attack": _attack,
+    "fortify": _fortify,
+}
+
+# The modes whose turn is their own, checked in order: when one applies, its enumerator.
+_MODE_TURNS: tuple[tuple[Callable[[GameState, str], bool], Enumerator], ...] = (
+    (_commands_ally, _ally_turn),
+    (_independents_active, _active_turn),
+)

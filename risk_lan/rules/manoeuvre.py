@@ -14,21 +14,13 @@ from .turn import check_can_move_on, end_turn, leave_attack
 
 
 def check_fortify(state: GameState, player: str, source: str, target: str, count: int) -> None:
-    check_can_move_on(state)
-    rule = state.rules.fortification
-    active = state.rules.neutral_play == "active"
-    if state.phase == "fortify" and rule not in ("unfought_steps", "points") and not active:
-        raise IllegalAction("already_fortified", "only one fortification per turn")
-    if state.ally_stage in ("own", "ally"):
-        raise IllegalAction(
-            "ally_first", "armies move after the ally's part of the turn: end this part first"
-        )
+    _check_may_manoeuvre(state)
     for t in (source, target):
         if t not in state.owner:
             raise IllegalAction("unknown_territory", f"no territory called {t!r}")
     # Active independents: one manoeuvre for the player and one for each of its allies.
     force = _mover(state, player, source)
-    if active and force in state.moved:
+    if state.rules.neutral_play == "active" and force in state.moved:
         raise IllegalAction("already_fortified", "one manoeuvre a turn, and one for each ally")
     # Under team rules a player moves its own armies into any of its team's territories.
     if state.owner[target] != force and not friends(state, state.owner[target], force):
@@ -38,13 +30,41 @@ def check_fortify(state: GameState, player: str, source: str, target: str, count
         raise IllegalAction("not_owner", f"you have no armies in {source}")
     if source == target:
         raise IllegalAction("same_territory", "move to another territory")
-    if rule == "connected":
+    _check_route(state, force, source, target)
+    _check_count(state, player, source, target, count, most)
+
+
+def _check_may_manoeuvre(state: GameState) -> None:
+    """The turn is at its manoeuvre: placing done, no trade owed, not after the one move a
+    turn allows (where only one is), and not in the middle of 000-A's turn."""
+    check_can_move_on(state)
+    rule = state.rules.fortification
+    active = state.rules.neutral_play == "active"
+    if state.phase == "fortify" and rule not in ("unfought_steps", "points") and not active:
+        raise IllegalAction("already_fortified", "only one fortification per turn")
+    if state.ally_stage in ("own", "ally"):
+        raise IllegalAction(
+            "ally_first", "armies move after the ally's part of the turn: end this part first"
+        )
+
+
+def _check_route(state: GameState, force: str, source: str, target: str) -> None:
+    """Through the force's own territories, or to a neighbour, as the rules say."""
+    if state.rules.fortification == "connected":
         if not state.connected(force, source, target):
             raise IllegalAction(
                 "not_connected", f"no chain of your territories joins {source} to {target}"
             )
     elif not state.board.adjacent(source, target):
         raise IllegalAction("not_adjacent", f"{source} does not border {target}")
+
+
+def _check_count(
+    state: GameState, player: str, source: str, target: str, count: int, most: int
+) -> None:
+    """The points pay for the move (seed 004), the armies may leave (000-B: those that did
+    not fight) and they fit under the cap; ``most`` may leave, fights aside."""
+    rule = state.rules.fortification
     if rule == "points":
         points = revised.movement_points(state, player)
         cost = count * revised.step_cost(state, source, target)

@@ -90,7 +90,9 @@ def player_of_colour(state: GameState, colour: str) -> str | None:
 def in_force(state: GameState, player: str) -> Objective:
     """``player``'s objective as it now stands, after any fallback."""
     cards = objectives()
-    card = cards[state.objectives[player]]
+    objective = state.objectives[player]
+    assert objective is not None  # asked only of an objective known here (see ``check``)
+    card = cards[objective]
     if card.destroy is None:
         return card
     target = player_of_colour(state, card.destroy)

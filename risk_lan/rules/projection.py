@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Answer, ClaimMission, Commit, GiveCard, TradeCards
-from .missions import RANKS, missions
+from .canonical import public_hand, public_missions
+from .missioncards import RANKS, missions
 from .state import HIDDEN, GameState
 
 
@@ -93,27 +94,6 @@ class HiddenPile(list[str]):
 
     def remove(self, card: str) -> None:
         super().remove(card if card in self else HIDDEN)
-
-
-def public_hand(state: GameState, player: str, size: int) -> list[str]:
-    """``player``'s hand as a peer who does not hold it sees it: the cards laid face up, in
-    the order laid, then as many placeholders as it holds more."""
-    laid = list(state.laid.get(player, ()))
-    return laid + [HIDDEN] * (size - len(laid))
-
-
-def public_missions(state: GameState, player: str, dealt: int) -> list[str]:
-    """``player``'s missions as another peer sees them: each rank in its place, named once
-    claimed or shown."""
-    known = set(state.claimed.get(player, ()))
-    if state.shown.get(player):
-        known.add(state.shown[player])
-    cards = [HIDDEN] * dealt
-    for mission in known:
-        rank = RANKS.index(missions()[mission].rank)
-        if rank < dealt:
-            cards[rank] = mission
-    return cards
 
 
 def sees_hand(state: GameState, viewer: str | None, player: str) -> bool:
@@ -189,8 +169,8 @@ def reveal_named(state: GameState, seat: str, action: Action) -> None:
             hand[hand.index(HIDDEN)] = card
     held = state.missions.get(seat)
     if mission is not None and held is not None and mission not in held:
-        card = missions().get(mission)
-        if card is not None:
-            rank = RANKS.index(card.rank)
+        claimed = missions().get(mission)
+        if claimed is not None:
+            rank = RANKS.index(claimed.rank)
             if rank < len(held) and held[rank] == HIDDEN:
                 held[rank] = mission

@@ -190,7 +190,9 @@ def spend(state: GameState, player: str, territory: str, count: int) -> None:
 
 
 def _own(state: GameState, player: str) -> list[str]:
-    return list(state.held.get(player, {}))
+    # In board order: the flow's paths, and so which pool pays for an army, must not hang
+    # on the order territories were captured in, which a rebuilt state does not keep.
+    return state.territories_of(player)
 
 
 def neutral_plan(rules: RuleSet, players: int) -> tuple[int, int, int, int]:

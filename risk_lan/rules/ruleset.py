@@ -7,6 +7,7 @@ defaults are explained in ``docs/rules.md``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cache
 from typing import Any
@@ -169,88 +170,12 @@ class RuleSet:
     sources: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        choices = {
-            "distribution": DISTRIBUTIONS,
-            "first_turn": FIRST_TURNS,
-            "sets": SET_RULES,
-            "trade_values": TRADE_VALUES,
-            "territory_bonus": TERRITORY_BONUSES,
-            "fortification": FORTIFICATIONS,
-            "card_draw": CARD_DRAWS,
-            "victory": VICTORIES,
-            "objective_colours": OBJECTIVE_COLOURS,
-            "objective_kill": OBJECTIVE_KILLS,
-            "capital_goal": CAPITAL_GOALS,
-            "neutral_placement": NEUTRAL_PLACEMENTS,
-            "neutral_play": NEUTRAL_PLAYS,
-            "income_table": INCOME_TABLES,
-            "placement_order": PLACEMENT_ORDERS,
-            "combat": COMBATS,
-            "objective_timing": OBJECTIVE_TIMINGS,
-        }
-        for name, allowed in choices.items():
+        for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"rule option {name} must be one of {allowed}")
-        if not 2 <= self.min_players <= self.max_players:
-            raise ValueError("player counts must satisfy 2 <= min_players <= max_players")
-        armies = dict(self.starting_armies)
-        missing = [n for n in range(self.min_players, self.max_players + 1) if n not in armies]
-        if missing:
-            raise ValueError(f"no starting armies given for {missing} players")
-        if (self.distribution == "dice") != (self.first_turn == "after_deal"):
-            raise ValueError('the "dice" deal and the "after_deal" first turn go together')
-        if self.distribution == "dice" and any(armies.values()):
-            raise ValueError('the "dice" deal leaves no starting army to place: give 0')
-        if self.income_divisor < 1 or self.min_income < 0:
-            raise ValueError("income_divisor must be >= 1 and min_income >= 0")
-        if not self.escalation or self.escalation_step < 0:
-            raise ValueError("escalation needs at least one value and a step >= 0")
-        if not self.attacker_max_dice >= 1 or not self.defender_max_dice >= 1:
-            raise ValueError("each side rolls at least one die")
-        if self.forced_trade_at is not None and self.forced_trade_at < 3:
-            raise ValueError("forced_trade_at must be None or >= 3")
-        # After an elimination the hand is traded down to 4 cards or fewer, so a lower
-        # threshold would open a window with nothing owed.
-        if self.elimination_trade_at is not None and self.elimination_trade_at < 5:
-            raise ValueError("elimination_trade_at must be None or >= 5")
-        if self.neutral_armies < 0 or self.setup_step < 1:
-            raise ValueError("neutral_armies must be >= 0 and setup_step >= 1")
-        if not 1 <= self.neutrals <= 4 or self.neutral_territories < 0:
-            raise ValueError("1 to 4 neutral armies, each dealt 0 (an equal share) or more")
-        if self.neutral_armies and self.distribution == "claim":
-            raise ValueError("a neutral army needs the territories dealt, not claimed")
-        if self.teams != (self.victory == "team"):
-            raise ValueError('team rules and the "team" victory go together')
-        if self.teams and self.min_players < 3:
-            raise ValueError("team rules need 3 or more players")
-        if self.support and self.combat != "calculated":
-            raise ValueError('support goes with the "calculated" combat')
-        if self.starting_step < 0:
-            raise ValueError("starting_step must be >= 0")
-        if self.neutral_by_players and (self.neutral_armies or self.distribution != "deal"):
-            raise ValueError("neutral_by_players goes with the deal, instead of neutral_armies")
-        if self.army_cap < 0 or 0 < self.army_cap < 2:
-            raise ValueError("army_cap must be 0 (no limit) or at least 2")
-        if self.neutral_stack < 1:
-            raise ValueError("neutral_stack must be >= 1")
-        if self.neutral_play == "ally" and (
-            self.max_players != 2 or self.neutrals != 1 or not self.neutral_armies
-        ):
-            raise ValueError("the ally is one neutral army in a two-player game")
-        if self.neutral_play == "active" and (self.max_players != 2 or not self.neutral_armies):
-            raise ValueError("active independents are neutral armies in a two-player game")
-        stars = self.trade_values == "stars"
-        if (self.territory_bonus == "revised") != stars and self.territory_bonus != "none":
-            raise ValueError('the "revised" territory bonus goes with the "stars" trades')
-        if self.trade_values == "stars" and (
-            self.forced_trade_at is not None or self.elimination_trade_at is not None
-        ):
-            raise ValueError(
-                '"stars" trades are never forced: give forced_trade_at and elimination_trade_at'
-                " None"
-            )
-        if self.territory_bonus_armies < 0:
-            raise ValueError("territory_bonus_armies must be >= 0")
+        for broken, message in _CONSISTENCY:
+            if broken(self):
+                raise ValueError(message if isinstance(message, str) else message(self))
 
     def players_text(self) -> str:
         """ "3 to 6 players", or "2 players" when only one count is allowed."""
@@ -287,6 +212,130 @@ class RuleSet:
             if name in values:
                 values[name] = tuple(values[name])
         return cls(**values)
+
+
+# The options that take one of a few words, and the words each takes.
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "distribution": DISTRIBUTIONS,
+    "first_turn": FIRST_TURNS,
+    "sets": SET_RULES,
+    "trade_values": TRADE_VALUES,
+    "territory_bonus": TERRITORY_BONUSES,
+    "fortification": FORTIFICATIONS,
+    "card_draw": CARD_DRAWS,
+    "victory": VICTORIES,
+    "objective_colours": OBJECTIVE_COLOURS,
+    "objective_kill": OBJECTIVE_KILLS,
+    "capital_goal": CAPITAL_GOALS,
+    "neutral_placement": NEUTRAL_PLACEMENTS,
+    "neutral_play": NEUTRAL_PLAYS,
+    "income_table": INCOME_TABLES,
+    "placement_order": PLACEMENT_ORDERS,
+    "combat": COMBATS,
+    "objective_timing": OBJECTIVE_TIMINGS,
+}
+
+
+def _missing_armies(r: RuleSet) -> list[int]:
+    armies = dict(r.starting_armies)
+    return [n for n in range(r.min_players, r.max_players + 1) if n not in armies]
+
+
+def _stars_mismatch(r: RuleSet) -> bool:
+    stars = r.trade_values == "stars"
+    return (r.territory_bonus == "revised") != stars and r.territory_bonus != "none"
+
+
+# What a rule set may not be, in the order it is checked (the first broken rule is the one
+# reported): when the options are broken, and what to say (or how to say it).
+_CONSISTENCY: tuple[tuple[Callable[[RuleSet], object], str | Callable[[RuleSet], str]], ...] = (
+    (
+        lambda r: not 2 <= r.min_players <= r.max_players,
+        "player counts must satisfy 2 <= min_players <= max_players",
+    ),
+    (_missing_armies, lambda r: f"no starting armies given for {_missing_armies(r)} players"),
+    (
+        lambda r: (r.distribution == "dice") != (r.first_turn == "after_deal"),
+        'the "dice" deal and the "after_deal" first turn go together',
+    ),
+    (
+        lambda r: r.distribution == "dice" and any(dict(r.starting_armies).values()),
+        'the "dice" deal leaves no starting army to place: give 0',
+    ),
+    (
+        lambda r: r.income_divisor < 1 or r.min_income < 0,
+        "income_divisor must be >= 1 and min_income >= 0",
+    ),
+    (
+        lambda r: not r.escalation or r.escalation_step < 0,
+        "escalation needs at least one value and a step >= 0",
+    ),
+    (
+        lambda r: not r.attacker_max_dice >= 1 or not r.defender_max_dice >= 1,
+        "each side rolls at least one die",
+    ),
+    (
+        lambda r: r.forced_trade_at is not None and r.forced_trade_at < 3,
+        "forced_trade_at must be None or >= 3",
+    ),
+    # After an elimination the hand is traded down to 4 cards or fewer, so a lower threshold
+    # would open a window with nothing owed.
+    (
+        lambda r: r.elimination_trade_at is not None and r.elimination_trade_at < 5,
+        "elimination_trade_at must be None or >= 5",
+    ),
+    (
+        lambda r: r.neutral_armies < 0 or r.setup_step < 1,
+        "neutral_armies must be >= 0 and setup_step >= 1",
+    ),
+    (
+        lambda r: not 1 <= r.neutrals <= 4 or r.neutral_territories < 0,
+        "1 to 4 neutral armies, each dealt 0 (an equal share) or more",
+    ),
+    (
+        lambda r: r.neutral_armies and r.distribution == "claim",
+        "a neutral army needs the territories dealt, not claimed",
+    ),
+    (
+        lambda r: r.teams != (r.victory == "team"),
+        'team rules and the "team" victory go together',
+    ),
+    (lambda r: r.teams and r.min_players < 3, "team rules need 3 or more players"),
+    (
+        lambda r: r.support and r.combat != "calculated",
+        'support goes with the "calculated" combat',
+    ),
+    (lambda r: r.starting_step < 0, "starting_step must be >= 0"),
+    (
+        lambda r: r.neutral_by_players and (r.neutral_armies or r.distribution != "deal"),
+        "neutral_by_players goes with the deal, instead of neutral_armies",
+    ),
+    (
+        lambda r: r.army_cap < 0 or 0 < r.army_cap < 2,
+        "army_cap must be 0 (no limit) or at least 2",
+    ),
+    (lambda r: r.neutral_stack < 1, "neutral_stack must be >= 1"),
+    (
+        lambda r: (
+            r.neutral_play == "ally"
+            and (r.max_players != 2 or r.neutrals != 1 or not r.neutral_armies)
+        ),
+        "the ally is one neutral army in a two-player game",
+    ),
+    (
+        lambda r: r.neutral_play == "active" and (r.max_players != 2 or not r.neutral_armies),
+        "active independents are neutral armies in a two-player game",
+    ),
+    (_stars_mismatch, 'the "revised" territory bonus goes with the "stars" trades'),
+    (
+        lambda r: (
+            r.trade_values == "stars"
+            and (r.forced_trade_at is not None or r.elimination_trade_at is not None)
+        ),
+        '"stars" trades are never forced: give forced_trade_at and elimination_trade_at None',
+    ),
+    (lambda r: r.territory_bonus_armies < 0, "territory_bonus_armies must be >= 0"),
+)
 
 
 # The options that are tables of tuples (lists of lists in the dict form).

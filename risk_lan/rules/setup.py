@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import capitals, independents, missions, objectives, revised, teams
 from .cards import deck_cards, is_joker
 from .errors import IllegalAction
@@ -36,8 +38,23 @@ def roll_for_order(
 
 
 def start(state: GameState, source: RandomSource) -> list[Event]:
-    rules, board = state.rules, state.board
-    n = len(state.players)
+    """Set up the table for ``state``'s rules: the starting armies and neutrals, the first
+    player rolled for, the secret objectives or missions dealt, then the territories shared
+    out as the rules' distribution says."""
+    _check_table(state)
+    quota, stack = _prepare(state)
+    first, rolled = _roll_first(state, source)
+    events: list[Event] = [rolled]
+    deal_secret = _SECRET_DEALS.get(state.rules.victory)
+    if deal_secret is not None:
+        events.append(deal_secret(state, source, first))
+    events.extend(_DISTRIBUTIONS[state.rules.distribution](state, source, first, quota, stack))
+    return events
+
+
+def _check_table(state: GameState) -> None:
+    """The players fit the rules, and have armies enough for every territory."""
+    rules, n = state.rules, len(state.players)
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(f"{rules.name} is for {rules.players_text()}, not {n}")
     if len(set(state.players)) != n or not all(isinstance(p, str) and p for p in state.players):
@@ -45,9 +62,16 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     armies = rules.starting_armies_for(n)
     # Enough for every territory means enough for every player's share of a deal too (the
     # deal by dice brings its own army for each territory).
-    if armies * n < len(board.territory_ids) and rules.distribution != "dice":
+    if armies * n < len(state.board.territory_ids) and rules.distribution != "dice":
         raise ValueError("not enough starting armies to occupy every territory")
-    state.setup_left = dict.fromkeys(state.players, armies)
+
+
+def _prepare(state: GameState) -> tuple[int, int]:
+    """The starting armies, the neutral armies (checked against their piles), the deck and
+    the teams; returns a neutral's pile and the armies on each of its territories."""
+    rules, board = state.rules, state.board
+    n = len(state.players)
+    state.setup_left = dict.fromkeys(state.players, rules.starting_armies_for(n))
     count, neutral_armies, quota, stack = revised.neutral_plan(rules, n)
     if neutral_armies:
         state.neutrals = neutral_ids(count)
@@ -64,7 +88,13 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     state.deck = deck_cards(board)
     if rules.teams:
         teams.assign(state)
+    return quota, stack
 
+
+def _roll_first(state: GameState, source: RandomSource) -> tuple[str, OrderRolled]:
+    """The roll for the first player, who sets the order of play (and, in seed 004, the
+    growing starting armies)."""
+    rules = state.rules
     # Under the deal by dice, the highest roll is the first to take territories.
     purpose = "first_taker" if rules.distribution == "dice" else "first_placer"
     if rules.placement_order == "last":
@@ -73,33 +103,44 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     state.first_player = state.current = first
     for i, seat in enumerate(_seats_from(state, first)):  # 004: 25, 26, 27 … in play order
         state.setup_left[seat] += i * rules.starting_step
-    events: list[Event] = [rolled]
-    if rules.victory == "objective":
-        events.append(objectives.deal(state, source, first))
-    elif rules.victory == "missions":
-        events.append(missions.deal(state, source, first))
-    if rules.distribution == "dice":
-        dealt, last = _deal_by_dice(state, source)
-        events.extend(dealt)
-        state.phase = "setup"
-        state.first_player = state.current = state.next_player(last)
-        events.extend(_finish(state, source))
-    elif rules.distribution in ("deal", "deal_with_jokers"):
-        events.append(_deal(state, source, quota, stack))
-        state.phase = "setup"
-        if rules.placement_order == "last":  # 004: the last in the order of play begins
-            state.current = first = state.players[state.players.index(first) - 1]
-        # Whoever has nothing left to place is skipped; with nobody left, setup is over.
-        if state.setup_left[first] == 0:
-            nxt = _next_placer(state, first)
-            if nxt is None:
-                events.extend(_finish(state, source))
-            else:
-                state.current = nxt
-        _begin_step(state)
-    else:
-        state.phase = "claim"
+    return first, rolled
+
+
+def _distribute_by_dice(
+    state: GameState, source: RandomSource, first: str, quota: int, stack: int
+) -> list[Event]:
+    events: list[Event] = []
+    dealt, last = _deal_by_dice(state, source)
+    events.extend(dealt)
+    state.phase = "setup"
+    state.first_player = state.current = state.next_player(last)
+    events.extend(_finish(state, source))
     return events
+
+
+def _distribute_by_deal(
+    state: GameState, source: RandomSource, first: str, quota: int, stack: int
+) -> list[Event]:
+    events: list[Event] = [_deal(state, source, quota, stack)]
+    state.phase = "setup"
+    if state.rules.placement_order == "last":  # 004: the last in the order of play begins
+        state.current = first = state.players[state.players.index(first) - 1]
+    # Whoever has nothing left to place is skipped; with nobody left, setup is over.
+    if state.setup_left[first] == 0:
+        nxt = _next_placer(state, first)
+        if nxt is None:
+            events.extend(_finish(state, source))
+        else:
+            state.current = nxt
+    _begin_step(state)
+    return events
+
+
+def _distribute_by_claims(
+    state: GameState, source: RandomSource, first: str, quota: int, stack: int
+) -> list[Event]:
+    state.phase = "claim"
+    return []
 
 
 def _seats_from(state: GameState, first: str) -> list[str]:
@@ -286,3 +327,19 @@ def _finish(state: GameState, source: RandomSource) -> list[Event]:
     else:
         events.extend(begin_turn(state, source, first))
     return events
+
+
+# How the territories are shared out, by the rules' ``distribution``; each is given the
+# first player, a neutral's pile (0: no limit) and the armies on each of its territories.
+_DISTRIBUTIONS: dict[str, Callable[[GameState, RandomSource, str, int, int], list[Event]]] = {
+    "dice": _distribute_by_dice,
+    "deal": _distribute_by_deal,
+    "deal_with_jokers": _distribute_by_deal,
+    "claim": _distribute_by_claims,
+}
+
+# The secret cards dealt before the territories, by the rules' ``victory``.
+_SECRET_DEALS: dict[str, Callable[[GameState, RandomSource, str], Event]] = {
+    "objective": objectives.deal,
+    "missions": missions.deal,
+}

@@ -1,191 +1,35 @@
 """The game state: plain data, its dict form, what one player may see, and its invariants.
 
-Each field of ``GameState`` is declared once, in ``FIELDS``: its value in a new game, and its
-``Kind``, which says how a copy holds it and how the dict form writes it and reads it back.
-The slots, the constructor, ``to_dict``, the loading and ``copy`` all follow from that table
-(``statefields``).
+Each field of ``GameState`` is declared in ``statefields.FIELDS``: its value in a new game,
+and its ``Kind``, which says how a copy holds it and how the dict form writes it and reads it
+back. The slots, the constructor, ``to_dict``, the loading and ``copy`` all follow from that
+table. The class body gives each field its type, for the type checker (a test keeps the two
+in step).
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, builtin_board
+from .canonical import public_hand, public_missions
+from .invariants import check_invariants
 from .ruleset import RuleSet
-from .statefields import (
-    GIVEN,
-    LIST,
-    MAP,
-    MAP_OF_LISTS,
-    MAP_OF_MAPS,
-    VALUE,
-    Field,
-    Kind,
-    by_territory,
-    methods,
-    pending,
-)
+from .statefields import FIELDS, methods
+
+# The placeholder and the phases, declared with the fields that hold them, and imported from here.
+from .statefields import HIDDEN as HIDDEN
+from .statefields import PHASES as PHASES
+from .statefields import TRADE_WINDOWS as TRADE_WINDOWS
+
+# The pending steps, declared with the fields that hold them, and imported from here.
+from .statefields import PendingAttack as PendingAttack
+from .statefields import PendingMoveIn as PendingMoveIn
 
 STATE_VERSION = 1
-HIDDEN = "?"  # a card a player's view does not show
 # What one player's view may show that another's does not (``GameState.view_for``).
 OWN_VIEW_KEYS = ("hands", "objectives", "missions", "start_trade_due")
-
-PHASES = (
-    "claim",
-    "setup",
-    "capital",
-    "capital_reveal",
-    "reinforce",
-    "attack",
-    "defend",
-    "move_in",
-    "fortify",
-    "over",
-)
-TRADE_WINDOWS = ("none", "turn_start", "elimination_forced", "elimination_optional")
-
-
-@dataclass(slots=True)
-class PendingAttack:
-    """An attack declared and not yet rolled (waiting for the defender's dice)."""
-
-    source: str
-    target: str
-    dice: int
-    stop_at: int | None
-    defender: str
-
-
-@dataclass(slots=True)
-class PendingMoveIn:
-    """A conquest whose move-in is still to choose: the total moved is in [minimum, maximum]."""
-
-    source: str
-    target: str
-    minimum: int
-    maximum: int
-
-
-def _empty_list(board: Board, players: list[str]) -> list[Any]:
-    return []
-
-
-def _empty_map(board: Board, players: list[str]) -> dict[str, Any]:
-    return {}
-
-
-# Every field of the state, in the order of its dict form.
-FIELDS = (
-    Field("board", Kind(None, lambda board: board.id, None), GIVEN),
-    Field(
-        "rules", Kind(None, RuleSet.to_dict, lambda rules, board: RuleSet.from_dict(rules)), GIVEN
-    ),
-    Field("players", LIST, GIVEN),
-    # Armies that own territories without being players.
-    Field("neutrals", LIST, _empty_list),
-    # The neutral armies still to place one army each at this step of the setup.
-    Field("neutral_due", LIST, _empty_list, optional=True),
-    # The player (or neutral army) holding each territory.
-    Field("owner", by_territory(), lambda board, players: dict.fromkeys(board.territory_ids)),
-    Field(
-        "armies", by_territory(int), lambda board, players: dict.fromkeys(board.territory_ids, 0)
-    ),
-    # Team rules only: a territory's armies split between teammates (player -> armies); a
-    # territory absent from it holds only its owner's armies.
-    Field("mixed", MAP_OF_MAPS, _empty_map),
-    # Each owner's territories, as an insertion-ordered set (dict keys), kept in step with
-    # ``owner``: counting and listing holdings is on every hot path.
-    Field("held", MAP_OF_MAPS, _empty_map, saved=False),
-    Field(
-        "hands",
-        MAP_OF_LISTS,
-        lambda board, players: {p: [] for p in players},
-        derived=("hand_sizes", lambda hands: {p: len(h) for p, h in hands.items()}),
-    ),
-    # The draw pile: its top is the end of the list.
-    Field("deck", LIST, _empty_list, derived=("deck_size", len)),
-    Field("discard", LIST, _empty_list),
-    Field("trades", VALUE, 0),
-    Field("phase", VALUE, "claim"),
-    Field("current", VALUE, lambda board, players: players[0]),
-    Field("first_player", VALUE, lambda board, players: players[0]),
-    Field("setup_left", MAP, lambda board, players: dict.fromkeys(players, 0)),
-    Field("pool", VALUE, 0),
-    Field("turn", VALUE, 0),
-    Field("round", VALUE, 0),
-    Field("conquered", VALUE, False),
-    Field("engaged", MAP, _empty_map),
-    Field("trade_window", VALUE, "none"),
-    Field("start_trade_due", VALUE, False),
-    Field("attack", pending(PendingAttack), None),
-    Field("move_in", pending(PendingMoveIn), None),
-    Field("auto_defend", MAP, lambda board, players: dict.fromkeys(players)),
-    Field("eliminated", LIST, _empty_list),
-    # Who eliminated whom (objectives need it).
-    Field("eliminated_by", MAP, _empty_map, optional=True),
-    # Each player's colour; "destroy colour X" objectives name colours, not seats.
-    Field(
-        "colours",
-        MAP,
-        lambda board, players: {p: _default_colour(i) for i, p in enumerate(players)},
-        optional=True,
-    ),
-    Field("objectives", MAP, _empty_map, optional=True),  # secret: see view_for
-    Field("capital_seals", MAP, _empty_map, optional=True),  # player -> sealed headquarters
-    Field("capitals", MAP, _empty_map, optional=True),  # player -> headquarters, once opened
-    Field("teams", MAP, _empty_map, optional=True),  # player -> team (1 or 2), team rules
-    # Risk Mission (``missions``): each player's four cards, rank by rank (secret: see
-    # view_for); those claimed (public), the fourth shown after three claims, the territories
-    # conquered this turn, which claim window is open now ("", "turn_start" or
-    # "after_conquest"), and whether the player whose turn it is has claimed this turn.
-    Field("missions", MAP_OF_LISTS, _empty_map, optional=True),
-    Field("claimed", MAP_OF_LISTS, _empty_map, optional=True),
-    Field("shown", MAP, _empty_map, optional=True),
-    Field("conquests", VALUE, 0, optional=True),
-    Field("claim_window", VALUE, "", optional=True),
-    Field("claimed_turn", VALUE, False, optional=True),
-    # 000-A's ally (``neutral_play`` "ally"): the part of the turn ("own", the player whose
-    # turn it is plays; "ally", the opponent places the ally's share and may counter-attack;
-    # "again", the player plays on; "": no ally in play), who acts in it when that is not the
-    # player whose turn it is, and the armies that player gained this turn (the ally gets half).
-    Field("ally_stage", VALUE, "", optional=True),
-    Field("acting", VALUE, None, optional=True),
-    Field("gained", VALUE, 0, optional=True),
-    # Active independents (``neutral_play`` "active"): each independent's status (the seat it
-    # is allied to, or "" while neutral); the cards given to each (shown to all: every peer
-    # checks the move that names one); how many each got this turn; the allies reinforced
-    # this turn; whose armies are being placed now when not the player's (an ally's die);
-    # whether cards may still be given (the start of the turn); the offensive under way
-    # against or with an independent (source, target, the attacking and attacked owners),
-    # whose drift roll comes when it ends; and who has made its manoeuvre this turn.
-    Field("status", MAP, _empty_map, optional=True),
-    Field("given", MAP_OF_LISTS, _empty_map, optional=True),
-    Field("given_turn", MAP, _empty_map, optional=True),
-    Field("reinforced", LIST, _empty_list, optional=True),
-    Field("placing_for", VALUE, None, optional=True),
-    Field("influence_open", VALUE, False, optional=True),
-    Field("offensive", LIST, _empty_list, optional=True),
-    Field("moved", LIST, _empty_list, optional=True),
-    Field("attacks_begun", VALUE, False, optional=True),
-    # Seed 004: the cards set aside for whoever takes the neutral's last territory (hidden in
-    # every view).
-    Field("reward", LIST, _empty_list, optional=True),
-    # Seed 004's combat: each player's cards laid face up for +2 (public), and the
-    # territories rolled on this turn (no capitulation after the first roll).
-    Field("laid", MAP_OF_LISTS, _empty_map, optional=True),
-    Field("fought", LIST, _empty_list, optional=True),
-    # The territories sending 1 army each in support of the attack waiting for its answer.
-    Field("support", LIST, _empty_list, optional=True),
-    # Seed 004's end-of-turn movement: the points left.
-    Field("points", VALUE, 0, optional=True),
-    # Seed 004: the parts of ``pool`` that may go only in certain places: a continent's bonus
-    # (key: the continent), a traded card's +1 (key: the card's territory).
-    Field("bound_pools", MAP, _empty_map, optional=True),
-    Field("winner", VALUE, None),
-)
 
 
 _METHODS = methods(FIELDS, STATE_VERSION)
@@ -204,6 +48,68 @@ class GameState:
     """
 
     __slots__ = tuple(f.name for f in FIELDS)
+
+    # Each field's type, in the order of FIELDS, where each is explained. Annotations without
+    # a value make no class attribute, so they stand beside the slots.
+    board: Board
+    rules: RuleSet
+    players: list[str]
+    neutrals: list[str]
+    neutral_due: list[str]
+    owner: dict[str, str | None]  # None: not yet claimed
+    armies: dict[str, int]
+    mixed: dict[str, dict[str, int]]
+    held: dict[str, dict[str, None]]
+    hands: dict[str, list[str]]
+    deck: list[str]
+    discard: list[str]
+    trades: int
+    phase: str
+    current: str
+    first_player: str
+    setup_left: dict[str, int]
+    pool: int
+    turn: int
+    round: int
+    conquered: bool
+    engaged: dict[str, int]
+    trade_window: str
+    start_trade_due: bool
+    attack: PendingAttack | None
+    move_in: PendingMoveIn | None
+    auto_defend: dict[str, int | None]
+    eliminated: list[str]
+    eliminated_by: dict[str, str]
+    colours: dict[str, str]
+    objectives: dict[str, str | None]  # None: another's, in a player's view
+    capital_seals: dict[str, str]
+    capitals: dict[str, str]
+    teams: dict[str, int]
+    missions: dict[str, list[str]]
+    claimed: dict[str, list[str]]
+    shown: dict[str, str]
+    conquests: int
+    claim_window: str
+    claimed_turn: bool
+    ally_stage: str
+    acting: str | None
+    gained: int
+    status: dict[str, str]
+    given: dict[str, list[str]]
+    given_turn: dict[str, int]
+    reinforced: list[str]
+    placing_for: str | None
+    influence_open: bool
+    offensive: list[str]
+    moved: list[str]
+    attacks_begun: bool
+    reward: list[str]
+    laid: dict[str, list[str]]
+    fought: list[str]
+    support: list[str]
+    points: int
+    bound_pools: dict[str, int]
+    winner: str | None
 
     def __init__(self, board: Board, rules: RuleSet, players: list[str]) -> None:
         if not players:
@@ -326,8 +232,6 @@ class GameState:
         if data.get("deck") is None:
             raise ValueError("a player's view cannot be loaded as a full state")
         s = cls._load(data, board)
-        from .invariants import check_invariants  # which reads GameState: imported late
-
         check_invariants(s)
         return s
 
@@ -336,8 +240,6 @@ class GameState:
         """A state to read from a player's view: hidden cards (other hands, the deck) are
         placeholders, so it answers every question the player may ask, and no other. It is
         not a full state: its invariants do not hold and it must not be played on."""
-        from .projection import public_hand, public_missions  # which reads GameState
-
         data = dict(view)
         unseen = [p for p, cards in view["hands"].items() if cards is None]
         data["hands"] = {
@@ -382,11 +284,3 @@ NEUTRAL = "neutral"
 def neutral_ids(count: int) -> list[str]:
     """The ids of ``count`` neutral armies: ``neutral``, then ``neutral_2`` …"""
     return [NEUTRAL if i == 0 else f"{NEUTRAL}_{i + 1}" for i in range(count)]
-
-
-# The seat colours, in seat order unless a game is given others (COLOURS in the host).
-SEAT_COLOURS = ("red", "blue", "green", "yellow", "black", "white")
-
-
-def _default_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]

@@ -1,18 +1,44 @@
-"""How ``GameState`` declares its fields, each once (``state.FIELDS``), and the methods that go
-through every field, written out from that declaration.
+"""The fields of ``GameState``, each declared once (``FIELDS``), and the methods that go through
+every field, written out from that declaration.
 
 A ``Field`` has a name, its value in a new game, and a ``Kind``: how a copy holds it and how
 the dict form writes it and reads it back. From the fields come the slots, the setting of a
 new game's fields, ``copy``, ``to_dict`` and the reading of a dict form. Those methods are
 written out as source (as dataclasses writes its own): plain attribute access costs a third
 less than a loop of getattr and setattr over the fields, and a host copies the state for
-every move it publishes (to try it) and writes it out for every update.
+every move it publishes (to try it) and writes it out for every update. Each field's type is
+written in ``GameState``'s body, where the type checker reads it; a test keeps the two lists
+in step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .board import Board
+from .ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from .state import GameState  # which is made from this table
+
+
+HIDDEN = "?"  # a card a player's view does not show
+
+PHASES = (
+    "claim",
+    "setup",
+    "capital",
+    "capital_reveal",
+    "reinforce",
+    "attack",
+    "defend",
+    "move_in",
+    "fortify",
+    "over",
+)
+TRADE_WINDOWS = ("none", "turn_start", "elimination_forced", "elimination_optional")
 
 
 class Kind(NamedTuple):
@@ -23,7 +49,7 @@ class Kind(NamedTuple):
 
     copy: Callable[[Any], Any] | None
     dump: Callable[[Any], Any] | None
-    load: Callable[[Any, Any], Any] | None
+    load: Callable[[Any, Board], Any] | None
 
 
 def _dicts(value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -51,15 +77,15 @@ def by_territory(convert: Callable[[Any], Any] | None = None) -> Kind:
     )
 
 
-def pending(cls: Any) -> Kind:
+def pending(cls: type[Any]) -> Kind:
     """A pending step (a slotted dataclass) or None; in the dict form, a map of its fields."""
 
-    def dump(value: Any) -> dict[str, Any] | None:
-        return None if value is None else {k: getattr(value, k) for k in cls.__slots__}
+    def fields(value: Any) -> dict[str, Any]:
+        return {k: getattr(value, k) for k in cls.__slots__}
 
     return Kind(
-        lambda value: None if value is None else cls(**dump(value)),
-        dump,
+        lambda value: None if value is None else cls(**fields(value)),
+        lambda value: None if value is None else fields(value),
         lambda value, board: cls(**value) if value else None,
     )
 
@@ -85,10 +111,10 @@ class Field(NamedTuple):
 
 
 class Methods(NamedTuple):
-    start: Callable[[Any, Any, list[str]], None]  # (state, board, players)
-    copy: Callable[[Any], Any]
-    to_dict: Callable[[Any], dict[str, Any]]
-    load: Callable[[Any, dict[str, Any], Any], None]  # (state, data, board)
+    start: Callable[[GameState, Board, list[str]], None]
+    copy: Callable[[GameState], GameState]
+    to_dict: Callable[[GameState], dict[str, Any]]
+    load: Callable[[GameState, dict[str, Any], Board], None]  # (state, data, board)
 
 
 def methods(fields: tuple[Field, ...], version: int) -> Methods:
@@ -134,3 +160,151 @@ def _written(name: str, params: str, lines: list[str], env: dict[str, Any], doc:
     function = env[name]
     function.__doc__ = doc
     return function
+
+
+@dataclass(slots=True)
+class PendingAttack:
+    """An attack declared and not yet rolled (waiting for the defender's dice)."""
+
+    source: str
+    target: str
+    dice: int
+    stop_at: int | None
+    defender: str
+
+
+@dataclass(slots=True)
+class PendingMoveIn:
+    """A conquest whose move-in is still to choose: the total moved is in [minimum, maximum]."""
+
+    source: str
+    target: str
+    minimum: int
+    maximum: int
+
+
+def _empty_list(board: Board, players: list[str]) -> list[Any]:
+    return []
+
+
+def _empty_map(board: Board, players: list[str]) -> dict[str, Any]:
+    return {}
+
+
+# Every field of the state, in the order of its dict form.
+FIELDS = (
+    Field("board", Kind(None, lambda board: board.id, None), GIVEN),
+    Field(
+        "rules", Kind(None, RuleSet.to_dict, lambda rules, board: RuleSet.from_dict(rules)), GIVEN
+    ),
+    Field("players", LIST, GIVEN),
+    # Armies that own territories without being players.
+    Field("neutrals", LIST, _empty_list),
+    # The neutral armies still to place one army each at this step of the setup.
+    Field("neutral_due", LIST, _empty_list, optional=True),
+    # The player (or neutral army) holding each territory.
+    Field("owner", by_territory(), lambda board, players: dict.fromkeys(board.territory_ids)),
+    Field(
+        "armies", by_territory(int), lambda board, players: dict.fromkeys(board.territory_ids, 0)
+    ),
+    # Team rules only: a territory's armies split between teammates (player -> armies); a
+    # territory absent from it holds only its owner's armies.
+    Field("mixed", MAP_OF_MAPS, _empty_map),
+    # Each owner's territories, as an insertion-ordered set (dict keys), kept in step with
+    # ``owner``: counting and listing holdings is on every hot path.
+    Field("held", MAP_OF_MAPS, _empty_map, saved=False),
+    Field(
+        "hands",
+        MAP_OF_LISTS,
+        lambda board, players: {p: [] for p in players},
+        derived=("hand_sizes", lambda hands: {p: len(h) for p, h in hands.items()}),
+    ),
+    # The draw pile: its top is the end of the list.
+    Field("deck", LIST, _empty_list, derived=("deck_size", len)),
+    Field("discard", LIST, _empty_list),
+    Field("trades", VALUE, 0),
+    Field("phase", VALUE, "claim"),
+    Field("current", VALUE, lambda board, players: players[0]),
+    Field("first_player", VALUE, lambda board, players: players[0]),
+    Field("setup_left", MAP, lambda board, players: dict.fromkeys(players, 0)),
+    Field("pool", VALUE, 0),
+    Field("turn", VALUE, 0),
+    Field("round", VALUE, 0),
+    Field("conquered", VALUE, False),
+    Field("engaged", MAP, _empty_map),
+    Field("trade_window", VALUE, "none"),
+    Field("start_trade_due", VALUE, False),
+    Field("attack", pending(PendingAttack), None),
+    Field("move_in", pending(PendingMoveIn), None),
+    Field("auto_defend", MAP, lambda board, players: dict.fromkeys(players)),
+    Field("eliminated", LIST, _empty_list),
+    # Who eliminated whom (objectives need it).
+    Field("eliminated_by", MAP, _empty_map, optional=True),
+    # Each player's colour; "destroy colour X" objectives name colours, not seats.
+    Field(
+        "colours",
+        MAP,
+        lambda board, players: {p: _default_colour(i) for i, p in enumerate(players)},
+        optional=True,
+    ),
+    Field("objectives", MAP, _empty_map, optional=True),  # secret: see view_for
+    Field("capital_seals", MAP, _empty_map, optional=True),  # player -> sealed headquarters
+    Field("capitals", MAP, _empty_map, optional=True),  # player -> headquarters, once opened
+    Field("teams", MAP, _empty_map, optional=True),  # player -> team (1 or 2), team rules
+    # Risk Mission (``missions``): each player's four cards, rank by rank (secret: see
+    # view_for); those claimed (public), the fourth shown after three claims, the territories
+    # conquered this turn, which claim window is open now ("", "turn_start" or
+    # "after_conquest"), and whether the player whose turn it is has claimed this turn.
+    Field("missions", MAP_OF_LISTS, _empty_map, optional=True),
+    Field("claimed", MAP_OF_LISTS, _empty_map, optional=True),
+    Field("shown", MAP, _empty_map, optional=True),
+    Field("conquests", VALUE, 0, optional=True),
+    Field("claim_window", VALUE, "", optional=True),
+    Field("claimed_turn", VALUE, False, optional=True),
+    # 000-A's ally (``neutral_play`` "ally"): the part of the turn ("own", the player whose
+    # turn it is plays; "ally", the opponent places the ally's share and may counter-attack;
+    # "again", the player plays on; "": no ally in play), who acts in it when that is not the
+    # player whose turn it is, and the armies that player gained this turn (the ally gets half).
+    Field("ally_stage", VALUE, "", optional=True),
+    Field("acting", VALUE, None, optional=True),
+    Field("gained", VALUE, 0, optional=True),
+    # Active independents (``neutral_play`` "active"): each independent's status (the seat it
+    # is allied to, or "" while neutral); the cards given to each (shown to all: every peer
+    # checks the move that names one); how many each got this turn; the allies reinforced
+    # this turn; whose armies are being placed now when not the player's (an ally's die);
+    # whether cards may still be given (the start of the turn); the offensive under way
+    # against or with an independent (source, target, the attacking and attacked owners),
+    # whose drift roll comes when it ends; and who has made its manoeuvre this turn.
+    Field("status", MAP, _empty_map, optional=True),
+    Field("given", MAP_OF_LISTS, _empty_map, optional=True),
+    Field("given_turn", MAP, _empty_map, optional=True),
+    Field("reinforced", LIST, _empty_list, optional=True),
+    Field("placing_for", VALUE, None, optional=True),
+    Field("influence_open", VALUE, False, optional=True),
+    Field("offensive", LIST, _empty_list, optional=True),
+    Field("moved", LIST, _empty_list, optional=True),
+    Field("attacks_begun", VALUE, False, optional=True),
+    # Seed 004: the cards set aside for whoever takes the neutral's last territory (hidden in
+    # every view).
+    Field("reward", LIST, _empty_list, optional=True),
+    # Seed 004's combat: each player's cards laid face up for +2 (public), and the
+    # territories rolled on this turn (no capitulation after the first roll).
+    Field("laid", MAP_OF_LISTS, _empty_map, optional=True),
+    Field("fought", LIST, _empty_list, optional=True),
+    # The territories sending 1 army each in support of the attack waiting for its answer.
+    Field("support", LIST, _empty_list, optional=True),
+    # Seed 004's end-of-turn movement: the points left.
+    Field("points", VALUE, 0, optional=True),
+    # Seed 004: the parts of ``pool`` that may go only in certain places: a continent's bonus
+    # (key: the continent), a traded card's +1 (key: the card's territory).
+    Field("bound_pools", MAP, _empty_map, optional=True),
+    Field("winner", VALUE, None),
+)
+
+
+# The seat colours, in seat order unless a game is given others (COLOURS in the host).
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "black", "white")
+
+
+def _default_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]

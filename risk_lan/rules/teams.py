@@ -25,7 +25,7 @@ def friends(state: GameState, a: str | None, b: str | None) -> bool:
     if a == b:
         return True
     teams = state.teams
-    return bool(teams) and a in teams and teams[a] == teams.get(b)
+    return bool(teams) and a in teams and b in teams and teams[a] == teams[b]
 
 
 def allies(state: GameState, player: str) -> frozenset[str]:

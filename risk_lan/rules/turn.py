@@ -213,7 +213,7 @@ def check_trade(state: GameState, player: str, cards: tuple[str, ...], bonus: st
 def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | None) -> list[Event]:
     value = check_trade(state, player, cards, bonus)
     hand = state.hands[player]
-    laid = state.laid.get(player, ())
+    laid = state.laid.get(player, [])
     for c in cards:
         hand.remove(c)
         if c in laid:

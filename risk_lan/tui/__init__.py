@@ -8,7 +8,7 @@ from typing import Any
 def run_app(lang: str | None = None, **options: Any) -> int:
     """Run the app until the player quits; the exit status of the command."""
     from risk_lan.tui.app import RiskApp
-    from risk_lan.tui.texts import language
+    from risk_lan.tui.texts.catalogue import language
 
     app = RiskApp(lang=language(lang), **options)
     result = app.run()
@@ -19,8 +19,8 @@ def run_replay(path: str, lang: str | None = None, turn: int | None = None) -> i
     """Verify the record at ``path``, say so, and play it back in the app; 1 if it does not
     verify (nothing is played back then)."""
     from risk_lan.net.playback import load
-    from risk_lan.tui.replay_screen import ReplayApp
-    from risk_lan.tui.texts import language
+    from risk_lan.tui.replay_app import ReplayApp
+    from risk_lan.tui.texts.catalogue import language
 
     playback = load(path)
     if not playback.verdict.ok or not playback.frames:

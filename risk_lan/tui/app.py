@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on, work
-from textual.app import App
+from textual import events, on, work
 from textual.binding import Binding, BindingType
 
 from risk_lan.net.client import Client, Outcome
@@ -35,13 +34,17 @@ from risk_lan.tui.client_messages import (
     SeatChanged,
     Started,
 )
-from risk_lan.tui.dialogs import FitsTerminal, GameOverScreen, HelpScreen, LeaveScreen
-from risk_lan.tui.entry import EntryDesk, EntryNews
-from risk_lan.tui.game_screen import GameScreen
-from risk_lan.tui.lobby import LobbyScreen, SeatsScreen
-from risk_lan.tui.palette import PaletteInLanguage
-from risk_lan.tui.stops import stopped, why_stopped
-from risk_lan.tui.texts import refusal, say, shown, translate_bindings
+from risk_lan.tui.entry_desk import EntryDesk, EntryNews
+from risk_lan.tui.palette import AppInLanguage
+from risk_lan.tui.screens.game_over_screen import GameOverScreen
+from risk_lan.tui.screens.game_screen import GameScreen
+from risk_lan.tui.screens.help_screen import HelpScreen
+from risk_lan.tui.screens.leave_screen import LeaveScreen, leave_text
+from risk_lan.tui.screens.lobby_screen import LobbyScreen
+from risk_lan.tui.screens.seats_screen import SeatsScreen
+from risk_lan.tui.terminal_fit import TerminalFit
+from risk_lan.tui.texts.catalogue import refusal, translate_bindings
+from risk_lan.tui.texts.stop_reasons import stopped, why_left, why_stopped
 
 
 @dataclass
@@ -55,7 +58,7 @@ class LocalHost:
     resume: str | None = None  # a saved game to go on with, instead of a new one
 
 
-class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
+class RiskApp(AppInLanguage):
     CSS_PATH = Path(__file__).parent / "risk.tcss"  # absolute: subclasses live elsewhere
     TITLE = "risk-lan"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -83,7 +86,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
         super().__init__()
         # The game's password (join --password, or as the player typed it when asked).
         self.password = password or (local.config.password if local else None)
-        self.watch = watch  # a spectator's app: no seat, nothing to play, every roll checked
+        self.spectating = watch  # a spectator's app: no seat, nothing to play, every roll checked
         self.record = record  # where the client writes what it checked (join --record)
         self.player_name = name
         self.lang = lang
@@ -101,10 +104,11 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
         self.join_at: list[str] = []  # the addresses of the game this app hosts on the LAN
         self.watchers: list[str] = []  # the spectators' names, as the host last said
         self.entry = EntryDesk(self)  # the password, approval and lobby notices
+        self.terminal_fit = TerminalFit(self)  # the notice while the terminal is too small
 
     async def on_mount(self) -> None:
         await self.begin()
-        self.refit()
+        self.terminal_fit.refit()
 
     async def begin(self) -> None:
         """Open the first screen: a game hosted here, a game at an address, or the lobby."""
@@ -149,14 +153,14 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
     def connect(self, host: str, port: int, name: str | None = None, watch: bool = False) -> None:
         if name:
             self.player_name = name
-        self.watch = watch or self.watch
+        self.spectating = watch or self.spectating
         self.push_screen(SeatsScreen(self.lang, self.join_at))
         self.run_client(host, port)
 
     @work(exclusive=True, group="client")
     async def run_client(self, host: str, port: int) -> None:
         local_host = self.local_host
-        if self.watch:
+        if self.spectating:
             kept = None  # a spectator holds no seat to come back to
         elif local_host is not None:
             # Only a resumed game can have a seat kept for it; a seat kept for this address
@@ -170,10 +174,10 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
             auto_ready=self.auto_ready,
             retries=None,
             state_path=kept,
-            seat_dir=None if self.watch else seats_dir(),
+            seat_dir=None if self.spectating else seats_dir(),
             find_game=rediscover,
             record=self.record,
-            watch=self.watch,
+            watch=self.spectating,
             password=self.password,
         )
         resumed = self.local is not None and self.local.resume is not None
@@ -187,11 +191,24 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
             outcome = Outcome(error=f"unreachable: {host}:{port}")
         self.post_message(GameEnded(outcome))
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.terminal_fit.fit(event.size.width, event.size.height)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        pushed = super().push_screen(screen, *args, **kwargs)
+        self.terminal_fit.opened(screen)
+        return pushed
+
+    def switch_screen(self, screen: Any) -> Any:
+        switched = super().switch_screen(screen)
+        self.terminal_fit.opened(screen)
+        return switched
+
     def back_to_lobby(self, note: str | None = None) -> None:
         """Leave a table whose game has not begun (this app does not host it) for the list of
         games on the LAN."""
         self.workers.cancel_group(self, "client")
-        self.client, self.seat, self.watch = None, "", False
+        self.client, self.seat, self.spectating = None, "", False
         self.switch_screen(LobbyScreen(self.player_name, self.lang))
         if note:
             self.notify(note, severity="warning")
@@ -249,7 +266,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
     def lobby_changed(self, message: LobbyChanged) -> None:
         seats = self._seats_shown()
         if seats is not None:
-            seats.show_lobby(message.lobby, self.seat, self.watch)
+            seats.show_lobby(message.lobby, self.seat, self.spectating)
         self.watchers = list(message.lobby.get("watchers") or [])
         if self.game_screen is not None and self.is_running:
             self.game_screen.show_watchers(self.watchers)
@@ -258,10 +275,10 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
     def started(self, message: Started) -> None:
         if self.game_screen is None:
             screen = self.game_screen = GameScreen(self.seat, message.players, self.lang)
-            screen.host_controls = self.local_host is not None
+            screen.news.host_controls = self.local_host is not None
             screen.watchers = self.watchers
             if self.local_host is not None:
-                screen.clock_runs = self.local_host.config.absent_after is not None
+                screen.news.clock_runs = self.local_host.config.absent_after is not None
             kept = self.client.secrets.get("capital") if self.client else None
             if isinstance(kept, list) and len(kept) == 2:
                 # Sealed before this app last stopped: it is opened when the game asks.
@@ -272,7 +289,7 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
     def host_update(self, message: HostUpdate) -> None:
         self.last_update = message.update
         if self.game_screen is not None and self.is_running:
-            self.game_screen.receive_update(message.update, message.checked)
+            self.game_screen.pacing.receive_update(message.update, message.checked)
 
     @on(Refused)
     def refused(self, message: Refused) -> None:
@@ -302,12 +319,12 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
     @on(ClockChanged)
     def clock_changed(self, message: ClockChanged) -> None:
         if self.game_screen is not None and self.is_running:
-            self.game_screen.take_clock(message.paused, message.waits, message.received)
+            self.game_screen.news.take_clock(message.paused, message.waits, message.received)
 
     @on(SeatChanged)
     def seat_changed(self, message: SeatChanged) -> None:
         if self.game_screen is not None and self.is_running:
-            self.game_screen.seat_changed(message.seat, message.change)
+            self.game_screen.news.seat_changed(message.seat, message.change)
 
     @on(EntryNews)
     def entry_news(self, message: EntryNews) -> None:
@@ -323,18 +340,11 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
             return
         if self.game_screen is None and self.local is None:
             # Gone before its game began (or never reached): back to the list, saying so.
-            if (outcome.error or "").startswith("full:") and not self.watch:
-                self.back_to_lobby(say(self.lang, "game_full"))  # it can still be watched
-            elif (outcome.error or "").startswith("expelled:"):
-                self.back_to_lobby(why_stopped(outcome, self.seat, {}, self.lang))
-            else:
-                # The host's own words, without the protocol's code before them.
-                why = shown((outcome.error or "").split(": ", 1)[-1], 120)
-                self.back_to_lobby(say(self.lang, "game_left", why=why))
+            self.back_to_lobby(why_left(outcome, self.seat, self.spectating, self.lang))
             return
         self.over = True
         if self.game_screen is not None:
-            self.game_screen.show_held()  # the moves held at a pace, before the end
+            self.game_screen.pacing.show_held()  # the moves held at a pace, before the end
         game = None
         if self.last_update is not None:
             game = Game(GameState.from_view(self.last_update["view"]))
@@ -344,14 +354,14 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
             names = screen.names if screen else {}
             why = why_stopped(outcome, self.seat, names, self.lang, self._host_log())
             if screen is not None:
-                screen.stop()
+                screen.news.stop()
         self.push_screen(
             GameOverScreen(
                 outcome.winner,
                 why,
                 game,
                 screen.players if screen else [],
-                screen.battles if screen else 0,
+                screen.log_lines.battles if screen else 0,
                 outcome.transcript or self.transcript_code(),
                 self.lang,
                 (outcome.error or "").startswith("expelled:"),
@@ -370,12 +380,8 @@ class RiskApp(FitsTerminal, PaletteInLanguage, App[int]):
         if self.game_screen is None or self.over or isinstance(self.screen, LeaveScreen):
             self.exit()
             return
-        if self.local_host is None:
-            text = say(self.lang, "leave_joined")
-        elif self.local_host.config.save:
-            text = say(self.lang, "leave_host", path=self.local_host.config.save)
-        else:
-            text = say(self.lang, "leave_host_unsaved")
+        host = self.local_host
+        text = leave_text(self.lang, host is not None, host.config.save if host else None)
 
         def answered(leave: bool | None) -> None:
             if leave:

@@ -4,12 +4,12 @@ the app from the client's task, and screens handle them."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Protocol
 
 from textual.message import Message
 
 from risk_lan.net.client import Listener, Outcome
-from risk_lan.tui.entry import EntryNews
+from risk_lan.tui.entry_desk import EntryNews
 
 
 class Joined(Message):
@@ -81,10 +81,16 @@ class GameEnded(Message):
         self.outcome = outcome
 
 
+class MessageTarget(Protocol):
+    """Whom the listener posts to: the app."""
+
+    def post_message(self, message: Message) -> bool: ...
+
+
 class PostingListener(Listener):
     """Turns what the client hears into messages for ``target`` (the app)."""
 
-    def __init__(self, target: Any) -> None:
+    def __init__(self, target: MessageTarget) -> None:
         self.target = target
 
     def joined(self, seat: str, colour: str) -> None:

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
+from textual.app import App
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 from textual.theme import ThemeProvider
 
-from risk_lan.tui.tablenews import MORE_TIME
-from risk_lan.tui.texts import say
+from risk_lan.tui.screens.game_screen import GameScreen
+from risk_lan.tui.table.table_news import MORE_TIME
+from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.widgets.world_map import WorldMap
 from risk_lan.wording import place
 
 Command = tuple[str, Callable[[], Any], str]  # its name, what it does, a line of help
@@ -29,31 +32,32 @@ SYSTEM_COMMANDS_FR = {
 }
 
 
-def game_commands(screen: Any) -> list[Command]:
+def game_commands(screen: GameScreen) -> list[Command]:
     """The game screen's entries: the table's controls first, the territories last."""
     lang = getattr(screen, "lang", "en")
     table: list[Command] = []
     if screen.taken_over and not screen.stopped:
         table.append((say(lang, "cmd_reclaim"), screen.action_reclaim, "F9"))
-    if screen.clock_open():
-        pause = "cmd_resume" if screen.clock.paused else "cmd_pause"
+    news = screen.news
+    if news.clock_open():
+        pause = "cmd_resume" if news.clock.paused else "cmd_pause"
         table.append((say(lang, pause), screen.action_pause_clock, "F10"))
-    waited = screen.waited_player() if screen.controls_open() else None
+    waited = news.waited_player() if news.controls_open() else None
     if waited is not None:
         # A player's name is a peer's text: the palette reads its entries as markup.
         name = escape(screen.names.get(waited, waited))
-        if screen.clock_open():
+        if news.clock_open():
             more = say(lang, "cmd_more_time", player=name, seconds=MORE_TIME)
-            table.append((more, screen.give_more_time, ""))
-        table.append((say(lang, "cmd_hand_to_bot", player=name), screen.hand_to_bot_now, ""))
+            table.append((more, news.give_more_time, ""))
+        table.append((say(lang, "cmd_hand_to_bot", player=name), news.hand_to_bot_now, ""))
     table += [
         (say(lang, "cmd_end"), screen.action_end, say(lang, "cmd_end_help")),
         (say(lang, "cmd_log"), screen.show_log, say(lang, "cmd_log_help")),
         (say(lang, "cmd_full_log"), screen.action_show_log, "Ctrl+L"),
         (say(lang, "cmd_pace"), screen.action_pace, "Ctrl+T"),
-        (say(lang, "cmd_help"), screen.app.action_help, say(lang, "cmd_help_help")),
+        (say(lang, "cmd_help"), screen.game_app.action_help, say(lang, "cmd_help_help")),
     ]
-    board = screen.query_one("#map").board
+    board = screen.query_one("#map", WorldMap).board
     for t in board.territory_ids:
         go = say(lang, "cmd_go_to", territory=place(board, t, lang))
         table.append((go, partial(screen.go_to, t), ""))
@@ -75,13 +79,14 @@ class TableCommands(Provider):
     """Every entry of the palette. When nothing matches, says so in the player's language."""
 
     def _commands(self) -> tuple[list[Command], list[Command]]:
-        screen: Any = self.screen
-        own = game_commands(screen) if hasattr(screen, "go_to") else []
+        screen = self.screen
+        own = game_commands(screen) if isinstance(screen, GameScreen) else []
         return own, system_commands(self.app, screen)
 
     async def discover(self) -> Hits:
         own, system = self._commands()
-        territories = len(screen_territories(self.screen)) if own else 0
+        screen = self.screen
+        territories = len(screen_territories(screen)) if isinstance(screen, GameScreen) else 0
         shown = own[: len(own) - territories][:7] + system
         for name, command, help_text in shown:
             yield DiscoveryHit(name, command, help=help_text or None)
@@ -100,30 +105,26 @@ class TableCommands(Provider):
             yield Hit(1, escape(say(lang, "cmd_none", query=query.strip())), lambda: None)
 
 
-def screen_territories(screen: Any) -> list[str]:
-    return list(screen.query_one("#map").board.territory_ids)
+def screen_territories(screen: GameScreen) -> list[str]:
+    return list(screen.query_one("#map", WorldMap).board.territory_ids)
 
 
-class PaletteInLanguage:
-    """The app's side of the palette: it opens, searches themes and tells how to quit in the
-    app's language (a mixin of the App, before it)."""
+class AppInLanguage(App[int]):
+    """The app's own part of Textual's: the palette opens, searches themes and tells how to
+    quit in the player's language (the game's app and the replay's are each one)."""
 
     lang: str
     COMMANDS: ClassVar[set[Any]] = {TableCommands}
-    use_command_palette: bool
 
     def action_command_palette(self) -> None:
-        app: Any = self
-        if self.use_command_palette and not CommandPalette.is_open(app):
+        if self.use_command_palette and not CommandPalette.is_open(cast(App[object], self)):
             placeholder = say(self.lang, "palette_placeholder")
-            app.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
 
     def search_themes(self) -> None:
-        app: Any = self
         placeholder = say(self.lang, "theme_placeholder")
-        app.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=placeholder))
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=placeholder))
 
     def action_help_quit(self) -> None:
         # Textual's answer to ctrl+c (which no longer quits), in the app's language.
-        app: Any = self
-        app.notify(say(self.lang, "quit_key"), title=say(self.lang, "quit_title"))
+        self.notify(say(self.lang, "quit_key"), title=say(self.lang, "quit_title"))

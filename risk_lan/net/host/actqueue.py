@@ -24,15 +24,15 @@ class ActQueue(asyncio.Queue[Act]):
     """The acts waiting for the game loop, counted by seat."""
 
     def _init(self, maxsize: int) -> None:
-        super()._init(maxsize)  # type: ignore[misc]
+        super()._init(maxsize)
         self.by_seat: Counter[str] = Counter()
 
     def _put(self, item: Act) -> None:
-        super()._put(item)  # type: ignore[misc]
+        super()._put(item)
         self.by_seat[item[0]] += 1
 
     def _get(self) -> Act:
-        item = super()._get()  # type: ignore[misc]
+        item = super()._get()
         self.by_seat[item[0]] -= 1
         return item
 

@@ -216,7 +216,7 @@ class Host:
     async def serve(self, host: str = "0.0.0.0", port: int = 0) -> int:
         loop = asyncio.get_running_loop()
         self.server = await loop.create_server(lambda: Connection(self._accept), host, port)
-        bound = self.server.sockets[0].getsockname()[1]
+        bound = int(self.server.sockets[0].getsockname()[1])
         self.address = (host, bound)
         self.admission.start()
         if self.match is not None and self.match.task is None:

@@ -236,6 +236,7 @@ class Rolls:
         # A takeover or an expulsion meanwhile cancels the roll (``drop``).
         while missing() and roll not in self.cancelled:
             await self.seats.wait_for(missing, "reveal", waiter)
+        envelopes: list[dict[str, Any]] = []
         if roll not in self.cancelled:
             envelopes = [self.reveals[roll][c] for c in self.contributors]
             self.unconfirmed = list(zip(self.contributors, envelopes, strict=True))

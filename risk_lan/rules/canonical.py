@@ -1,0 +1,36 @@
+"""The one form in which every peer holds what it may not see of another player: its hand as
+the cards laid face up, in the order laid, then placeholders; its missions in their rank's
+place, named once claimed or shown. ``projection`` conceals a whole state into it and
+``GameState.from_view`` rebuilds it from a view, so that a peer that watched from the first
+move and one that arrived from a view stand on equal states."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .missioncards import RANKS, missions
+from .statefields import HIDDEN
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def public_hand(state: GameState, player: str, size: int) -> list[str]:
+    """``player``'s hand as a peer who does not hold it sees it: the cards laid face up, in
+    the order laid, then as many placeholders as it holds more."""
+    laid = list(state.laid.get(player, ()))
+    return laid + [HIDDEN] * (size - len(laid))
+
+
+def public_missions(state: GameState, player: str, dealt: int) -> list[str]:
+    """``player``'s missions as another peer sees them: each rank in its place, named once
+    claimed or shown."""
+    known = set(state.claimed.get(player, ()))
+    if state.shown.get(player):
+        known.add(state.shown[player])
+    cards = [HIDDEN] * dealt
+    for mission in known:
+        rank = RANKS.index(missions()[mission].rank)
+        if rank < dealt:
+            cards[rank] = mission
+    return cards

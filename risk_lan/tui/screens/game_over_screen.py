@@ -1,0 +1,76 @@
+"""The end of the game: the winner, or why it stopped, and each player's figures."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from risk_lan.rules import Game, teams
+from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
+from risk_lan.tui.widgets.panels import player_mark
+
+
+class GameOverScreen(ModalScreen[None]):
+    """The winner (or why the game stopped), and each player's figures."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,q", "dismiss", "Close", id="over.close"),
+    ]
+
+    def __init__(
+        self,
+        winner: str | None,
+        error: str | None,  # why the game stopped, in a sentence (None: it was won)
+        game: Game | None,
+        players: list[dict[str, Any]],
+        battles: int,
+        code: str,
+        lang: str,
+        expelled: bool = False,  # this player was expelled: the others play on
+    ) -> None:
+        super().__init__()
+        self.expelled = expelled
+        self.winner, self.error, self.game = winner, error, game
+        self.players, self.battles, self.code, self.lang = players, battles, code, lang
+        translate_bindings(self, lang)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(), id="over-box")
+
+    def _text(self) -> Text:
+        lang = self.lang
+        names = {p["seat"]: shown(p["name"], 24) for p in self.players}
+        text = Text()
+        if self.error:
+            title = "stopped_title" if self.players else "not_joined_title"
+            title = "expelled_title" if self.expelled else title
+            text.append(say(lang, title) + "\n", style="bold red")
+            text.append(self.error + "\n\n")
+        else:
+            winner = names.get(self.winner or "", self.winner or "?")
+            line = say(lang, "winner", winner=winner)
+            state = self.game.state if self.game is not None else None
+            if state is not None and self.winner in state.teams:
+                mates = [p for p in state.players if teams.friends(state, p, self.winner)]
+                line = say(lang, "team_won", team=say(lang, "and").join(
+                    names.get(p, p) for p in mates))  # fmt: skip
+            text.append(line + "\n\n", style="bold yellow")
+        if self.game is not None:
+            s = self.game.state
+            text.append(say(lang, "stats") + "\n", style="bold")
+            text.append(say(lang, "rounds_battles", rounds=s.round, battles=self.battles) + "\n")
+            for p in self.players:
+                who = p["seat"]
+                letter, ink = player_mark(p["colour"])
+                armies = teams.army_total(s, who)
+                text.append(f"{letter} ", style=f"bold {ink}")
+                held = teams.controlled_count(s, who)
+                counts = say(lang, "counts", held=held, armies=armies)
+                text.append(f"{shown(p['name'], 16):<16} {counts}\n")
+        text.append(f"\n{say(lang, 'transcript')} {self.code}\n", style="dim")
+        return text

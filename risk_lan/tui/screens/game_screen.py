@@ -1,0 +1,405 @@
+"""The game screen: the map, the players, what to do now, the player's cards, the log, the
+chat and the transcript code, and every step of a turn at the keyboard or the mouse."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar, cast
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Input, RichLog
+
+from risk_lan.net.witness import DERIVED
+from risk_lan.rules import Action, classic_board
+from risk_lan.tui.screens.log_screen import LogScreen
+from risk_lan.tui.table.game_app import GameApp
+from risk_lan.tui.table.game_bindings import GAME_BINDINGS, TURN_KEYS
+from risk_lan.tui.table.log_lines import LogLines
+from risk_lan.tui.table.mode_keys import ModeKeys
+from risk_lan.tui.table.pacing import Pacing
+from risk_lan.tui.table.table_news import TableNews
+from risk_lan.tui.table.turn_keys import TurnKeys
+from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
+from risk_lan.tui.turnlogic.player_turn import Turn
+from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn
+from risk_lan.tui.widgets.panels import (
+    EventLog,
+    HandPanel,
+    PlayersPanel,
+    SecretPanel,
+    StatusBar,
+    TurnPanel,
+    player_mark,
+)
+from risk_lan.tui.widgets.world_map import MapState, WorldMap
+
+DEFEND_TIMEOUT = 20.0  # seconds a player has to choose its defence before the most dice go
+COMPACT_BELOW = (120, 40)  # the terminal's width and height under which the layout is compact
+
+
+class GameScreen(Screen[None]):
+    """One player's table. It only reads views and sends the moves the player asks for; its
+    parts (the pacing, the log's lines, the table's news, the turn's and the mode's keys) are
+    objects it holds, each handed this screen through the narrow interface it needs."""
+
+    BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
+
+    connected: reactive[bool] = reactive(True)
+    """Whether the client is connected to the host (a banner shows when it is not)."""
+
+    code: reactive[str] = reactive("")
+    """The short code of the transcript, for players to compare across screens."""
+
+    def __init__(self, seat: str, players: list[dict[str, Any]], lang: str) -> None:
+        super().__init__()
+        self.seat = seat
+        self.players = players
+        self.lang = lang
+        translate_bindings(self, lang)
+        self.turn = Turn(seat)
+        self.since = SinceLastTurn(seat)  # what the others did, told at the player's turn
+        self.names = {p["seat"]: shown(p["name"], 24) for p in players}
+        self.colours = {p["seat"]: p["colour"] for p in players}
+        self.away: set[str] = set()
+        self.early: list[tuple[dict[str, Any], str]] = []
+        self.banners = 0  # how many times the connection was lost
+        self.defence_timer: Timer | None = None
+        self.offered: frozenset[str] | None = None  # the turn actions the footer offers
+        # Moves sent since the last view: this view is stale for what they change.
+        self.answered = False
+        self.taken_over = False  # a host bot plays this player's seat for now
+        self.stopped = False  # the game ended without a winner: nothing more is played
+        self.expelled: dict[str, str] = {}  # seats the host expelled for good, and why
+        self.watchers: list[str] = []  # the spectators' names, as the host last said
+        self.updates_seen = 0
+        self.log_lines = LogLines(self.names, self.colours, lang)
+        self.pacing = Pacing(self)
+        self.news = TableNews(self)
+        self.turn_keys = TurnKeys(self, TURN_KEYS)
+        self.mode_keys = ModeKeys(self)
+
+    def compose(self) -> ComposeResult:
+        # One grid, no containers: each container would be composited again on every update.
+        yield WorldMap(classic_board(), id="map")
+        yield PlayersPanel(id="players")
+        yield TurnPanel(id="now")
+        yield SecretPanel(id="secret")  # shown in the modes with secret objectives
+        yield HandPanel(id="hand")
+        yield EventLog(id="log", wrap=True, markup=False)
+        yield EventLog(id="chat", wrap=True, markup=False)
+        yield Input(placeholder="…", id="say")
+        yield StatusBar(id="status")
+        yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Below 120x40 the side panels narrow and the players take a line each.
+        compact = event.size.width < COMPACT_BELOW[0] or event.size.height < COMPACT_BELOW[1]
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self.redraw()
+
+    def on_mount(self) -> None:
+        self.query_one(WorldMap).focus()
+        self.query_one("#say", Input).placeholder = self._say("chat_hint")
+        self.refresh_status()
+        self.set_interval(1.0, self.refresh_status)  # the waiting line counts down
+        early, self.early = self.early, []
+        for update, checked in early:
+            self.take_update(update, checked)
+        news, self.news.early_news = self.news.early_news, []
+        for seat, change in news:
+            self.news.seat_changed(seat, change)
+
+    # ----- what the host says -------------------------------------------------------------
+
+    def take_update(self, update: dict[str, Any], checked: str = DERIVED) -> None:
+        """A new view from the host, checked by the client as ``checked`` says: each line
+        of the log says what was checked of it, and only what was gets a ✓."""
+        if not self.is_mounted:
+            # The first updates can come before the screen is up.
+            self.early.append((update, checked))
+            return
+        self.turn.load(update["view"])
+        self.answered = False
+        self.away = set(update["away"])
+        game = self.turn.game
+        assert game is not None
+        log = self.query_one("#log", RichLog)
+        if not self.updates_seen and update["n"] > 1:
+            # Joined (or back) mid-game: its moves came as the signed history, not as lines.
+            key = "taken_up" if checked == DERIVED else "taken_up_trusted"
+            log.write(Text(self._say(key, n=update["n"]), style="dim"))
+        self.updates_seen += 1
+        for data in update["events"]:
+            line = self.log_lines.event_line(game, data, checked)
+            if line is not None:
+                log.write(line)
+        if self.since.take(game.state, update["events"]):
+            # The player's turn: what the others did since its last one, last in the log.
+            title, *rest = self.since.lines(game.state, self.names, self.lang)
+            log.write(Text(title, style="bold yellow"))
+            for said in rest:
+                log.write(self.log_lines.coloured(Text(f"  {said}")))
+        self.code = self.game_app.transcript_code()
+        self._time_the_defence()
+        opening = [] if self.answered else self.turn.open_capital()
+        if not opening and not self.taken_over:
+            opening = self.turn.plan_moves()
+        if opening:
+            # As soon as every headquarters is sealed; a confirmed setup plan at each step.
+            self.send(opening)
+        else:
+            self.redraw()
+
+    def _time_the_defence(self) -> None:
+        """A player asked for its defence has DEFEND_TIMEOUT seconds; then it defends with as
+        many dice as it may, so that no one waits on a player who stepped away."""
+        defending = self.turn.step().name == "defend"
+        if defending and self.defence_timer is None:
+            self.defence_timer = self.set_timer(DEFEND_TIMEOUT, self._defend_now)
+        elif not defending:
+            self.stop_defence_timer()
+
+    def stop_defence_timer(self) -> None:
+        if self.defence_timer is not None:
+            self.defence_timer.stop()
+            self.defence_timer = None
+
+    def _defend_now(self) -> None:
+        self.defence_timer = None
+        if self.turn.step().name == "defend" and not self.answered:
+            self.turn.amount = None  # the most dice allowed (seed 004: all the armies)
+            self.turn.target = None  # a retreat picked and not confirmed is not made for it
+            self.send(self.turn.confirm())
+
+    def write_log(self, text: Text) -> None:
+        self.query_one("#log", RichLog).write(text)
+
+    def refused(self, text: str) -> None:
+        self.write_log(Text(f"✗ {text}", style="bold red"))
+        self.redraw()
+
+    def chat_line(self, seat: str, name: str, line: str) -> None:
+        letter, ink = player_mark(self.colours.get(seat, ""))
+        text = Text()
+        # A spectator's line says so: it is nobody's seat at the table.
+        tag = "" if seat in self.names else f" ({self._say('watcher_tag')})"
+        text.append(f"{letter} {shown(name, 24)}{tag}: ", style=f"bold {ink}")
+        text.append(shown(line))
+        self.query_one("#chat", RichLog).write(text)
+
+    def watch_connected(self, connected: bool) -> None:
+        self.set_class(not connected, "-disconnected")
+        self.refresh_status()
+        if not connected:
+            self.banners += 1
+
+    def show_watchers(self, names: list[str]) -> None:
+        """Who watches the game, on the status line."""
+        self.watchers = names
+        self.refresh_status()
+
+    def watch_code(self, code: str) -> None:
+        self.refresh_status()
+
+    def refresh_status(self) -> None:
+        bars = self.query(StatusBar)  # none before the screen is up, or as the app closes
+        if bars:
+            now = asyncio.get_running_loop().time()  # the clock of the host's messages' receipt
+            waiting = self.news.clock.text(now, self.seat, self.names, self.lang)
+            paced = self.pacing.pace_text()
+            waiting = f"{waiting}  {paced}" if waiting and paced else waiting or paced
+            gone = "expelled_status" if self.seat in self.expelled else "stopped_status"
+            bars.first().show(
+                self.code, self.connected, self.lang, waiting, gone if self.stopped else "",
+                self.watchers,
+            )  # fmt: skip
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        game = self.turn.game
+        if game is None:
+            return
+        step = self.turn.step()
+        s = game.state
+        staged: dict[str, int] = {}
+        for territory, n in self.turn.staged:
+            staged[territory] = staged.get(territory, 0) + n
+        if self.turn.plan is not None:
+            staged = self.turn.plan.staged(s)
+        attacked = s.attack.target if step.name == "defend" and s.attack else None
+        self.query_one(WorldMap).show(
+            MapState(
+                owner=dict(s.owner),
+                armies=dict(s.armies),
+                colours=self.colours,
+                choices=step.choices,
+                # When defending, the territory under attack is marked, as a source is; at a
+                # pace, the attack being shown.
+                chosen=attacked if attacked is not None else self.turn.source,
+                attack=self.pacing.marked_attack if step.name in ("waiting", "watching") else None,
+                staged=staged,
+                capitals=frozenset(s.capitals.values()),
+                shared=frozenset(s.mixed),
+                teams=dict(s.teams),
+                lang=self.lang,
+                selected=None,
+            )
+        )
+        self.query_one(PlayersPanel).show(
+            game, self.seat, self.players, self.away, self.lang, self.has_class("-compact"),
+            self.expelled,
+        )  # fmt: skip
+        notice = self.news.notice()
+        self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, notice)
+        self.query_one(HandPanel).show(self.turn, self.lang, self.names)
+        secret = bool(s.objectives) or bool(s.missions)
+        if secret != self.has_class("-secret"):
+            self.set_class(secret, "-secret")  # lays the screen out again, once
+        if secret:
+            self.query_one(SecretPanel).show(game, self.seat, self.names, self.lang)
+        if step.keys != self.offered:
+            # The footer rebuilds itself on a refresh, which costs more than the whole map:
+            # only when what is offered changed.
+            self.offered = step.keys
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("missions", "independents"):
+            return self.mode_keys.open(action)
+        if action == "reclaim":
+            return self.news.reclaim_open()
+        if action == "pause_clock":
+            return self.news.clock_open()
+        return self.turn_keys.open(action)
+
+    # ----- what the player does -----------------------------------------------------------
+
+    def send(self, actions: list[Action]) -> None:
+        if self.stopped or self.taken_over or self.turn.watching:
+            actions = []  # an automatic answer (the defence's timeout) has no one to go to
+        if actions:
+            self.game_app.act(*actions)
+            self.answered = True
+        self.redraw()
+
+    @on(WorldMap.Picked)
+    def picked(self, message: WorldMap.Picked) -> None:
+        if not self.turn_keys.locked():
+            self.send(self.turn.pick(message.territory))
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose binding does not run now (greyed out, or hidden) says why."""
+        if event.key == "escape" and not self.query_one(WorldMap).has_focus:
+            event.stop()
+            self.query_one(WorldMap).focus()  # out of the log or the chat, back to the map
+            return
+        if self.turn_keys.say_why(event.key):
+            event.stop()
+            self.redraw()
+
+    def action_reclaim(self) -> None:
+        if self.taken_over and not self.stopped:
+            self.game_app.reclaim()
+
+    @on(Input.Submitted, "#say")
+    def say_something(self, event: Input.Submitted) -> None:
+        self.game_app.say(event.value)
+        event.input.value = ""
+        self.query_one(WorldMap).focus()
+
+    def action_chat(self) -> None:
+        """Tab goes to the chat line, and from it back to the map."""
+        say_line = self.query_one("#say", Input)
+        if say_line.has_focus:
+            self.query_one(WorldMap).focus()
+        else:
+            say_line.focus()
+
+    def show_log(self) -> None:
+        self.query_one("#log", RichLog).focus()
+
+    def action_show_log(self) -> None:
+        """The whole log over the screen, to read at leisure (Esc closes it)."""
+        self.app.push_screen(LogScreen(self.query_one("#log", RichLog).lines, self.lang))
+
+    def go_to(self, territory: str) -> None:
+        """Select ``territory`` on the map (from the command palette)."""
+        self.query_one(WorldMap).select(territory)
+        self.query_one(WorldMap).focus()
+
+    def _say(self, key: str, **fields: object) -> str:
+        return say(self.lang, key, **fields)
+
+    @property
+    def game_app(self) -> GameApp:
+        return cast(GameApp, self.app)
+
+    # ----- the keys, each handed to the part that answers it ------------------------------
+
+    def action_pace(self) -> None:
+        self.pacing.next_pace()
+
+    def action_show_held(self) -> None:
+        self.pacing.show_held_or_say()
+
+    def action_pause_clock(self) -> None:
+        self.news.pause_clock()
+
+    def action_missions(self) -> None:
+        self.mode_keys.missions()
+
+    def action_independents(self) -> None:
+        self.mode_keys.independents()
+
+    def action_attack_once(self) -> None:
+        self.turn_keys.attack_once()
+
+    def action_blitz(self) -> None:
+        self.turn_keys.blitz()
+
+    def action_end(self) -> None:
+        self.turn_keys.end()
+
+    def action_trade(self) -> None:
+        self.turn_keys.trade()
+
+    def action_confirm(self) -> None:
+        self.turn_keys.confirm()
+
+    def action_auto_defend(self) -> None:
+        self.turn_keys.auto_defend()
+
+    def action_lay(self) -> None:
+        self.turn_keys.lay()
+
+    def action_support(self) -> None:
+        self.turn_keys.support()
+
+    def action_capitulate(self) -> None:
+        self.turn_keys.capitulate()
+
+    def action_plan_setup(self) -> None:
+        self.turn_keys.plan_setup()
+
+    def action_undo(self) -> None:
+        self.turn_keys.undo()
+
+    def action_cancel(self) -> None:
+        self.turn_keys.cancel()
+
+    def action_amount(self, by: int) -> None:
+        self.turn_keys.amount(by)
+
+    def action_amount_edge(self, most: int) -> None:
+        self.turn_keys.amount_edge(most)
+
+    def action_dice(self, dice: int) -> None:
+        self.turn_keys.dice(dice)

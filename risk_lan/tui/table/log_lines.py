@@ -1,0 +1,70 @@
+"""The log's lines: each event in a sentence, the dice as faces, the players' names in their
+colours, and what the client checked of it (✓ only where it did). The game screen holds one."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.text import Text
+
+from risk_lan.narrate import narrate
+from risk_lan.net.witness import DERIVED, TAKEN
+from risk_lan.rules import EVENT_TYPES, Game
+from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.widgets.panels import player_mark
+
+DICE = "⚀⚁⚂⚃⚄⚅"
+
+
+def faces(dice: list[int]) -> str:
+    return "".join(DICE[d - 1] for d in dice if 1 <= d <= 6)
+
+
+class LogLines:
+    """Writes the log's lines for one table; counts the battles for the end's figures."""
+
+    def __init__(self, names: dict[str, str], colours: dict[str, str], lang: str) -> None:
+        self.names = names  # each seat's player's name, as shown
+        self.colours = colours  # each seat's colour
+        self.lang = lang
+        self.battles = 0
+
+    def event_line(self, game: Game, data: dict[str, Any], checked: str) -> Text | None:
+        cls = EVENT_TYPES.get(data.get("type", ""))
+        if cls is None:
+            return None
+        fields = {k: v for k, v in data.items() if k != "type"}
+        try:
+            event = cls(**fields)
+        except TypeError:
+            return None
+        line = narrate(game, event, self.lang, self.names)
+        if line is None:
+            return None
+        battle = data["type"] in ("battle", "calculated_battle")  # dice, or seed 004's 2d6
+        if battle:
+            self.battles += 1
+            text = Text(f"{faces(data['attacker_dice'])} vs {faces(data['defender_dice'])} ")
+            text.append(line.strip())
+        else:
+            text = Text(line)
+        self.coloured(text)
+        # A card this player drew, and whatever a shuffle decided, are checked against the
+        # host's secret at the end; a battle worked out here from the dice says so, and so
+        # does a roll for the order of play or the deal by dice, whose dice are checked whatever
+        # else is not.
+        rolled = data["type"] in ("order_rolled", "deal_rolled") and checked in (DERIVED, TAKEN)
+        if rolled or (checked == DERIVED and battle):
+            text.append(f"  {say(self.lang, 'verified')}", style="green")
+        elif checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
+            text.append(f"  {say(self.lang, 'checked_at_end')}", style="dim")
+        return text
+
+    def coloured(self, text: Text) -> Text:
+        for seat, name in self.names.items():
+            # Each player's name in the player's colour, as on the map and in the panels (as a
+            # whole word: "an" is not coloured inside "Japan").
+            ink = player_mark(self.colours.get(seat, ""))[1]
+            text.highlight_regex(rf"(?<!\w){re.escape(name)}(?!\w)", style=f"bold {ink}")
+        return text

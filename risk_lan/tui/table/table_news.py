@@ -1,0 +1,175 @@
+"""What the table tells the game screen besides the game's views: whom it waits for (the host's
+clock), seats handed to a host bot and back, players expelled, a game that stopped; and the
+controls only the host's own player has: stopping the absence clock, more time for the player
+the game waits for, or a bot for that player now (the host refuses them from anyone else; the
+screen offers them only in the app that runs the host). The game screen holds one."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from rich.text import Text
+
+from risk_lan.tui.table.clock import WaitClock
+from risk_lan.tui.table.game_app import GameApp
+from risk_lan.tui.texts.catalogue import say, shown
+from risk_lan.tui.texts.expel_texts import deed
+from risk_lan.tui.turnlogic.player_turn import Turn
+
+MORE_TIME = 60  # seconds given at a time
+
+
+class NewsScreen(Protocol):
+    """What the table's news needs of the game screen: the seat's standing it sets (handed to
+    a bot, expelled, stopped), its log, and a redraw."""
+
+    seat: str
+    players: list[dict[str, Any]]
+    names: dict[str, str]
+    lang: str
+    turn: Turn
+    stopped: bool  # the game ended without a winner
+    taken_over: bool  # a host bot plays this player's seat for now
+    expelled: dict[str, str]  # seats the host expelled for good, and why
+
+    @property
+    def is_mounted(self) -> bool: ...
+
+    @property
+    def game_app(self) -> GameApp: ...
+
+    def write_log(self, text: Text) -> None: ...
+
+    def redraw(self) -> None: ...
+
+    def refresh_bindings(self) -> None: ...
+
+    def refresh_status(self) -> None: ...
+
+    def stop_defence_timer(self) -> None: ...
+
+
+class TableNews:
+    """The table's news for one game screen, and the host's player's controls."""
+
+    def __init__(self, screen: NewsScreen) -> None:
+        self.screen = screen
+        self.clock = WaitClock()
+        self.host_controls = False  # this app runs the host (set by the app)
+        self.bot_seats: set[str] = set()  # players' seats a host bot plays now
+        self.clock_runs = True  # the host hands a seat that keeps the game waiting to a bot
+        self.early_news: list[tuple[str, str]] = []  # seat changes heard before the screen was up
+
+    def take_clock(self, paused: bool, waits: list[dict[str, Any]], received: float) -> None:
+        """Whom the game waits for now, from the host's clock."""
+        self.clock.take(paused, waits, received)
+        self.screen.refresh_status()
+
+    def seat_changed(self, seat: str, change: str) -> None:
+        """A host bot plays ``seat`` from now on, or its player has it again, or it is out of
+        the game (``out``) and stops contributing to the rolls."""
+        if not self.screen.is_mounted:
+            self.early_news.append((seat, change))
+            return
+        if change.startswith("expelled:"):
+            self._expelled(seat, change.partition(":")[2])
+            return
+        if change == "out":
+            # Out of the game and off the rolls: no bot plays for it (the log has said it
+            # was eliminated; the player is told it watches on).
+            if seat == self.screen.seat:
+                self.screen.write_log(Text(self._say("you_out"), style="bold"))
+                self.screen.redraw()
+                self.screen.refresh_bindings()
+            return
+        if change == "taken_over":
+            self.bot_seats.add(seat)
+        else:
+            self.bot_seats.discard(seat)
+        mine = seat == self.screen.seat
+        if mine:
+            self.screen.taken_over = change == "taken_over"
+            key = "you_taken_over" if self.screen.taken_over else "you_back"
+        else:
+            key = "taken_over" if change == "taken_over" else "back"
+        style = "bold red" if mine and self.screen.taken_over else "bold"
+        line = self._say(key, player=shown(self.screen.names.get(seat, seat), 24))
+        self.screen.write_log(Text(line, style=style))
+        self.screen.redraw()
+        self.screen.refresh_bindings()
+
+    def _expelled(self, seat: str, why: str) -> None:
+        """The host expelled ``seat``'s player for good (its app cheats or is broken): a bot
+        plays the seat to the end, and no one can take it back."""
+        self.bot_seats.add(seat)
+        self.screen.expelled[seat] = why
+        mine = seat == self.screen.seat
+        what = deed(self.screen.lang, why)
+        if mine:
+            self.screen.taken_over = True  # nothing more is played from here
+            line = self._say("you_expelled", what=what)
+        else:
+            line = self._say(
+                "expelled", player=shown(self.screen.names.get(seat, seat), 24), what=what
+            )
+        self.screen.write_log(Text(line, style="bold red"))
+        self.screen.redraw()
+        self.screen.refresh_bindings()
+
+    def stop(self) -> None:
+        """The game ended without a winner: the screen stays, but nothing more is played."""
+        self.screen.stopped = True
+        self.clock.clear()
+        self.screen.stop_defence_timer()
+        self.screen.refresh_status()
+        self.screen.redraw()
+        self.screen.refresh_bindings()
+
+    def notice(self) -> str:
+        """What the Now panel says first when the player cannot play."""
+        if self.screen.seat in self.screen.expelled:
+            return self._say("key_expelled")
+        if self.screen.stopped:
+            return self._say("stopped_title")
+        return self._say("you_taken_over") if self.screen.taken_over else ""
+
+    def waited_player(self) -> str | None:
+        """The other player the game waits for: first whom the host's clock names, else whose
+        move it is; only a seat a person plays (a bot keeps no one waiting)."""
+        people = {p["seat"] for p in self.screen.players if p.get("kind", "human") == "human"}
+        people -= self.bot_seats  # a bot plays them now: it keeps no one waiting
+        seats = self.clock.waited_on(self.screen.seat)
+        game = self.screen.turn.game
+        if game is not None:
+            seats.append(game.waiting_for() or "")
+        return next((s for s in seats if s in people and s != self.screen.seat), None)
+
+    def controls_open(self) -> bool:
+        return self.host_controls and not self.screen.stopped
+
+    def clock_open(self) -> bool:
+        """Whether there is a clock to stop or to give time on (alone against bots, the
+        player's seat is never handed to a bot: there is none)."""
+        return self.controls_open() and self.clock_runs
+
+    def pause_clock(self) -> None:
+        if self.clock_open():
+            self.screen.game_app.table_command("pause", on=not self.clock.paused)
+
+    def give_more_time(self) -> None:
+        seat = self.waited_player()
+        if self.clock_open() and seat is not None:
+            self.screen.game_app.table_command("more_time", seat=seat, seconds=MORE_TIME)
+
+    def hand_to_bot_now(self) -> None:
+        seat = self.waited_player()
+        if self.controls_open() and seat is not None:
+            self.screen.game_app.table_command("hand_to_bot", seat=seat)
+
+    def reclaim_open(self) -> bool:
+        """Whether F9 takes the seat back from the host's bot now."""
+        screen = self.screen
+        return screen.taken_over and not screen.stopped and screen.seat not in screen.expelled
+
+    def _say(self, key: str, **fields: object) -> str:
+        return say(self.screen.lang, key, **fields)

@@ -1,0 +1,229 @@
+"""The turn's keys on the game screen: each asks the turn (``player_turn.Turn``) for its
+moves and sends them, and a key that does nothing says why (``Turn.hint``). The game screen
+holds one."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rich.text import Text
+
+from risk_lan.rules import Action, Capitulate, SetAutoDefend, TradeCards
+from risk_lan.tui.screens.star_trade_screen import StarTradeScreen
+from risk_lan.tui.table.game_app import GameApp
+from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.turnlogic.key_intents import (
+    CLOSED_KEYS,
+    TURN_ACTIONS,
+    WATCHING_KEYS,
+    turn_action_open,
+)
+from risk_lan.tui.turnlogic.player_turn import Turn
+from risk_lan.tui.turnlogic.turn_hints import why_watching
+
+
+class KeyedScreen(Protocol):
+    """What the turn's keys need of the game screen."""
+
+    seat: str
+    lang: str
+    turn: Turn
+    answered: bool  # moves sent since the last view
+    stopped: bool
+    taken_over: bool
+    expelled: dict[str, str]
+
+    @property
+    def game_app(self) -> GameApp: ...
+
+    def send(self, actions: list[Action]) -> None: ...
+
+    def redraw(self) -> None: ...
+
+    def write_log(self, text: Text) -> None: ...
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
+
+
+class TurnKeys:
+    """The turn's keys of one game screen; ``keys`` maps each key to its turn actions."""
+
+    def __init__(self, screen: KeyedScreen, keys: dict[str, list[str]]) -> None:
+        self.screen = screen
+        self.keys = keys
+
+    @property
+    def turn(self) -> Turn:
+        return self.screen.turn
+
+    def send(self, actions: list[Action]) -> None:
+        self.screen.send(actions)
+
+    def redraw(self) -> None:
+        self.screen.redraw()
+
+    def locked(self) -> bool:
+        """Whether turn actions are closed now; if so, the log (or, to a spectator, the Now
+        panel) says why."""
+        screen = self.screen
+        key = "stopped_refused" if screen.stopped else "taken_refused" if screen.taken_over else ""
+        if screen.seat in screen.expelled:
+            key = "key_expelled"  # not stopped for the others, and no bot to take it back from
+        if key:
+            screen.write_log(Text(f"✗ {say(screen.lang, key)}", style="bold red"))
+        elif self.turn.watching:
+            self.turn.hint = (why_watching(self.turn), {})
+            self.redraw()
+            return True
+        return bool(key)
+
+    def open(self, action: str) -> bool | None:
+        """Whether the binding of the turn action ``action`` runs now (None: greyed out)."""
+        return turn_action_open(self.turn, action, self.screen.stopped, self.screen.taken_over)
+
+    def say_why(self, key: str) -> bool:
+        """A key whose binding does not run now (greyed out, or hidden) says why in the Now
+        panel; False if the key runs."""
+        screen = self.screen
+        # The key's binding that counts now: the first one not hidden (F3, F4 and F8 have one
+        # for seed 004's «risques calculés» and one for the other rules).
+        bound = self.keys.get(key, [])
+        action = next((a for a in bound if screen.check_action(a, ()) is not False), None)
+        if action is None and bound:
+            action = bound[0]  # all hidden: the key's first meaning says why
+        closed = CLOSED_KEYS.get(key)
+        if self.turn.watching and (action is not None or key in WATCHING_KEYS):
+            self.turn.hint = (why_watching(self.turn), {})
+        elif action is not None and not screen.check_action(action, ()):
+            self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
+        elif closed is not None and not screen.check_action(closed[0], ()):
+            gone = closed[0] == "reclaim" and screen.seat in screen.expelled
+            self.turn.hint = ("key_expelled" if gone else closed[1], {})
+            if gone:  # said in the log too: the Now panel may have no game to show
+                screen.write_log(Text(f"✗ {say(screen.lang, 'key_expelled')}"))
+        else:
+            return False
+        return True
+
+    def attack_once(self) -> None:
+        if not self.locked():
+            self.turn.hint = None
+            self.send(self.turn.attack(blitz=False))
+
+    def blitz(self) -> None:
+        if not self.locked():
+            self.turn.hint = None
+            self.send(self.turn.attack(blitz=True))
+
+    def end(self) -> None:
+        if not self.locked():
+            self.turn.hint = None
+            self.send(self.turn.end())
+
+    def trade(self) -> None:
+        if self.locked():
+            return
+        self.turn.hint = None
+        game = self.turn.game
+        if game is not None and game.rules.trade_values == "stars":
+            # Seed 004: the player picks the cards; the screen shows what they give.
+            def chosen(trade: TradeCards | None) -> None:
+                self.send([trade] if trade is not None else [])
+
+            trading = StarTradeScreen(game, self.screen.seat, self.screen.lang)
+            self.screen.game_app.push_screen(trading, chosen)
+            return
+        self.send(self.turn.trade())
+
+    def confirm(self) -> None:
+        if self.locked():
+            return
+        self.turn.hint = None
+        sealed = self.turn.capital
+        self.send(self.turn.confirm())
+        if self.turn.capital != sealed and self.turn.capital is not None:
+            # The seal's nonce is kept with the seat: an app that comes back still opens it.
+            self.screen.game_app.keep_secret("capital", list(self.turn.capital))
+
+    def auto_defend(self) -> None:
+        """Switch the standing defence: always the most dice, or being asked each time."""
+        game = self.turn.game
+        if self.locked() or game is None or self.screen.answered:
+            return  # the switch shown is the one before the move on its way: wait for it
+        standing = game.state.auto_defend.get(self.screen.seat)
+        most = game.rules.defender_max_dice
+        moves: list[Action] = [SetAutoDefend(None if standing else most)]
+        if not standing and self.turn.step().name == "defend":
+            # The standing answer is for attacks to come; this one is answered the same way.
+            self.turn.amount = None
+            moves += self.turn.confirm()
+        self.send(moves)
+
+    def lay(self) -> None:
+        """Seed 004: lay the territory's card for +2, or not (a switch, shown in Now)."""
+        if not self.locked():
+            self.turn.hint = None
+            self.turn.lay = not self.turn.lay
+            self.redraw()
+
+    def support(self) -> None:
+        """«Risques calculés et soutien»: send the support, or not."""
+        if not self.locked():
+            self.turn.hint = None
+            self.turn.support = not self.turn.support
+            self.redraw()
+
+    def capitulate(self) -> None:
+        if not self.locked():
+            self.turn.hint = None
+            self.send([Capitulate()] if "capitulate" in self.turn.step().keys else [])
+
+    def plan_setup(self) -> None:
+        if self.locked():
+            return
+        self.turn.hint = None
+        self.turn.plan_setup()
+        self.redraw()
+
+    def undo(self) -> None:
+        if self.locked():
+            return
+        self.turn.hint = None
+        self.turn.undo()
+        self.redraw()
+
+    def cancel(self) -> None:
+        if self.locked():
+            return
+        self.turn.hint = None
+        self.turn.cancel()
+        self.redraw()
+
+    def amount(self, by: int) -> None:
+        if self.locked():
+            return
+        self.turn.hint = None
+        self.turn.change_amount(by)
+        self.redraw()
+
+    def amount_edge(self, most: int) -> None:
+        if self.locked():
+            return
+        self.turn.hint = None
+        self.turn.amount_to_edge(bool(most))
+        self.redraw()
+
+    def dice(self, dice: int) -> None:
+        if self.locked():
+            return
+        self.turn.hint = None
+        step = self.turn.step()
+        if step.name not in ("attack", "defend") or step.amount_range is None:
+            self.turn.hint = ("key_no_amount", {})
+        elif dice > step.amount_range[1]:
+            self.turn.hint = ("key_too_many_dice", {"dice": dice, "most": step.amount_range[1]})
+        elif step.name == "defend":
+            self.turn.amount = dice  # the defence's dice, confirmed with F6
+        else:
+            self.turn.set_dice(dice)
+        self.redraw()

@@ -1,0 +1,85 @@
+"""What the game screen's keys mean for the turn, without any drawing: the step under which
+each turn action is offered, the table's keys hidden when they cannot be used, and whether a
+turn action's binding is open now, greyed out, or hidden."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from risk_lan.tui.turnlogic import revised_steps
+from risk_lan.tui.turnlogic.player_turn import Turn
+
+# The step names under which each turn action is offered (the rest are greyed out).
+TURN_ACTIONS = {
+    "attack_once": "attack",
+    "blitz": "blitz",
+    "end": "end",
+    "trade": "trade",
+    "confirm": "confirm",
+    "undo": "undo",
+    "cancel": "cancel",
+    "plan_setup": "plan",
+    "lay": "lay",
+    "support": "support",
+    "capitulate": "capitulate",
+}
+
+# The table's keys that are hidden when they cannot be used: each with why, when pressed.
+CLOSED_KEYS = {
+    "f9": ("reclaim", "key_no_reclaim"),
+    "f10": ("pause_clock", "key_no_clock"),
+    "ctrl+k": ("missions", "key_no_missions"),
+    "ctrl+g": ("independents", "key_no_independents"),
+}
+
+# Keys that, to a spectator, say why it plays nothing although no turn action is theirs.
+WATCHING_KEYS = ("f7", "ctrl+k", "ctrl+g")
+
+
+def turn_keys(bindings: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """Each key of a turn action to its actions, from the bindings' (keys, action) pairs: a
+    key pressed whose action is greyed out says why."""
+    keys: dict[str, list[str]] = {}
+    for key_list, action in bindings:
+        if action in TURN_ACTIONS:
+            for key in key_list.split(","):
+                keys.setdefault(key, []).append(action)
+    return keys
+
+
+def shared_key(turn: Turn, action: str, offered: bool) -> bool | None:
+    """The keys F3, F4 and F8 under seed 004's «risques calculés»: lay a card rather than
+    blitz, capitulate (while answering) rather than end, send support rather than plan
+    the setup (False: this binding of the key is hidden, the other one counts)."""
+    step = turn.step().name
+    game = turn.game
+    if action == "blitz":
+        return False
+    if action == "end":
+        return False if step == "defend" else (True if offered else None)
+    if action == "capitulate":
+        return (True if offered else None) if step == "defend" else False
+    if action == "support" and (step in ("setup", "claim") or not game or not game.rules.support):
+        return False
+    return True if offered else None
+
+
+def turn_action_open(turn: Turn, action: str, stopped: bool, taken_over: bool) -> bool | None:
+    """Whether the binding of ``action`` runs now (True), is greyed out (None: pressed, it
+    says why) or hidden (False); True for an action that is not the turn's."""
+    if turn.watching and (action in TURN_ACTIONS or action == "auto_defend"):
+        return False  # hidden: nothing to play (a key pressed says why)
+    needed = TURN_ACTIONS.get(action)
+    if needed is None:
+        return True
+    offered = needed in turn.step().keys
+    if action == "plan_setup":
+        return offered and not stopped  # shown during the setup only (False: hidden)
+    calculated = revised_steps.calculated(turn.game)
+    if action in ("lay", "support", "capitulate"):
+        return shared_key(turn, action, offered) if calculated else False
+    if calculated and action in ("blitz", "end"):
+        return shared_key(turn, action, offered)
+    if stopped or taken_over:
+        return True  # open, to say why nothing is played
+    return True if offered else None  # None: shown greyed out

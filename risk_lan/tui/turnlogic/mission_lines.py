@@ -1,0 +1,45 @@
+"""Risk Mission's words for the player: the missions it may claim now, and the panel's
+summary of its missions. Without any drawing but the text's styles."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from risk_lan.rules import Game, missions
+from risk_lan.tui.texts.catalogue import say, shown
+
+
+def claimable(game: Game, seat: str) -> list[str]:
+    """The missions ``seat`` may claim now (its four checked, not every legal action
+    listed: the panel asks at each redraw)."""
+    return missions.claimable(game.state, seat) if game.waiting_for() == seat else []
+
+
+def summary(game: Game, seat: str, names: dict[str, str], lang: str, in_panel: bool = True) -> Text:
+    """The panel's lines: how many are claimed, whether one can be now (in the panel), and
+    the others' claims and shown fourth missions."""
+    s = game.state
+    text = Text()
+    text.append(say(lang, "missions_panel") + " ", style="bold")
+    if seat in s.missions:  # a spectator has none: only the others' claims below
+        text.append(say(lang, "missions_claimed", n=len(s.claimed.get(seat, ()))))
+        if in_panel:  # (the screen lists them itself)
+            ready = claimable(game, seat)
+            hint, style = ("missions_ready", "bold green") if ready else ("missions_open", "dim")
+            text.append("\n" + say(lang, hint), style=style)
+    text.append("\n")
+    others = [p for p in s.players if p != seat and s.claimed.get(p)]
+    if others:
+        counts = ", ".join(f"{shown(names.get(p, p), 24)} {len(s.claimed[p])}" for p in others)
+        text.append(say(lang, "missions_others", counts=counts) + "\n")
+    for player, mission in s.shown.items():
+        if player != seat:
+            who = shown(names.get(player, player), 24)
+            line = say(lang, "mission_shown_line", player=who, mission=_text(mission, lang))
+            text.append(line + "\n", style="yellow")
+    return text
+
+
+def _text(mission: str, lang: str) -> str:
+    card = missions.missions().get(mission)
+    return card.text(lang) if card else mission

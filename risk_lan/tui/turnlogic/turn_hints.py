@@ -1,0 +1,160 @@
+"""Why a pick on the map or a turn key did nothing, as a text's key (``hint_texts``) and its
+fields: every key gets an answer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from risk_lan.rules.allied import commands_ally
+from risk_lan.rules.teams import armies_of
+from risk_lan.tui.turnlogic.revised_steps import bounded, calculated, why_revised_key
+
+if TYPE_CHECKING:
+    from risk_lan.tui.turnlogic.player_turn import Step, Turn
+
+Hint = tuple[str, dict[str, Any]]
+
+
+def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
+    """Why picking ``territory`` does nothing at this step (a text's key and fields)."""
+    assert turn.game is not None
+    s = turn.game.state
+    at = {"territory": territory, "source": turn.source}
+    if s.offensive and step.name == "attack" and territory not in step.choices:
+        return ("pick_offensive", {**at, "source": s.offensive[0]})
+    ally = _why_not_ally(turn, step, territory)
+    if ally is not None:
+        return (ally, at)
+    if step.name == "watching":
+        return (why_watching(turn), at)
+    if step.name == "waiting":
+        return (_waiting(turn, "pick_not_your_turn"), at)
+    if step.name == "defend" and calculated(turn.game):
+        return ("pick_no_shelter", at)
+    if step.name in ("over", "capital_reveal", "defend", "move_in", "trade"):
+        return (f"pick_{step.name}", at)
+    if step.name == "claim":
+        return ("pick_taken", at)
+    if step.name == "place" and not step.choices:
+        return ("pick_all_placed", at)
+    mine = bool(armies_of(s, territory, turn.seat))
+    if not mine and step.name in ("setup", "place", "capital"):
+        return ("pick_not_yours", at)
+    if step.name == "place" and bounded(turn.game):
+        return _no_room(turn, territory)
+    return (_why_not_from(turn, step, territory, mine), at)
+
+
+def _why_not_ally(turn: Turn, step: Step, territory: str) -> str | None:
+    """000-A: in the ally's part of a turn the player moves the ally's armies only (a text's
+    key); None when that is not why."""
+    assert turn.game is not None
+    s = turn.game.state
+    if not commands_ally(s, turn.seat) or step.name not in ("place", "attack"):
+        return None
+    ally = s.owner.get(territory) == s.neutrals[0]
+    if step.name == "place" and step.choices and not ally:
+        return "pick_not_ally"
+    if turn.source is None and not ally:
+        return "pick_not_ally"
+    if turn.source is not None and s.owner.get(territory) != s.current:
+        return "pick_ally_target"
+    return None
+
+
+def _why_not_from(turn: Turn, step: Step, territory: str, mine: bool) -> str:
+    """Why a pick does nothing while attacking or moving armies (a text's key)."""
+    assert turn.game is not None
+    if step.name == "attack" and turn.source is None:
+        if not mine:
+            return "pick_attack_from_yours"
+        if turn.game.state.armies[territory] < 2:
+            return "pick_too_few"
+        return "pick_no_enemy_near"
+    if step.name == "attack":
+        return "pick_cannot_attack_from" if mine else "pick_not_adjacent"
+    if step.name == "fortify" and turn.source is None:
+        return "pick_cannot_move_from" if mine else "pick_not_yours"
+    if step.name == "fortify":
+        return "pick_not_reachable" if mine else "pick_not_yours"
+    return "pick_not_now"
+
+
+def _no_room(turn: Turn, territory: str) -> Hint:
+    """Seed 004: one of the player's territories that can take no more: full under the cap
+    (the placements staged counted), or the armies left are bonuses bound elsewhere."""
+    assert turn.game is not None
+    cap = turn.game.rules.army_cap
+    staged = sum(n for t, n in turn.staged if t == territory)
+    if cap and turn.game.state.armies[territory] + staged >= cap:
+        return ("place_full", {"territory": territory, "cap": cap})
+    return ("place_bound_none", {"territory": territory})
+
+
+def _waiting(turn: Turn, key: str) -> str:
+    """It is the player's turn, but the opponent plays 000-A's ally in the middle of it: say
+    so rather than "not your turn"."""
+    s = turn.game.state if turn.game is not None else None
+    if s is not None and s.acting not in (None, turn.seat) and s.current == turn.seat:
+        return "pick_ally_playing"
+    return key
+
+
+def why_watching(turn: Turn) -> str:
+    """Why a spectator, or a player out of the game, plays nothing (a text's key)."""
+    out = turn.game is not None and turn.seat in turn.game.state.eliminated
+    return "pick_out" if out else "pick_watching"
+
+
+def why_key(turn: Turn, key: str) -> Hint | None:
+    """Why the turn key ``key`` (attack, blitz, end, trade, confirm, undo, cancel) does
+    nothing now, as a text's key and fields; None if it does something."""
+    step = turn.step()
+    if key in step.keys:
+        return None
+    return _why_not_at_step(turn, step, key) or (_why_not_in_turn(turn, step, key), {})
+
+
+def _why_not_at_step(turn: Turn, step: Step, key: str) -> Hint | None:
+    """Why a key does nothing because of the step: not the player's turn, the setup, a
+    defence, reinforcements still to place; or rules where the key means something else.
+    None when the step is not why."""
+    if step.name == "watching":
+        return (why_watching(turn), {})
+    if step.name == "waiting":
+        return (_waiting(turn, "key_not_your_turn"), {})
+    if step.name == "over":
+        return ("pick_over", {})
+    if key in ("lay", "support", "capitulate") or (key == "blitz" and calculated(turn.game)):
+        return why_revised_key(turn, step, key)
+    if key == "plan":
+        return ("key_plan_setup_only", {})
+    if step.name in ("defend", "move_in", "capital_reveal"):
+        return (f"pick_{step.name}", {})
+    if step.name in ("claim", "setup"):
+        return ("key_setup", {})
+    if step.name == "capital":
+        return ("key_pick_capital", {})
+    if step.name == "place" and key not in ("trade", "undo", "cancel"):
+        left = step.amount_range[1] if step.amount_range and step.choices else 0
+        return ("key_place_first", {"left": left}) if left else ("key_confirm_first", {})
+    return None
+
+
+def _why_not_in_turn(turn: Turn, step: Step, key: str) -> str:
+    """Why a key does nothing in the player's own turn (a text's key)."""
+    if key == "trade":
+        return "key_no_set"
+    if key == "undo":
+        return "key_nothing_to_undo"
+    if key == "cancel":
+        return "key_nothing_to_cancel"
+    if step.name == "trade":
+        return "pick_trade"
+    if key in ("attack", "blitz"):
+        if step.name != "attack":
+            return "key_no_attack_now"
+        return "key_pick_target" if turn.source else "key_pick_source"
+    if key == "confirm" and step.name in ("attack", "fortify"):
+        return "key_pick_target" if turn.source else "key_pick_source"
+    return "key_not_now"

@@ -1,0 +1,352 @@
+"""The game screen's panels: the players, what to do now, the player's cards, the status bar,
+and the logs. Each is redrawn from the latest view; none of them acts on the game."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import RichLog, Static
+
+from risk_lan.rules import Game, objectives, teams
+from risk_lan.tui.texts.catalogue import say, shown
+from risk_lan.tui.turnlogic.independents_lines import neutral_name, standing
+from risk_lan.tui.turnlogic.mission_lines import summary as missions_summary
+from risk_lan.tui.turnlogic.player_turn import Step, Turn
+from risk_lan.tui.turnlogic.revised_lines import revised_notes
+from risk_lan.tui.turnlogic.star_cards import card_line
+from risk_lan.tui.turnlogic.step_lines import step_line
+from risk_lan.tui.widgets.world_map import PALETTE
+from risk_lan.wording import PlaceName, place
+
+
+def player_mark(colour: str) -> tuple[str, str]:
+    """(letter, colour to write it in) for a player's colour."""
+    letter, _, ink = PALETTE.get(colour, PALETTE["neutral"])
+    return letter, ink
+
+
+# Continents held are shown by these codes in the players panel (the help lists them).
+CONTINENT_CODES = {
+    "north_america": "NA",
+    "south_america": "SA",
+    "europe": "EU",
+    "africa": "AF",
+    "asia": "AS",
+    "oceania": "OC",
+}
+
+
+class Panel(Static):
+    """A Static that repaints only when its text changes (each repaint costs a frame)."""
+
+    _shown: Text | None = None
+
+    def show_text(self, text: Text) -> None:
+        shown = self._shown
+        if shown is None or text.plain != shown.plain or text.spans != shown.spans:
+            self._shown = text
+            # Every panel's height is fixed in risk.tcss: no need to lay the screen out again.
+            self.update(text, layout=False)
+
+
+class EventLog(RichLog):
+    """A RichLog whose growth repaints itself alone.
+
+    RichLog's every line changes its virtual size, which by default lays the whole screen
+    out again and repaints it all: most of the cost of an update. The log's box never moves
+    (its scroll bar is always shown, see risk.tcss), so a new line only needs the log and its
+    scroll bar repainted."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """The size of all the lines written, of which the log shows the last ones."""
+
+    def watch_virtual_size(self, size: Size) -> None:
+        bar = self.vertical_scrollbar
+        bar.window_virtual_size = size.height
+        bar.window_size = self.scrollable_content_region.height
+        bar.refresh()
+
+
+class PlayersPanel(Panel):
+    """Every player: colour and letter, name, territories, armies, cards, continents held,
+    whether connected, and whose turn it is."""
+
+    def show(
+        self,
+        game: Game,
+        seat: str,
+        players: list[dict[str, Any]],
+        away: set[str],
+        lang: str,
+        compact: bool = False,
+        expelled: Collection[str] = (),
+    ) -> None:
+        """Each player: its marks, name, continents, then its counts on the next line; in a
+        compact layout, all on one line, without the title; marked away or expelled."""
+        s = game.state
+        text = Text()
+        if not compact:
+            text.append(say(lang, "players") + "\n", style="bold")
+        waiting = game.waiting_for()
+        current = s.current if s.phase != "over" else None
+        for p in players:
+            who = p["seat"]
+            letter, ink = player_mark(p["colour"])
+            # ▶ whose turn it is; ◆ another player the game waits for now (a defender, say).
+            mark = "▶ " if who == current else "◆ " if who == waiting else "  "
+            text.append(mark, style="bold yellow" if mark == "◆ " else "")
+            text.append(f"{letter} ", style=f"bold {ink}")
+            name = shown(p["name"], 24) + (f" ({say(lang, 'you')})" if who == seat else "")
+            gone = who in s.eliminated
+            armies = teams.army_total(s, who)
+            cards = len(s.hands.get(who, []))
+            territories = teams.controlled_count(s, who)
+            status = "expelled_mark" if who in expelled else "away" if who in away else ""
+            if compact:
+                text.append(f"{name[:9]:<9}", style="strike dim" if gone else f"bold {ink}")
+                short = say(lang, "counts_short", held=territories, armies=armies, hand=cards)
+                text.append(f" {short}" + (f" {say(lang, status)}" if status else "") + "\n")
+                continue
+            text.append(name[:18], style="strike dim" if gone else f"bold {ink}")
+            if status:
+                text.append(f" {say(lang, status)}", style="italic red")
+            if who in s.teams:
+                text.append(f" {say(lang, 'team', n=s.teams[who])}", style=f"italic {ink}")
+            held = [CONTINENT_CODES.get(c, c[:2].upper()) for c in teams.continents_of(s, who)]
+            if held:
+                text.append(" " + " ".join(held), style="italic")
+            counts = say(lang, "counts_hand", held=territories, armies=armies, hand=cards)
+            if s.laid.get(who):  # seed 004: cards laid face up, +2 each on their territory
+                counts += " " + say(lang, "laid_count", n=len(s.laid[who]))
+            text.append(f"\n    {counts}", style="dim" if gone else "")
+            text.append("\n")
+        for neutral in s.neutrals:  # it plays no turn: no cards, no marker
+            letter, ink = player_mark(neutral)
+            armies = sum(n for t, n in s.armies.items() if s.owner[t] == neutral)
+            text.append(f"  {letter} ", style=f"bold {ink}")
+            if compact:
+                short = say(lang, "counts_short", held=s.count(neutral), armies=armies, hand=0)
+                text.append(f"{neutral_name(s, neutral, lang)[:9]:<9}", style=f"italic {ink}")
+                text.append(f" {short}\n")
+                continue
+            text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
+            where = standing(s, neutral, seat, {p["seat"]: p["name"] for p in players}, lang)
+            text.append(f" {where}" if where else "", style="italic")
+            if s.reward:  # seed 004: cards set aside for whoever takes its last territory
+                text.append(f" {say(lang, 'reward_aside', n=len(s.reward))}", style="italic")
+            text.append(f"\n    {say(lang, 'counts', held=s.count(neutral), armies=armies)}\n")
+        if s.mixed:
+            room = self.size.height - text.plain.count("\n") if self.size.height else 99
+            text.append(_shared(game, players, lang, room))
+        self.show_text(text)
+
+
+def _shared(game: Game, players: list[dict[str, Any]], lang: str, room: int = 99) -> Text:
+    """Team rules: each territory holding several teammates' armies, and how they split, in
+    the ``room`` lines left; those that do not fit are counted (the map marks them all &)."""
+    s = game.state
+    colours = {p["seat"]: p["colour"] for p in players}
+    text = Text()
+    text.append(say(lang, "shared") + "\n", style="bold")
+    shared = [t for t in s.board.territory_ids if s.mixed.get(t)]
+    if len(shared) > room - 1:
+        fits = max(0, room - 2)
+        shared, more = shared[:fits], len(shared) - fits
+    else:
+        more = 0
+    for t in shared:
+        split = s.mixed[t]
+        text.append(f"  {game.board.name(t, lang)[:16]:<16}")
+        for who, n in split.items():
+            letter, ink = player_mark(colours.get(who, ""))
+            text.append(f" {letter}{n}", style=f"bold {ink}")
+        if teams.controller(s, t) is None:
+            text.append(f" {say(lang, 'tie')}", style="dim")
+        text.append("\n")
+    if more:
+        text.append(say(lang, "shared_more", n=more) + "\n", style="dim")
+    return text
+
+
+class TurnPanel(Panel):
+    """What to do now: the phase and the reinforcements left, in words."""
+
+    def show(
+        self, turn: Turn, step: Step, names: dict[str, str], lang: str, notice: str = ""
+    ) -> None:
+        game = turn.game
+        text = Text()
+        title = say(lang, "turn_panel")
+        if self.border_title != title:  # on the border, to leave every line to the words
+            self.border_title = title
+        if notice:
+            text.append(notice, style="bold red")  # nothing else can be done: nothing else said
+        if game is None or notice:
+            self.show_text(text)
+            return
+        s = game.state
+        board = game.board
+
+        def name(t: str | None) -> PlaceName:
+            return place(board, t, lang) if t else PlaceName("?")
+
+        line = step_line(turn, step, names, lang, name)
+        text.append(line)
+        notes = revised_notes(turn, step, lang, name)  # seed 004: the cap, bonuses, points
+        if notes:
+            text.append(f"\n{notes}", style="dim")
+        if turn.hint is not None:
+            key, fields = turn.hint
+            why = say(
+                lang,
+                key,
+                **{
+                    **fields,
+                    "territory": name(fields.get("territory")),
+                    "source": name(fields.get("source")),
+                },
+            )
+            text.append(f"\n{why}", style="bold yellow")
+        standing = s.auto_defend.get(turn.seat)
+        if standing and step.name != "watching":
+            key = "auto_answer" if game.rules.combat == "calculated" else "auto_on"
+            text.append(f"\n{say(lang, key, dice=standing)}", style="dim")
+        if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):
+            text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
+        self.show_text(text)
+
+
+class HandPanel(Panel):
+    """The player's cards (under team rules, the team's), and the sets it may trade with
+    their value."""
+
+    def show(self, turn: Turn, lang: str, names: dict[str, str] | None = None) -> None:
+        """The title on the border; the cards one a line, or two a line from four on (the
+        panel is 4 lines high in the smallest layouts); then the sets, the first one F5's."""
+        names = names or {}
+        game = turn.game
+        text = Text()
+        team = game is not None and turn.seat in game.state.teams
+        watcher = game is not None and turn.seat not in game.state.players
+        title = say(lang, "team_hand" if team else "watcher_hand_title" if watcher else "hand")
+        if self.border_title != title:
+            self.border_title = title
+        if game is None:
+            self.show_text(text)
+            return
+        s = game.state
+        if watcher:
+            text.append(say(lang, "watcher_hand"), style="dim")  # a spectator's screen
+            self.show_text(text)
+            return
+        hand = s.hands.get(turn.seat, [])
+        if team:
+            # One hand for the team, with whichever teammate plays next: show it wherever it is.
+            holder = next((p for p in s.players if s.hands.get(p) and
+                           teams.friends(s, p, turn.seat)), turn.seat)  # fmt: skip
+            hand = s.hands.get(holder) or []
+            if holder != turn.seat:
+                mate = shown(names.get(holder, holder), 24)
+                text.append(say(lang, "held_by", player=mate) + "\n")
+        if not hand:
+            text.append(say(lang, "no_cards"), style="dim")
+        if game.rules.trade_values == "stars":  # seed 004: a card a line, with its stars
+            for card in hand:
+                text.append(f"{card_line(game, turn.seat, card, lang)}\n")
+        elif len(hand) <= 3:
+            for card in hand:
+                text.append(f"{_card(game, card, lang)}\n")
+        else:
+            for i in range(0, len(hand), 2):
+                pair = [f"{_card(game, c, lang, short=True):<16}" for c in hand[i : i + 2]]
+                text.append("".join(pair).rstrip() + "\n")
+        trades = turn.trades() if turn.my_turn else []
+        for i, (action, value) in enumerate(trades[:3]):
+            glyphs = " ".join(_card(game, c, lang)[0] for c in action.cards)
+            line = say(lang, "set_value", cards=glyphs, value=value)
+            text.append(say(lang, "sets") + " " if i == 0 else "    ", style="bold green")
+            text.append(line + "\n", style="green")
+        self.show_text(text)
+
+
+class SecretPanel(Panel):
+    """The player's own secret objective and how far it is from it (every player has one;
+    only its owner sees it)."""
+
+    def show(self, game: Game, seat: str, names: dict[str, str], lang: str) -> None:
+        if game.state.missions:  # Risk Mission: four of them, listed with Ctrl+K
+            self.show_text(missions_summary(game, seat, names, lang))
+            return
+        text = Text()
+        text.append(say(lang, "objective") + "\n", style="bold")
+        card_id = game.state.objectives.get(seat)
+        if card_id is None:
+            if seat not in game.state.players:  # a spectator's screen
+                text.append(say(lang, "watcher_objective"), style="dim")
+            self.show_text(text)
+            return
+        card = objectives.objectives()[card_id]
+        text.append(card.text(lang) + "\n")
+        standing = objectives.in_force(game.state, seat)
+        if standing.id != card.id:
+            text.append(say(lang, "fell_back", text=standing.text(lang)) + "\n", style="yellow")
+        parts = [_progress(game, what, have, need, names, lang) for what, have, need in
+                 objectives.progress(game.state, seat)]  # fmt: skip
+        text.append(" · ".join(parts), style="cyan")
+        self.show_text(text)
+
+
+def _progress(game: Game, what: str, have: int, need: int, names: dict[str, str], lang: str) -> str:
+    kind, _, which = what.partition(":")
+    if kind == "continent":
+        continent = game.board.continents[which]
+        return f"{continent.name_fr if lang == 'fr' else continent.name_en} {have}/{need}"
+    if kind == "destroy":
+        target = objectives.player_of_colour(game.state, which) or ""
+        who = f"{shown(names.get(target, target), 24)} ({say(lang, f'colour_{which}')})"
+        return say(lang, "to_destroy", player=who, left=have)
+    return say(lang, f"progress_{kind}", have=have, need=need)
+
+
+def _card(game: Game, card: str, lang: str, short: bool = False) -> str:
+    if card.startswith("joker"):
+        return "★ joker"
+    symbol = game.board.territories[card].card
+    glyph = {"infantry": "♟", "cavalry": "♞", "artillery": "♜"}.get(symbol, "?")
+    name = game.board.name(card, lang)
+    return f"{glyph} {name[:10] if short else name}"
+
+
+class StatusBar(Panel):
+    """The transcript code players compare across screens, the connection state (or that the
+    game stopped), whom the game waits for, and who watches."""
+
+    def show(
+        self,
+        code: str,
+        connected: bool,
+        lang: str,
+        waiting: str = "",
+        stopped: str = "",  # the key of what the bar says instead of the connection
+        watchers: list[str] | None = None,
+    ) -> None:
+        text = Text()
+        text.append(f" {say(lang, 'transcript')} ", style="bold")
+        text.append(code or "----:----", style="bold reverse")
+        text.append("  ")
+        if stopped:
+            text.append(say(lang, stopped), style="bold red")
+        elif connected:
+            text.append(say(lang, "connected"), style="green")
+        else:
+            text.append(say(lang, "reconnecting"), style="bold red")
+        if waiting and not stopped:
+            text.append(f"  {waiting}", style="bold yellow")
+        if watchers:
+            names = ", ".join(shown(name, 24) for name in watchers)
+            text.append(f"  {say(lang, 'watchers_line', names=names)}", style="dim")
+        self.show_text(text)
