@@ -50,8 +50,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.broadcaster import Broadcaster
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host
+from risk_lan.net.host.rolls import Rolls
 from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import Attack, MoveIn, Place
 
@@ -130,7 +133,7 @@ class BenchGame(HostGame):
             seat, action, request = await self.acts.get()
             waiting.discard(seat)
             if action.type == "auto_defend":
-                await self._move(seat, action, request)
+                await self._checked_move(seat, action, request)
 
 
 @dataclass
@@ -144,6 +147,29 @@ class Spent:
         return f"{what}: host {us(self.host)}, busiest client {us(max(self.clients, default=0))}"
 
 
+class TimedRolls(Rolls):
+    """Times each roll, while its game says so."""
+
+    async def chance(self, body):
+        game = self.numbers
+        started = time.perf_counter()
+        source = await super().chance(body)
+        if game.timing:
+            game.roll_times.append(time.perf_counter() - started)
+        return source
+
+
+class StagingBroadcaster(Broadcaster):
+    """Sets the bench's board in place of the deal's, and keeps the latest events."""
+
+    def broadcast_updates(self, events: list[Any]) -> None:
+        game = self.position
+        if not game.pairs:
+            game._stage()  # the deal's outcome
+        game.last_events = events
+        super().broadcast_updates(events)
+
+
 class RollsGame(BenchGame):
     """The deal, on a board set for the bench (``_stage``), then moves without a roll, roll
     events and blitzes; nothing more. Every move is a legal one, which the clients work out
@@ -151,7 +177,9 @@ class RollsGame(BenchGame):
 
     # Territories dealt by a shuffle, whose outcome clients take on the host's word.
     mode = "mission"
-    rolls = 300
+    rolls_class = TimedRolls
+    broadcaster_class = StagingBroadcaster
+    roll_count = 300
     moves = 200
     blitzes = 5
     profile: Path | None = None
@@ -175,7 +203,7 @@ class RollsGame(BenchGame):
         clients = [s.id for s in self.host.seats if s.kind == "human"]
         started = time.perf_counter()
         self._announce()
-        await self._gather_commits()
+        await self.rolls.gather_commits()
         await self._deal()
         await self._acks(clients)  # every client has the game and has set its defence
         self.setup_time = time.perf_counter() - started
@@ -184,36 +212,23 @@ class RollsGame(BenchGame):
         (source, target), attacker = self.pairs[0], self.attacker
         async with self._measure("moves", self.moves) as self.move_cpu:
             for _ in range(self.moves):
-                await self._move(attacker, Place(source, 1), None)
-        await self._move(attacker, Place(source, self.game.state.pool), None)
+                await self._checked_move(attacker, Place(source, 1), None)
+        await self._checked_move(attacker, Place(source, self.game.state.pool), None)
         assert self.game.state.pool == 0  # an attack may follow
         self.timing = True
-        async with self._measure("rolls", self.rolls) as self.roll_cpu:
-            for _ in range(self.rolls):
-                await self._move(attacker, Attack(source, target, 1), None)  # one battle
+        async with self._measure("rolls", self.roll_count) as self.roll_cpu:
+            for _ in range(self.roll_count):
+                await self._checked_move(attacker, Attack(source, target, 1), None)  # one battle
         self.timing = False
         for source, target in self.pairs[1:]:
             async with self._measure("blitz", 1) as spent:
-                await self._move(attacker, Attack(source, target, 3, stop_at=1), None)
+                await self._checked_move(attacker, Attack(source, target, 3, stop_at=1), None)
             self.blitz_cpu.append(spent)
             self.blitz_battles.append(sum(1 for e in self.last_events if e.type == "battle"))
             move_in = self.game.state.move_in
             if move_in is not None:
-                await self._move(attacker, MoveIn(move_in.minimum), None)
+                await self._checked_move(attacker, MoveIn(move_in.minimum), None)
         self._finish(None, "bench")
-
-    async def _chance(self, body):
-        started = time.perf_counter()
-        source = await super()._chance(body)
-        if self.timing:
-            self.roll_times.append(time.perf_counter() - started)
-        return source
-
-    def _broadcast_updates(self, events: list[Any]) -> None:
-        if not self.pairs:
-            self._stage()  # the deal's outcome
-        self.last_events = events
-        super()._broadcast_updates(events)
 
     def _stage(self) -> None:
         """Set the board the bench plays on in place of the deal's. A client takes a dealt game
@@ -408,7 +423,7 @@ def main() -> None:
     parser.add_argument("--blitzes", type=int, default=5)
     parser.add_argument("--profile", type=Path, help="write cProfile files into this folder")
     args = parser.parse_args()
-    RollsGame.rolls, RollsGame.moves, RollsGame.blitzes = args.rolls, args.moves, args.blitzes
+    RollsGame.roll_count, RollsGame.moves, RollsGame.blitzes = args.rolls, args.moves, args.blitzes
     RollsGame.profile = args.profile
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)

@@ -16,7 +16,8 @@ import time
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 
 # The spectators' process: N connections that say hello with watch and read until closed.
 WATCHERS = """

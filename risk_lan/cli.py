@@ -11,9 +11,9 @@ from functools import partial
 from risk_lan import __version__
 from risk_lan.bots import BOTS
 from risk_lan.narrate import narrate
-from risk_lan.net import subcommands
-from risk_lan.net.host import HostConfig
-from risk_lan.net.subcommands import DEFAULT_PORT
+from risk_lan.net import clicommands
+from risk_lan.net.gameaddress import DEFAULT_PORT, parse_address
+from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, ruleset
 from risk_lan.simulate import play_game, simulate
@@ -293,8 +293,8 @@ def _host(args: argparse.Namespace) -> int:
     except ValueError as e:
         return _refused(str(e))
     if args.headless:
-        return subcommands.run(
-            subcommands.host_game(config, args.interface, args.port, resume=args.resume)
+        return clicommands.run(
+            clicommands.host_game(config, args.interface, args.port, resume=args.resume)
         )
     if config.seats == config.bots:
         return _refused("leave a seat for yourself, or use --headless")
@@ -332,7 +332,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    return subcommands.run(subcommands.list_games(args.timeout))
+    return clicommands.run(clicommands.list_games(args.timeout))
 
 
 def _join(args: argparse.Namespace) -> int:
@@ -343,8 +343,8 @@ def _join(args: argparse.Namespace) -> int:
     if args.headless and not args.watch:
         return _refused("--headless is for watching (--watch); a --bot seat prints lines already")
     if args.bot or args.headless:
-        return subcommands.run(
-            subcommands.join_game(
+        return clicommands.run(
+            clicommands.join_game(
                 args.address,
                 args.name,
                 args.state,
@@ -357,7 +357,7 @@ def _join(args: argparse.Namespace) -> int:
     from risk_lan.tui import run_app
 
     try:
-        address = subcommands.parse_address(args.address) if args.address else None
+        address = parse_address(args.address) if args.address else None
     except ValueError as e:
         return _refused(str(e))
     return run_app(
@@ -371,7 +371,7 @@ def _join(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    return subcommands.verify(args.record)
+    return clicommands.verify(args.record)
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from risk_lan.net.absence import SHOW_AFTER, AbsenceClock
+from risk_lan.net.host.absenceclock import SHOW_AFTER, AbsenceClock
 
 
 def test_a_seat_that_keeps_the_game_waiting_past_the_limit_is_overdue() -> None:

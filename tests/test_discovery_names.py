@@ -27,8 +27,10 @@ from risk_lan.net.discovery import (
     instance_name,
     txt_record,
 )
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.subcommands import DEFAULT_PORT, announce, announcement, parse_address
+from risk_lan.net.gameaddress import DEFAULT_PORT, parse_address
+from risk_lan.net.host.announcing import announce, announcement
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 
 ODD_NAMES = [
     "x" * 300,

@@ -27,8 +27,9 @@ from protocol.messages import MAX_PACKED
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostintake import ACT_BURST, CHAT_BURST
+from risk_lan.net.host.allowance import ACT_BURST, CHAT_BURST
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import classic_board
 

@@ -10,7 +10,8 @@ from test_net_spectators import wait_for
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.recordfile import read_record
 from risk_lan.net.record.verify import verify_record
 
@@ -249,8 +250,11 @@ def test_a_seat_the_hosts_player_hands_to_a_bot_while_the_game_waits_on_it_frees
             if game is None or silent.seat is None:
                 return False
             if withheld == "commit":
-                return set(game.commits) == {"host", owner.seat}
-            return game.pending is not None and set(game.reveals[1]) == {"host", owner.seat}
+                return set(game.rolls.commits) == {"host", owner.seat}
+            return game.rolls.pending is not None and set(game.rolls.reveals[1]) == {
+                "host",
+                owner.seat,
+            }
 
         try:
             await wait_for(waits_on_silent, f"the game to wait on the silent seat's {withheld}")

@@ -19,8 +19,11 @@ from protocol.signing import Identity, pack_envelope
 from protocol.transcript import Transcript
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.broadcaster import Broadcaster
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host
+from risk_lan.net.host.rolls import Rolls
 from risk_lan.net.record.recordfile import RECORD_MAGIC, read_record
 from risk_lan.net.record.verify import verify_record
 
@@ -73,14 +76,18 @@ def test_a_wrong_chain_link_expels_the_cheat_by_name_and_the_game_goes_on(
     assert verdict.ok and verdict.expelled == {cheat.seat: "bad_reveal"}, verdict.message
 
 
-class DieAlteringGame(HostGame):
-    def _update(self, seat: str, events: list, shared=None) -> dict[str, Any]:
-        update = super()._update(seat, events)  # its own dicts, to alter
+class DieAlteringBroadcaster(Broadcaster):
+    def update(self, seat: str | None, events: list, shared=None) -> dict[str, Any]:
+        update = super().update(seat, events)  # its own dicts, to alter
         for event in update["events"]:
             if event["type"] == "battle" and event["attacker_dice"][0] < 6:
                 event["attacker_dice"][0] += 1
                 break
         return update
+
+
+class DieAlteringGame(HostGame):
+    broadcaster_class = DieAlteringBroadcaster
 
 
 class DieAlteringHost(Host):
@@ -311,27 +318,34 @@ def canonical(envelope: dict[str, Any]) -> Packed:
     return Packed(envelope, pack_envelope(envelope))
 
 
-class TwoFacedGame(HostGame):
+class TwoFacedBroadcaster(Broadcaster):
     """Sends the first seat a different 'start' (another name for a bot) than everyone else."""
 
-    def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
+    def publish(self, body: dict[str, Any]) -> dict[str, Any]:
         if body["type"] != "start":
-            return super()._publish(body)
+            return super().publish(body)
         prev = self.transcript.hash
-        honest = self.host.identity.sign("host", body, prev)
+        honest = self.identity.sign("host", body, prev)
         twisted = {**body, "players": [{**p, "name": "changed"} for p in body["players"]]}
-        lie = self.host.identity.sign("host", twisted, prev)
+        lie = self.identity.sign("host", twisted, prev)
         self.transcript.add(honest)
         self.transcript_log.append(honest)
-        for i, seat in enumerate(self.host.seats):
+        for i, seat in enumerate(self.roster.seats):
             if seat.connection:
                 seat.connection.send(canonical(lie if i == 0 else honest))
         return honest
 
-    def _accept_reveal(self, seat, roll, link, envelope):
+
+class ForwardingRolls(Rolls):
+    def accept_reveal(self, seat, roll, link, envelope):
         # A lying host does not check what its victims report; it forwards everything.
         self.seen_at_roll = envelope["body"]["seen"]
-        super()._accept_reveal(seat, roll, link, envelope)
+        super().accept_reveal(seat, roll, link, envelope)
+
+
+class TwoFacedGame(HostGame):
+    broadcaster_class = TwoFacedBroadcaster
+    rolls_class = ForwardingRolls
 
 
 class TwoFacedHost(Host):
@@ -346,43 +360,48 @@ def test_a_host_showing_peers_different_histories_is_caught_at_the_next_roll() -
     assert all(o.culprit == "host" and "equivocation" in o.error for o in blamed), blamed
 
 
-class CoveringTwoFacedGame(HostGame):
+class CoveringTwoFacedBroadcaster(Broadcaster):
     """Shows the first seat another history and covers it up as well as a host can: it keeps
     each client's transcript and signs what it sends each one over that client's own history,
     and gives each client every reveal with the `seen` that client expects. Only the reveals'
     own signatures can give it away."""
 
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        self.shown = {s.id: Transcript(self.id) for s in host.seats}
+    rolls: Rolls  # whose reveals it reads, set by the game below
 
-    def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
-        honest = self.host.identity.sign("host", body, self.transcript.hash)
+    def publish(self, body: dict[str, Any]) -> dict[str, Any]:
+        if not hasattr(self, "shown"):
+            self.shown = {s.id: Transcript(self.id) for s in self.roster.seats}
+        honest = self.identity.sign("host", body, self.transcript.hash)
         self.transcript.add(honest)
         self.transcript_log.append(honest)
-        for i, seat in enumerate(self.host.seats):
+        for i, seat in enumerate(self.roster.seats):
             if seat.kind != "human":
                 continue
             told = body
             if body["type"] == "start" and i == 0:
                 told = {**body, "players": [{**p, "name": "changed"} for p in body["players"]]}
             elif body["type"] == "reveals":
-                expected = self.reveals[body["roll"]][seat.id]["body"]["seen"]
+                expected = self.rolls.reveals[body["roll"]][seat.id]["body"]["seen"]
                 told = {
                     **body,
                     "envelopes": [
                         {**e, "body": {**e["body"], "seen": expected}} for e in body["envelopes"]
                     ],
                 }
-            envelope = self.host.identity.sign("host", told, self.shown[seat.id].hash)
+            envelope = self.identity.sign("host", told, self.shown[seat.id].hash)
             self.shown[seat.id].add(envelope)
             if seat.connection:
                 seat.connection.send(canonical(envelope))
         return honest
 
-    def _accept_reveal(self, seat, roll, link, envelope):
-        self.seen_at_roll = envelope["body"]["seen"]
-        super()._accept_reveal(seat, roll, link, envelope)
+
+class CoveringTwoFacedGame(HostGame):
+    broadcaster_class = CoveringTwoFacedBroadcaster
+    rolls_class = ForwardingRolls
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.broadcaster.rolls = self.rolls
 
 
 class CoveringTwoFacedHost(Host):
@@ -468,16 +487,20 @@ def test_a_badly_signed_reveal_is_blamed_on_its_sender_not_on_the_host(tmp_path:
     assert verify_record(record).ok
 
 
-class RerollingGame(HostGame):
+class RerollingRolls(Rolls):
     """Announces roll 3 a second time (as a new move, with everything else the same), as a
     host would to choose between results once it has seen the links."""
 
-    async def _chance(self, body):
+    async def chance(self, body):
         if body["roll"] == 3:
-            self._publish(body)
-            self.n += 1
-            body = {**body, "n": self.n}
-        return await super()._chance(body)
+            self.broadcaster.publish(body)
+            self.numbers.n += 1
+            body = {**body, "n": self.numbers.n}
+        return await super().chance(body)
+
+
+class RerollingGame(HostGame):
+    rolls_class = RerollingRolls
 
 
 class RerollingHost(Host):
@@ -491,18 +514,22 @@ def test_a_roll_announced_twice_is_caught_by_every_client() -> None:
         assert outcome.culprit == "host" and outcome.error.startswith("reroll"), outcome
 
 
-class ActReplayingGame(HostGame):
+class ActReplayingBroadcaster(Broadcaster):
     """Makes a player's first signed act into a second move as well."""
 
     replayed = False
 
-    def _publish(self, body: dict[str, Any]) -> dict[str, Any]:
-        envelope = super()._publish(body)
+    def publish(self, body: dict[str, Any]) -> dict[str, Any]:
+        envelope = super().publish(body)
         if body["type"] == "move" and body["request"] is not None and not self.replayed:
             self.replayed = True
-            self.n += 1
-            super()._publish({**body, "n": self.n})
+            self.position.n += 1
+            super().publish({**body, "n": self.position.n})
         return envelope
+
+
+class ActReplayingGame(HostGame):
+    broadcaster_class = ActReplayingBroadcaster
 
 
 class ActReplayingHost(Host):

@@ -20,8 +20,10 @@ from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.connection import Connection
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.broadcaster import Broadcaster
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.recordfile import read_record
 from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import Attack, EndTurn, Game, GameState, Place
@@ -145,23 +147,27 @@ def test_a_player_taken_over_gets_the_seat_back_on_return(tmp_path):
     assert not seat_file.exists()  # the game is over: nothing left to come back to
 
 
-class HugeArmiesGame(HostGame):
+class HugeArmiesBroadcaster(Broadcaster):
     """When the first seat's first attack phase comes, it gets 5,000 armies facing 1,200 on
     every border (the update of that moment shows them): its blitz runs for about a thousand
     battles."""
 
     grown = False
 
-    def _broadcast_updates(self, events):
+    def broadcast_updates(self, events):
         # Dealt so: what the deal's shuffle decides is the host's word until the game's end,
         # when the clients check it against the host's secret (and would catch this).
         if not self.grown:
             self.grown = True
-            s = self.game.state
-            first = self.host.seats[0].id
+            s = self.position.game.state
+            first = self.roster.seats[0].id
             for t in s.board.territories:
                 s.armies[t] = 5000 if s.owner[t] == first else 1200
-        super()._broadcast_updates(events)
+        super().broadcast_updates(events)
+
+
+class HugeArmiesGame(HostGame):
+    broadcaster_class = HugeArmiesBroadcaster
 
 
 class HugeArmiesHost(Host):
@@ -241,7 +247,7 @@ async def return_after(moves: int) -> tuple[int, int, float]:
     loop = asyncio.get_running_loop()
     try:
         await until(lambda: host.match is not None and host.match.n >= moves, 600, f"{moves} moves")
-        size = sum(len(pack(e)) for e in host.match.transcript_log)
+        size = sum(len(pack(e)) for e in host.match.broadcaster.transcript_log)
         returning = Client("first", PassiveBot())
         returning.kept.identity, returning.kept.token = first.kept.identity, first.kept.token
         returning.kept.chain_seed, returning.kept.committed = first.kept.chain_seed, True
@@ -250,7 +256,10 @@ async def return_after(moves: int) -> tuple[int, int, float]:
         began = loop.time()
         tasks.append(asyncio.create_task(returning.run("127.0.0.1", port)))
         await until(
-            lambda: returning.seen >= host.match.transcript.count and returning.view is not None,
+            lambda: (
+                returning.seen >= host.match.broadcaster.transcript.count
+                and returning.view is not None
+            ),
             300,
             "the returning client to catch up",
         )
@@ -392,7 +401,7 @@ def test_the_hosts_player_frees_a_seat_and_its_player_is_told():
 
 
 def test_a_connection_that_never_says_hello_is_closed(monkeypatch):
-    monkeypatch.setattr("risk_lan.net.host.HELLO_TIMEOUT", 0.3)
+    monkeypatch.setattr("risk_lan.net.host.hostserver.HELLO_TIMEOUT", 0.3)
 
     async def silent() -> bytes:
         host = Host(HostConfig(seats=3, bots=1))
@@ -466,7 +475,7 @@ def test_a_player_gone_before_committing_comes_back_with_its_commitment(tmp_path
         try:
             other = asyncio.create_task(Client("ann", ClassicBot()).run("127.0.0.1", port))
             await LeavesAtStart("bob", ClassicBot(), state_path=seat_file).run("127.0.0.1", port)
-            await until(lambda: host.match is not None and host.match.commits_published)
+            await until(lambda: host.match is not None and host.match.rolls.commits_published)
             back = Client("bob", ClassicBot(), state_path=seat_file)
             return await asyncio.wait_for(asyncio.gather(back.run("127.0.0.1", port), other), 120)
         finally:

@@ -16,9 +16,10 @@ from protocol.messages import PROTOCOL_VERSION
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostexpel import expel
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host
+from risk_lan.net.host.rolls import Rolls
 from risk_lan.net.record.recordfile import read_record
 from risk_lan.net.record.verify import verify_record
 
@@ -158,27 +159,34 @@ def test_an_expelled_player_cannot_come_back_nor_watch() -> None:
         assert "you were expelled from this game" in answer["message"]
 
 
-class ForgedExpulsionGame(HostGame):
+class ForgedExpulsionRolls(Rolls):
     """Expels the first player at roll ``at`` for ``why``, with that player's honest reveal."""
 
     at = 5
     why = "bad_reveal"
 
-    def _accept_reveal(self, seat, roll, link, envelope) -> None:
-        super()._accept_reveal(seat, roll, link, envelope)
-        if roll == self.at and seat == self.host.seats[0].id:
+    def accept_reveal(self, seat, roll, link, envelope) -> None:
+        super().accept_reveal(seat, roll, link, envelope)
+        if roll == self.at and seat == self.broadcaster.roster.seats[0].id:
             if self.why == "bad_signature":
                 envelope = {**envelope, "sig": bytes(64)}  # a forgery of the host's own
-            expel(self, seat, ProtocolError(self.why, "made up", seat), [envelope])
+            self.expeller.expel(seat, ProtocolError(self.why, "made up", seat), [envelope])
+
+
+class ForgedExpulsionGame(HostGame):
+    rolls_class = ForgedExpulsionRolls
 
 
 def test_a_host_forging_an_expulsion_is_blamed_by_every_client(tmp_path: Path) -> None:
     for why in ("bad_reveal", "wrong_roll", "equivocation", "bad_signature"):
 
-        class Game(ForgedExpulsionGame):
+        class Forging(ForgedExpulsionRolls):
             pass
 
-        Game.why = why
+        Forging.why = why
+
+        class Game(ForgedExpulsionGame):
+            rolls_class = Forging
 
         class Forger(Host):
             match_class = Game
@@ -242,7 +250,7 @@ def test_a_resumed_host_still_refuses_the_player_it_expelled(tmp_path: Path) -> 
             answer = await _hello(port, cheat.identity.public_key, cheat.kept.token, False)
             assert again.match is not None
             seat = again.seat_by_id(cheat.seat)
-            return seat.expelled, answer, cheat.seat in again.match.bots
+            return seat.expelled, answer, cheat.seat in again.match.handovers.bots
         finally:
             await again.close()
 

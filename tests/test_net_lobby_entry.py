@@ -12,10 +12,11 @@ import pytest
 
 from protocol.messages import PROTOCOL_VERSION
 from protocol.password import password_key
-from risk_lan.net import admission
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.connection import Connection
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host import admission
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from tests.test_net_lobby_hold import squat, until
 
 pytestmark = pytest.mark.asyncio
@@ -207,7 +208,7 @@ async def collect(conn: Connection) -> list[dict[str, Any]]:
 async def test_a_game_resumed_with_a_password_asks_it_of_spectators(tmp_path) -> None:
     """The password is never saved: ``risk-lan host --resume FILE --password`` asks for the
     one given then."""
-    from risk_lan.net.subcommands import resumed_host
+    from risk_lan.net.host.hoststart import resumed_host
 
     save = tmp_path / "game.save"
     host = Host(HostConfig(name="Kept", seats=3, bots=2, save=str(save), absent_after=None))
@@ -219,7 +220,7 @@ async def test_a_game_resumed_with_a_password_asks_it_of_spectators(tmp_path) ->
     finally:
         task.cancel()
         await host.close()
-    again = resumed_host(str(save), None, password="sesame")
+    again = resumed_host(str(save), HostConfig(password="sesame"))
     assert not isinstance(again, str), again
     port = await again.serve("127.0.0.1", 0)
     try:

@@ -16,8 +16,10 @@ from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Listener
 from risk_lan.net.client.witness import TAKEN
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.broadcaster import Broadcaster
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.verify import verify_record
 
 
@@ -48,21 +50,22 @@ def test_an_honest_game_is_worked_out_move_by_move_and_its_seat_record_verifies(
     assert verdict.ok and verdict.winner == outcomes[0].winner, verdict
 
 
-class Cheat(HostGame):
+class Cheat(Broadcaster):
     """Tampers with what the seats are told, once, from move ``AFTER`` on."""
 
     AFTER = 40
     done = False
 
-    def _update(self, seat: str, events: list, shared=None) -> dict[str, Any]:
-        update = super()._update(seat, events)  # its own dicts, to alter
-        if self.applied >= self.AFTER and not self.done and self.tamper(update):
-            self.cheated_at = self.applied
+    def update(self, seat: str | None, events: list, shared=None) -> dict[str, Any]:
+        update = super().update(seat, events)  # its own dicts, to alter
+        applied = self.position.applied
+        if applied >= self.AFTER and not self.done and self.tamper(update):
+            self.cheated_at = applied
         return update
 
-    def _broadcast_updates(self, events: list) -> None:
-        super()._broadcast_updates(events)
-        if getattr(self, "cheated_at", None) == self.applied:
+    def broadcast_updates(self, events: list) -> None:
+        super().broadcast_updates(events)
+        if getattr(self, "cheated_at", None) == self.position.applied:
             self.done = True  # every seat got the same lie
 
     def tamper(self, update: dict[str, Any]) -> bool:
@@ -121,8 +124,11 @@ class WrongBonus(Cheat):
 def test_a_host_misreporting_an_outcome_is_caught_by_every_client_and_by_verify(
     tmp_path: Path, cheat: type[Cheat], says: str
 ) -> None:
+    class CheatingGame(HostGame):
+        broadcaster_class = cheat
+
     class CheatingHost(Host):
-        match_class = cheat
+        match_class = CheatingGame
 
     records = [tmp_path / "ann.rec", tmp_path / "bob.rec"]
     clients = [
@@ -144,17 +150,20 @@ def test_a_deal_that_is_not_the_shuffles_is_caught_when_the_secret_is_out(tmp_pa
     """What a shuffle decided is taken on the host's word during the game, and checked
     against the host's secret at the end: a deal shown otherwise is caught there."""
 
-    class MovedDeal(HostGame):
+    class MovedDealBroadcaster(Broadcaster):
         moved = False
 
-        def _broadcast_updates(self, events: list) -> None:
+        def broadcast_updates(self, events: list) -> None:
             if not self.moved:
                 self.moved = True
-                s = self.game.state
+                s = self.position.game.state
                 first = next(t for t in s.board.territory_ids if s.owner[t] == s.players[0])
                 s.armies[first] += 1  # an army placed for free
                 s.setup_left[s.players[0]] -= 1
-            super()._broadcast_updates(events)
+            super().broadcast_updates(events)
+
+    class MovedDeal(HostGame):
+        broadcaster_class = MovedDealBroadcaster
 
     class MovedDealHost(Host):
         match_class = MovedDeal

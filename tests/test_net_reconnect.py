@@ -9,7 +9,8 @@ from pathlib import Path
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.verify import verify_record
 
 JOIN = [sys.executable, "-m", "risk_lan.cli", "join"]

@@ -12,7 +12,8 @@ from test_net_cheating import run
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.recordfile import RecordWriter, read_record
 from risk_lan.net.record.verify import verify_record
 

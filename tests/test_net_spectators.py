@@ -18,7 +18,8 @@ from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Listener
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import classic_board
 
@@ -269,7 +270,7 @@ def test_a_player_out_of_the_game_stops_contributing_and_never_keeps_the_table_w
         assert game.is_over and game.winner is not None
         out = list(game.state.eliminated)
         assert len(out) == 3  # four players, one winner
-        bodies = [e["body"] for e in match.transcript_log]
+        bodies = [e["body"] for e in match.broadcaster.transcript_log]
         # The last one out ended the game; the others were taken off the rolls right after
         # the move that put them out, and no reveal of theirs relayed after that.
         for seat in out[:-1]:
@@ -278,7 +279,7 @@ def test_a_player_out_of_the_game_stops_contributing_and_never_keeps_the_table_w
             )
             later = [b for b in bodies[taken:] if b["type"] == "reveals"]
             assert all(r["from"] != seat for b in later for r in b["envelopes"])
-            assert seat not in match.contributors
+            assert seat not in match.rolls.contributors
         assert not [b for b in bodies if b["type"] == "handback"]
 
     asyncio.run(main())
@@ -385,7 +386,9 @@ async def waiting_on_a_raw_player(host: Host, port: int) -> str:
     left_out = documented_left_out(HOST_MESSAGES)["welcome"]
     assert welcome.keys() - {"type"} == HOST_MESSAGES["welcome"].keys() - left_out
     player.send({"type": "ready"})
-    await wait_for(lambda: host.match is not None and host.match.transcript_log, "the start")
+    await wait_for(
+        lambda: host.match is not None and host.match.broadcaster.transcript_log, "the start"
+    )
     return welcome["game"]
 
 
@@ -403,7 +406,7 @@ def test_a_have_beyond_the_history_is_taken_as_all_of_it() -> None:
                 assert before[0]["type"] == "welcome" and before[-1]["type"] == "lobby"
                 sent.append(sum(1 for m in before if m["type"] == "signed"))
                 raw.writer.close()
-            assert len(host.match.transcript_log) == 1  # the start
+            assert len(host.match.broadcaster.transcript_log) == 1  # the start
         finally:
             await host.close()
         return sent

@@ -16,7 +16,8 @@ from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Listener
 from risk_lan.net.client.standinganswer import StandingAnswers
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import Game, GameState, SetAutoDefend
 

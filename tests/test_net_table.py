@@ -11,8 +11,9 @@ import pytest
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.subcommands import announcement
+from risk_lan.net.host.announcing import announcement
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.rules import TradeCards
 
 pytestmark = pytest.mark.asyncio

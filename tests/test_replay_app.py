@@ -11,7 +11,8 @@ from tui_helpers import until
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.playback import load
 from risk_lan.tui import run_replay
 from risk_lan.tui.replay_app import ReplayApp

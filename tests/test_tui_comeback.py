@@ -7,7 +7,7 @@ import pytest
 from tui_helpers import scenario_host, set_position, started, until
 
 from risk_lan.net.client.seatfile import find_seat, load, seat_path
-from risk_lan.net.host import HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir, seats_dir
 from risk_lan.tui.app import LocalHost, RiskApp
 from risk_lan.tui.screens.leave_screen import LeaveScreen

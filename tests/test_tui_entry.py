@@ -11,7 +11,8 @@ from tui_helpers import until
 
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import FoundGame
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.tui.app import LocalHost, RiskApp
 from risk_lan.tui.screens.knock_screen import KnockScreen
 from risk_lan.tui.screens.lobby_screen import LobbyScreen

@@ -13,8 +13,9 @@ from tui_helpers import screen_text, until
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Outcome
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostexpel import sentence
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
+from risk_lan.net.host.hostwords import sentence
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.screens.game_over_screen import GameOverScreen
 from risk_lan.tui.screens.game_screen import GameScreen

@@ -12,7 +12,8 @@ from tui_helpers import screen_text, until
 from risk_lan.cli import build_parser, host_config
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import FoundGame
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.tui.app import LocalHost, RiskApp
 from risk_lan.tui.screens.game_screen import GameScreen
 from risk_lan.tui.screens.lobby_screen import LobbyScreen

@@ -17,7 +17,7 @@ from tui_helpers import (
 )
 
 from risk_lan.net.client import Client
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.hostgame import HostGame
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.screens.game_over_screen import GameOverScreen
 from risk_lan.tui.screens.leave_screen import LeaveScreen
@@ -81,7 +81,7 @@ async def test_a_bot_takes_the_players_own_seat_and_f9_takes_it_back() -> None:
         await pilot.press("f9")
         await until(pilot, lambda: not screen.taken_over)
         assert "Vous jouez de nouveau votre place." in said(app, "log")
-        assert host.match is not None and "p1" not in host.match.bots
+        assert host.match is not None and "p1" not in host.match.handovers.bots
         bea.conn.close()
         await bea.task
 
@@ -167,7 +167,7 @@ async def test_the_hosts_player_runs_the_clock() -> None:
         await pilot.press("f10")
         await until(pilot, lambda: "Waiting for bea to move" in said(app, "status")
                     and "(clock stopped)" in said(app, "status"))  # fmt: skip
-        assert host.match is not None and host.match.clock.paused
+        assert host.match is not None and host.match.handovers.clock.paused
         await pilot.press("f10")
         await until(pilot, lambda: "a bot takes over in 0:" in said(app, "status"))
         await palette(pilot, "give bea")

@@ -10,7 +10,8 @@ from tui_helpers import scenario_host, screen_text, set_position, started, until
 
 from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Listener
-from risk_lan.net.host import Host, HostConfig
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.tui.app import RiskApp
 from risk_lan.tui.screens.seats_screen import SeatsScreen
 from risk_lan.tui.texts.catalogue import say
@@ -118,7 +119,7 @@ async def test_a_player_out_of_the_game_stays_and_watches_it_to_the_end() -> Non
         now = screen_text(app, "now")
         assert "You are out of the game, eliminated by" in now
         # Off the rolls, with no bot for it, and never handed back.
-        assert "p1" not in host.match.contributors
+        assert "p1" not in host.match.rolls.contributors
         await pilot.press("f9")
         assert not app.client.rolls.sent_reveals
         screen.turn.hint = None

@@ -32,8 +32,9 @@ from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.discovery import FoundGame
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostintake import ACT_BURST, CHAT_BURST, IN_FLIGHT
+from risk_lan.net.host.allowance import ACT_BURST, CHAT_BURST, IN_FLIGHT
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.recordfile import read_record
 from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import IllegalAction, TradeCards
@@ -376,7 +377,9 @@ def test_a_trade_in_another_order_is_refused_and_the_sorted_one_is_played() -> N
 
     asyncio.run(scene())
     assert trader.heard.refusals[:5] == ["not_canonical"] * 5, trader.heard.refusals
-    moves = [e["body"] for e in host.match.transcript_log if e["body"]["type"] == "move"]
+    moves = [
+        e["body"] for e in host.match.broadcaster.transcript_log if e["body"]["type"] == "move"
+    ]
     trade = next(m for m in moves if m["action"]["type"] == "trade")
     assert trade["request"]["body"]["action"] == trade["action"]
     assert trade["action"]["cards"] == sorted(trade["action"]["cards"])

@@ -20,8 +20,9 @@ from textual.pilot import Pilot
 
 from risk_lan.net.client import client
 from risk_lan.net.client.witness import Witness
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostgame import HostGame
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostserver import Host
 from risk_lan.rules import GameState, check_invariants, classic_board
 from risk_lan.tui.app import LocalHost, RiskApp
 
@@ -73,17 +74,20 @@ def scenario_host(
     """A host of ``seats`` seats (the app's, then other players', then ``bots`` bots) whose
     game, a ``match_class``, opens at ``position``."""
 
-    class ScenarioGame(match_class):  # type: ignore[valid-type,misc]
+    class ScenarioBroadcaster(match_class.broadcaster_class):  # type: ignore[name-defined,misc]
         # Set as the deal's outcome, which the clients take on the host's word until the
         # game's end (when they would find it was not the deal the shuffle gave).
         positioned = False
 
-        def _broadcast_updates(self, events: list[Any]) -> None:
+        def broadcast_updates(self, events: list[Any]) -> None:
             if not self.positioned:
                 self.positioned = True
-                assert self.game is not None
-                position(self.game.state)
-            super()._broadcast_updates(events)
+                assert self.position.game is not None
+                position(self.position.game.state)
+            super().broadcast_updates(events)
+
+    class ScenarioGame(match_class):  # type: ignore[valid-type,misc]
+        broadcaster_class = ScenarioBroadcaster
 
     class ScenarioHost(Host):
         match_class = ScenarioGame

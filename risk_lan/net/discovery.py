@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 
 import ifaddr
-from zeroconf import IPVersion, ServiceStateChange
+from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 SERVICE_TYPE = "_risk-lan._tcp.local."
@@ -228,7 +228,9 @@ async def find_games(timeout: float = 3.0, interface: str | None = None) -> list
     zc = _zeroconf(interface)
     names: set[str] = set()
 
-    def seen(zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+    def seen(
+        zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
         if state_change in (ServiceStateChange.Added, ServiceStateChange.Updated):
             names.add(name)
 
@@ -264,7 +266,9 @@ async def find_game(
         if game is not None and not found.done():
             found.set_result(game)
 
-    def seen(zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+    def seen(
+        zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
         # AsyncServiceBrowser calls this in the event loop, where tasks can be made; each
         # game is checked at once rather than after the others, and again when it changes.
         if state_change not in (ServiceStateChange.Added, ServiceStateChange.Updated):

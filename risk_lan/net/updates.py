@@ -1,6 +1,5 @@
-"""What the host works out about a move before and after applying it: whether it needs
-chance, and each seat's private update; and how a client rebuilds its view from the
-changes an update carries."""
+"""Each seat's private update, as the host makes it once a move is applied, and how a
+client rebuilds its view from the changes an update carries."""
 
 from __future__ import annotations
 
@@ -8,32 +7,8 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.framing import Packed, map_header, plain, plain_array, plain_entries
-from risk_lan.rules import Action, Event, Game
+from risk_lan.rules import Event, Game
 from risk_lan.rules.state import OWN_VIEW_KEYS
-
-
-class NeedsChance(Exception):
-    """Raised by the probe source: the action would use the dice or a shuffle."""
-
-
-class NoChance:
-    """The dice source of a move published without a roll: asking it for any is a bug."""
-
-    def dice(self, count: int, sides: int = 6) -> list[int]:
-        raise NeedsChance
-
-    def permutation(self, n: int) -> list[int]:
-        raise NeedsChance
-
-
-def needs_chance(game: Game, seat: str, action: Action) -> bool:
-    """Whether applying ``action`` would roll dice or shuffle, found on a copy of the game."""
-    trial = Game(game.state.copy(), NoChance())
-    try:
-        trial.apply(seat, action)
-    except NeedsChance:
-        return True
-    return False
 
 
 def private_update(
@@ -152,7 +127,8 @@ def received_view(update: dict[str, Any], before: dict[str, Any] | None) -> dict
     if (view is None) == (changes is None) or (view is None and before is None):
         raise ProtocolError("malformed", "an update needs a whole view or changes", "host")
     if view is not None:
-        return view
+        whole: dict[str, Any] = view
+        return whole
     assert before is not None
     try:
         return with_changes(before, changes)
@@ -223,7 +199,9 @@ def on_the_wire(
 def _payload(message: dict[str, Any], packed_events: list[bytes]) -> bytes:
     """``plain(message)``, from its events packed already."""
     head = {"type": message["type"], "game": message["game"], "n": message["n"]}
-    tail = {k: message[k] for k in ("view", "changes", "waiting", "away") if k in message}
+    tail: dict[str, Any] = {
+        k: message[k] for k in ("view", "changes", "waiting", "away") if k in message
+    }
     return b"".join(
         (
             map_header(len(head) + 1 + len(tail)),

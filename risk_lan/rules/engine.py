@@ -13,6 +13,7 @@ from typing import Any
 from . import (
     calculated,
     capitals,
+    chance,
     combat,
     independents,
     manoeuvre,
@@ -49,7 +50,7 @@ from .errors import IllegalAction
 from .events import AutoDefendSet, Conquered, Event
 from .legal import legal_actions, waiting_for
 from .presets import ruleset
-from .randomness import RandomSource
+from .randomness import NeedsChance, NoChance, RandomSource
 from .ruleset import RuleSet
 from .state import GameState
 
@@ -188,10 +189,12 @@ class Game:
             independents.check_offensive(s, action.type, pair)
         _CHECKS[type(action)](s, player, action)
 
-    def apply(self, player: str, action: Action) -> list[Event]:
+    def apply(self, player: str, action: Action, checked: bool = False) -> list[Event]:
         """Apply ``player``'s action and return what happened; refused actions raise
-        :class:`IllegalAction` and leave the game unchanged."""
-        self.check(player, action)
+        :class:`IllegalAction` and leave the game unchanged. ``checked``: the caller has
+        just checked it (``check``) on this very state, which is not done again."""
+        if not checked:
+            self.check(player, action)
         if self.source is None:
             raise RuntimeError("this game has no random source")
         s = self.state
@@ -214,6 +217,21 @@ class Game:
             elif s.rules.victory == "capitals":
                 events.extend(capitals.check(s))
         return events
+
+    def needs_chance(self, player: str, action: Action) -> bool:
+        """Whether applying ``player``'s ``action``, checked legal now (``check``), would roll
+        dice or shuffle (the host publishes such a move with a roll of the fair dice). Most
+        are known from the rules alone (``chance``); the others are played on a copy with a
+        source that refuses."""
+        known = chance.by_rule(self.state, player, action)
+        if known is not None:
+            return known
+        trial = Game(self.state.copy(), NoChance())
+        try:
+            trial.apply(player, action, checked=True)
+        except NeedsChance:
+            return True
+        return False
 
     # ----- copies and views -----------------------------------------------------------------
 

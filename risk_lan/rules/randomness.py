@@ -57,3 +57,19 @@ class ScriptedSource:
                 raise ValueError(f"scripted permutation is not a permutation of range({n})")
             return p
         return list(range(n))
+
+
+class NeedsChance(Exception):
+    """Raised by :class:`NoChance`: the action would use the dice or a shuffle."""
+
+
+class NoChance:
+    """The source of a move that needs no chance: asking it for any raises
+    :class:`NeedsChance` (a host applying a move published without a roll, or probing
+    whether a move needs one)."""
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        raise NeedsChance
+
+    def permutation(self, n: int) -> list[int]:
+        raise NeedsChance

@@ -14,9 +14,11 @@ from textual.binding import Binding, BindingType
 from risk_lan.net.client import Client, Outcome
 from risk_lan.net.client.seatfile import find_seat
 from risk_lan.net.discovery import Advertiser, local_addresses
-from risk_lan.net.host import Host, HostConfig
-from risk_lan.net.hostsave import SavedGame
-from risk_lan.net.subcommands import DEFAULT_PORT, announce, rediscover, resumed_host
+from risk_lan.net.gameaddress import rediscover
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostsave import SavedGame
+from risk_lan.net.host.hostserver import Host
+from risk_lan.net.host.hoststart import start_host
 from risk_lan.paths import logs_dir, seats_dir
 from risk_lan.rules import Action, Game, GameState
 from risk_lan.tui.client_messages import (
@@ -123,34 +125,17 @@ class RiskApp(AppInLanguage):
     async def start_local_host(self) -> None:
         local = self.local
         assert local is not None
-        if self.local_host is None and local.resume is not None:
-            found = resumed_host(local.resume, local.config.log, password=local.config.password)
-            if isinstance(found, str):
-                self.exit(2, 2, f"risk-lan: {found}")
-                return
-            self.local_host = found
-        elif self.local_host is None:
-            self.local_host = Host(local.config)
-        host = self.local_host
-        interface, port = local.interface, local.port
-        saved_port = host.address[1] if local.resume is not None else 0
-        if saved_port and interface in ("0.0.0.0", ""):
-            interface = host.address[0]  # the one the players' apps know
-        if saved_port and port in (0, DEFAULT_PORT):
-            port = saved_port  # where the players' apps last reached the game
-        try:
-            try:
-                port = await host.serve(interface, port)
-            except OSError:
-                if port != saved_port:
-                    raise
-                # Taken by now: the players' apps find the game on the LAN by its id.
-                port = await host.serve(interface, 0)
-        except OSError as e:
-            self.exit(2, 2, f"risk-lan: cannot listen on {interface}:{port}: {e}")
+        started = await start_host(
+            local.config, local.interface, local.port, resume=local.resume, host=self.local_host
+        )
+        if isinstance(started, str):
+            self.exit(2, 2, f"risk-lan: {started}")
             return
-        if self.local.announce:
-            self.advertiser = await announce(host, interface, port, self.log)
+        self.local_host = started.host
+        interface, port = started.interface, started.port
+        if local.announce:
+            await started.announce(self.log)
+            self.advertiser = started.advertiser
             # Where the others reach this game, for a network where the LAN's own finding
             # (multicast) does not work: said in the host's lobby.
             shared = local_addresses() if interface in ("0.0.0.0", "") else [interface]

@@ -23,14 +23,7 @@ from risk_lan.net.record import shadow
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon
-
-
-class _NoChance:
-    def dice(self, count: int, sides: int = 6) -> list[int]:
-        raise ProtocolError("no_roll", "a move used the dice without a roll", "host")
-
-    def permutation(self, n: int) -> list[int]:
-        raise ProtocolError("no_roll", "a move shuffled without a roll", "host")
+from risk_lan.rules.randomness import NeedsChance, NoChance
 
 
 class GameReplay:
@@ -271,7 +264,7 @@ class GameReplay:
         self.n = body["n"]
         roll = body["roll"]
         if roll is None:
-            self._apply(body, _NoChance() if self.secret is not None else shadow.PublicSource(None))
+            self._apply(body, NoChance() if self.secret is not None else shadow.PublicSource(None))
             return
         if roll <= self.roll:
             raise ProtocolError("reroll", f"roll {roll} announced again", "host")
@@ -355,6 +348,10 @@ class GameReplay:
         except IllegalAction as e:
             raise ProtocolError(
                 "illegal_move", f"move {move['n']} was illegal ({e.code})", "host"
+            ) from None
+        except NeedsChance:
+            raise ProtocolError(
+                "no_roll", f"move {move['n']} used the dice or a shuffle without a roll", "host"
             ) from None
         for event in events:
             if isinstance(event, GameWon):

@@ -15,8 +15,8 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from risk_lan.net.discovery import DiscoveryUnavailable, FoundGame, find_games
-from risk_lan.net.hostsave import SavedGame, list_saves
-from risk_lan.net.subcommands import parse_address
+from risk_lan.net.gameaddress import parse_address
+from risk_lan.net.host.hostsave import SavedGame, list_saves
 from risk_lan.tui.screens.saved_games_screen import SavedGamesScreen
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
 
@@ -34,7 +34,7 @@ class LobbyApp(Protocol):
 BROWSE_EVERY = 2.0  # seconds of listening for announcements per refresh of the list
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(Screen[None]):
     """Pick a game found on the LAN, or type an address."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -8,7 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from risk_lan.net.hostsave import SavedGame
+from risk_lan.net.host.hostsave import SavedGame
 from risk_lan.tui.screens.choice_screen import ChoiceScreen
 from risk_lan.tui.texts.catalogue import say
 from risk_lan.tui.texts.mode_texts import mode_title

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
-from risk_lan.net.host import COLOURS
+from risk_lan.net.host.seating import COLOURS
 from risk_lan.rules import RULESETS, ruleset
 from risk_lan.tui.screens.free_seat_screen import FreeSeatScreen
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
@@ -65,7 +65,7 @@ def next_table(mode: str, seats: int, bots: int, humans: int, option: str) -> tu
     return rules.name, seats, bots
 
 
-class SeatsScreen(Screen):
+class SeatsScreen(Screen[None]):
     """Seated at a table that has not started: who sits where, who is ready, and the chat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -80,7 +80,8 @@ class Pacing:
             return True  # the setup goes at the table's pace
         if phase == "defend":
             attack = view.get("attack") or {}
-            return view.get("owner", {}).get(attack.get("target")) == self.screen.seat
+            defender = view.get("owner", {}).get(attack.get("target"))
+            return bool(defender == self.screen.seat)
         return False
 
     def _show(self, update: dict[str, Any], checked: str) -> None:

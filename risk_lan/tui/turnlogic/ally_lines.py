@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.turnlogic.independents_lines import neutral_name
-from risk_lan.tui.turnlogic.player_turn import Step, Turn
+from risk_lan.tui.turnlogic.player_turn import Turn
+from risk_lan.tui.turnlogic.turn_step import Step
 from risk_lan.wording import PlaceName
 
 

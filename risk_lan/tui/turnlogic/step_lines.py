@@ -13,8 +13,9 @@ from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.turnlogic.ally_lines import ally_line, independents_line
 from risk_lan.tui.turnlogic.independents_lines import neutral_name
 from risk_lan.tui.turnlogic.plan_line import plan_line
-from risk_lan.tui.turnlogic.player_turn import Step, Turn
+from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.revised_lines import revised_line
+from risk_lan.tui.turnlogic.turn_step import Step
 from risk_lan.wording import PlaceName
 
 Namer = Callable[[str | None], PlaceName]  # a territory's name, "?" for none

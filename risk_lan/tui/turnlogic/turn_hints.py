@@ -10,7 +10,8 @@ from risk_lan.rules.teams import armies_of
 from risk_lan.tui.turnlogic.revised_steps import bounded, calculated, why_revised_key
 
 if TYPE_CHECKING:
-    from risk_lan.tui.turnlogic.player_turn import Step, Turn
+    from risk_lan.tui.turnlogic.player_turn import Turn
+from risk_lan.tui.turnlogic.turn_step import Step
 
 Hint = tuple[str, dict[str, Any]]
 

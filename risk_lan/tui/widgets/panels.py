@@ -15,10 +15,11 @@ from risk_lan.rules import Game, objectives, teams
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.turnlogic.independents_lines import neutral_name, standing
 from risk_lan.tui.turnlogic.mission_lines import summary as missions_summary
-from risk_lan.tui.turnlogic.player_turn import Step, Turn
+from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.revised_lines import revised_notes
 from risk_lan.tui.turnlogic.star_cards import card_line
 from risk_lan.tui.turnlogic.step_lines import step_line
+from risk_lan.tui.turnlogic.turn_step import Step
 from risk_lan.tui.widgets.world_map import PALETTE
 from risk_lan.wording import PlaceName, place
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -87,12 +88,14 @@ class WorldMap(Widget, can_focus=True):
             super().__init__()
             self.territory = territory
 
-    def __init__(self, board: Board, **kwargs) -> None:
+    def __init__(self, board: Board, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.board = board
         self.state = MapState(selected=board.territory_ids[0])
         self._lines: list[Strip] = []
-        self._row_looks: list[tuple | None] = []  # what each drawn row was drawn from
+        self._row_looks: list[
+            tuple[tuple[Any, ...], tuple[Any, ...]] | None
+        ] = []  # what each drawn row was drawn from
         self._typed = ""
         self._typed_at = 0.0
         self._echo: list[tuple[str, Style]] = []  # what was typed, shown on the bottom row
@@ -323,7 +326,7 @@ def matches(board: Board, typed: str, lang: str, compact: bool = False) -> list[
             return p.code_fr if fr else p.code_en
         return p.short_fr if fr else p.short_en
 
-    tiers = (
+    tiers: tuple[Callable[[str], list[str]], ...] = (
         lambda t: [label(t)],
         lambda t: [board.name(t, "fr" if fr else "en")],
         lambda t: [board.name(t, "en" if fr else "fr")],

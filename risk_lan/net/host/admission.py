@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.messages import (
@@ -29,10 +30,8 @@ from protocol.messages import (
 )
 from protocol.password import password_key, proof_holds
 from risk_lan.net.connection import Connection
-
-if TYPE_CHECKING:
-    from risk_lan.net.host import Host
-    from risk_lan.net.hosttable import Seat
+from risk_lan.net.host.hosttable import Table
+from risk_lan.net.host.seating import Roster, Seat
 
 PING_EVERY = 2.0
 SILENT_AFTER = 6.0
@@ -57,8 +56,15 @@ class Knock:
 
 
 class Admission:
-    def __init__(self, host: Host, password: str | None = None, approve: bool = False) -> None:
-        self.host = host
+    def __init__(
+        self,
+        roster: Roster,
+        table: Table,
+        log: Callable[[str], None],
+        password: str | None = None,
+        approve: bool = False,
+    ) -> None:
+        self.roster, self.table, self.log = roster, table, log
         self.salt = secrets.token_bytes(16)
         # Stretched once: every joiner's answer is checked against this key.
         self.key = password_key(password, self.salt) if password else None
@@ -81,8 +87,8 @@ class Admission:
         if self._known(hello):
             return  # coming back: its token (with the key it came with) proves it was let in
         if self.key is not None:
-            await self._challenge(conn, hello["key"])
-        if self.approve and not hello.get("watch") and hello["key"] != self.host.owner_key:
+            await self._challenge(conn, self.key, hello["key"])
+        if self.approve and not hello.get("watch") and hello["key"] != self.roster.owner_key:
             await self._knock(conn, hello["name"])
         self.heard[conn] = self._now()
 
@@ -90,12 +96,12 @@ class Admission:
         """Whether this ``hello`` comes back to a seat or a spectator's place the host gave:
         a made-up token is no way round the password or the approval."""
         token, key = hello.get("token"), hello["key"]
-        host = self.host
+        roster = self.roster
         return bool(token) and any(
-            s.token == token and s.key == key for s in (*host.seats, *host.watchers)
+            s.token == token and s.key == key for s in (*roster.seats, *roster.watchers)
         )
 
-    async def _challenge(self, conn: Connection, client_key: bytes) -> None:
+    async def _challenge(self, conn: Connection, key: bytes, client_key: bytes) -> None:
         nonce = secrets.token_bytes(16)
         conn.send({"type": "challenge", "salt": self.salt, "nonce": nonce})
         batch = await asyncio.wait_for(conn.next_batch(), ANSWER_WITHIN)
@@ -106,12 +112,11 @@ class Admission:
         validate(proof, {"proof": CLIENT_MESSAGES["proof"]})
         if len(batch) > 1:
             raise ProtocolError("unknown_type", "nothing may follow a proof before the welcome")
-        if not proof_holds(self.key, nonce, client_key, proof["mac"]):
+        if not proof_holds(key, nonce, client_key, proof["mac"]):
             raise ProtocolError("bad_password", "that is not this game's password")
 
     async def _knock(self, conn: Connection, name: str) -> None:
-        host = self.host
-        if host.state != "lobby" or not any(s.kind == "open" for s in host.seats):
+        if self.table.state != "lobby" or not any(s.kind == "open" for s in self.roster.seats):
             raise ProtocolError("full", "every seat is taken")
         if len(self.knocks) >= MAX_KNOCKING:
             raise ProtocolError("full", "too many players are waiting for the host's approval")
@@ -128,11 +133,12 @@ class Admission:
 
         conn.send({"type": "awaiting"})
         conn.deliver(pongs)
-        host.log(f"{name} asks to join ({knock.id})")
+        self.log(f"{name} asks to join ({knock.id})")
         self._tell_owner()
         ended = asyncio.ensure_future(conn.ended())
         try:
-            await asyncio.wait({knock.answer, ended}, return_when=asyncio.FIRST_COMPLETED)
+            either: set[asyncio.Future[Any]] = {knock.answer, ended}
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         finally:
             self.knocks.remove(knock)
             self._tell_owner()
@@ -144,12 +150,12 @@ class Admission:
             raise ProtocolError("full", "every seat was taken while you waited")
         if knock.answer.result() != "yes":
             raise ProtocolError("turned_away", "the host's player did not let you in")
-        host.log(f"{name} ({knock.id}) was let in")
+        self.log(f"{name} ({knock.id}) was let in")
 
     def decide(self, seat: Seat | None, knock_id: str, yes: bool) -> str:
         """The host's player (``seat``; None: the host's console) lets a joiner in or not;
         returns why it could not ("" if done)."""
-        if seat is not None and not self.host._owns(seat):
+        if seat is not None and not self.roster.owns(seat):
             return "only the host's player lets players in"
         knock = next((k for k in self.knocks if k.id == knock_id), None)
         if knock is None:
@@ -158,18 +164,17 @@ class Admission:
         return ""
 
     def _tell_owner(self) -> None:
-        host = self.host
         joiners = [{"id": k.id, "name": k.name} for k in self.knocks]
-        owner = next((s for s in host.seats if host._owns(s)), None)
+        owner = self.roster.owner()
         if owner is not None and owner.connection is not None:
             owner.connection.send({"type": "knocks", "joiners": joiners})
-        elif self.knocks and host.owner_key is None:
+        elif self.knocks and self.roster.owner_key is None:
             waiting = ", ".join(f"{k.name} ({k.id})" for k in self.knocks)
-            host.log(f"waiting for approval: {waiting}; type 'admit ID' or 'refuse ID'")
+            self.log(f"waiting for approval: {waiting}; type 'admit ID' or 'refuse ID'")
 
     def seated(self, seat: Seat) -> None:
         """A seat was just given: the host's own player hears who is waiting."""
-        if self.knocks and self.host._owns(seat):
+        if self.knocks and self.roster.owns(seat):
             self._tell_owner()
 
     # ----- staying ------------------------------------------------------------------------
@@ -192,8 +197,7 @@ class Admission:
             knock.settle("full")
 
     async def _keep_watch(self) -> None:
-        host = self.host
-        while host.state == "lobby":
+        while self.table.state == "lobby":
             await asyncio.sleep(PING_EVERY)
             self.sweep()
         for knock in self.knocks:
@@ -201,11 +205,10 @@ class Admission:
 
     def sweep(self) -> None:
         """Ping everyone the lobby waits on, and let go of anyone silent too long."""
-        host = self.host
-        if host.state != "lobby":
+        if self.table.state != "lobby":
             return
         now = self._now()
-        for seat in list(host.seats):
+        for seat in list(self.roster.seats):
             conn = seat.connection
             if seat.kind != "human" or conn is None:
                 continue
@@ -226,34 +229,29 @@ class Admission:
 
     def _let_go(self, seat: Seat) -> None:
         name = seat.name
-        host = self.host
-        host.log(f"{name} stopped answering for {SILENT_AFTER:.0f} s: seat {seat.id} is free")
+        self.log(f"{name} stopped answering for {SILENT_AFTER:.0f} s: seat {seat.id} is free")
         if seat.connection is not None:
             why = f"your app stopped answering the host for {SILENT_AFTER:.0f} seconds"
             seat.connection.send({"type": "error", "code": "silent", "message": why})
-        host._free(seat)  # closes the connection, after the error
+        self.table.free(seat)  # closes the connection, after the error
         self.notice("silent", name)
 
     def free(self, seat_id: str) -> str:
         """The headless host's console frees a player's seat in the lobby; returns why it
         could not ("" if done)."""
-        host = self.host
-        seat = next((s for s in host.seats if s.id == seat_id), None)
-        if host.state != "lobby":
+        seat = next((s for s in self.roster.seats if s.id == seat_id), None)
+        if self.table.state != "lobby":
             return "the game has started"
         if seat is None or seat.kind != "human":
             return f"{seat_id} is not a player's seat"
         name = seat.name
-        host.log(f"the host freed seat {seat.id} ({name})")
-        host._free(seat, "the host freed your seat")
+        self.log(f"the host freed seat {seat.id} ({name})")
+        self.table.free(seat, "the host freed your seat")
         self.notice("freed", name)
         return ""
 
     def notice(self, code: str, name: str) -> None:
-        message = {"type": "notice", "code": code, "name": name}
-        for peer in self.host.peers():
-            if peer.connection:
-                peer.connection.send(message)
+        self.roster.send_all({"type": "notice", "code": code, "name": name})
 
     @staticmethod
     def _now() -> float:

@@ -1,7 +1,11 @@
 """The host: seats players, runs the one authoritative engine, and runs every roll through
 the commit-reveal protocol (docs/fairness.md). Everything a client sends is checked before
 it reaches the engine; a client that sends garbage is told why and dropped, and the others
-play on."""
+play on.
+
+``Host`` serves the connections and keeps the game on disk; it is made of parts handed what
+they need: the ``Roster`` of seats, the ``Table``, the ``Admission`` at the door, the
+``Intake`` of what clients send, and, once every seat is ready, the ``HostGame``."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ import secrets
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +23,11 @@ from protocol.errors import ProtocolError
 from protocol.fairness import HashChain, commit_secret
 from protocol.framing import Packed
 from protocol.signing import Identity, pack_envelope
-from risk_lan.bots import ClassicBot
-from risk_lan.net.admission import Admission
 from risk_lan.net.connection import Connection
-from risk_lan.net.hostgame import HostGame
-from risk_lan.net.hostintake import Intake, error
-from risk_lan.net.hostsave import (
+from risk_lan.net.host.admission import Admission
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostsave import (
     SAVE_SUFFIX,
     HostSecrets,
     SavedSeat,
@@ -32,85 +35,110 @@ from risk_lan.net.hostsave import (
     SaveWriter,
     load_save,
 )
-from risk_lan.net.hosttable import COLOURS, Seat, TableKeeping
+from risk_lan.net.host.hosttable import Table
+from risk_lan.net.host.hostwords import error
+from risk_lan.net.host.intake import Intake
+from risk_lan.net.host.seating import COLOURS, Roster, Seat
 from risk_lan.net.record.broadcastcheck import GameReplay
 from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.paths import logs_dir
-from risk_lan.rules import IllegalAction, ruleset
+from risk_lan.rules import IllegalAction
 
 HELLO_TIMEOUT = 10.0
 
 
-@dataclass
-class HostConfig:
-    name: str = "risk-lan"
-    seats: int = 4
-    bots: int = 0
-    mode: str = "classic"
-    record: str | None = None
-    # Where the game is kept as it goes, to resume it after a crash: this file, else a file
-    # named after the game in this folder (neither: nowhere).
-    save: str | None = None
-    save_in: str | None = None
-    chain_length: int = 16384
-    log: Callable[[str], None] | None = None
-    # Seconds a disconnected player may keep the game waiting before a bot takes the seat
-    # (None: wait for ever).
-    absent_after: float | None = 120.0
-    bot_factory: Callable[[], Any] = field(default=ClassicBot)
-    # Who may come in: those who prove they know this password, and (``approve``) those the
-    # host's player lets in (a headless host: its console).
-    password: str | None = None
-    approve: bool = False
-
-    def check(self) -> None:
-        """Raise ValueError, saying why, for a table the rule set cannot seat."""
-        rules = ruleset(self.mode)
-        if not rules.min_players <= self.seats <= rules.max_players:
-            raise ValueError(f"{rules.name} is for {rules.players_text()}")
-        if not 0 <= self.bots <= self.seats:
-            raise ValueError("there cannot be more bots than seats")
+def _new_seats(config: HostConfig) -> list[Seat]:
+    humans = config.seats - config.bots
+    seats = [
+        Seat(f"p{i + 1}", "", "open" if i < humans else "bot", COLOURS[i])
+        for i in range(config.seats)
+    ]
+    for i, seat in enumerate(s for s in seats if s.kind == "bot"):
+        seat.name = f"bot-{i + 1}"
+    return seats
 
 
-class Host(Intake, TableKeeping):
+class Host:
     match_class: type[HostGame] = HostGame  # what runs the game once every seat is ready
 
     def __init__(self, config: HostConfig, saved: HostSecrets | None = None) -> None:
         config.check()
-        self.config = config
         if saved is None:
             self.identity = Identity()
             self.game_id = secrets.token_hex(8)
             self.secret = secrets.token_bytes(32)
             self.chain_seed = secrets.token_bytes(32)
-            humans = config.seats - config.bots
-            self.seats: list[Seat] = [
-                Seat(f"p{i + 1}", "", "open" if i < humans else "bot", COLOURS[i])
-                for i in range(config.seats)
-            ]
-            for i, seat in enumerate(s for s in self.seats if s.kind == "bot"):
-                seat.name = f"bot-{i + 1}"
+            self.roster = Roster(_new_seats(config))
         else:
             self.identity = Identity.from_private_bytes(saved.private_key)
             self.game_id, self.secret, self.chain_seed = saved.game, saved.secret, saved.chain_seed
-            self.seats = [Seat(s.id, s.name, s.kind, s.colour, s.key, s.token) for s in saved.seats]
-        self.watchers: list[Seat] = []  # spectators (see TableKeeping._admit_watcher)
+            seats = [Seat(s.id, s.name, s.kind, s.colour, s.key, s.token) for s in saved.seats]
+            self.roster = Roster(seats, saved.owner_key)
         self.secret_commit = commit_secret(self.game_id, self.secret)
         self.chain = HashChain(self.game_id, config.chain_length, self.chain_seed)
         self.address = ("0.0.0.0", 0)
         self.saver: SaveWriter | None = None
         self.game_over_seen = False
-        self.state = "lobby"
-        # The key of the player who may change the table in the lobby (the host's own player,
-        # set by the app that runs this host); None: the table is as configured.
-        self.owner_key: bytes | None = None
         self.match: HostGame | None = None
         self.server: asyncio.base_events.Server | None = None
         self.done = asyncio.Event()
         self._handlers: set[asyncio.Task[None]] = set()
-        # Called whenever seats fill or the game starts (the LAN announcement follows it).
-        self.on_change: Callable[[], None] | None = None
-        self.admission = Admission(self, config.password, config.approve)
+        self.table = Table(self.roster, config, self, self.identity, self.game_id, self.log)
+        self.admission = Admission(
+            self.roster, self.table, self.log, config.password, config.approve
+        )
+        self.intake = Intake(
+            self.roster, self.table, self.admission, self, self.identity, self.game_id, self.log
+        )
+
+    # ----- the table, as those who run the host see it -----------------------------------
+
+    @property
+    def config(self) -> HostConfig:
+        return self.table.config
+
+    @property
+    def state(self) -> str:
+        """ "lobby", then "playing"."""
+        return self.table.state
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.roster.seats
+
+    @property
+    def watchers(self) -> list[Seat]:
+        return self.roster.watchers
+
+    @property
+    def owner_key(self) -> bytes | None:
+        """The key of the player who may change the table in the lobby (the host's own
+        player, set by the app that runs this host); None: the table is as configured."""
+        return self.roster.owner_key
+
+    @owner_key.setter
+    def owner_key(self, key: bytes | None) -> None:
+        self.roster.owner_key = key
+
+    @property
+    def on_change(self) -> Callable[[], None] | None:
+        """Called whenever seats fill or the game starts (the LAN announcement follows)."""
+        return self.table.on_change
+
+    @on_change.setter
+    def on_change(self, call: Callable[[], None] | None) -> None:
+        self.table.on_change = call
+
+    def taken(self) -> int:
+        return self.roster.taken()
+
+    def seat_by_id(self, seat_id: str) -> Seat:
+        """A seat, or a spectator, by its id."""
+        return self.roster.seat_by_id(seat_id)
+
+    def log(self, line: str) -> None:
+        if self.config.log:
+            self.config.log(line)
 
     # ----- serving ------------------------------------------------------------------------
 
@@ -142,32 +170,33 @@ class Host(Intake, TableKeeping):
         if history.over is not None:
             raise SaveError(f"the game in {path} is over")
         host = cls(config, saved)
-        host.owner_key = saved.owner_key
         host.address = (saved.interface, saved.port)
-        host.state = "playing"
+        host.table.state = "playing"
         # The record and the save are written anew from what the save holds, so that a
         # message torn by the crash is in neither.
         host.match = host.match_class(host, history)
         # Sent again, to a returning client, in the canonical bytes its transcript hashes.
         envelopes = [Packed(e, pack_envelope(e)) for e in envelopes]
-        host.match.transcript_log = list(envelopes)
+        broadcaster = host.match.broadcaster
+        broadcaster.transcript_log = list(envelopes)
         if config.record:
-            host.match.record = RecordWriter(config.record, envelopes)
+            broadcaster.record = RecordWriter(config.record, envelopes)
         host._keep(envelopes)
         return host
 
     def _secrets(self) -> HostSecrets:
+        config = self.config
         return HostSecrets(
             game=self.game_id,
             private_key=self.identity.private_bytes(),
             chain_seed=self.chain_seed,
             secret=self.secret,
-            chain_length=self.config.chain_length,
-            name=self.config.name,
-            mode=self.config.mode,
+            chain_length=config.chain_length,
+            name=config.name,
+            mode=config.mode,
             seats=[SavedSeat(s.id, s.name, s.kind, s.colour, s.key, s.token) for s in self.seats],
-            absent_after=self.config.absent_after,
-            record=self.config.record,
+            absent_after=config.absent_after,
+            record=config.record,
             interface=self.address[0],
             port=self.address[1],
             owner_key=self.owner_key,
@@ -175,26 +204,26 @@ class Host(Intake, TableKeeping):
 
     def _keep(self, envelopes: list[dict[str, Any]]) -> None:
         """Keep the game on disk from now on, if the table asked for it."""
-        if self.config.save is None and self.config.save_in:
-            self.config = replace(
-                self.config, save=str(Path(self.config.save_in) / f"{self.game_id}{SAVE_SUFFIX}")
-            )
+        config = self.config
+        if config.save is None and config.save_in:
+            saved_as = str(Path(config.save_in) / f"{self.game_id}{SAVE_SUFFIX}")
+            self.table.config = replace(config, save=saved_as)
         if self.config.save and self.match is not None:
             self.saver = SaveWriter(Path(self.config.save), self._secrets(), envelopes)
-            self.match.on_publish = self.saver.append
-            self.match.on_wait = self.saver.sync
+            self.match.broadcaster.on_publish = self.saver.append
+            self.match.handovers.on_wait = self.saver.sync
 
     async def serve(self, host: str = "0.0.0.0", port: int = 0) -> int:
         loop = asyncio.get_running_loop()
         self.server = await loop.create_server(lambda: Connection(self._accept), host, port)
-        bound = self.server.sockets[0].getsockname()[1]
+        bound = int(self.server.sockets[0].getsockname()[1])
         self.address = (host, bound)
         self.admission.start()
         if self.match is not None and self.match.task is None:
             self.match.start()  # a resumed game goes on
             self.log(f"resumed game {self.game_id} at move {self.match.n}")
-        elif self._all_ready():
-            self._begin()
+        elif self.roster.all_ready():
+            self.begin()
         return bound
 
     async def close(self) -> None:
@@ -203,7 +232,7 @@ class Host(Intake, TableKeeping):
         if self.server is not None:
             self.server.close()
         await self.admission.stop()
-        for seat in self.peers():
+        for seat in self.roster.peers():
             if seat.connection:
                 seat.connection.close()
         tasks = set(self._handlers)
@@ -261,33 +290,16 @@ class Host(Intake, TableKeeping):
         except OSError:
             self.log(f"the host {what} on an error of its own:\n{trace}")
 
-    def log(self, line: str) -> None:
-        if self.config.log:
-            self.config.log(line)
-
-    def taken(self) -> int:
-        return sum(1 for s in self.seats if s.kind != "open")
-
-    def seat_by_id(self, seat_id: str) -> Seat:
-        """A seat, or a spectator, by its id."""
-        return next(s for s in self.peers() if s.id == seat_id)
-
-    def peers(self) -> list[Seat]:
-        """Everyone the table's messages go to: the seats, then the spectators."""
-        return self.seats + self.watchers if self.watchers else self.seats
-
-    def _all_ready(self) -> bool:
-        return all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self.seats)
-
-    def _begin(self) -> None:
-        if self.state != "lobby":
+    def begin(self) -> None:
+        """Every seat is ready: the game begins."""
+        if self.table.state != "lobby":
             return
-        self.state = "playing"
+        self.table.state = "playing"
         self.match = self.match_class(self)
         self._keep([])
         self.match.start()
-        if self.on_change:
-            self.on_change()
+        if self.table.on_change:
+            self.table.on_change()
 
     # ----- one connection -----------------------------------------------------------------
 
@@ -303,13 +315,13 @@ class Host(Intake, TableKeeping):
             if first is None:
                 return  # gone before saying who it is
             await self.admission.clear(conn, first[0])
-            seat = self._admit(conn, first[0])
+            seat = self.intake.admit(conn, first[0])
             self.admission.seated(seat)
 
             def receive(batch: list[dict[str, Any]], seat: Seat = seat) -> None:
                 self.admission.heard_from(conn)
                 for message in batch:
-                    self._receive(seat, message)
+                    self.intake.receive(seat, message)
 
             receive(first[1:])
             conn.deliver(receive)  # each message taken in as it is read, in order
@@ -328,16 +340,20 @@ class Host(Intake, TableKeeping):
             conn.close()
             self.admission.forget(conn)
             if seat is not None and seat.connection is conn:
-                seat.connection = None
-                if seat.kind == "watcher":
-                    self.log(f"{seat.name} ({seat.id}) stopped watching")
-                    if self.match is not None:
-                        self.match.catching_up.discard(seat.id)
-                    if not self.done.is_set():
-                        self._send_lobby()
-                elif not self.done.is_set():
-                    self.log(f"{seat.name} ({seat.id}) disconnected")
-                    if self.match is not None:
-                        self.match.disconnected(seat.id)
-                    elif self.state == "lobby":
-                        self._free(seat)
+                self._gone(seat)
+
+    def _gone(self, seat: Seat) -> None:
+        """A seat's or a spectator's connection ended."""
+        seat.connection = None
+        if seat.kind == "watcher":
+            self.log(f"{seat.name} ({seat.id}) stopped watching")
+            if self.match is not None:
+                self.match.broadcaster.catching_up.discard(seat.id)
+            if not self.done.is_set():
+                self.table.send_lobby()
+        elif not self.done.is_set():
+            self.log(f"{seat.name} ({seat.id}) disconnected")
+            if self.match is not None:
+                self.match.handovers.disconnected(seat.id)
+            elif self.table.state == "lobby":
+                self.table.free(seat)

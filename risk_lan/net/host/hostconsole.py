@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from risk_lan.net.host import Host
+    from risk_lan.net.host.hostserver import Host
+    from risk_lan.net.host.seating import Seat
 
 USAGE = "commands: seats | free SEAT | admit ID | refuse ID"
 
@@ -35,7 +36,7 @@ def command(host: Host, line: str) -> str:
     return USAGE
 
 
-def _seat_line(host: Host, seat) -> str:
+def _seat_line(host: Host, seat: Seat) -> str:
     if seat.kind == "open":
         return f"{seat.id} open"
     ready = ", ready" if seat.ready else ""

@@ -1,0 +1,168 @@
+"""What the command line's ``risk-lan host`` (headless), ``join``, ``list`` and ``verify``
+do, printing what happens as lines of text; ``cli.py`` only parses their arguments."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+from risk_lan.bots import ClassicBot
+from risk_lan.bots.personality import PersonalBot, Personality
+from risk_lan.net.client import Client
+from risk_lan.net.discovery import DiscoveryUnavailable, find_games
+from risk_lan.net.gameaddress import parse_address, rediscover
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostconsole import USAGE, run_console
+from risk_lan.net.host.hoststart import start_host
+from risk_lan.net.record.expulsion import DEEDS
+from risk_lan.net.record.verify import verify_record
+
+# Seconds a host stays up after the end for a player coming back (a crashed app restarted)
+# to see how the game ended.
+LINGER = 30.0
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+async def host_game(
+    config: HostConfig, interface: str, port: int, resume: str | None = None
+) -> int:
+    started = await start_host(config, interface, port, resume=resume)
+    if isinstance(started, str):
+        _say(f"risk-lan: {started}")
+        return 2
+    host = started.host
+    config = host.config
+    humans = config.seats - config.bots
+    _say(
+        f"hosting {config.name!r} ({config.mode}, {config.seats} seats, {config.bots} bots) "
+        f"on {started.interface}:{started.port}"
+    )
+    await started.announce(_say)
+    if humans:
+        _say(
+            f"waiting for {humans} player(s): risk-lan join <this machine's address>:{started.port}"
+        )
+        _say(f"type a command to run the lobby ({USAGE})")
+    console = asyncio.create_task(run_console(host, _say))
+    try:
+        await host.done.wait()
+        await host.linger(LINGER)
+    finally:
+        console.cancel()
+        await started.stop()
+        await host.close()
+    if config.record:
+        _say(f"record written to {config.record}")
+    if host.saver is not None and not host.game_over_seen:
+        _say(f"the game is saved: risk-lan host --resume {host.config.save}")
+    return 0
+
+
+async def list_games(timeout: float) -> int:
+    try:
+        games = await find_games(timeout)
+    except DiscoveryUnavailable as e:
+        _say(f"risk-lan: cannot look for games: {e}")
+        return 0
+    for game in games:
+        _say(game.line())
+    return 0
+
+
+async def _open_game() -> str | None:
+    """The address of the first game on the LAN with a free seat (None: said why not)."""
+    try:
+        games = await find_games(3.0)
+    except DiscoveryUnavailable as e:
+        _say(f"risk-lan: cannot look for games ({e}): give the host's address")
+        return None
+    open_games = [
+        g for g in games if g.state == "lobby" and g.seats.split("/")[0] != g.seats.split("/")[-1]
+    ]
+    if not open_games:
+        _say("risk-lan: no game with a free seat on the LAN")
+        return None
+    address = f"{open_games[0].address}:{open_games[0].port}"
+    _say(f"joining {open_games[0].name!r} at {address}")
+    return address
+
+
+async def join_game(
+    address: str | None,
+    name: str,
+    state: str | None = None,
+    record: str | None = None,
+    password: str | None = None,
+    watch: bool = False,
+    personality: str | None = None,
+) -> int:
+    """Play the seat with the bot (``personality``: a seed for its ways) or, with ``watch``,
+    watch the game, printing what happens to it as lines of text."""
+    if address is None:
+        address = await _open_game()
+        if address is None:
+            return 2
+    try:
+        host, port = parse_address(address)
+    except ValueError as e:
+        _say(f"risk-lan: {e}")
+        return 2
+    bot: Any = None
+    if personality is not None:
+        ways = Personality.drawn(personality)
+        _say(f"the bot's personality: {ways.describe()}")
+        bot = PersonalBot(ways, personality)
+    elif not watch:
+        bot = ClassicBot()
+    client = Client(
+        name,
+        bot,
+        log=_say,
+        state_path=Path(state) if state else None,
+        find_game=rediscover,
+        record=record,
+        password=password,
+        watch=watch,
+    )
+    try:
+        outcome = await client.run(host, port)
+    except OSError as e:
+        _say(f"risk-lan: cannot reach {host}:{port}: {e.strerror or e}")
+        return 2
+    code, _, why = (outcome.error or "").partition(": ")
+    if code == "expelled":
+        # The host's own sentence, to a seat that came back to a game that expelled it.
+        if why in DEEDS:
+            why = f"this app sent {DEEDS[why]}; a bot plays the seat to the end"
+        _say(f"expelled from the game: {why.removeprefix('you were expelled from this game: ')}")
+        return 1
+    if outcome.error:
+        blame = f" (blame: {outcome.culprit})" if outcome.culprit else ""
+        _say(f"game stopped: {outcome.error}{blame}")
+        return 1
+    _say(f"game over: {outcome.winner} wins ({outcome.reason}); transcript {outcome.transcript}")
+    return 0
+
+
+def run(coro: Coroutine[Any, Any, int]) -> int:
+    try:
+        return asyncio.run(coro)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+def verify(path: str) -> int:
+    verdict = verify_record(path)
+    if verdict.ok:
+        _say(f"{verdict.message}; transcript {verdict.transcript}")
+        return 0
+    blame = f"; it blames {verdict.culprit}" if verdict.culprit else ""
+    _say(f"record does not verify: {verdict.message}{blame}")
+    return 1

@@ -1,0 +1,42 @@
+"""What a host is asked to run: the table (seats, bots, mode), where the game is kept and
+recorded, how long a seat may keep it waiting, and who may come in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from risk_lan.bots import ClassicBot
+from risk_lan.bots.base import Bot
+from risk_lan.rules import ruleset
+
+
+@dataclass
+class HostConfig:
+    name: str = "risk-lan"
+    seats: int = 4
+    bots: int = 0
+    mode: str = "classic"
+    record: str | None = None
+    # Where the game is kept as it goes, to resume it after a crash: this file, else a file
+    # named after the game in this folder (neither: nowhere).
+    save: str | None = None
+    save_in: str | None = None
+    chain_length: int = 16384
+    log: Callable[[str], None] | None = None
+    # Seconds a disconnected player may keep the game waiting before a bot takes the seat
+    # (None: wait for ever).
+    absent_after: float | None = 120.0
+    bot_factory: Callable[[], Bot] = field(default=ClassicBot)
+    # Who may come in: those who prove they know this password, and (``approve``) those the
+    # host's player lets in (a headless host: its console).
+    password: str | None = None
+    approve: bool = False
+
+    def check(self) -> None:
+        """Raise ValueError, saying why, for a table the rule set cannot seat."""
+        rules = ruleset(self.mode)
+        if not rules.min_players <= self.seats <= rules.max_players:
+            raise ValueError(f"{rules.name} is for {rules.players_text()}")
+        if not 0 <= self.bots <= self.seats:
+            raise ValueError("there cannot be more bots than seats")

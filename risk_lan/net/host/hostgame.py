@@ -1,0 +1,367 @@
+"""The game as the host runs it: commits, then every move and roll in order, then the end.
+
+``HostGame`` is handed the host's table and keys and composes the parts that do the rest:
+what it says goes through a ``Broadcaster`` (the one place it meets the seats' connections),
+the dice through ``Rolls``, the seats' comings and goings and the clock through
+``Handovers``, a proven cheat through the ``Expeller``. A move that needs chance (the
+engine's answer) waits for every contributor's reveal for its roll; the engine then applies
+it with dice derived from all of them. A host resumed from its save (``history``) stands
+where it stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from protocol.errors import ProtocolError
+from protocol.fairness import HashChain
+from protocol.messages import SIGNED_BY_CLIENT
+from protocol.signing import Identity
+from risk_lan.net.host.actqueue import ActQueue, check_act, judged
+from risk_lan.net.host.broadcaster import Broadcaster
+from risk_lan.net.host.expeller import Expeller
+from risk_lan.net.host.handovers import POLL, Handovers
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.rolls import Rolls
+from risk_lan.net.host.seating import Roster
+from risk_lan.net.record.broadcastcheck import GameReplay
+from risk_lan.net.record.recordfile import RecordWriter
+from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
+from risk_lan.rules.events import Event, GameWon
+from risk_lan.rules.randomness import NoChance, RandomSource
+
+
+class GameHost(Protocol):
+    """What the game needs of the host that runs it."""
+
+    roster: Roster
+    identity: Identity
+    game_id: str
+    secret: bytes
+    secret_commit: bytes
+    chain: HashChain
+    done: asyncio.Event
+
+    @property
+    def config(self) -> HostConfig: ...
+
+    def log(self, line: str) -> None: ...
+
+    def report_crash(self, trace: str, stopped: bool = True) -> None: ...
+
+    def game_over(self) -> None: ...
+
+
+class HostGame:
+    # The parts, as classes: a test's host that cheats replaces one of them.
+    broadcaster_class: type[Broadcaster] = Broadcaster
+    rolls_class: type[Rolls] = Rolls
+
+    def __init__(self, host: GameHost, history: GameReplay | None = None) -> None:
+        self.host = host
+        self.id = host.game_id
+        roster = host.roster
+        config = host.config
+        self.game: Game | None = None
+        self.n = 0
+        # The last move applied: a move waiting for its roll is published and not yet played,
+        # and an update tells the state after the moves played.
+        self.applied = 0
+        self.task: asyncio.Task[None] | None = None
+        self.finished = False
+        self.win_reason = "world"  # as the engine says when someone wins
+        self.told: set[str] = set()  # players who have said they took in the end
+        self.everyone_told = asyncio.Event()
+        self.acts = ActQueue()  # (seat, action, its act's envelope) for the game loop
+        self.broadcaster = self.broadcaster_class(
+            roster, host.identity, self.id, self, config.log and host.log
+        )
+        self.rolls = self.rolls_class(
+            self.id,
+            host.identity,
+            host.chain,
+            host.secret,
+            ["host", *roster.humans()],
+            self.broadcaster,
+        )
+        self.rolls.keys = {"host": host.identity.public_key} | {
+            s.id: s.key for s in roster.seats if s.kind == "human"
+        }
+        self.handovers = Handovers(
+            roster,
+            self.broadcaster,
+            self.rolls,
+            self,
+            config.bot_factory,
+            config.absent_after,
+            host.log,
+        )
+        self.expeller = Expeller(roster, self.broadcaster, self.handovers, self, host.log)
+        self.rolls.bind(self.handovers, self.expeller, self)
+        self.broadcaster.on_caught_up = self.handovers.caught_up
+        # What a seat signs, by kind (the only kinds the intake lets through).
+        self._signed: dict[str, Callable[[str, dict[str, Any], dict[str, Any]], None]] = {
+            "commit": self.rolls.accept_commit,
+            "reveal": self.rolls.take_reveal,
+            "act": self._take_act,
+        }
+        assert set(self._signed) == SIGNED_BY_CLIENT
+        if config.record:
+            self.broadcaster.record = RecordWriter(config.record)
+        if history is not None:
+            self._restore(history)
+
+    def _restore(self, history: GameReplay) -> None:
+        """Stand where the saved game stopped: the same transcript, counters, commitments,
+        chains, seats played by bots, and the roll that was waiting, if one was."""
+        assert history.transcript is not None
+        rolls, roster = self.rolls, self.host.roster
+        self.broadcaster.transcript = history.transcript
+        rolls.contributors = list(history.contributors)
+        self.n, rolls.roll, self.game = history.n, history.roll, history.game
+        self.applied = history.n - (history.pending is not None)
+        rolls.pending = history.pending
+        rolls.seen_at_roll = history.pending_seen
+        for seat in history.taken:
+            self.handovers.bots[seat] = self.host.config.bot_factory()
+        for seat, why in history.expelled.items():
+            roster.seat_by_id(seat).expelled = why
+        if history.commits is not None:
+            rolls.commits_published = True
+            rolls.verifier = history.chains
+            for env in history.commits["envelopes"]:
+                rolls.commits[env["from"]] = env
+        for seat, seq in history.last_seq.items():
+            roster.seat_by_id(seat).last_seq = seq
+        self.win_reason = history.win_reason or "world"
+        rolls.wait_for_pending()
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run())
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        self.broadcaster.cancel()
+        if self.broadcaster.record is not None:
+            self.broadcaster.record.close()
+
+    # ----- what clients send ----------------------------------------------------------------
+
+    def receive(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
+        """A signed message of ``seat``'s, checked by the intake, to the part it is for."""
+        self._signed[body["type"]](seat, body, envelope)
+
+    def _take_act(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
+        s = self.host.roster.seat_by_id(seat)
+        if body["seq"] <= s.last_seq:
+            raise ProtocolError("replayed", f"{seat} sent act {body['seq']} again", seat)
+        s.last_seq = body["seq"]
+        now = asyncio.get_running_loop().time()
+        by_bot = self.handovers.played_by_bot(seat)
+        try:
+            action = judged(s, body["action"], self.game, by_bot, self.acts, now)
+        except IllegalAction as e:
+            self.broadcaster.refuse(seat, e.code, e.message)
+            return
+        self.acts.put_nowait((seat, action, envelope))
+
+    def abort(self, error: ProtocolError) -> None:
+        """Stop the game for good, telling everyone why and whom to blame."""
+        if self.finished:
+            return
+        blame = f" by {error.culprit}" if error.culprit else ""
+        self.host.log(f"game stopped: {error.code}{blame}: {error.message}")
+        self._finish(None, f"{error.code}:{error.culprit or '?'}"[:32])
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+        self.host.done.set()
+
+    # ----- the game -----------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        try:
+            await self._play()
+        except ProtocolError as e:
+            self.abort(e)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # A bug of the host's own: the table is told, in a signed end, rather than left
+            # waiting on a game that no longer runs.
+            self.host.report_crash(traceback.format_exc())
+            self._finish(None, "host_error")
+        finally:
+            if self.broadcaster.record is not None:
+                self.broadcaster.record.close()
+            self.host.done.set()
+
+    async def _play(self) -> None:
+        if not self.broadcaster.transcript_log:
+            self._announce()
+        if not self.rolls.commits_published:
+            await self.rolls.gather_commits()
+        if self.game is None:
+            await self._deal()
+        elif self.rolls.pending is not None:
+            await self._finish_pending()
+        await self._play_turns()
+        assert self.game is not None
+        self.rolls.confirm_reveals()
+        self._finish(self.game.winner, self.win_reason)
+
+    def _announce(self) -> None:
+        host = self.host
+        seats = host.roster.seats
+        players = [
+            {"seat": s.id, "name": s.name, "kind": s.kind, "colour": s.colour} for s in seats
+        ]
+        self.broadcaster.publish(
+            {
+                "type": "start",
+                "game": self.id,
+                "players": players,
+                "keys": self.rolls.keys,
+                "contributors": list(self.rolls.contributors),
+                "rules": host.config.mode,
+                "chain_length": host.config.chain_length,
+                "secret_commit": host.secret_commit,
+            }
+        )
+
+    async def _deal(self) -> None:
+        """Make the game on the first roll: the order of play and the territories' deal."""
+        mode = self.host.config.mode
+        if self.rolls.pending is None:
+            body = self.move_body("host", {"type": "start_game", "rules": mode}, None, True)
+            source = await self.rolls.rolled(body, publish=True)
+        else:
+            source = await self.rolls.rolled(self.rolls.pending, publish=False)
+        seats = self.host.roster.seats
+        colours = {s.id: s.colour for s in seats}
+        self.game, events = Game.new([s.id for s in seats], source, mode, colours=colours)
+        self.applied = self.n
+        self.broadcaster.broadcast_updates(events)
+        for seat, bot in self.handovers.bots.items():
+            for action in bot.opening(self.game, seat):
+                self.game.check(seat, action)  # a bot's own bug stops the game
+                await self._move(seat, action, None)
+
+    async def _finish_pending(self) -> None:
+        """The move a resumed host found waiting for its roll: made with the same reveals."""
+        body = self.rolls.pending
+        assert body is not None and self.game is not None
+        source = await self.rolls.rolled(body, publish=False)
+        action = action_from_dict(body["action"])
+        self.game.check(body["seat"], action)  # as it was when published
+        self._apply(body["seat"], action, source)
+
+    async def _play_turns(self) -> None:
+        assert self.game is not None
+        handovers = self.handovers
+        decision: tuple[int, str | None] = (-1, None)
+        while not self.game.is_over:
+            handovers.retire_eliminated()
+            handovers.hand_back()
+            who = self.game.waiting_for()
+            assert who is not None
+            if (self.n, who) != decision:
+                decision = (self.n, who)
+                handovers.wait_for_move(who)
+            bot = handovers.bots.get(who)
+            if bot is not None and self.acts.empty():
+                action = bot.choose(self.game, who)
+                self.game.check(who, action)  # a bot's own bug stops the game
+                await self._move(who, action, None)
+                continue
+            try:
+                async with asyncio.timeout(POLL):
+                    seat, action, request = await self.acts.get()
+            except TimeoutError:
+                handovers.idle()
+                continue
+            if not handovers.played_by_bot(seat):  # else asked before a bot took the seat
+                await self._checked_move(seat, action, request)
+
+    async def _checked_move(
+        self, seat: str, action: Action, request: dict[str, Any] | None
+    ) -> None:
+        """A player's act, checked (once) as the game stands when its turn comes."""
+        assert self.game is not None
+        try:
+            check_act(self.game, seat, action)
+        except IllegalAction as e:
+            self.broadcaster.refuse(seat, e.code, e.message)
+            return
+        await self._move(seat, action, request)
+
+    def move_body(
+        self, seat: str, action: dict[str, Any], request: dict[str, Any] | None, chance: bool
+    ) -> dict[str, Any]:
+        self.n += 1
+        if chance:
+            self.rolls.roll += 1
+        return {
+            "type": "move",
+            "game": self.id,
+            "n": self.n,
+            "seat": seat,
+            "action": action,
+            "request": request,
+            "roll": self.rolls.roll if chance else None,
+        }
+
+    async def _move(self, seat: str, action: Action, request: dict[str, Any] | None) -> None:
+        """Make a move its caller has checked, with a roll if it needs chance (nothing acts
+        on the game while the roll is gathered)."""
+        assert self.game is not None
+        chance = self.game.needs_chance(seat, action)
+        body = self.move_body(seat, action.to_dict(), request, chance)
+        source: RandomSource
+        if chance:
+            source = await self.rolls.rolled(body, publish=True)
+        else:
+            self.broadcaster.publish(body)
+            source = NoChance()
+        self._apply(seat, action, source)
+
+    def _apply(self, seat: str, action: Action, source: RandomSource) -> None:
+        assert self.game is not None
+        self.game.source = source
+        events: list[Event] = self.game.apply(seat, action, checked=True)
+        self.applied = self.n
+        for event in events:
+            if isinstance(event, GameWon):
+                self.win_reason = event.reason  # world, objective, capitals or team
+        self.broadcaster.broadcast_updates(events)
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        body = {
+            "type": "over",
+            "game": self.id,
+            "winner": winner,
+            "secret": self.host.secret,
+            "reason": reason,
+        }
+        self.broadcaster.publish(body)
+        self.host.log(f"transcript {self.broadcaster.transcript.code}")
+        self.host.game_over()
+        self.check_told()
+
+    def told_end(self, seat: str) -> None:
+        """A player says it took in the end."""
+        if self.finished:
+            self.told.add(seat)
+            self.check_told()
+
+    def check_told(self) -> None:
+        # An expelled player's connection was closed: it has no way to say it.
+        seats = self.host.roster.seats
+        if all(s.id in self.told or s.expelled for s in seats if s.kind == "human"):
+            self.everyone_told.set()
