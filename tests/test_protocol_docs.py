@@ -35,7 +35,7 @@ from protocol.messages import (
     PROTOCOL_VERSION,
     validate,
 )
-from risk_lan.net.client import MAX_PENDING_EVENTS
+from risk_lan.net.client.receivedupdates import MAX_PENDING_EVENTS
 from risk_lan.net.host.broadcaster import HISTORY_CHUNK
 from risk_lan.net.updates import EVENTS_PER_MESSAGE
 from risk_lan.rules import ACTION_TYPES, EVENT_TYPES, Game
