@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tree_copy import copy_of_the_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,8 +63,7 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
 
 
 def test_the_circle_check_sees_a_planted_circle(tmp_path: Path) -> None:
-    for part in ("risk_lan", "protocol"):
-        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    copy_of_the_tree(tmp_path)
     board = tmp_path / "risk_lan" / "rules" / "board.py"
     board.write_text(board.read_text() + "\n\ndef _back():\n    from . import state  # noqa\n")
     (circle,) = _cycles(tmp_path)
@@ -93,9 +93,7 @@ def test_import_linter_keeps_every_contract() -> None:
 def test_import_linter_sees_planted_violations(tmp_path: Path) -> None:
     """The violations the old check let through: a relative import out of the engine, the
     engine reaching for the wire, and a bot reaching for the app."""
-    for part in ("risk_lan", "protocol"):
-        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    copy_of_the_tree(tmp_path)
     board = tmp_path / "risk_lan" / "rules" / "board.py"
     board.write_text(board.read_text() + "\nfrom ..paths import data_dir  # noqa\n")
     turn = tmp_path / "risk_lan" / "rules" / "turn.py"
@@ -175,9 +173,7 @@ def test_no_function_is_over_the_complexity_budget(tmp_path: Path) -> None:
 
 def test_import_linter_keeps_textual_out_of_the_turn_logic_and_the_texts(tmp_path: Path) -> None:
     """The app's drawing-free folders: a step reaching for a widget, a catalogue for a screen."""
-    for part in ("risk_lan", "protocol"):
-        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    copy_of_the_tree(tmp_path)
     plan = tmp_path / "risk_lan" / "tui" / "turnlogic" / "plan_line.py"
     plan.write_text(plan.read_text() + "\nfrom textual.widget import Widget  # noqa\n")
     words = tmp_path / "risk_lan" / "tui" / "texts" / "watch_texts.py"

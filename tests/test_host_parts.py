@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import grimp
-from test_architecture import ROOT, _lint_imports
+from test_architecture import _lint_imports
 from test_net_cheating import run
+from tree_copy import copy_of_the_tree
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
@@ -39,9 +39,7 @@ def test_no_two_parts_of_the_host_import_each_other_even_roundabout() -> None:
 
 def test_a_part_reaching_up_is_reported(tmp_path: Path) -> None:
     """The broadcaster reaching for the game that uses it: the circle the mixins had."""
-    for part in ("risk_lan", "protocol"):
-        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    copy_of_the_tree(tmp_path)
     broadcaster = tmp_path / "risk_lan" / "net" / "host" / "broadcaster.py"
     broadcaster.write_text(
         broadcaster.read_text() + "\n\ndef _game():\n    from . import hostgame  # noqa\n"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import types
 import typing
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 import msgpack
 import pytest
+from tree_copy import copy_of_the_tree
 
 from protocol.framing import plain
 from risk_lan.bots import ClassicBot
@@ -56,9 +56,7 @@ def test_the_type_checker_sees_planted_errors(tmp_path: Path) -> None:
     """A wrong return type in the engine, a function left untyped in the wire (the strict
     setting), and a bot setting a field of the state to a value of the wrong type (the
     fields are seen): each reported, so the check above cannot pass by seeing nothing."""
-    for part in ("risk_lan", "protocol"):
-        shutil.copytree(ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    copy_of_the_tree(tmp_path)
     for path, code in {
         "risk_lan/rules/board.py": "\n\ndef _planted() -> int:\n    return 'many'\n",
         "protocol/errors.py": "\n\ndef _planted(value):\n    return value\n",
