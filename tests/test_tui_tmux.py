@@ -5,10 +5,12 @@ headquarters on the map."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -27,7 +29,16 @@ pytestmark = [
 ]
 # A tmux server of this process's own: the default one is shared with every other tmux user
 # of the machine (another run of the suite, say), and new sessions take its environment.
-TMUX = ["tmux", "-L", f"risk-lan-tests-{os.getpid()}"]
+SOCKET = Path(tempfile.mkdtemp(prefix="risk-lan-tmux-")) / "server"
+TMUX = ["tmux", "-S", str(SOCKET)]
+
+
+@atexit.register
+def _end_server() -> None:
+    """The server, with whatever a failed test left running in it, and its socket."""
+    subprocess.run([*TMUX, "kill-server"], capture_output=True)
+    shutil.rmtree(SOCKET.parent, ignore_errors=True)
+
 
 WIDTH, HEIGHT = 120, 40
 MAP_WIDTH, MAP_HEIGHT = 84, 30  # what the game screen leaves the map at 120x40
