@@ -19,6 +19,7 @@ import re
 import shutil
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -200,10 +201,11 @@ def chaos(
     modes: tuple[str, ...] = ("classic",),
     counts: str = "drawn",
     absent: float = ABSENT_AFTER,
+    at_once: int = 1,
 ) -> Tally:
-    """``games`` games under chaos (see ``plans``)."""
+    """``games`` games under chaos (see ``plans``), ``at_once`` of them at a time."""
     games_planned = plans(games, seed, blows, modes, counts, absent=absent)
-    return play_all(folder, list(enumerate(games_planned)), seconds)
+    return play_all(folder, list(enumerate(games_planned)), seconds, at_once=at_once)
 
 
 def play_all(
@@ -212,19 +214,27 @@ def play_all(
     seconds: float,
     keep: Path | None = None,
     say: Callable[[str], None] | None = None,
+    at_once: int = 1,
 ) -> Tally:
-    """Play each numbered plan; a failed game's folder is copied into ``keep``, and ``say``
-    hears a line after each game."""
-    tally = Tally()
-    for i, plan in games:
+    """Play each numbered plan, ``at_once`` of them at a time (each game is processes of its
+    own, in a folder of its own); a failed game's folder is copied into ``keep``, and
+    ``say`` hears a line after each game."""
+
+    def one(i: int, plan: Plan) -> Tally:
+        own = Tally()  # each game counts apart; the counts are added up as games end
         game_folder = folder / f"game{i}"
         game_folder.mkdir(parents=True)
-        failed = len(tally.failures)
         began = time.monotonic()
-        play(game_folder, plan, tally, seconds)
-        if keep is not None and len(tally.failures) > failed:
+        play(game_folder, plan, own, seconds)
+        if keep is not None and own.failures:
             shutil.copytree(game_folder, keep / f"{plan.mode}-{plan.seed.replace(':', '-')}")
         if say is not None:
-            news = "; ".join(tally.failures[failed:]) or "ok"
+            news = "; ".join(own.failures) or "ok"
             say(f"game {i}: {plan.where()}, {time.monotonic() - began:.0f} s: {news}")
+        return own
+
+    tally = Tally()
+    with ThreadPoolExecutor(at_once) as pool:
+        for own in pool.map(lambda game: one(*game), games):
+            tally.add(own)
     return tally

@@ -53,6 +53,13 @@ class Tally:
     def of(self, mode: str) -> Count:
         return self.modes.setdefault(mode, Count())
 
+    def add(self, other: Tally) -> None:
+        """Count in what another tally counted (a game played apart)."""
+        for mode, count in other.modes.items():
+            self.of(mode).add(count)
+        self.events.update(other.events)
+        self.failures.extend(other.failures)
+
     @property
     def total(self) -> Count:
         total = Count()

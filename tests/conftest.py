@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
 
 import pytest
 
@@ -25,13 +26,56 @@ def real_witness():
     client.Witness = witness.Witness
 
 
+# The projection property's figures, per preset: examples run and moves played. Run in
+# parallel (pytest-xdist), each worker sends its own to the controller, which adds them up.
+PROJECTIONS: dict[str, Counter[str]] = {"examples": Counter(), "moves": Counter()}
+
+
+def _projection_figures() -> dict[str, dict[str, int]]:
+    module = sys.modules.get("test_projection")
+    if module is None:
+        return {"examples": {}, "moves": {}}
+    return {"examples": dict(module.EXAMPLES), "moves": dict(module.MOVES)}
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a worker: its figures go to the controller
+        workeroutput["projections"] = _projection_figures()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """On the controller, as each worker ends: its figures (a crashed worker sends none)."""
+    figures = getattr(node, "workeroutput", {}).get("projections", {})
+    for key, counts in figures.items():
+        PROJECTIONS[key].update(counts)
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     """How many examples the projection property ran for each preset, and their moves."""
-    module = sys.modules.get("test_projection")
-    if module is None or not module.EXAMPLES:
+    examples, moves = PROJECTIONS["examples"], PROJECTIONS["moves"]
+    if not hasattr(config, "workerinput") and not examples:  # run in this process
+        figures = _projection_figures()
+        examples, moves = Counter(figures["examples"]), Counter(figures["moves"])
+    if not examples:
         return
     terminalreporter.section("projections checked, per preset")
-    for preset in sorted(module.EXAMPLES):
-        terminalreporter.write_line(
-            f"{preset}: {module.EXAMPLES[preset]} examples, {module.MOVES[preset]} moves"
-        )
+    for preset in sorted(examples):
+        terminalreporter.write_line(f"{preset}: {examples[preset]} examples, {moves[preset]} moves")
+
+
+# The longest tests start first when the suite runs in parallel, so that none of them is
+# left to run alone at the end: the real terminals (one after another, on one worker) and
+# the chaos run, then the rest in their usual order.
+FIRST = ("test_tui_tmux", "test_net_chaos")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        module = getattr(item, "module", None)
+        name = module.__name__ if module is not None else ""
+        first = [i for i, prefix in enumerate(FIRST) if name.startswith(prefix)]
+        return first[0] if first else len(FIRST)
+
+    items.sort(key=rank)

@@ -52,21 +52,43 @@ def test_an_absent_player_is_replaced_by_a_bot_and_the_game_finishes(tmp_path: P
     assert verdict.winner == stays.winner and verdict.transcript == stays.transcript
 
 
+class ClockNews(Listener):
+    """What the table was last told of whom the game waits for."""
+
+    def __init__(self) -> None:
+        self.waits: list[dict] = []
+
+    def clock(self, paused: bool, waits: list[dict]) -> None:
+        self.waits = waits
+
+
 def test_without_a_limit_the_game_waits_for_the_absent_player() -> None:
     lines: list[str] = []
+    news = ClockNews()
 
     async def play() -> None:
         host = Host(HostConfig(seats=3, bots=1, absent_after=None, log=lines.append))
         port = await host.serve("127.0.0.1", 0)
+        gone = VanishingClient("gone", ClassicBot())
         tasks = [
             asyncio.create_task(c.run("127.0.0.1", port))
-            for c in (VanishingClient("gone", ClassicBot()), Client("stays", ClassicBot()))
+            for c in (gone, Client("stays", ClassicBot(), listener=news))
         ]
-        await asyncio.sleep(2)
-        assert not host.done.is_set()
-        for t in tasks:
-            t.cancel()
-        await host.close()
+        try:
+            # The host tells the table it waits for the absent player, and that no bot will
+            # ever take the seat (no time left given): its decision, made and sent.
+            await wait_for(
+                lambda: any(
+                    w["seat"] == gone.seat and w["why"] == "away" and w["left"] is None
+                    for w in news.waits
+                ),
+                "the table told the game waits for the absent player for ever",
+            )
+            assert not host.done.is_set()
+        finally:
+            for t in tasks:
+                t.cancel()
+            await host.close()
 
     asyncio.run(play())
     assert not any("a bot plays the seat" in line for line in lines)

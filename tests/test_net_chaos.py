@@ -13,9 +13,17 @@ from risk_lan.rules.presets import RULESETS
 
 def test_every_rule_set_survives_spectators_restarts_and_a_resumed_host(tmp_path) -> None:
     # The fewest seats each mode allows, two blows a game and a bot in a seat after 1 s away
-    # keep the 18 games to a minute or two on 2 cores.
+    # keep the 18 games to a minute or two on 2 cores; three games at a time, since a game
+    # mostly waits on its processes.
     tally = chaos(
-        tmp_path, games=18, seed=23, blows=2, modes=tuple(RULESETS), counts="fewest", absent=1.0
+        tmp_path,
+        games=18,
+        seed=23,
+        blows=2,
+        modes=tuple(RULESETS),
+        counts="fewest",
+        absent=1.0,
+        at_once=3,
     )
     print("\n".join(tally.lines()))
     assert tally.failures == []

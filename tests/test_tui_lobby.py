@@ -142,8 +142,10 @@ async def test_a_guest_sees_the_table_but_cannot_change_it() -> None:
             await until(pilot, lambda: "zoe (you)" in text_of(seats, "#seats"))
             assert "Classic world conquest: 3 seats, 1 played by a bot" in text_of(seats, "#seats")
             assert not seats.owns_table() and text_of(seats, "#table-hint") == ""
-            await pilot.press("m", "s", "b")
-            await pilot.pause(0.2)
+            await pilot.press("m", "s", "b", "r")
+            # Ready, pressed last, comes back from the host: whatever the keys before it sent
+            # has reached the host and been dealt with before it.
+            await until(pilot, lambda: zoe_ready(seats))
             assert (host.config.mode, host.config.seats, host.config.bots) == ("classic", 3, 1)
     finally:
         task.cancel()
@@ -153,6 +155,12 @@ async def test_a_guest_sees_the_table_but_cannot_change_it() -> None:
 
 def text_of(screen: SeatsScreen, selector: str) -> str:
     return str(screen.query_one(selector).render())
+
+
+def zoe_ready(seats: SeatsScreen) -> bool:
+    return any(
+        "zoe (you)" in line and "✓ ready" in line for line in text_of(seats, "#seats").splitlines()
+    )
 
 
 @pytest.mark.asyncio

@@ -89,8 +89,7 @@ async def test_the_headquarters_is_chosen_secretly_then_shown_on_the_map() -> No
         screen = await started(app, pilot)
         await until(pilot, lambda: "Choose your headquarters" in screen_text(app, "now"))
         assert screen.turn.step().choices == {"alaska", "kamchatka"}
-        for ch in "kamchatka":
-            await pilot.press(ch)
+        await type_text(pilot, "kamchatka")  # however slowly the keys come
         await pilot.press("enter")
         await until(pilot, lambda: "F6 seals" in screen_text(app, "now"))
         await pilot.press("f6")

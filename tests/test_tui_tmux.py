@@ -5,10 +5,12 @@ headquarters on the map."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -17,26 +19,51 @@ import pytest
 
 from risk_lan.rules import classic_board
 from risk_lan.tui.widgets.map_layout import draw
+from risk_lan.tui.widgets.world_map import TYPE_AHEAD_PAUSE
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+    # One real terminal at a time, all on one worker when the suite runs in parallel: two
+    # apps drawing at once on two cores starve each other's timeouts.
+    pytest.mark.xdist_group("tmux"),
+]
+# A tmux server of this process's own: the default one is shared with every other tmux user
+# of the machine (another run of the suite, say), and new sessions take its environment.
+SOCKET = Path(tempfile.mkdtemp(prefix="risk-lan-tmux-")) / "server"
+TMUX = ["tmux", "-S", str(SOCKET)]
+
+
+@atexit.register
+def _end_server() -> None:
+    """The server, with whatever a failed test left running in it, and its socket."""
+    subprocess.run([*TMUX, "kill-server"], capture_output=True)
+    shutil.rmtree(SOCKET.parent, ignore_errors=True)
+
 
 WIDTH, HEIGHT = 120, 40
 MAP_WIDTH, MAP_HEIGHT = 84, 30  # what the game screen leaves the map at 120x40
 BOARD = classic_board()
 GRID = draw(BOARD, MAP_WIDTH, MAP_HEIGHT)
 COMMAND = Path(sys.executable).parent / "risk-lan"
+# Between two names sent, so that the map sees a pause: its type-ahead pause, and a margin
+# for the app taking a key in later than it was sent.
+NEW_NAME = TYPE_AHEAD_PAUSE + 0.5
 
 
 class Terminal:
     def __init__(self) -> None:
         self.name = f"risk-lan-test-{uuid.uuid4().hex[:8]}"
+        self.named_at = -NEW_NAME  # when the last name typed on the map was sent
 
     def start(self, command: str) -> None:
-        env = {**os.environ, "LANG": "en_GB.UTF-8"}
+        # Not the COLUMNS and LINES of the suite's own process (pytest-xdist's workers set
+        # 80x24): the app would believe them over its terminal's size.
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        env["LANG"] = "en_GB.UTF-8"
         for attempt in range(3):
             # A tmux server whose last session just closed refuses a new one while it exits.
             started = subprocess.run(
-                ["tmux", "new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y",
+                [*TMUX, "new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y",
                  str(HEIGHT), command],
                 env=env,
             )  # fmt: skip
@@ -47,17 +74,24 @@ class Terminal:
 
     def screen(self) -> list[str]:
         out = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
+            [*TMUX, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
         ).stdout
         return out.splitlines() + [""] * HEIGHT
 
     def keys(self, *keys: str, pause: float = 0.1) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*TMUX, "send-keys", "-t", self.name, *keys], check=True)
         time.sleep(pause)
 
     def type_name(self, territory: str) -> None:
-        time.sleep(1.1)  # the map's type-ahead starts a new name after a pause
-        self.keys(*BOARD.territories[territory].name_en.lower().replace(" ", ""), pause=0.05)
+        self.type_letters(*BOARD.territories[territory].name_en.lower().replace(" ", ""))
+
+    def type_letters(self, *keys: str) -> None:
+        """Type a name on the map, after what is left of the type-ahead pause since the last
+        name was sent (the time spent waiting on the screen since counts), so that the map
+        starts a new name."""
+        time.sleep(max(0.0, self.named_at + NEW_NAME - time.monotonic()))
+        self.keys(*keys, pause=0.05)
+        self.named_at = time.monotonic()
 
     def now(self) -> str:
         """The 'Now' panel's text, on one line."""
@@ -80,7 +114,7 @@ class Terminal:
         return seen
 
     def stop(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", self.name], capture_output=True)
 
 
 def wait_for(condition, timeout: float = 30.0, what: str = "", terminal=None):
@@ -308,9 +342,11 @@ def test_a_standard_turn_takes_few_key_presses(terminal: Terminal) -> None:
         terminal.keys(*keys, pause=pause)
 
     def pick(territory: str) -> None:
-        time.sleep(1.1)  # a new name after the type-ahead pause
-        press(*shortest_prefix(territory), "Enter", pause=0.05)
-        time.sleep(0.3)
+        letters = shortest_prefix(territory)
+        nonlocal presses
+        presses += len(letters)
+        terminal.type_letters(*letters)  # a new name after the type-ahead pause
+        press("Enter", pause=0.3)
 
     owners = terminal.owners()
     front = max(
@@ -319,8 +355,10 @@ def test_a_standard_turn_takes_few_key_presses(terminal: Terminal) -> None:
         key=lambda t: owners[t][1],
     )  # fmt: skip
     # Reinforcements: all on the front (End: the most at a time), confirmed.
-    time.sleep(1.1)
-    press(*shortest_prefix(front), "End", "Enter", pause=0.05)
+    letters = shortest_prefix(front)
+    presses += len(letters)
+    terminal.type_letters(*letters)
+    press("End", "Enter", pause=0.05)
     wait_for(lambda: "All placed" in terminal.now(), 10, "the placements staged", terminal)
     press("F6")
     wait_for(lambda: "Attack" in terminal.now(), 10, "the attack step", terminal)

@@ -15,8 +15,10 @@ import time
 from pathlib import Path
 
 import pytest
-from test_tui_tmux import COMMAND, Terminal, wait_for
+import test_tui_tmux
+from test_tui_tmux import COMMAND, TMUX, Terminal, wait_for
 
+pytestmark = test_tui_tmux.pytestmark
 RISK_LAN = [sys.executable, "-m", "risk_lan.cli"]
 
 
@@ -29,7 +31,7 @@ def free_port() -> int:
 def kill_app(terminal: Terminal) -> None:
     """SIGKILL the program in the terminal, as a crash would: it cleans up nothing."""
     pid = subprocess.run(
-        ["tmux", "list-panes", "-t", terminal.name, "-F", "#{pane_pid}"],
+        [*TMUX, "list-panes", "-t", terminal.name, "-F", "#{pane_pid}"],
         capture_output=True,
         text=True,
     ).stdout.split()[0]
@@ -37,7 +39,7 @@ def kill_app(terminal: Terminal) -> None:
     # Its session ends with it, and tmux's server with the last one: let that happen before
     # the next terminal starts, or tmux refuses it.
     wait_for(
-        lambda: subprocess.run(["tmux", "has-session", "-t", terminal.name]).returncode != 0,
+        lambda: subprocess.run([*TMUX, "has-session", "-t", terminal.name]).returncode != 0,
         10,
         "the killed app's terminal to close",
     )

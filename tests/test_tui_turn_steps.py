@@ -14,6 +14,7 @@ from tui_helpers import (
     set_position,
     started,
     type_text,
+    typing_pause,
     until,
     verified_battle,
 )
@@ -268,8 +269,17 @@ async def test_an_answer_on_its_way_is_not_given_twice() -> None:
         screen.action_auto_defend()
         screen._defend_now()
         game = host_game(app)
-        await until(pilot, lambda: verified_battle(screen_text(app, "log")))
-        await pilot.pause(0.3)
+        client = app.client
+        # The battle shown, and the host has applied or refused every act sent, with none
+        # left to send: a second answer would have been sent, and refused, by then.
+        await until(
+            pilot,
+            lambda: (
+                verified_battle(screen_text(app, "log"))
+                and not client.queued
+                and client.outstanding == 0
+            ),
+        )
         assert game.state.auto_defend["p1"] == 2
         assert app.client.kept.seq - sent_before == 2
         assert "✗" not in screen_text(app, "log")
@@ -396,8 +406,8 @@ async def test_typing_follows_the_labels_and_is_echoed() -> None:
         await type_text(pilot, "zq")
         assert world.state.selected == "western_australia"  # nothing by that name: stays
         assert "no territory by that name" in bottom_row()
+        typing_pause(pilot)
         await until(pilot, lambda: "⌨" not in bottom_row(), timeout=5)  # the echo goes
-        await pilot.pause(1.1)
         await pilot.press("1")  # after a pause, a digit is the dice again, not a name
         assert "⌨" not in bottom_row()
 

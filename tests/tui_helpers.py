@@ -11,6 +11,7 @@ do where a shuffle decides it (``ScenarioWitness``).
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +26,7 @@ from risk_lan.net.host.hostgame import HostGame
 from risk_lan.net.host.hostserver import Host
 from risk_lan.rules import GameState, check_invariants, classic_board
 from risk_lan.tui.app import LocalHost, RiskApp
+from risk_lan.tui.widgets.world_map import TYPE_AHEAD_PAUSE
 
 BOARD = classic_board()
 PLAYERS = ("p1", "p2", "p3")
@@ -129,8 +131,34 @@ def screen_text(app: RiskApp, widget_id: str) -> str:
     return str(widget.render())
 
 
+class TypingClock:
+    """The map's type-ahead clock in a test: it moves only when the test says that the
+    player paused, so a test starts a new name at once instead of waiting the pause out."""
+
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def pause(self) -> None:
+        """As if the player waited longer than the type-ahead pause before the next key."""
+        self.now += TYPE_AHEAD_PAUSE + 0.1
+
+
+def typing_pause(pilot: Pilot) -> None:
+    """The player pauses, so that what it types next is a new name on the map it types into
+    (whose clock becomes the test's on the first pause)."""
+    from risk_lan.tui.widgets.world_map import WorldMap
+
+    world = pilot.app.screen.query_one(WorldMap)
+    if not isinstance(world.clock, TypingClock):
+        world.clock = TypingClock(time.monotonic())  # after every key the map saw
+    world.clock.pause()
+
+
 async def type_text(pilot: Pilot, text: str) -> None:
-    await pilot.pause(1.1)  # the map's type-ahead starts a new name after a pause
+    typing_pause(pilot)  # the map's type-ahead starts a new name after a pause
     for ch in text:
         await pilot.press(ch)
 
@@ -138,10 +166,10 @@ async def type_text(pilot: Pilot, text: str) -> None:
 async def pick(pilot: Pilot, *names: str) -> None:
     """Pick territories on the map by typing their names, each followed by Enter."""
     for name in names:
+        typing_pause(pilot)  # a new name after the type-ahead pause
         for ch in name:
             await pilot.press("space" if ch == " " else ch)
         await pilot.press("enter")
-        await pilot.pause(1.2)  # a new name after the type-ahead pause
 
 
 async def started(app: RiskApp, pilot: Pilot) -> Any:

@@ -98,6 +98,8 @@ class WorldMap(Widget, can_focus=True):
         ] = []  # what each drawn row was drawn from
         self._typed = ""
         self._typed_at = 0.0
+        # When each key came, for the type-ahead pause: a test hands in a clock it moves.
+        self.clock: Callable[[], float] = time.monotonic
         self._echo: list[tuple[str, Style]] = []  # what was typed, shown on the bottom row
 
     # ----- state --------------------------------------------------------------------------
@@ -269,7 +271,7 @@ class WorldMap(Widget, can_focus=True):
     def on_key(self, event: events.Key) -> None:
         if event.character is None or not event.character.isprintable() or event.character == " ":
             return
-        now = time.monotonic()
+        now = self.clock()
         if now - self._typed_at > TYPE_AHEAD_PAUSE:
             self._typed = ""  # a new name
         if event.character in "+-=?" or (event.character.isdigit() and not self._typed):
@@ -304,7 +306,7 @@ class WorldMap(Widget, can_focus=True):
         self.refresh(Region(0, self.size.height - 1, self.size.width, 1))
 
     def _end_echo(self) -> None:
-        if self._echo and time.monotonic() - self._typed_at >= TYPE_AHEAD_PAUSE:
+        if self._echo and self.clock() - self._typed_at >= TYPE_AHEAD_PAUSE:
             self._echo = []
             self.refresh(Region(0, self.size.height - 1, self.size.width, 1))
 
