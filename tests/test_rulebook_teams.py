@@ -267,6 +267,28 @@ def test_losing_ones_last_armies_in_a_shared_territory_loses_the_game() -> None:
     assert game.state.eliminated == ["green"]
 
 
+def test_a_blitz_that_empties_a_shared_territory_eliminates_whoever_held_it_last() -> None:
+    # Green holds Greenland with white's one army beside its own two; green has Quebec too,
+    # white nothing else. The blitz's first battle takes green's two (white now holds it
+    # alone), the second white's last: white is out, and its team has lost.
+    game = team_game(
+        {"iceland": "blue", "quebec": "green"},
+        {"iceland": 10},
+        mixed={"greenland": {"green": 2, "white": 1}},
+        rest=["red", "grey", "yellow"],
+        current="blue",
+    )
+    act(game, "blue", Attack("iceland", "greenland", 3, stop_at=2))
+    game.source.add_dice(6, 6, 6, 1, 1, 6, 6, 6, 1)  # type: ignore[union-attr]
+    events = act(game, "green", Defend(2))
+    [conquered] = of_type(events, Conquered)
+    assert conquered.previous_owner == "white"
+    [out] = of_type(events, PlayerEliminated)
+    assert (out.player, out.by) == ("white", "blue")
+    [won] = of_type(events, GameWon)
+    assert (won.winner, won.reason) == ("blue", "team")
+
+
 def test_the_team_hand_passes_to_the_teammate_who_plays_next() -> None:
     cards = [*one_each(0), *one_each(1)[:2]]
     game = team_game({"india": "red"}, hands={"red": cards})

@@ -178,9 +178,6 @@ def _resolve(
     events: list[Event] = []
     roll = rng.dice
     mixed = state.mixed  # only under team rules: the plain arithmetic is the hot path
-    # Without team rules, the target's holder until it falls.
-    defender = state.owner[tgt]
-    assert defender is not None
     while True:
         a = (armies_of(state, src, player) if mixed else armies[src]) - 1
         if dice < a:
@@ -202,7 +199,11 @@ def _resolve(
         else:
             armies[src] -= lost_a
             armies[tgt] -= lost_d
-            emptied = [] if armies[tgt] else [defender]
+            # The holder now: a blitz that emptied a shared territory of all but one
+            # teammate's armies has handed it to that teammate.
+            holder = state.owner[tgt]
+            assert holder is not None
+            emptied = [] if armies[tgt] else [holder]
         if track:
             state.engaged[src] = max(state.engaged.get(src, 0), a) - lost_a
         events.append(
