@@ -197,3 +197,14 @@ def test_every_command_names_a_rule_set_its_mode(command: str) -> None:
     assert parser.parse_args([command]).mode == "classic"
     assert parser.parse_args([command, "--mode", "revised"]).mode == "revised"
     assert parser.parse_args([command, "--rules", "team"]).mode == "team"
+
+
+def test_no_two_modules_share_a_name() -> None:
+    """A module's name says what it holds, once in the project: two ``turn.py`` had readers
+    open the wrong one."""
+    seen: dict[str, list[str]] = {}
+    for package in ("risk_lan", "protocol"):
+        for path in (ROOT / package).rglob("*.py"):
+            if path.name != "__init__.py":
+                seen.setdefault(path.name, []).append(str(path.relative_to(ROOT)))
+    assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}

@@ -42,8 +42,8 @@ from .board import (
     load_board_data,
 )
 from .engine import Game
-from .errors import IllegalAction
 from .events import EVENT_TYPES, Event
+from .illegal import IllegalAction
 from .invariants import InvariantError, check_invariants
 from .presets import (
     CAPITAL,

@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from .errors import IllegalAction
+from .illegal import IllegalAction
 
 
 @dataclass(slots=True, unsafe_hash=True)

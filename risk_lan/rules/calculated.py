@@ -24,7 +24,6 @@ from .combat import (
     conquer,
     defender_of,
 )
-from .errors import IllegalAction
 from .events import (
     Answered,
     CalculatedBattle,
@@ -34,6 +33,7 @@ from .events import (
     Event,
     Retreated,
 )
+from .illegal import IllegalAction
 from .randomness import RandomSource
 from .revised import room
 from .state import GameState, PendingAttack

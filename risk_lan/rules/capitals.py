@@ -17,8 +17,8 @@ from __future__ import annotations
 import hashlib
 import re
 
-from .errors import IllegalAction
 from .events import CapitalAbandoned, CapitalRevealed, CapitalSealed, Event, GameWon
+from .illegal import IllegalAction
 from .randomness import RandomSource
 from .state import GameState
 from .turn import begin_turn

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from . import allied, independents, revised
-from .errors import IllegalAction
 from .events import (
     AttackDeclared,
     AttackStopped,
@@ -15,6 +14,7 @@ from .events import (
     MovedIn,
     PlayerEliminated,
 )
+from .illegal import IllegalAction
 from .randomness import RandomSource
 from .state import GameState, PendingAttack, PendingMoveIn
 from .teams import armies_of, friends, lose_defence, present, remove_armies

@@ -46,8 +46,8 @@ from .actions import (
     check_fields,
 )
 from .board import Board, classic_board
-from .errors import IllegalAction
 from .events import AutoDefendSet, Conquered, Event
+from .illegal import IllegalAction
 from .legal import legal_actions, waiting_for
 from .presets import ruleset
 from .randomness import NeedsChance, NoChance, RandomSource

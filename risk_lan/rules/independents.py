@@ -15,8 +15,8 @@ Decisions where the rulebooks are silent: docs/rules.md.
 from __future__ import annotations
 
 from .cards import is_joker
-from .errors import IllegalAction
 from .events import AllyReinforced, CardGiven, Event, IndependentDestroyed, StatusDrifted
+from .illegal import IllegalAction
 from .randomness import RandomSource
 from .state import GameState
 

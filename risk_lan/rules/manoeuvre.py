@@ -5,8 +5,8 @@ to a neighbour, any number of one-step moves of armies that did not fight (000-B
 from __future__ import annotations
 
 from . import independents, revised
-from .errors import IllegalAction
 from .events import Event, Fortified
+from .illegal import IllegalAction
 from .randomness import RandomSource
 from .state import GameState
 from .teams import add_armies, friends, movable, remove_armies

@@ -13,8 +13,8 @@ fourth claimed wins.
 from __future__ import annotations
 
 from .board import Board
-from .errors import IllegalAction
 from .events import Event, GameWon, MissionClaimed, MissionsDealt, MissionShown
+from .illegal import IllegalAction
 
 # The cards themselves, read from the data file, and imported from here too.
 from .missioncards import KINDS as KINDS

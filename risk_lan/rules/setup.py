@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from . import capitals, independents, missions, objectives, revised, teams
 from .cards import deck_cards, is_joker
-from .errors import IllegalAction
 from .events import (
     DealRolled,
     DeckShuffled,
@@ -16,6 +15,7 @@ from .events import (
     SetupFinished,
     TerritoriesDealt,
 )
+from .illegal import IllegalAction
 from .randomness import RandomSource
 from .state import GameState, neutral_ids
 from .turn import begin_turn

@@ -10,8 +10,8 @@ from __future__ import annotations
 from . import revised
 from .board import Board
 from .cards import MOST_STARS, STAR_ARMIES, is_joker, stars
-from .errors import IllegalAction
 from .events import ArmiesLost, BesideBonus, Event, Placed
+from .illegal import IllegalAction
 from .state import GameState
 from .teams import add_armies
 

@@ -13,7 +13,6 @@ from .cards import (
     symbol,
     valid_sets,
 )
-from .errors import IllegalAction
 from .events import (
     ArmiesLost,
     CardDrawn,
@@ -25,6 +24,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
+from .illegal import IllegalAction
 from .randomness import RandomSource
 from .state import HIDDEN, GameState
 from .teams import (
