@@ -26,6 +26,8 @@ from risk_lan.net.host.hostserver import Host
 from risk_lan.net.host.rolls import Rolls
 from risk_lan.net.record.recordfile import RECORD_MAGIC, read_record
 from risk_lan.net.record.verify import verify_record
+from risk_lan.rules import Action, Attack
+from risk_lan.seeded import SeededSource
 
 
 async def run(host: Host, clients: list[Client], timeout: float = 60) -> list:
@@ -567,3 +569,29 @@ def test_a_client_cannot_frame_the_host_with_a_badly_signed_reveal(tmp_path: Pat
     assert outcomes[1].error is None and outcomes[1].winner, outcomes[1]
     verdict = verify_record(record)
     assert verdict.ok and verdict.expelled == {framer.seat: "bad_reveal"}, verdict.message
+
+
+class RollSkippingGame(HostGame):
+    """Publishes its first attack as a move without a roll and rolls the dice itself."""
+
+    skipped = False
+
+    async def _move(self, seat: str, action: Action, request: dict[str, Any] | None) -> None:
+        assert self.game is not None
+        if self.skipped or not isinstance(action, Attack):
+            await super()._move(seat, action, request)
+            return
+        self.skipped = True
+        self.broadcaster.publish(self.move_body(seat, action.to_dict(), request, False))
+        self._apply(seat, action, SeededSource(7))
+
+
+class RollSkippingHost(Host):
+    match_class = RollSkippingGame
+
+
+def test_a_host_that_rolls_without_a_roll_is_caught_by_every_client() -> None:
+    host = RollSkippingHost(HostConfig(seats=3, bots=1))
+    outcomes = asyncio.run(run(host, [Client("a", ClassicBot()), Client("b", ClassicBot())], 20))
+    for outcome in outcomes:
+        assert outcome.culprit == "host" and outcome.error.startswith("no_roll"), outcome
