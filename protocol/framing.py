@@ -29,6 +29,7 @@ and packs the canonical form of what it checks.
 from __future__ import annotations
 
 import struct
+import threading
 from typing import Any
 
 import msgpack
@@ -128,6 +129,7 @@ def pack(value: Any) -> bytes:
 # signature would no longer hold.
 REMEMBERED = 256
 _remembered: dict[int, tuple[Any, bytes]] = {}
+_remembering = threading.Lock()
 
 
 def pack_signed(body: dict[str, Any]) -> bytes:
@@ -135,9 +137,7 @@ def pack_signed(body: dict[str, Any]) -> bytes:
     the same body."""
     data = pack(body)
     if id(body) not in _remembered:
-        if len(_remembered) >= REMEMBERED:
-            del _remembered[next(iter(_remembered))]  # the oldest
-        _remembered[id(body)] = (body, data)
+        _remember(body, data)
     return data
 
 
@@ -147,10 +147,18 @@ def remember_canonical(body: dict[str, Any]) -> bytes:
     canonical atoms only (a host's reveals, relaying envelopes it rebuilt so), which would
     cost as much to sort again as everything else in a roll."""
     data = _plain(body)
-    if len(_remembered) >= REMEMBERED:
-        del _remembered[next(iter(_remembered))]
-    _remembered[id(body)] = (body, data)
+    _remember(body, data)
     return data
+
+
+def _remember(body: dict[str, Any], data: bytes) -> None:
+    # A peer packs from one thread, but a process checking several records at once (a test
+    # run, a bench) does it from several: the oldest is dropped and the newest kept as one
+    # step, so that the bound holds and no two threads drop the same entry.
+    with _remembering:
+        if len(_remembered) >= REMEMBERED:
+            del _remembered[next(iter(_remembered))]  # the oldest
+        _remembered[id(body)] = (body, data)
 
 
 # Python orders strings by code point, which is the order of their UTF-8 bytes: ``sorted``

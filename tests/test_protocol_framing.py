@@ -4,6 +4,7 @@ msgpack of what is signed or hashed."""
 from __future__ import annotations
 
 import random
+import sys
 
 import msgpack
 import pytest
@@ -178,3 +179,22 @@ def test_messages_made_from_packed_parts_are_the_plain_msgpack(count: int) -> No
     else:
         with pytest.raises(ProtocolError, match="too_large"):  # the limit holds all the same
             encode(made)
+
+
+def test_bodies_remembered_from_several_threads_stay_few() -> None:
+    """A process checking several records at once packs from several threads: every body
+    is remembered, none twice dropped, and the bound holds."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def sign_many(start: int) -> None:
+        for n in range(start, start + 5_000):
+            pack_signed({"type": "move", "n": n})
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns often: the race shows at once
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(sign_many, range(0, 20_000, 5_000)))
+    finally:
+        sys.setswitchinterval(switch)
+    assert len(framing._remembered) == framing.REMEMBERED
