@@ -11,7 +11,9 @@ nothing more and turns are plain again. Decisions where the rulebook is silent: 
 from __future__ import annotations
 
 from . import independents
+from .actions import Action, EndTurn
 from .events import AllyDestroyed, AllyPart, Event
+from .modeunit import ModeRules, TurnLists
 from .state import GameState
 
 
@@ -100,3 +102,26 @@ def _can_attack(state: GameState, force: str) -> bool:
         armies[t] > 1 and any(owner[n] == target for n in neighbours[t])
         for t in state.territories_of(force)
     )
+
+
+def _ally_turn(state: GameState, player: str, lists: TurnLists) -> list[Action] | None:
+    """000-A: the opponent's part of the turn, with the ally (None in the other parts)."""
+    if not (commands_ally(state, player) and state.phase in ("reinforce", "attack")):
+        return None
+    force = ally(state)
+    return _ally_part(state, player, state.territories_of(force) if force else [], lists)
+
+
+def _ally_part(state: GameState, player: str, owned: list[str], lists: TurnLists) -> list[Action]:
+    """Placing the ally's share on its territories, then its counter-attacks on the player
+    whose turn it is, and the end of the part."""
+    if state.phase == "reinforce" and state.pool > 0:
+        return lists.places(state, owned, state.pool)
+    if state.phase in ("reinforce", "attack"):
+        target = state.current
+        attacks = lists.attacks(state, player, owned)
+        return [a for a in attacks if state.owner[a.target] == target] + [EndTurn()]
+    return []
+
+
+MODE = ModeRules(name="allied", applies=lambda rules: rules.neutral_play == "ally", turn=_ally_turn)

@@ -15,7 +15,7 @@ it. Decisions where the rulebook is silent: docs/rules.md.
 
 from __future__ import annotations
 
-from .actions import Answer
+from .actions import Action, Answer, Attack, Capitulate, Commit, Defend, Retreat
 from .combat import (
     check_enemy_border,
     check_known,
@@ -34,8 +34,10 @@ from .events import (
     Retreated,
 )
 from .illegal import IllegalAction
+from .modeunit import ModeRules
 from .randomness import RandomSource
 from .revised import room
+from .ruleset import RuleSet
 from .state import GameState, PendingAttack
 from .turn import draw_card
 
@@ -325,3 +327,39 @@ def _take_a_card(state: GameState, rng: RandomSource, loser: str) -> list[Event]
         laid.remove(card)
     state.hands[winner].append(card)
     return [CardTaken(winner, loser, card)]
+
+
+# Rulebook 004's actions of combat, in place of Attack and Defend.
+_OWN_COMBAT = (Commit, Answer, Retreat, Capitulate)
+
+
+def _refused(rules: RuleSet) -> dict[type[Action], tuple[str, str]]:
+    """Under these rules attacks are committed and answered; under any other, rolled: the
+    other way's actions are refused."""
+    if rules.combat == "calculated":
+        wrong: tuple[type[Action], ...] = (Attack, Defend)
+        how = "commit armies, and answer a commitment"
+    else:
+        wrong, how = _OWN_COMBAT, "roll dice"
+    return dict.fromkeys(wrong, ("wrong_combat", f"under these rules attacks {how}"))
+
+
+MODE = ModeRules(
+    name="calculated",
+    applies=lambda rules: rules.combat == "calculated",
+    checks={
+        Commit: lambda s, p, a: check_commit(s, p, a.source, a.target, a.armies, a.lay, a.support),
+        Answer: lambda s, p, a: check_answer(s, p, a.armies, a.lay),
+        Retreat: lambda s, p, a: check_retreat(s, p, a.territory),
+        Capitulate: lambda s, p, a: check_capitulate(s, p),
+    },
+    effects={
+        Commit: lambda s, rng, p, a: commit(
+            s, rng, p, a.source, a.target, a.armies, a.lay, a.support
+        ),
+        Answer: lambda s, rng, p, a: answer(s, rng, p, a.armies, a.lay),
+        Retreat: lambda s, rng, p, a: retreat(s, rng, p, a.territory),
+        Capitulate: lambda s, rng, p, a: capitulate(s, rng, p),
+    },
+    refuses=_refused,
+)

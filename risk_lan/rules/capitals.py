@@ -17,8 +17,10 @@ from __future__ import annotations
 import hashlib
 import re
 
+from .actions import AbandonCapital, Action, RevealCapital, SealCapital
 from .events import CapitalAbandoned, CapitalRevealed, CapitalSealed, Event, GameWon
 from .illegal import IllegalAction
+from .modeunit import BEFORE_PLAY, ModeRules
 from .randomness import RandomSource
 from .state import GameState
 from .turn import begin_turn
@@ -152,3 +154,27 @@ def _from(state: GameState, first: str) -> list[str]:
     seats = state.players
     i = seats.index(first)
     return seats[i:] + seats[:i]
+
+
+def _after(
+    state: GameState, source: RandomSource, player: str, action: Action, events: list[Event]
+) -> list[Event]:
+    # Headquarters are checked from the first turn on.
+    return check(state) if state.phase not in BEFORE_PLAY else []
+
+
+MODE = ModeRules(
+    name="capitals",
+    applies=lambda rules: rules.victory == "capitals",
+    checks={
+        SealCapital: lambda s, p, a: check_seal(s, p, a.seal),
+        RevealCapital: lambda s, p, a: check_reveal(s, p, a.territory, a.nonce),
+        AbandonCapital: lambda s, p, a: check_abandon(s, p),
+    },
+    effects={
+        SealCapital: lambda s, rng, p, a: apply_seal(s, p, a.seal),
+        RevealCapital: lambda s, rng, p, a: apply_reveal(s, rng, p, a.territory, a.nonce),
+        AbandonCapital: lambda s, rng, p, a: apply_abandon(s, rng, p),
+    },
+    after=_after,
+)

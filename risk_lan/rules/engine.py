@@ -7,37 +7,20 @@ allow it, changes the state and returns the events that happened; otherwise it r
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from . import (
-    calculated,
-    capitals,
-    chance,
-    combat,
-    independents,
-    manoeuvre,
-    missions,
-    objectives,
-    setup,
-    turn,
-)
+from . import chance, combat, manoeuvre, modes, setup, turn
 from .actions import (
     AbandonCapital,
     Action,
     Answer,
     Attack,
     Capitulate,
-    ClaimMission,
-    Commit,
     Defend,
-    EndOffensive,
     EndTurn,
     Fortify,
-    GiveCard,
     MoveIn,
     Place,
-    ReinforceAlly,
     Retreat,
     RevealCapital,
     SealCapital,
@@ -46,9 +29,10 @@ from .actions import (
     check_fields,
 )
 from .board import Board, classic_board
-from .events import AutoDefendSet, Conquered, Event
+from .events import AutoDefendSet, Event
 from .illegal import IllegalAction
 from .legal import legal_actions, waiting_for
+from .modeunit import Check, Effect
 from .presets import ruleset
 from .randomness import NeedsChance, NoChance, RandomSource
 from .ruleset import RuleSet
@@ -159,6 +143,9 @@ class Game:
 
     def check(self, player: str, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``player`` may take ``action`` now."""
+        self._check(player, action, modes.in_play(self.state.rules))
+
+    def _check(self, player: str, action: Action, hooks: modes.InPlay) -> None:
         s = self.state
         check_fields(action)
         if s.phase == "over":
@@ -176,46 +163,34 @@ class Game:
         expected = waiting_for(s)
         if player != expected:
             raise IllegalAction("not_your_turn", f"waiting for {expected}")
-        calculated_combat = s.rules.combat == "calculated"
-        if isinstance(action, _CALCULATED) != calculated_combat and isinstance(
-            action, (*_CALCULATED, Attack, Defend)
-        ):
-            how = "commit armies, and answer a commitment" if calculated_combat else "roll dice"
-            raise IllegalAction("wrong_combat", f"under these rules attacks {how}")
+        refusal = hooks.refused.get(type(action))
+        if refusal is not None:
+            raise IllegalAction(*refusal)
         if phase in _PHASE_HINTS and not _fits_phase(phase, action):
             raise IllegalAction("wrong_phase", f"now: {_PHASE_HINTS[phase]}")
-        if s.offensive:
-            pair = (action.source, action.target) if isinstance(action, Attack) else None
-            independents.check_offensive(s, action.type, pair)
+        if hooks.guards:
+            for guard in hooks.guards:
+                guard(s, action)
         _CHECKS[type(action)](s, player, action)
 
     def apply(self, player: str, action: Action, checked: bool = False) -> list[Event]:
         """Apply ``player``'s action and return what happened; refused actions raise
         :class:`IllegalAction` and leave the game unchanged. ``checked``: the caller has
         just checked it (``check``) on this very state, which is not done again."""
+        s = self.state
+        hooks = modes.in_play(s.rules)
         if not checked:
-            self.check(player, action)
+            self._check(player, action, hooks)
         if self.source is None:
             raise RuntimeError("this game has no random source")
-        s = self.state
-        active = s.rules.neutral_play == "active"
-        if active and not isinstance(action, (GiveCard, TradeCards, SetAutoDefend)):
-            s.influence_open = False  # cards are given first in the turn (a new turn reopens)
+        # A game of the plain rules has no hooks: it pays no loop for them.
+        if hooks.befores:
+            for before in hooks.befores:
+                before(s, action)
         events = _APPLY[type(action)](s, self.source, player, action)
-        if active:
-            events.extend(independents.settle(s, self.source))
-        if s.rules.victory == "missions" and s.phase != "over":
-            if isinstance(action, ClaimMission):
-                if missions.missions()[action.mission].window == "turn_end":
-                    events.extend(turn.end_turn(s, self.source, player))  # the claim ends it
-            else:
-                conquered = sum(1 for e in events if type(e) is Conquered)
-                missions.after_action(s, player, conquered, isinstance(action, MoveIn))
-        if s.phase not in _NO_VICTORY_YET:
-            if s.rules.victory == "objective" and s.rules.objective_timing == "any":
-                events.extend(objectives.check(s))
-            elif s.rules.victory == "capitals":
-                events.extend(capitals.check(s))
+        if hooks.afters:
+            for after in hooks.afters:
+                events.extend(after(s, self.source, player, action, events))
         return events
 
     def needs_chance(self, player: str, action: Action) -> bool:
@@ -273,14 +248,8 @@ def _check_move_in(s: GameState, player: str, action: MoveIn) -> None:
     combat.check_move_in(s, action.count)
 
 
-# Rulebook 004's actions of combat, in place of Attack and Defend.
-_CALCULATED = (Commit, Answer, Retreat, Capitulate)
-
-# Objectives and headquarters are checked from the first turn on.
-_NO_VICTORY_YET = frozenset({"claim", "setup", "capital", "capital_reveal", "over"})
-
 # Each check raises IllegalAction or returns (what it returns is not used).
-_CHECKS: dict[type, Callable[[GameState, str, Any], object]] = {
+_CHECKS: dict[type, Check] = {
     Place: _check_place,
     TradeCards: lambda s, p, a: turn.check_trade(s, p, a.cards, a.bonus_territory),
     Attack: lambda s, p, a: combat.check_attack(s, p, a.source, a.target, a.dice, a.stop_at),
@@ -288,19 +257,7 @@ _CHECKS: dict[type, Callable[[GameState, str, Any], object]] = {
     MoveIn: _check_move_in,
     Fortify: lambda s, p, a: manoeuvre.check_fortify(s, p, a.source, a.target, a.count),
     EndTurn: lambda s, p, a: turn.check_can_move_on(s),
-    ClaimMission: lambda s, p, a: missions.check_claim(s, p, a.mission),
-    SealCapital: lambda s, p, a: capitals.check_seal(s, p, a.seal),
-    RevealCapital: lambda s, p, a: capitals.check_reveal(s, p, a.territory, a.nonce),
-    AbandonCapital: lambda s, p, a: capitals.check_abandon(s, p),
-    GiveCard: lambda s, p, a: independents.check_give(s, p, a.independent, a.card),
-    Commit: lambda s, p, a: calculated.check_commit(
-        s, p, a.source, a.target, a.armies, a.lay, a.support
-    ),
-    Answer: lambda s, p, a: calculated.check_answer(s, p, a.armies, a.lay),
-    Retreat: lambda s, p, a: calculated.check_retreat(s, p, a.territory),
-    Capitulate: lambda s, p, a: calculated.check_capitulate(s, p),
-    ReinforceAlly: lambda s, p, a: independents.check_reinforce_ally(s, p, a.independent),
-    EndOffensive: lambda s, p, a: independents.check_end_offensive(s),
+    **modes.CHECKS,
 }
 
 
@@ -317,7 +274,7 @@ def _apply_auto_defend(
     return [AutoDefendSet(player, a.dice)]
 
 
-_APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] = {
+_APPLY: dict[type, Effect] = {
     Place: _apply_place,
     TradeCards: lambda s, rng, p, a: turn.trade(s, p, a.cards, a.bonus_territory),
     Attack: lambda s, rng, p, a: combat.declare(s, rng, p, a.source, a.target, a.dice, a.stop_at),
@@ -326,19 +283,7 @@ _APPLY: dict[type, Callable[[GameState, RandomSource, str, Any], list[Event]]] =
     Fortify: lambda s, rng, p, a: manoeuvre.fortify(s, rng, p, a.source, a.target, a.count),
     EndTurn: lambda s, rng, p, a: turn.end_turn(s, rng, p),
     SetAutoDefend: _apply_auto_defend,
-    ClaimMission: lambda s, rng, p, a: missions.claim(s, p, a.mission),
-    SealCapital: lambda s, rng, p, a: capitals.apply_seal(s, p, a.seal),
-    RevealCapital: lambda s, rng, p, a: capitals.apply_reveal(s, rng, p, a.territory, a.nonce),
-    AbandonCapital: lambda s, rng, p, a: capitals.apply_abandon(s, rng, p),
-    GiveCard: lambda s, rng, p, a: independents.give(s, p, a.independent, a.card),
-    Commit: lambda s, rng, p, a: calculated.commit(
-        s, rng, p, a.source, a.target, a.armies, a.lay, a.support
-    ),
-    Answer: lambda s, rng, p, a: calculated.answer(s, rng, p, a.armies, a.lay),
-    Retreat: lambda s, rng, p, a: calculated.retreat(s, rng, p, a.territory),
-    Capitulate: lambda s, rng, p, a: calculated.capitulate(s, rng, p),
-    ReinforceAlly: lambda s, rng, p, a: independents.reinforce_ally(s, rng, p, a.independent),
-    EndOffensive: lambda s, rng, p, a: independents.end_offensive(s, rng),
+    **modes.EFFECTS,
 }
 
 

@@ -14,10 +14,23 @@ Decisions where the rulebooks are silent: docs/rules.md.
 
 from __future__ import annotations
 
+from .actions import (
+    Action,
+    Attack,
+    EndOffensive,
+    EndTurn,
+    Fortify,
+    GiveCard,
+    ReinforceAlly,
+    SetAutoDefend,
+    TradeCards,
+)
 from .cards import is_joker
 from .events import AllyReinforced, CardGiven, Event, IndependentDestroyed, StatusDrifted
 from .illegal import IllegalAction
+from .modeunit import ModeRules, TurnLists
 from .randomness import RandomSource
+from .revised import room
 from .state import GameState
 
 MOST_GIVEN = 5  # an independent holding this many cards can no longer be influenced
@@ -206,3 +219,137 @@ def destroyed(state: GameState, independent: str, player: str) -> list[Event]:
     ):
         state.trade_window = "elimination_forced"
     return [IndependentDestroyed(independent, player, tuple(cards))]
+
+
+# ----- the mode's turn, listed --------------------------------------------------------------
+
+
+def _active_turn(state: GameState, player: str, lists: TurnLists) -> list[Action]:
+    """A turn with active independents: gifts, own and allied reinforcements, attacks with
+    one's own and one's allies' armies (an offensive under way is attacked on or stopped),
+    and a manoeuvre for the player and each ally."""
+    phase = state.phase
+    if state.offensive and phase in ("reinforce", "attack"):
+        return _offensive(state)
+    out: list[Action] = []
+    allies = allies_of(state, player)
+    if phase == "reinforce":
+        if state.influence_open:
+            out.extend(_gifts(state, player))
+        if lists.trade_open(state):
+            out.extend(lists.trades(state, player))
+        if lists.must_trade(state):
+            return out
+        if state.pool > 0:
+            where = state.territories_of(state.placing_for or player)
+            return out + lists.places(state, where, state.pool)
+        if not state.attacks_begun:
+            out.extend(ReinforceAlly(n) for n in allies if n not in state.reinforced)
+    forces = [player, *allies]
+    if phase in ("reinforce", "attack"):
+        out.extend(_forces_attacks(state, player, forces))
+    out.extend(_forces_manoeuvres(state, forces, lists))
+    out.append(EndTurn())
+    return out
+
+
+def _offensive(state: GameState) -> list[Action]:
+    """The offensive under way: attacked on, with or without a stop, or stopped."""
+    assert state.offensive
+    src, tgt = state.offensive[:2]
+    armies = state.armies[src]
+    dice = range(1, min(state.rules.attacker_max_dice, armies - 1) + 1)
+    out: list[Action] = [Attack(src, tgt, d) for d in dice]
+    out.extend(Attack(src, tgt, d, k) for d in dice for k in range(1, armies))
+    return [*out, EndOffensive()]
+
+
+def _gifts(state: GameState, player: str) -> list[Action]:
+    """A card (not a joker) for each independent that may still be given one and is not
+    already the player's ally."""
+    cards = sorted({c for c in state.hands[player] if not is_joker(c)})
+    return [
+        GiveCard(n, c)
+        for n in state.neutrals
+        if state.count(n)
+        and state.status.get(n) != player
+        and len(state.given.get(n, ())) < MOST_GIVEN
+        and state.given_turn.get(n, 0) < GIVEN_A_TURN
+        for c in cards
+    ]
+
+
+def _forces_attacks(state: GameState, player: str, forces: list[str]) -> list[Action]:
+    """Attacks with the player's armies and its allies', on anyone outside that force."""
+    most_dice = state.rules.attacker_max_dice
+    out: list[Action] = []
+    for force in forces:
+        for src in state.territories_of(force):
+            armies = state.armies[src]
+            for tgt in state.board.neighbours[src] if armies > 1 else ():
+                if state.owner[tgt] in (force, player):
+                    continue
+                for d in range(1, min(most_dice, armies - 1) + 1):
+                    out.append(Attack(src, tgt, d))
+                    out.extend(Attack(src, tgt, d, k) for k in range(1, armies))
+    return out
+
+
+def _forces_manoeuvres(state: GameState, forces: list[str], lists: TurnLists) -> list[Action]:
+    """A manoeuvre within each force's own territories, for each that has not moved."""
+    rule = state.rules.fortification
+    out: list[Action] = []
+    for force in forces:
+        if force in state.moved:
+            continue
+        own = state.territories_of(force)
+        mine = set(own)
+        for src in own:
+            most = state.armies[src] - 1
+            if rule == "unfought_steps":
+                most = min(most, state.armies[src] - state.engaged.get(src, 0))
+            if most < 1:
+                continue
+            if rule == "connected":
+                targets = sorted(lists.component(state, src, mine) - {src})
+            else:
+                targets = [t for t in state.board.neighbours[src] if t in mine]
+            for tgt in targets:
+                fits = min(most, room(state, tgt))
+                out.extend(Fortify(src, tgt, n) for n in range(1, fits + 1))
+    return out
+
+
+# ----- the mode, for the engine -------------------------------------------------------------
+
+
+def _close_influence(state: GameState, action: Action) -> None:
+    # Cards are given first in the turn (a new turn reopens the giving).
+    if not isinstance(action, (GiveCard, TradeCards, SetAutoDefend)):
+        state.influence_open = False
+
+
+def _guard_offensive(state: GameState, action: Action) -> None:
+    if state.offensive:
+        pair = (action.source, action.target) if isinstance(action, Attack) else None
+        check_offensive(state, action.type, pair)
+
+
+MODE = ModeRules(
+    name="independents",
+    applies=lambda rules: rules.neutral_play == "active",
+    checks={
+        GiveCard: lambda s, p, a: check_give(s, p, a.independent, a.card),
+        ReinforceAlly: lambda s, p, a: check_reinforce_ally(s, p, a.independent),
+        EndOffensive: lambda s, p, a: check_end_offensive(s),
+    },
+    effects={
+        GiveCard: lambda s, rng, p, a: give(s, p, a.independent, a.card),
+        ReinforceAlly: lambda s, rng, p, a: reinforce_ally(s, rng, p, a.independent),
+        EndOffensive: lambda s, rng, p, a: end_offensive(s, rng),
+    },
+    guard=_guard_offensive,
+    before=_close_influence,
+    after=lambda s, rng, player, action, events: settle(s, rng),
+    turn=_active_turn,
+)

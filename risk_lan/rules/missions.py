@@ -12,8 +12,9 @@ fourth claimed wins.
 
 from __future__ import annotations
 
+from .actions import Action, ClaimMission, MoveIn
 from .board import Board
-from .events import Event, GameWon, MissionClaimed, MissionsDealt, MissionShown
+from .events import Conquered, Event, GameWon, MissionClaimed, MissionsDealt, MissionShown
 from .illegal import IllegalAction
 
 # The cards themselves, read from the data file, and imported from here too.
@@ -23,10 +24,11 @@ from .missioncards import RANKS as RANKS
 from .missioncards import WINDOWS as WINDOWS
 from .missioncards import Mission as Mission
 from .missioncards import missions as missions
+from .modeunit import ModeRules, TurnLists
 from .randomness import RandomSource
 from .state import GameState
 from .teams import continents_of, controlled_count
-from .turn import check_can_move_on
+from .turn import check_can_move_on, end_turn
 
 
 def check_cards(board: Board) -> None:
@@ -192,3 +194,33 @@ def after_action(state: GameState, player: str, conquered: int, moved_in: bool) 
         state.claim_window = "after_conquest"
     elif player == state.current:
         state.claim_window = ""
+
+
+def _after(
+    state: GameState, source: RandomSource, player: str, action: Action, events: list[Event]
+) -> list[Event]:
+    if state.phase == "over":
+        return []
+    if isinstance(action, ClaimMission):
+        if missions()[action.mission].window == "turn_end":
+            return end_turn(state, source, player)  # the claim ends it
+        return []
+    conquered = sum(1 for e in events if type(e) is Conquered)
+    after_action(state, player, conquered, isinstance(action, MoveIn))
+    return []
+
+
+def _turn(state: GameState, player: str, lists: TurnLists) -> list[Action]:
+    """The plain turn, after the missions that may be claimed."""
+    claims: list[Action] = [ClaimMission(m) for m in claimable(state, player)]
+    return claims + lists.plain_turn(state, player)
+
+
+MODE = ModeRules(
+    name="missions",
+    applies=lambda rules: rules.victory == "missions",
+    checks={ClaimMission: lambda s, p, a: check_claim(s, p, a.mission)},
+    effects={ClaimMission: lambda s, rng, p, a: claim(s, p, a.mission)},
+    after=_after,
+    turn=_turn,
+)

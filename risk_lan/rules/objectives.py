@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from .actions import Action
 from .events import Event, GameWon, ObjectiveAchieved, ObjectivesDealt
+from .modeunit import BEFORE_PLAY, ModeRules
 from .randomness import RandomSource
 from .state import GameState
 
@@ -176,3 +178,18 @@ def _whole_continents(state: GameState, player: str) -> set[str]:
 def _strong_territories(state: GameState, player: str, armies_each: int) -> int:
     armies = state.armies
     return sum(1 for t in state.held.get(player, {}) if armies[t] >= armies_each)
+
+
+def _after(
+    state: GameState, source: RandomSource, player: str, action: Action, events: list[Event]
+) -> list[Event]:
+    # Objectives are checked from the first turn on; at the end of a turn only, they are the
+    # turn's business.
+    if state.phase in BEFORE_PLAY or state.rules.objective_timing != "any":
+        return []
+    return check(state)
+
+
+MODE = ModeRules(
+    name="objectives", applies=lambda rules: rules.victory == "objective", after=_after
+)

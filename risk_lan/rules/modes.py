@@ -1,0 +1,69 @@
+"""The modes of play the engine knows, registered here once: one line per mode, whose rules
+live in its own module (see ``modeunit.ModeRules``).
+
+The order is the order in which their hooks run, so the events of one action come out in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from . import allied, calculated, capitals, independents, missions, objectives
+from .actions import Action
+from .modeunit import After, Check, Effect, ModeRules, TurnLists
+from .ruleset import RuleSet
+from .state import GameState
+
+MODES: tuple[ModeRules, ...] = (
+    independents.MODE,
+    allied.MODE,
+    missions.MODE,
+    objectives.MODE,
+    capitals.MODE,
+    calculated.MODE,
+)
+
+# Every mode's actions, by type, whatever the rules (each check refuses outside its mode).
+CHECKS: Mapping[type[Action], Check] = {t: c for m in MODES for t, c in m.checks.items()}
+EFFECTS: Mapping[type[Action], Effect] = {t: e for m in MODES for t, e in m.effects.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class InPlay:
+    """What a rule set's modes add to every action: the actions refused outright, and the
+    hooks of the modes it plays, in registry order."""
+
+    refused: Mapping[type[Action], tuple[str, str]]
+    guards: tuple[Callable[[GameState, Action], None], ...]
+    befores: tuple[Callable[[GameState, Action], None], ...]
+    afters: tuple[After, ...]
+    turns: tuple[Callable[[GameState, str, TurnLists], list[Action] | None], ...]
+
+
+# Worked out once per rule set (by identity: a rule set is immutable, and few are alive).
+_IN_PLAY: dict[int, tuple[RuleSet, InPlay]] = {}
+_MOST_KEPT = 64
+
+
+def in_play(rules: RuleSet) -> InPlay:
+    """The hooks of the modes that ``rules`` plays."""
+    kept = _IN_PLAY.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    modes = [m for m in MODES if m.applies(rules)]
+    refused: dict[type[Action], tuple[str, str]] = {}
+    for mode in MODES:  # every mode's refusals, in play or not; the first one registered wins
+        for kind, refusal in (mode.refuses(rules) if mode.refuses else {}).items():
+            refused.setdefault(kind, refusal)
+    found = InPlay(
+        refused=refused,
+        guards=tuple(m.guard for m in modes if m.guard is not None),
+        befores=tuple(m.before for m in modes if m.before is not None),
+        afters=tuple(m.after for m in modes if m.after is not None),
+        turns=tuple(m.turn for m in modes if m.turn is not None),
+    )
+    if len(_IN_PLAY) >= _MOST_KEPT:
+        _IN_PLAY.clear()
+    _IN_PLAY[id(rules)] = (rules, found)
+    return found
