@@ -48,3 +48,20 @@ def test_every_preset_is_exported_and_named_in_the_engine_doc() -> None:
         constant = name.upper().replace("-", "_")
         assert getattr(rules, constant, None) is preset and constant in rules.__all__, name
         assert f"`{constant}`" in engine_doc, constant
+
+
+def test_every_source_file_the_docs_name_exists() -> None:
+    """A renamed or moved module leaves no stale name in the docs: each ``name.py`` or
+    ``folder/name.py`` they quote is a file of the tree (``xxx_screen.py``, a pattern, aside)."""
+    root = Path(__file__).resolve().parent.parent
+    files = [
+        p.relative_to(root).as_posix()
+        for folder in ("risk_lan", "protocol", "tests", "bench")
+        for p in (root / folder).rglob("*.py")
+    ]
+    missing = []
+    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        for name in set(re.findall(r"`([\w/.-]+\.py)`", doc.read_text(encoding="utf-8"))):
+            if "xxx" not in name and not any(f == name or f.endswith("/" + name) for f in files):
+                missing.append(f"{doc.name}: {name}")
+    assert missing == []
