@@ -34,7 +34,7 @@ from .events import (
     Retreated,
 )
 from .illegal import IllegalAction
-from .modeunit import ModeRules
+from .modeunit import ModeRules, Refusal
 from .randomness import RandomSource
 from .revised import room
 from .ruleset import RuleSet
@@ -333,7 +333,7 @@ def _take_a_card(state: GameState, rng: RandomSource, loser: str) -> list[Event]
 _OWN_COMBAT = (Commit, Answer, Retreat, Capitulate)
 
 
-def _refused(rules: RuleSet) -> dict[type[Action], tuple[str, str]]:
+def _refused(rules: RuleSet) -> dict[type[Action], Refusal]:
     """Under these rules attacks are committed and answered; under any other, rolled: the
     other way's actions are refused."""
     if rules.combat == "calculated":
@@ -341,7 +341,12 @@ def _refused(rules: RuleSet) -> dict[type[Action], tuple[str, str]]:
         how = "commit armies, and answer a commitment"
     else:
         wrong, how = _OWN_COMBAT, "roll dice"
-    return dict.fromkeys(wrong, ("wrong_combat", f"under these rules attacks {how}"))
+    message = f"under these rules attacks {how}"
+
+    def refusal() -> IllegalAction:
+        return IllegalAction("wrong_combat", message)
+
+    return dict.fromkeys(wrong, refusal)
 
 
 MODE = ModeRules(

@@ -165,7 +165,7 @@ class Game:
             raise IllegalAction("not_your_turn", f"waiting for {expected}")
         refusal = hooks.refused.get(type(action))
         if refusal is not None:
-            raise IllegalAction(*refusal)
+            raise refusal()
         if phase in _PHASE_HINTS and not _fits_phase(phase, action):
             raise IllegalAction("wrong_phase", f"now: {_PHASE_HINTS[phase]}")
         if hooks.guards:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import allied, calculated, capitals, independents, missions, objectives
 from .actions import Action
-from .modeunit import After, Check, Effect, ModeRules, TurnLists
+from .modeunit import After, Check, Effect, ModeRules, Refusal, TurnLists
 from .ruleset import RuleSet
 from .state import GameState
 
@@ -34,7 +34,7 @@ class InPlay:
     """What a rule set's modes add to every action: the actions refused outright, and the
     hooks of the modes it plays, in registry order."""
 
-    refused: Mapping[type[Action], tuple[str, str]]
+    refused: Mapping[type[Action], Refusal]
     guards: tuple[Callable[[GameState, Action], None], ...]
     befores: tuple[Callable[[GameState, Action], None], ...]
     afters: tuple[After, ...]
@@ -52,7 +52,7 @@ def in_play(rules: RuleSet) -> InPlay:
     if kept is not None and kept[0] is rules:
         return kept[1]
     modes = [m for m in MODES if m.applies(rules)]
-    refused: dict[type[Action], tuple[str, str]] = {}
+    refused: dict[type[Action], Refusal] = {}
     for mode in MODES:  # every mode's refusals, in play or not; the first one registered wins
         for kind, refusal in (mode.refuses(rules) if mode.refuses else {}).items():
             refused.setdefault(kind, refusal)

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from .actions import Action, Attack, Commit
 from .events import Event
+from .illegal import IllegalAction
 from .randomness import RandomSource
 from .ruleset import RuleSet
 from .state import GameState
@@ -23,6 +24,8 @@ from .state import GameState
 Check = Callable[[GameState, str, Any], object]
 Effect = Callable[[GameState, RandomSource, str, Any], list[Event]]
 After = Callable[[GameState, RandomSource, str, Action, list[Event]], list[Event]]
+# An action refused outright: the refusal to raise, made anew each time.
+Refusal = Callable[[], IllegalAction]
 
 # The phases before the first turn (and the end), in which no goal is checked yet.
 BEFORE_PLAY = frozenset({"claim", "setup", "capital", "capital_reveal", "over"})
@@ -52,9 +55,9 @@ class ModeRules:
 
     ``applies``: whether a game under these rules plays the mode (worked out once per rule set).
     ``checks``/``effects``: the mode's own actions, by type.
-    ``refuses``: the actions refused outright under a rule set, with the refusal's code and
-    sentence; asked of every mode, in play or not, so a mode may refuse its actions outside
-    its rules (and the plain ones it replaces under them).
+    ``refuses``: the actions refused outright under a rule set, each with the refusal it
+    raises (made anew each time); asked of every mode, in play or not, so a mode may refuse
+    its actions outside its rules (and the plain ones it replaces under them).
     ``guard``: a further check of any action, after the phase, while the mode is in play.
     ``before``: what an action changes before it is applied, while the mode is in play.
     ``after``: the events that follow an applied action, while the mode is in play (handed the
@@ -67,7 +70,7 @@ class ModeRules:
     applies: Callable[[RuleSet], bool]
     checks: Mapping[type[Action], Check] = field(default_factory=dict)
     effects: Mapping[type[Action], Effect] = field(default_factory=dict)
-    refuses: Callable[[RuleSet], Mapping[type[Action], tuple[str, str]]] | None = None
+    refuses: Callable[[RuleSet], Mapping[type[Action], Refusal]] | None = None
     guard: Callable[[GameState, Action], None] | None = None
     before: Callable[[GameState, Action], None] | None = None
     after: After | None = None
