@@ -281,7 +281,9 @@ def _apply_auto_defend(
 _APPLY: dict[type, Effect] = {
     Place: _apply_place,
     TradeCards: lambda s, rng, p, a: turn.trade(s, p, a.cards, a.bonus_territory),
-    Attack: lambda s, rng, p, a: combat.declare(s, rng, p, a.source, a.target, a.dice, a.stop_at),
+    Attack: lambda s, rng, p, a: combat.declare(
+        s, rng, p, a.source, a.target, a.dice, a.stop_at, modes.in_play(s.rules).at_attack
+    ),
     Defend: lambda s, rng, p, a: combat.defend(s, rng, p, a.dice),
     MoveIn: lambda s, rng, p, a: combat.move_in(s, p, a.count),
     Fortify: lambda s, rng, p, a: manoeuvre.fortify(s, rng, p, a.source, a.target, a.count),

@@ -362,6 +362,7 @@ MODE = ModeRules(
     after=lambda s, rng, player, action, events: settle(s, rng),
     turn=_active_turn,
     at_neutrals=start,
+    at_attack=open_offensive,
     manoeuvre=Manoeuvre(check=_check_manoeuvre, record=_record_manoeuvre),
     unforeseen=lambda s, ends: True,  # an ally's choices are not the rules' to foresee
 )

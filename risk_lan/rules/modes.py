@@ -54,6 +54,7 @@ class InPlay:
     defences: Callable[[GameState, str], list[Action]] | None
     manoeuvres: tuple[Manoeuvre, ...]
     unforeseen: tuple[Callable[[GameState, bool], bool], ...]
+    at_attack: tuple[Callable[[GameState, str, str], None], ...]
 
 
 # Worked out once per rule set (by identity: a rule set is immutable, and few are alive).
@@ -83,6 +84,7 @@ def in_play(rules: RuleSet) -> InPlay:
         defences=next((m.defences for m in modes if m.defences is not None), None),
         manoeuvres=tuple(m.manoeuvre for m in modes if m.manoeuvre is not None),
         unforeseen=tuple(m.unforeseen for m in modes if m.unforeseen is not None),
+        at_attack=tuple(m.at_attack for m in modes if m.at_attack is not None),
     )
     if len(_IN_PLAY) >= _MOST_KEPT:
         _IN_PLAY.clear()

@@ -88,6 +88,7 @@ class ModeRules:
     ``manoeuvre``: the manoeuvres are the mode's own, one per force.
     ``unforeseen``: whether the rules alone cannot say if an action needs chance now
     (``ends``: the action ends the turn).
+    ``at_attack``: an attack by dice is declared from a territory on another.
     """
 
     name: str
@@ -107,3 +108,4 @@ class ModeRules:
     defences: Callable[[GameState, str], list[Action]] | None = None
     manoeuvre: Manoeuvre | None = None
     unforeseen: Callable[[GameState, bool], bool] | None = None
+    at_attack: Callable[[GameState, str, str], None] | None = None
