@@ -15,6 +15,8 @@ it. Decisions where the rulebook is silent: docs/rules.md.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .actions import Action, Answer, Attack, Capitulate, Commit, Defend, Retreat
 from .combat import (
     check_enemy_border,
@@ -349,6 +351,45 @@ def _refused(rules: RuleSet) -> dict[type[Action], Refusal]:
     return dict.fromkeys(wrong, refusal)
 
 
+def answers(state: GameState, player: str) -> list[Action]:
+    """Rulebook 004: the defender's answers to a commitment: its own, with or without the card
+    of the territory laid; a retreat by land; a capitulation before the first roll."""
+    attack = state.attack
+    assert attack is not None
+    tgt = attack.target
+    own = state.owner[tgt] == player
+    lays = (False, True) if own and tgt in state.hands[player] else (False,)
+    out: list[Action] = [Answer(n, lay) for n in range(1, state.armies[tgt] + 1) for lay in lays]
+    if own:  # the neutral neither retreats nor capitulates
+        board = state.board
+        out.extend(
+            Retreat(t)
+            for t in board.neighbours[tgt]
+            if state.owner[t] == player
+            and board.border_kind(t, tgt) == "land"
+            and room(state, t) >= state.armies[tgt]
+        )
+        if tgt not in state.fought and state.count(player) > 1:
+            out.append(Capitulate())
+    return out
+
+
+def commitments(
+    state: GameState, player: str, src: str, tgt: str, armies: int
+) -> list[Attack | Commit]:
+    """The commitments from ``src`` on ``tgt`` with up to ``armies`` - 1 armies, with or
+    without the card of ``src`` laid, and every choice of supporters."""
+    lays = (False, True) if src in state.hands[player] else (False,)
+    helpers = supporters(state, player, src, tgt)
+    supports = [c for k in range(len(helpers) + 1) for c in combinations(helpers, k)]
+    return [
+        Commit(src, tgt, n, lay, tuple(sorted(c)))
+        for n in range(1, armies)
+        for lay in lays
+        for c in supports
+    ]
+
+
 MODE = ModeRules(
     name="calculated",
     applies=lambda rules: rules.combat == "calculated",
@@ -367,4 +408,7 @@ MODE = ModeRules(
         Capitulate: lambda s, rng, p, a: capitulate(s, rng, p),
     },
     refuses=_refused,
+    fits={"defend": (Answer, Retreat, Capitulate)},
+    attacks=commitments,
+    defences=answers,
 )

@@ -42,10 +42,12 @@ def choosing(state: GameState) -> bool:
     return state.phase in ("capital", "capital_reveal")
 
 
-def begin(state: GameState) -> None:
-    """Setup is done: every player seals a choice, from the first player on."""
+def begin(state: GameState) -> bool:
+    """Setup is done: every player seals a choice, from the first player on (the first turn
+    waits until all are open)."""
     state.phase = "capital"
     state.current = state.first_player
+    return True
 
 
 def check_seal(state: GameState, player: str, sealed: str) -> None:
@@ -177,4 +179,12 @@ MODE = ModeRules(
         AbandonCapital: lambda s, rng, p, a: apply_abandon(s, rng, p),
     },
     after=_after,
+    phases={
+        "capital": ("seal your choice of headquarters", (SealCapital,)),
+        "capital_reveal": (
+            "open your sealed choice of headquarters",
+            (RevealCapital, AbandonCapital),
+        ),
+    },
+    at_setup_end=begin,
 )

@@ -35,6 +35,7 @@ from .actions import (
 )
 from .calculated import answerer, card_unknown
 from .combat import defender_of
+from .modes import in_play
 from .setup import placing_neutral
 from .state import GameState
 from .teams import controlled_count
@@ -43,7 +44,8 @@ from .teams import controlled_count
 def by_rule(s: GameState, player: str, action: Action) -> bool | None:
     """Whether ``player``'s ``action``, legal now, needs chance; None where the rules alone
     cannot say."""
-    if s.rules.neutral_play == "active":
+    unforeseen = in_play(s.rules).unforeseen
+    if any(u(s, False) for u in unforeseen):
         return None
     if isinstance(action, EndTurn):
         return _end_turn(s, player)
@@ -78,8 +80,8 @@ def _turn_over(s: GameState, player: str, leaving: bool, ends: bool) -> bool | N
     rules = s.rules
     draws = int(leaving and s.conquered and rules.card_draw == "after_attack")
     if ends and s.ally_stage not in ("own", "ally"):
-        if rules.victory == "objective" and rules.objective_timing == "turn_end":
-            return None  # a win then ends the game before the next turn's cards
+        if any(u(s, True) for u in in_play(rules).unforeseen):
+            return None  # e.g. a win then ends the game before the next turn's cards
         draws += int(s.conquered and rules.card_draw == "end_of_turn")
         following = s.next_player(player)
         if rules.card_draw == "turn_start":

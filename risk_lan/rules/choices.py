@@ -5,10 +5,9 @@ own is handed this module (as ``modeunit.TurnLists``) to build its turn from the
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 
 from .actions import Action, Attack, Commit, EndTurn, Fortify, Place, TradeCards
-from .calculated import supporters
+from .modes import in_play
 from .revised import movement_points, placeable_here, room, step_cost
 from .state import GameState
 from .teams import allies, armies_of, movable, placeable, presence
@@ -76,6 +75,7 @@ def attacks(state: GameState, player: str, owned: list[str]) -> list[Attack | Co
     )
     team = allies(state, player)
     mixed = state.mixed
+    own = in_play(rules).attacks  # a mode's own attacks (004's commitments) replace dice
     for src in owned:
         armies = armies_of(state, src, player) if mixed else state.armies[src]
         if armies < 2:
@@ -86,16 +86,8 @@ def attacks(state: GameState, player: str, owned: list[str]) -> list[Attack | Co
                 continue
             if protect and victim in state.hands and state.count(victim) == 1:
                 continue
-            if rules.combat == "calculated":
-                lays = (False, True) if src in state.hands[player] else (False,)
-                helpers = supporters(state, player, src, tgt)
-                supports = [c for k in range(len(helpers) + 1) for c in combinations(helpers, k)]
-                out.extend(
-                    Commit(src, tgt, n, lay, tuple(sorted(c)))
-                    for n in range(1, armies)
-                    for lay in lays
-                    for c in supports
-                )
+            if own is not None:
+                out.extend(own(state, player, src, tgt, armies))
                 continue
             for dice in range(1, min(rules.attacker_max_dice, armies - 1) + 1):
                 out.append(Attack(src, tgt, dice))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from . import allied, independents, revised
 from .events import (
     AttackDeclared,
@@ -118,11 +120,14 @@ def declare(
     target: str,
     dice: int,
     stop_at: int | None,
+    at_attack: Sequence[Callable[[GameState, str, str], None]],
 ) -> list[Event]:
+    """An attack by dice from ``source`` on ``target``; ``at_attack``: what the modes in play
+    do as it is declared (``modes.in_play``, which this module is below)."""
     state.phase = "attack"
     state.trade_window = "none"
-    if state.rules.neutral_play == "active":
-        independents.open_offensive(state, source, target)
+    for hook in at_attack:
+        hook(state, source, target)
     owner = state.owner[target]
     defender = owner if owner in state.hands else defender_of(state, target)
     events: list[Event] = [AttackDeclared(player, source, target, dice, stop_at, defender)]

@@ -11,19 +11,13 @@ from typing import Any
 
 from . import chance, combat, manoeuvre, modes, setup, turn
 from .actions import (
-    AbandonCapital,
     Action,
-    Answer,
     Attack,
-    Capitulate,
     Defend,
     EndTurn,
     Fortify,
     MoveIn,
     Place,
-    Retreat,
-    RevealCapital,
-    SealCapital,
     SetAutoDefend,
     TradeCards,
     check_fields,
@@ -38,14 +32,24 @@ from .randomness import NeedsChance, NoChance, RandomSource
 from .ruleset import RuleSet
 from .state import GameState
 
+# The phases in which only some actions fit, with the hint given for any other: the plain
+# ones, then those the modes add (a mode may also fit its own actions into a plain phase).
 _PHASE_HINTS = {
     "claim": "claim an empty territory",
     "setup": "place a starting army",
     "defend": "the defender chooses its dice",
     "move_in": "choose how many armies move in",
-    "capital": "seal your choice of headquarters",
-    "capital_reveal": "open your sealed choice of headquarters",
+    **{phase: hint for phase, (hint, _) in modes.PHASES.items()},
 }
+_FITS: dict[str, tuple[type[Action], ...]] = {
+    "claim": (Place,),
+    "setup": (Place,),
+    "defend": (Defend,),
+    "move_in": (MoveIn,),
+    **{phase: fits for phase, (_, fits) in modes.PHASES.items()},
+}
+for _phase, _more in modes.FITS.items():
+    _FITS[_phase] = (*_FITS[_phase], *_more)
 
 
 class Game:
@@ -277,7 +281,9 @@ def _apply_auto_defend(
 _APPLY: dict[type, Effect] = {
     Place: _apply_place,
     TradeCards: lambda s, rng, p, a: turn.trade(s, p, a.cards, a.bonus_territory),
-    Attack: lambda s, rng, p, a: combat.declare(s, rng, p, a.source, a.target, a.dice, a.stop_at),
+    Attack: lambda s, rng, p, a: combat.declare(
+        s, rng, p, a.source, a.target, a.dice, a.stop_at, modes.in_play(s.rules).at_attack
+    ),
     Defend: lambda s, rng, p, a: combat.defend(s, rng, p, a.dice),
     MoveIn: lambda s, rng, p, a: combat.move_in(s, p, a.count),
     Fortify: lambda s, rng, p, a: manoeuvre.fortify(s, rng, p, a.source, a.target, a.count),
@@ -288,12 +294,4 @@ _APPLY: dict[type, Effect] = {
 
 
 def _fits_phase(phase: str, action: Action) -> bool:
-    if phase in ("claim", "setup"):
-        return isinstance(action, Place)
-    if phase == "capital":
-        return isinstance(action, SealCapital)
-    if phase == "capital_reveal":
-        return isinstance(action, (RevealCapital, AbandonCapital))
-    if phase == "defend":
-        return isinstance(action, (Defend, Answer, Retreat, Capitulate))
-    return isinstance(action, MoveIn)
+    return isinstance(action, _FITS[phase])

@@ -28,7 +28,7 @@ from .actions import (
 from .cards import is_joker
 from .events import AllyReinforced, CardGiven, Event, IndependentDestroyed, StatusDrifted
 from .illegal import IllegalAction
-from .modeunit import ModeRules, TurnLists
+from .modeunit import Manoeuvre, ModeRules, TurnLists
 from .randomness import RandomSource
 from .revised import room
 from .state import GameState
@@ -335,6 +335,15 @@ def _guard_offensive(state: GameState, action: Action) -> None:
         check_offensive(state, action.type, pair)
 
 
+def _check_manoeuvre(state: GameState, force: str) -> None:
+    if force in state.moved:
+        raise IllegalAction("already_fortified", "one manoeuvre a turn, and one for each ally")
+
+
+def _record_manoeuvre(state: GameState, force: str) -> None:
+    state.moved.append(force)
+
+
 MODE = ModeRules(
     name="independents",
     applies=lambda rules: rules.neutral_play == "active",
@@ -352,4 +361,8 @@ MODE = ModeRules(
     before=_close_influence,
     after=lambda s, rng, player, action, events: settle(s, rng),
     turn=_active_turn,
+    at_neutrals=start,
+    at_attack=open_offensive,
+    manoeuvre=Manoeuvre(check=_check_manoeuvre, record=_record_manoeuvre),
+    unforeseen=lambda s, ends: True,  # an ally's choices are not the rules' to foresee
 )

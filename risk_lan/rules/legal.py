@@ -8,17 +8,13 @@ from . import choices
 from .actions import (
     AbandonCapital,
     Action,
-    Answer,
-    Capitulate,
     Defend,
     MoveIn,
     Place,
-    Retreat,
     SetAutoDefend,
 )
 from .choices import Enumerator, places
 from .modes import in_play
-from .revised import room
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import presence
@@ -80,8 +76,9 @@ def _reveal(state: GameState, player: str) -> list[Action]:
 
 
 def _defences(state: GameState, player: str) -> list[Action]:
-    if state.rules.combat == "calculated":
-        return _answers(state, player)
+    own = in_play(state.rules).defences
+    if own is not None:
+        return own(state, player)
     assert state.attack is not None
     most = min(state.rules.defender_max_dice, state.armies[state.attack.target])
     return [Defend(d) for d in range(1, most + 1)]
@@ -90,29 +87,6 @@ def _defences(state: GameState, player: str) -> list[Action]:
 def _moves_in(state: GameState, player: str) -> list[Action]:
     assert state.move_in is not None
     return [MoveIn(n) for n in range(state.move_in.minimum, state.move_in.maximum + 1)]
-
-
-def _answers(state: GameState, player: str) -> list[Action]:
-    """Rulebook 004: the defender's answers to a commitment: its own, with or without the card
-    of the territory laid; a retreat by land; a capitulation before the first roll."""
-    attack = state.attack
-    assert attack is not None
-    tgt = attack.target
-    own = state.owner[tgt] == player
-    lays = (False, True) if own and tgt in state.hands[player] else (False,)
-    out: list[Action] = [Answer(n, lay) for n in range(1, state.armies[tgt] + 1) for lay in lays]
-    if own:  # the neutral neither retreats nor capitulates
-        board = state.board
-        out.extend(
-            Retreat(t)
-            for t in board.neighbours[tgt]
-            if state.owner[t] == player
-            and board.border_kind(t, tgt) == "land"
-            and room(state, t) >= state.armies[tgt]
-        )
-        if tgt not in state.fought and state.count(player) > 1:
-            out.append(Capitulate())
-    return out
 
 
 # What may be done at each step outside a turn, by phase (sealing a headquarters is the

@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import independents, revised
 from .events import Event, Fortified
 from .illegal import IllegalAction
+from .modes import in_play
 from .randomness import RandomSource
 from .state import GameState
 from .teams import add_armies, friends, movable, remove_armies
@@ -18,10 +19,11 @@ def check_fortify(state: GameState, player: str, source: str, target: str, count
     for t in (source, target):
         if t not in state.owner:
             raise IllegalAction("unknown_territory", f"no territory called {t!r}")
-    # Active independents: one manoeuvre for the player and one for each of its allies.
+    # A mode's own manoeuvres (active independents: one for the player and one for each of
+    # its allies).
     force = _mover(state, player, source)
-    if state.rules.neutral_play == "active" and force in state.moved:
-        raise IllegalAction("already_fortified", "one manoeuvre a turn, and one for each ally")
+    for own in in_play(state.rules).manoeuvres:
+        own.check(state, force)
     # Under team rules a player moves its own armies into any of its team's territories.
     if state.owner[target] != force and not friends(state, state.owner[target], force):
         raise IllegalAction("not_owner", f"{target} is not yours")
@@ -39,8 +41,8 @@ def _check_may_manoeuvre(state: GameState) -> None:
     turn allows (where only one is), and not in the middle of 000-A's turn."""
     check_can_move_on(state)
     rule = state.rules.fortification
-    active = state.rules.neutral_play == "active"
-    if state.phase == "fortify" and rule not in ("unfought_steps", "points") and not active:
+    many = bool(in_play(state.rules).manoeuvres)
+    if state.phase == "fortify" and rule not in ("unfought_steps", "points") and not many:
         raise IllegalAction("already_fortified", "only one fortification per turn")
     if state.ally_stage in ("own", "ally"):
         raise IllegalAction(
@@ -93,8 +95,10 @@ def fortify(
     remove_armies(state, source, force, count)
     add_armies(state, target, force, count)
     events.append(Fortified(player, source, target, count))
-    if state.rules.neutral_play == "active":
-        state.moved.append(force)
+    manoeuvres = in_play(state.rules).manoeuvres
+    if manoeuvres:
+        for own in manoeuvres:
+            own.record(state, force)
         state.phase = "fortify"
         return events
     if state.rules.fortification == "points":

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import allied, calculated, capitals, independents, missions, objectives
 from .actions import Action
-from .modeunit import After, Check, Effect, ModeRules, Refusal, TurnLists
+from .modeunit import After, Attacks, Check, Effect, Manoeuvre, ModeRules, Refusal, TurnLists
 from .ruleset import RuleSet
 from .state import GameState
 
@@ -27,6 +27,15 @@ MODES: tuple[ModeRules, ...] = (
 # Every mode's actions, by type, whatever the rules (each check refuses outside its mode).
 CHECKS: Mapping[type[Action], Check] = {t: c for m in MODES for t, c in m.checks.items()}
 EFFECTS: Mapping[type[Action], Effect] = {t: e for m in MODES for t, e in m.effects.items()}
+# The phases the modes add, with their hints and the actions that fit them, and the further
+# actions the modes fit into shared phases (by phase, in registry order).
+PHASES: Mapping[str, tuple[str, tuple[type[Action], ...]]] = {
+    phase: found for m in MODES for phase, found in m.phases.items()
+}
+FITS: Mapping[str, tuple[type[Action], ...]] = {
+    phase: tuple(k for m in MODES for k in m.fits.get(phase, ()))
+    for phase in dict.fromkeys(p for m in MODES for p in m.fits)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +48,13 @@ class InPlay:
     befores: tuple[Callable[[GameState, Action], None], ...]
     afters: tuple[After, ...]
     turns: tuple[Callable[[GameState, str, TurnLists], list[Action] | None], ...]
+    at_neutrals: tuple[Callable[[GameState], None], ...]
+    at_setup_end: tuple[Callable[[GameState], bool], ...]
+    attacks: Attacks | None
+    defences: Callable[[GameState, str], list[Action]] | None
+    manoeuvres: tuple[Manoeuvre, ...]
+    unforeseen: tuple[Callable[[GameState, bool], bool], ...]
+    at_attack: tuple[Callable[[GameState, str, str], None], ...]
 
 
 # Worked out once per rule set (by identity: a rule set is immutable, and few are alive).
@@ -62,6 +78,13 @@ def in_play(rules: RuleSet) -> InPlay:
         befores=tuple(m.before for m in modes if m.before is not None),
         afters=tuple(m.after for m in modes if m.after is not None),
         turns=tuple(m.turn for m in modes if m.turn is not None),
+        at_neutrals=tuple(m.at_neutrals for m in modes if m.at_neutrals is not None),
+        at_setup_end=tuple(m.at_setup_end for m in modes if m.at_setup_end is not None),
+        attacks=next((m.attacks for m in modes if m.attacks is not None), None),
+        defences=next((m.defences for m in modes if m.defences is not None), None),
+        manoeuvres=tuple(m.manoeuvre for m in modes if m.manoeuvre is not None),
+        unforeseen=tuple(m.unforeseen for m in modes if m.unforeseen is not None),
+        at_attack=tuple(m.at_attack for m in modes if m.at_attack is not None),
     )
     if len(_IN_PLAY) >= _MOST_KEPT:
         _IN_PLAY.clear()

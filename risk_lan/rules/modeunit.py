@@ -49,6 +49,21 @@ class TurnLists(Protocol):
     def must_trade(self, state: GameState) -> bool: ...
 
 
+# A mode's own attacks from one territory on a neighbour, given the armies there.
+Attacks = Callable[[GameState, str, str, str, int], list[Attack | Commit]]
+
+
+@dataclass(frozen=True, slots=True)
+class Manoeuvre:
+    """A mode whose manoeuvres are its own: one for each force it moves (not one a turn).
+
+    ``check``: refuses a further manoeuvre of the force this turn. ``record``: the force's
+    manoeuvre is done."""
+
+    check: Callable[[GameState, str], None]
+    record: Callable[[GameState, str], None]
+
+
 @dataclass(frozen=True, slots=True)
 class ModeRules:
     """One mode's part in the engine.
@@ -64,6 +79,19 @@ class ModeRules:
     events so far, those of the modes before it included).
     ``turn``: the legal actions of a turn step, when the mode's turn is its own (None: the
     plain turn's, or another mode's).
+    ``phases``: the phases the mode adds, each with the hint a player gets when acting out of
+    it and the actions that fit it; ``fits``: the mode's further actions that fit a shared
+    phase. Both hold whatever the rules (a phase occurs only under its mode).
+    ``at_neutrals``: the neutral armies are set up, while the mode is in play.
+    ``at_setup_end``: the setup is over; True when the mode holds the first turn back (it
+    starts the turn itself later).
+    ``attacks``: the attacks listed from a territory on a neighbour, in place of the plain
+    ones (the first mode in play with this hook has them).
+    ``defences``: the defender's choices listed, in place of the plain dice.
+    ``manoeuvre``: the manoeuvres are the mode's own, one per force.
+    ``unforeseen``: whether the rules alone cannot say if an action needs chance now
+    (``ends``: the action ends the turn).
+    ``at_attack``: an attack by dice is declared from a territory on another.
     """
 
     name: str
@@ -75,3 +103,12 @@ class ModeRules:
     before: Callable[[GameState, Action], None] | None = None
     after: After | None = None
     turn: Callable[[GameState, str, TurnLists], list[Action] | None] | None = None
+    phases: Mapping[str, tuple[str, tuple[type[Action], ...]]] = field(default_factory=dict)
+    fits: Mapping[str, tuple[type[Action], ...]] = field(default_factory=dict)
+    at_neutrals: Callable[[GameState], None] | None = None
+    at_setup_end: Callable[[GameState], bool] | None = None
+    attacks: Attacks | None = None
+    defences: Callable[[GameState, str], list[Action]] | None = None
+    manoeuvre: Manoeuvre | None = None
+    unforeseen: Callable[[GameState, bool], bool] | None = None
+    at_attack: Callable[[GameState, str, str], None] | None = None

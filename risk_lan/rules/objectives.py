@@ -191,5 +191,9 @@ def _after(
 
 
 MODE = ModeRules(
-    name="objectives", applies=lambda rules: rules.victory == "objective", after=_after
+    name="objectives",
+    applies=lambda rules: rules.victory == "objective",
+    after=_after,
+    # 004: a goal met at the end of one's own turn wins before the next turn's cards are drawn.
+    unforeseen=lambda s, ends: ends and s.rules.objective_timing == "turn_end",
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import capitals, independents, missions, objectives, revised, teams
+from . import missions, objectives, revised, teams
 from .cards import deck_cards, is_joker
 from .events import (
     DealRolled,
@@ -16,6 +16,7 @@ from .events import (
     TerritoriesDealt,
 )
 from .illegal import IllegalAction
+from .modes import in_play
 from .randomness import RandomSource
 from .state import GameState, neutral_ids
 from .turn import begin_turn
@@ -83,8 +84,8 @@ def _prepare(state: GameState) -> tuple[int, int]:
             raise ValueError("the neutral armies' piles leave no territory to the players")
         for neutral in state.neutrals:
             state.setup_left[neutral] = neutral_armies
-        if rules.neutral_play == "active":
-            independents.start(state)
+        for at_neutrals in in_play(rules).at_neutrals:
+            at_neutrals(state)  # active independents start neutral
     state.deck = deck_cards(board)
     if rules.teams:
         teams.assign(state)
@@ -322,9 +323,9 @@ def _finish(state: GameState, source: RandomSource) -> list[Event]:
         first = state.first_player  # who placed first, or the one after the last taker
     state.first_player = first
     events.append(SetupFinished(first))
-    if state.rules.victory == "capitals":
-        capitals.begin(state)  # headquarters are chosen before the first turn
-    else:
+    # A mode may hold the first turn back (headquarters are chosen before it).
+    held = [at_end(state) for at_end in in_play(state.rules).at_setup_end]
+    if not any(held):
         events.extend(begin_turn(state, source, first))
     return events
 

@@ -191,8 +191,13 @@ def _empty_map(board: Board, players: list[str]) -> dict[str, Any]:
     return {}
 
 
-# Every field of the state, in the order of its dict form.
-FIELDS = (
+# The state's fields, grouped by the mode of play that uses them (a mode's fields are left at
+# their default outside it). They stay here, not in each mode's module: a mode's module reads
+# GameState, which is made from this table, so the table cannot import the modes. The groups'
+# order below is the order of the dict form (saves and views depend on it).
+
+# Every game's fields.
+_PLAY = (
     Field("board", Kind(None, lambda board: board.id, None), GIVEN),
     Field(
         "rules", Kind(None, RuleSet.to_dict, lambda rules, board: RuleSet.from_dict(rules)), GIVEN
@@ -247,10 +252,17 @@ FIELDS = (
         lambda board, players: {p: _default_colour(i) for i, p in enumerate(players)},
         optional=True,
     ),
-    Field("objectives", MAP, _empty_map, optional=True),  # secret: see view_for
+)
+# Secret objectives (``objectives.py``).
+_OBJECTIVES = (Field("objectives", MAP, _empty_map, optional=True),)  # secret: see view_for
+# Headquarters (``capitals.py``).
+_CAPITALS = (
     Field("capital_seals", MAP, _empty_map, optional=True),  # player -> sealed headquarters
     Field("capitals", MAP, _empty_map, optional=True),  # player -> headquarters, once opened
-    Field("teams", MAP, _empty_map, optional=True),  # player -> team (1 or 2), team rules
+)
+# Team rules (an option, ``teams.py``).
+_TEAMS = (Field("teams", MAP, _empty_map, optional=True),)  # player -> team (1 or 2)
+_MISSIONS = (
     # Risk Mission (``missions``): each player's four cards, rank by rank (secret: see
     # view_for); those claimed (public), the fourth shown after three claims, the territories
     # conquered this turn, which claim window is open now ("", "turn_start" or
@@ -261,6 +273,8 @@ FIELDS = (
     Field("conquests", VALUE, 0, optional=True),
     Field("claim_window", VALUE, "", optional=True),
     Field("claimed_turn", VALUE, False, optional=True),
+)
+_ALLIED = (
     # 000-A's ally (``neutral_play`` "ally"): the part of the turn ("own", the player whose
     # turn it is plays; "ally", the opponent places the ally's share and may counter-attack;
     # "again", the player plays on; "": no ally in play), who acts in it when that is not the
@@ -268,6 +282,8 @@ FIELDS = (
     Field("ally_stage", VALUE, "", optional=True),
     Field("acting", VALUE, None, optional=True),
     Field("gained", VALUE, 0, optional=True),
+)
+_INDEPENDENTS = (
     # Active independents (``neutral_play`` "active"): each independent's status (the seat it
     # is allied to, or "" while neutral); the cards given to each (shown to all: every peer
     # checks the move that names one); how many each got this turn; the allies reinforced
@@ -284,21 +300,42 @@ FIELDS = (
     Field("offensive", LIST, _empty_list, optional=True),
     Field("moved", LIST, _empty_list, optional=True),
     Field("attacks_begun", VALUE, False, optional=True),
+)
+_REWARD = (
     # Rulebook 004: the cards set aside for whoever takes the neutral's last territory (hidden in
     # every view).
     Field("reward", LIST, _empty_list, optional=True),
+)
+_CALCULATED = (
     # Rulebook 004's combat: each player's cards laid face up for +2 (public), and the
     # territories rolled on this turn (no capitulation after the first roll).
     Field("laid", MAP_OF_LISTS, _empty_map, optional=True),
     Field("fought", LIST, _empty_list, optional=True),
     # The territories sending 1 army each in support of the attack waiting for its answer.
     Field("support", LIST, _empty_list, optional=True),
+)
+_REVISED = (
     # Rulebook 004's end-of-turn movement: the points left.
     Field("points", VALUE, 0, optional=True),
     # Rulebook 004: the parts of ``pool`` that may go only in certain places: a continent's bonus
     # (key: the continent), a traded card's +1 (key: the card's territory).
     Field("bound_pools", MAP, _empty_map, optional=True),
-    Field("winner", VALUE, None),
+)
+_END = (Field("winner", VALUE, None),)
+
+# Every field of the state, in the order of its dict form.
+FIELDS = (
+    *_PLAY,
+    *_OBJECTIVES,
+    *_CAPITALS,
+    *_TEAMS,
+    *_MISSIONS,
+    *_ALLIED,
+    *_INDEPENDENTS,
+    *_REWARD,
+    *_CALCULATED,
+    *_REVISED,
+    *_END,
 )
 
 
