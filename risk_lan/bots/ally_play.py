@@ -3,9 +3,18 @@ strike the player whose turn it is, and the ally counter-attacks where the odds 
 
 from __future__ import annotations
 
-from risk_lan.rules import Action, Attack, EndTurn, Place
-from risk_lan.rules.allied import ally
+from risk_lan.bots.modeplay import Aims, ModePlay
+from risk_lan.rules import Action, Attack, EndTurn, Game, Place, allied
+from risk_lan.rules.allied import ally, commands_ally
 from risk_lan.rules.state import GameState
+
+
+def _move(game: Game, player: str, aims: Aims) -> Action | None:
+    """The ally's move, when ``player`` commands it in the opponent's turn."""
+    s = game.state
+    if commands_ally(s, player) and s.phase in ("reinforce", "attack"):
+        return ally_move(s, player, aims.margin)
+    return None
 
 
 def ally_move(s: GameState, player: str, margin: int) -> Action:
@@ -35,3 +44,6 @@ def ally_move(s: GameState, player: str, margin: int) -> Action:
         dice = min(s.rules.attacker_max_dice, armies[best[1]] - 1)
         return Attack(best[1], best[2], dice, stop_at=2)
     return EndTurn()
+
+
+PLAY = ModePlay(name="allied", applies=allied.MODE.applies, move=_move)

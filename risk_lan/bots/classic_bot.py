@@ -13,14 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from risk_lan.bots import revised_play
-from risk_lan.bots.ally_play import ally_move
 from risk_lan.bots.base import SealedHeadquarters
-from risk_lan.bots.independents_play import active_move
+from risk_lan.bots.modeplays import playing
 from risk_lan.rules import (
     Action,
     Attack,
-    ClaimMission,
     Defend,
     EndTurn,
     Fortify,
@@ -29,17 +26,12 @@ from risk_lan.rules import (
     Place,
     SetAutoDefend,
     TradeCards,
-    missions,
     objectives,
 )
-from risk_lan.rules.allied import commands_ally
 from risk_lan.rules.setup import neutral_choices, placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
-from risk_lan.rules.turn import bonus_candidates, has_set, must_trade, sets_in_hand, trade_open
-
-# The steps at which rulebook 004's revised rules play their own way.
-REVISED_STEPS = ("setup", "reinforce", "attack", "defend", "fortify")
+from risk_lan.rules.turn import bonus_candidates, has_set, sets_in_hand, trade_open
 
 
 class ClassicBot:
@@ -60,28 +52,22 @@ class ClassicBot:
         self._headquarters = SealedHeadquarters()
 
     def opening(self, game: Game, player: str) -> list[Action]:
-        if game.rules.combat == "calculated":
-            return []  # each answer weighs a retreat
+        for mode in playing(game.rules):
+            if mode.opening is not None:
+                actions = mode.opening(game, player)
+                if actions is not None:
+                    return actions
         # Rolling every defence die allowed is the usual advice, so answer once for all.
         return [SetAutoDefend(game.rules.defender_max_dice)]
 
     def choose(self, game: Game, player: str) -> Action:
         action = self._choose(game, player)
-        s = game.state
-        if s.rules.victory == "missions" and s.phase in ("reinforce", "attack", "fortify"):
-            # Risk Mission: a mission is claimed the moment it may be; one claimed as the
-            # turn ends stands in for the end of the turn (or the manoeuvre that ends it).
-            ending = isinstance(action, (EndTurn, Fortify))
-            claim = self._claim_mission(s, player, ending)
-            if claim is not None:
-                return claim
+        for mode in playing(game.rules):
+            if mode.amend is not None:
+                instead = mode.amend(game, player, action)
+                if instead is not None:
+                    return instead
         return action
-
-    def _claim_mission(self, s: GameState, player: str, ending: bool) -> ClaimMission | None:
-        for mission in missions.claimable(s, player):
-            if ending or missions.missions()[mission].window != "turn_end":
-                return ClaimMission(mission)
-        return None
 
     def _choose(self, game: Game, player: str) -> Action:
         move = self._mode_move(game, player)
@@ -91,19 +77,36 @@ class ClassicBot:
         return step(self, game, player) if step is not None else EndTurn()
 
     def _mode_move(self, game: Game, player: str) -> Action | None:
-        """The move of a mode that plays its own way at this step (000-A's ally, rulebook 002's
-        active independents, rulebook 004's revised rules); None to play the classic step."""
+        """The move of a mode that plays its own way at this step (bots/modeplays.py); None to
+        play the classic step."""
         s = game.state
-        phase = s.phase
-        if commands_ally(s, player) and phase in ("reinforce", "attack"):
-            return ally_move(s, player, self.margin)
-        if s.rules.neutral_play == "active" and not must_trade(s):
-            move = active_move(s, player, self.margin)
-            if move is not None:
-                return move
-        if revised_play.in_play(s.rules) and phase in REVISED_STEPS:
-            return self._revised(game, player)
+        for mode in playing(s.rules):
+            if mode.secret is not None:
+                move = mode.secret(
+                    game, player, self._headquarters, lambda: self._stronghold(s, player)
+                )
+                if move is not None:
+                    return move
+            if mode.move is not None:
+                move = mode.move(game, player, self)
+                if move is not None:
+                    return move
         return None
+
+    # ----- what a mode's own moves borrow (modeplay.Aims) ----------------------------------
+
+    def place_at(self, game: Game, player: str) -> str:
+        s = game.state
+        return self._setup_front(s, player) if s.phase == "setup" else self._front(s, player)
+
+    def dice_trade(self, game: Game, player: str) -> Action | None:
+        return self._trade(game, player) if has_set(game.state, player) else None
+
+    def dice_attack(self, game: Game, player: str) -> Action | None:
+        return self._attack(game.state, player)
+
+    def manoeuvre(self, game: Game, player: str) -> Action | None:
+        return self._fortify(game.state, player)
 
     # ----- the classic steps, by phase ----------------------------------------------------
 
@@ -115,10 +118,6 @@ class ClassicBot:
 
     def _on_claim(self, game: Game, player: str) -> Action:
         return Place(self._claim(game.state, player))
-
-    def _on_headquarters(self, game: Game, player: str) -> Action:
-        s = game.state
-        return self._headquarters.action(game, player, lambda: self._stronghold(s, player))
 
     def _on_reinforce(self, game: Game, player: str) -> Action:
         s = game.state
@@ -149,27 +148,11 @@ class ClassicBot:
     _STEPS: ClassVar[dict[str, Callable[[ClassicBot, Game, str], Action]]] = {
         "setup": _on_setup,
         "claim": _on_claim,
-        "capital": _on_headquarters,
-        "capital_reveal": _on_headquarters,
         "reinforce": _on_reinforce,
         "attack": _on_attack,
         "defend": _on_defend,
         "move_in": _on_move_in,
     }
-
-    def _revised(self, game: Game, player: str) -> Action:
-        """Rulebook 004's revised rules (bots/revised_play.py), with this bot's aims."""
-        s = game.state
-        return revised_play.play(
-            game,
-            player,
-            front=lambda: (
-                self._setup_front(s, player) if s.phase == "setup" else self._front(s, player)
-            ),
-            dice_trade=lambda: self._trade(game, player) if has_set(s, player) else None,
-            dice_attack=lambda: self._attack(s, player),
-            manoeuvre=lambda: self._fortify(s, player),
-        )
 
     # ----- choosing targets ---------------------------------------------------------------
 

@@ -4,11 +4,26 @@ good, and carries an offensive on while the odds hold."""
 
 from __future__ import annotations
 
-from risk_lan.rules import Action, Attack, EndOffensive, GiveCard, ReinforceAlly
+from risk_lan.bots.modeplay import Aims, ModePlay
+from risk_lan.rules import (
+    Action,
+    Attack,
+    EndOffensive,
+    Game,
+    GiveCard,
+    ReinforceAlly,
+    independents,
+)
 from risk_lan.rules.cards import is_joker
 from risk_lan.rules.independents import GIVEN_A_TURN, MOST_GIVEN, allies_of
 from risk_lan.rules.state import GameState
-from risk_lan.rules.turn import has_set
+from risk_lan.rules.turn import has_set, must_trade
+
+
+def _move(game: Game, player: str, aims: Aims) -> Action | None:
+    """The independents' own move, unless a trade is due first."""
+    s = game.state
+    return None if must_trade(s) else active_move(s, player, aims.margin)
 
 
 def active_move(s: GameState, player: str, margin: int) -> Action | None:
@@ -75,3 +90,6 @@ def _allied_attack(s: GameState, player: str, margin: int) -> Attack | None:
         return None
     dice = min(s.rules.attacker_max_dice, s.armies[best[1]] - 1)
     return Attack(best[1], best[2], dice, stop_at=2)
+
+
+PLAY = ModePlay(name="independents", applies=independents.MODE.applies, move=_move)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from risk_lan.bots.base import SealedHeadquarters
+from risk_lan.bots.modeplays import playing
 from risk_lan.rules import Action, Attack, Commit, EndTurn, Fortify, Game, Place, TradeCards
 
 
@@ -24,10 +25,14 @@ class RandomBot:
 
     def choose(self, game: Game, player: str) -> Action:
         r = self._random
-        if game.phase in ("capital", "capital_reveal"):
-            return self._headquarters.action(
-                game, player, lambda: r.choice(game.territories_of(player))
-            )
+        for mode in playing(game.rules):
+            if mode.secret is not None:
+                # A secret choice (a sealed headquarters) is made at random like any other.
+                secret = mode.secret(
+                    game, player, self._headquarters, lambda: r.choice(game.territories_of(player))
+                )
+                if secret is not None:
+                    return secret
         actions = [a for a in game.legal_actions(player) if a.type != "auto_defend"]
         # Active independents: an offensive under way goes on or stops; cards are given and
         # allies reinforced now and then.

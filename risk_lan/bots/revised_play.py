@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from risk_lan.bots.modeplay import Aims, ModePlay
 from risk_lan.rules import (
     Action,
     Answer,
@@ -22,6 +23,7 @@ from risk_lan.rules import (
     Place,
     Retreat,
     TradeCards,
+    calculated,
 )
 from risk_lan.rules.calculated import CARD_BONUS, bonus, standing_answer, supporters
 from risk_lan.rules.cards import STAR_ARMIES, stars
@@ -36,6 +38,8 @@ HOPELESS = 6  # under 1 chance in 10
 FULL_LEAD = -2  # from a territory at the cap: about 3 chances in 10
 TRADE_STARS = 10  # the table's best rate: 30 armies for 10 stars
 TRADE_HAND = 7  # past this many cards, trade what there is
+# The steps at which the revised rules play their own way.
+REVISED_STEPS = ("setup", "reinforce", "attack", "defend", "fortify")
 
 
 def play(
@@ -71,6 +75,24 @@ def play(
         if attack is not None:
             return attack
     return within_cap(s, manoeuvre())
+
+
+def _move(game: Game, player: str, aims: Aims) -> Action | None:
+    """The revised rules' move at their steps, with the bot's own aims."""
+    if game.state.phase not in REVISED_STEPS:
+        return None
+    return play(
+        game,
+        player,
+        front=lambda: aims.place_at(game, player),
+        dice_trade=lambda: aims.dice_trade(game, player),
+        dice_attack=lambda: aims.dice_attack(game, player),
+        manoeuvre=lambda: aims.manoeuvre(game, player),
+    )
+
+
+def _calculated_opening(game: Game, player: str) -> list[Action]:
+    return []  # each answer weighs a retreat: no standing answer for all
 
 
 def in_play(rules: RuleSet) -> bool:
@@ -227,3 +249,9 @@ def _their_bonus(s: GameState, territory: str) -> int:
 
 def _threat(s: GameState, player: str, territory: str) -> int:
     return sum(s.armies[n] for n in s.board.neighbours[territory] if s.owner[n] != player)
+
+
+PLAY = ModePlay(name="revised", applies=in_play, move=_move)
+CALCULATED_PLAY = ModePlay(
+    name="calculated", applies=calculated.MODE.applies, opening=_calculated_opening
+)

@@ -1,0 +1,72 @@
+"""What a mode of play gives a bot: :class:`ModePlay`, one per mode, defined in the mode's own
+bot module next to its decisions and listed once in ``modeplays.py``.
+
+A mode's play is data, not a subclass: its name, when it is in play, and the decisions a bot
+makes its way under it. Decisions a mode does not make stay None, and a hook that returns
+None leaves the decision to the next mode, then to the bot's classic play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from risk_lan.bots.base import SealedHeadquarters
+from risk_lan.rules import Action, Game
+from risk_lan.rules.ruleset import RuleSet
+
+
+class Aims(Protocol):
+    """What a mode's own moves borrow from the bot playing them: its aims and its moves under
+    the classic rules, which the mode bends to its own."""
+
+    @property
+    def margin(self) -> int:
+        """How many armies more than the defenders it wants before attacking."""
+        ...
+
+    def place_at(self, game: Game, player: str) -> str:
+        """Where it would place an army now."""
+        ...
+
+    def dice_trade(self, game: Game, player: str) -> Action | None:
+        """Its trade of a set under the classic values, if it would make one."""
+        ...
+
+    def dice_attack(self, game: Game, player: str) -> Action | None:
+        """Its attack with dice, if it sees one worth making."""
+        ...
+
+    def manoeuvre(self, game: Game, player: str) -> Action | None:
+        """Its end-of-turn move of armies, if it sees one."""
+        ...
+
+
+# The mode's move at a step where it plays its own way (None: not this step, or not now).
+Move = Callable[[Game, str, Aims], Action | None]
+# The actions taken once when seated (None: the bot's usual opening).
+Opening = Callable[[Game, str], list[Action] | None]
+# What stands in for the action the bot chose (None: the action stands).
+Amend = Callable[[Game, str, Action], Action | None]
+# A secret choice's seal or its opening, chosen by the callable (None: no secret asked now).
+Secret = Callable[[Game, str, SealedHeadquarters, Callable[[], str]], Action | None]
+
+
+@dataclass(frozen=True, slots=True)
+class ModePlay:
+    """One mode's part in a bot's play.
+
+    ``applies``: whether a game under these rules plays the mode.
+    ``move``: the mode's own move at a step where it plays its own way, given the bot's aims.
+    ``opening``: the actions taken once when seated, instead of the usual standing defence.
+    ``amend``: what stands in for the action the bot chose (a mission claimed as it may be).
+    ``secret``: the seal, or its opening, of a secret choice the mode asks of a player.
+    """
+
+    name: str
+    applies: Callable[[RuleSet], bool]
+    move: Move | None = None
+    opening: Opening | None = None
+    amend: Amend | None = None
+    secret: Secret | None = None
