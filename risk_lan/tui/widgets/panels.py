@@ -13,10 +13,10 @@ from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, objectives, teams
 from risk_lan.tui.texts.catalogue import say, shown
+from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.independents_lines import neutral_name, standing
 from risk_lan.tui.turnlogic.mission_lines import summary as missions_summary
 from risk_lan.tui.turnlogic.player_turn import Turn
-from risk_lan.tui.turnlogic.revised_lines import revised_notes
 from risk_lan.tui.turnlogic.star_cards import card_line
 from risk_lan.tui.turnlogic.step_lines import step_line
 from risk_lan.tui.turnlogic.turn_step import Step
@@ -197,7 +197,7 @@ class TurnPanel(Panel):
 
         line = step_line(turn, step, names, lang, name)
         text.append(line)
-        notes = revised_notes(turn, step, lang, name)  # rulebook 004: the cap, bonuses, points
+        notes = modeapps.notes(turn, step, lang, name)
         if notes:
             text.append(f"\n{notes}", style="dim")
         if turn.hint is not None:
@@ -214,7 +214,7 @@ class TurnPanel(Panel):
             text.append(f"\n{why}", style="bold yellow")
         standing = s.auto_defend.get(turn.seat)
         if standing and step.name != "watching":
-            key = "auto_answer" if game.rules.combat == "calculated" else "auto_on"
+            key = modeapps.auto_key(game)
             text.append(f"\n{say(lang, key, dice=standing)}", style="dim")
         if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
