@@ -17,6 +17,7 @@ from risk_lan.rules import Game, RuleSet
 from risk_lan.wording import PlaceName
 
 if TYPE_CHECKING:
+    from risk_lan.rules import Action
     from risk_lan.tui.turnlogic.player_turn import Turn
     from risk_lan.tui.turnlogic.turn_step import Step
 
@@ -27,6 +28,8 @@ Notes = Callable[["Turn", "Step", str, Namer], str]
 PickHint = Callable[["Turn", "Step"], str | None]
 KeyHint = Callable[["Turn", "Step", str], Why | None]
 KeyOpen = Callable[["Turn", str, bool], bool | None]
+OwnStep = Callable[["Turn", str], "Step | None"]
+Moves = Callable[["Turn", "Step"], "list[Action] | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,10 @@ class ModeApp:
     """One mode's part in the app.
 
     ``applies``: whether a game under these rules plays the mode.
+    ``own_step``: the step the mode offers at a phase it plays its own way (None elsewhere);
+    ``play``: the moves that confirm such a step (None: the usual ones).
+    ``attack_keys``: the keys of an attack once its target is picked, when the mode attacks
+    its own way; ``attack``: the moves of that attack.
     ``now_line``: the Now panel's sentence for the mode's own steps (None: the usual words
     are true as they are); asked in registry order while the mode is in play, the first
     answer wins.
@@ -61,6 +68,10 @@ class ModeApp:
 
     name: str
     applies: Callable[[RuleSet], bool]
+    own_step: OwnStep | None = None
+    play: Moves | None = None
+    attack_keys: Callable[[Turn], set[str]] | None = None
+    attack: Moves | None = None
     now_line: NowLine | None = None
     notes: Notes | None = None
     pick_hint: PickHint | None = None

@@ -14,6 +14,7 @@ from risk_lan.tui.turnlogic import ally_lines, independents_lines, mission_lines
 from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, Namer, Why
 
 if TYPE_CHECKING:
+    from risk_lan.rules import Action
     from risk_lan.tui.turnlogic.player_turn import Turn
     from risk_lan.tui.turnlogic.turn_step import Step
 
@@ -35,6 +36,29 @@ def playing(game: Game | None) -> tuple[ModeApp, ...]:
     if game is None:
         return ()
     return tuple(m for m in MODE_APPS if m.applies(game.rules))
+
+
+def own_step(turn: Turn, phase: str) -> Step | None:
+    """The step a mode in play offers at ``phase``, where it plays its own way."""
+    for mode in playing(turn.game):
+        step = mode.own_step(turn, phase) if mode.own_step else None
+        if step is not None:
+            return step
+    return None
+
+
+def play(turn: Turn, step: Step) -> list[Action] | None:
+    """The moves that confirm ``step`` where a mode in play plays it its own way."""
+    for mode in playing(turn.game):
+        moves = mode.play(turn, step) if mode.play else None
+        if moves is not None:
+            return moves
+    return None
+
+
+def attacker(game: Game) -> ModeApp | None:
+    """The mode in play that attacks its own way (None: the plain attack and blitz)."""
+    return next((m for m in playing(game) if m.attack is not None), None)
 
 
 def now_line(turn: Turn, step: Step, names: dict[str, str], lang: str, name: Namer) -> str | None:

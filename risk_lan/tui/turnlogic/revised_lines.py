@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from risk_lan.rules import Game, calculated
+from risk_lan.rules import Action, Game, calculated
 from risk_lan.rules.calculated import bonus
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.texts.revised_texts import REVISED_TEXTS
@@ -143,11 +143,23 @@ def _key_hint(turn: Turn, step: Step, key: str) -> Why | None:
     return None
 
 
+def _own_step(turn: Turn, phase: str) -> Step | None:
+    return revised_steps.answer_step(turn) if phase == "defend" else None  # an answer
+
+
+def _play(turn: Turn, step: Step) -> list[Action] | None:
+    return revised_steps.answer(turn, step) if step.name == "defend" else None
+
+
 _OWN_KEYS = frozenset({"lay", "support", "capitulate"})
 
 APP = ModeApp(
     name="calculated",
     applies=calculated.MODE.applies,
+    own_step=_own_step,
+    play=_play,
+    attack_keys=revised_steps.commit_keys,
+    attack=revised_steps.commit,  # a commitment, with a card or support perhaps
     now_line=revised_line,
     notes=revised_notes,  # (the cap, bound bonuses and points, which other rules may use too)
     pick_hint=_pick_hint,
