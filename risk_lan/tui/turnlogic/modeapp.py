@@ -61,6 +61,9 @@ class ModeApp:
     greyed out (None) or hidden (False), while the mode is in play;
     ``key_hint``: why such a key does nothing now (asked of the mode's own keys in every
     game, and of those it answers for while in play).
+    ``card_line``: a card of the hand panel in a line, where the mode shows cards its own way;
+    ``trade_screen``: the name of the screen the trade key opens to pick the cards (None:
+    the first trade offered is made).
     ``auto_key``: the text that tells of the standing automatic defence under the mode.
     ``keys``: the game screen's keys that open the mode's own screens, by key id.
     ``texts``: the mode's catalogue of words, in English and French.
@@ -79,6 +82,8 @@ class ModeApp:
     answers: frozenset[str] = frozenset()
     key_open: KeyOpen | None = None
     key_hint: KeyHint | None = None
+    card_line: Callable[[Game, str, str, str], str] | None = None
+    trade_screen: str | None = None
     auto_key: str | None = None
     keys: Mapping[str, ModeKey] = field(default_factory=dict)
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

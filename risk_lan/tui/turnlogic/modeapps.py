@@ -7,10 +7,17 @@ The order is the order in which they are asked: the first mode with words for a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from risk_lan.rules import Game
-from risk_lan.tui.turnlogic import ally_lines, independents_lines, mission_lines, revised_lines
+from risk_lan.tui.turnlogic import (
+    ally_lines,
+    independents_lines,
+    mission_lines,
+    revised_lines,
+    star_cards,
+)
 from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, Namer, Why
 
 if TYPE_CHECKING:
@@ -23,6 +30,7 @@ MODE_APPS: tuple[ModeApp, ...] = (
     independents_lines.APP,
     mission_lines.APP,
     revised_lines.APP,
+    star_cards.APP,
 )
 
 # The game screen's keys that open a mode's screen, by key id, with the mode they belong to.
@@ -116,6 +124,16 @@ def auto_key(game: Game) -> str:
         if mode.auto_key is not None:
             return mode.auto_key
     return "auto_on"
+
+
+def card_line(game: Game) -> Callable[[Game, str, str, str], str] | None:
+    """How a mode in play shows a card of the hand in a line (None: the usual way)."""
+    return next((m.card_line for m in playing(game) if m.card_line is not None), None)
+
+
+def trade_screen(game: Game) -> str | None:
+    """The name of the screen the trade key opens in ``game`` (None: it trades at once)."""
+    return next((m.trade_screen for m in playing(game) if m.trade_screen is not None), None)
 
 
 def key_opens(key: str, game: Game | None, seat: str) -> str | None:

@@ -17,7 +17,6 @@ from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.independents_lines import neutral_name, standing
 from risk_lan.tui.turnlogic.mission_lines import summary as missions_summary
 from risk_lan.tui.turnlogic.player_turn import Turn
-from risk_lan.tui.turnlogic.star_cards import card_line
 from risk_lan.tui.turnlogic.step_lines import step_line
 from risk_lan.tui.turnlogic.turn_step import Step
 from risk_lan.tui.widgets.world_map import PALETTE
@@ -255,9 +254,10 @@ class HandPanel(Panel):
                 text.append(say(lang, "held_by", player=mate) + "\n")
         if not hand:
             text.append(say(lang, "no_cards"), style="dim")
-        if game.rules.trade_values == "stars":  # rulebook 004: a card a line, with its stars
+        shows = modeapps.card_line(game)
+        if shows is not None:  # (rulebook 004: a card a line, with its stars)
             for card in hand:
-                text.append(f"{card_line(game, turn.seat, card, lang)}\n")
+                text.append(f"{shows(game, turn.seat, card, lang)}\n")
         elif len(hand) <= 3:
             for card in hand:
                 text.append(f"{_card(game, card, lang)}\n")
