@@ -272,7 +272,7 @@ class GameScreen(Screen[None]):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("missions", "independents"):
+        if self.mode_keys.owns(action):
             return self.mode_keys.open(action)
         if action == "reclaim":
             return self.news.reclaim_open()
@@ -354,10 +354,10 @@ class GameScreen(Screen[None]):
         self.news.pause_clock()
 
     def action_missions(self) -> None:
-        self.mode_keys.missions()
+        self.mode_keys.press("missions")
 
     def action_independents(self) -> None:
-        self.mode_keys.independents()
+        self.mode_keys.press("independents")
 
     def action_attack_once(self) -> None:
         self.turn_keys.attack_once()

@@ -4,14 +4,16 @@ holds one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from rich.text import Text
 
-from risk_lan.rules import Action, Capitulate, SetAutoDefend, TradeCards
+from risk_lan.rules import Action, Capitulate, Game, SetAutoDefend, TradeCards
 from risk_lan.tui.screens.star_trade_screen import StarTradeScreen
 from risk_lan.tui.table.game_app import GameApp
 from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.key_intents import (
     CLOSED_KEYS,
     TURN_ACTIONS,
@@ -43,6 +45,21 @@ class KeyedScreen(Protocol):
     def write_log(self, text: Text) -> None: ...
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
+
+
+def _star_trade(screen: KeyedScreen, game: Game, send: Callable[[list[Action]], None]) -> None:
+    """Rulebook 004: the player picks the cards; the screen shows what they give."""
+
+    def chosen(trade: TradeCards | None) -> None:
+        send([trade] if trade is not None else [])
+
+    screen.game_app.push_screen(StarTradeScreen(game, screen.seat, screen.lang), chosen)
+
+
+# The screens a mode's trade key opens, by the name its unit gives them.
+TRADE_SCREENS: dict[str, Callable[[KeyedScreen, Game, Callable[[list[Action]], None]], None]] = {
+    "star_trade": _star_trade,
+}
 
 
 class TurnKeys:
@@ -125,13 +142,9 @@ class TurnKeys:
             return
         self.turn.hint = None
         game = self.turn.game
-        if game is not None and game.rules.trade_values == "stars":
-            # Rulebook 004: the player picks the cards; the screen shows what they give.
-            def chosen(trade: TradeCards | None) -> None:
-                self.send([trade] if trade is not None else [])
-
-            trading = StarTradeScreen(game, self.screen.seat, self.screen.lang)
-            self.screen.game_app.push_screen(trading, chosen)
+        opened = modeapps.trade_screen(game) if game is not None else None
+        if game is not None and opened is not None:
+            TRADE_SCREENS[opened](self.screen, game, self.send)
             return
         self.send(self.turn.trade())
 

@@ -1,16 +1,21 @@
-"""What the Now panel says in a turn with allies: with 000-A's ally, the player whose turn
-it is hands the ally to the opponent, who places its share and may counter-attack; with the
-active independents, the allies' dice to place and the offensive under way."""
+"""What the Now panel says in a turn with 000-A's ally: the player whose turn it is hands the
+ally to the opponent, who places its share and may counter-attack. The mode's unit in the app
+(``APP``) is here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from risk_lan.rules import allied
+from risk_lan.tui.texts.ally_texts import ALLY_TEXTS
 from risk_lan.tui.texts.catalogue import say, shown
-from risk_lan.tui.turnlogic.independents_lines import neutral_name
-from risk_lan.tui.turnlogic.player_turn import Turn
-from risk_lan.tui.turnlogic.turn_step import Step
+from risk_lan.tui.turnlogic.modeapp import ModeApp
 from risk_lan.wording import PlaceName
+
+if TYPE_CHECKING:
+    from risk_lan.tui.turnlogic.player_turn import Turn
+    from risk_lan.tui.turnlogic.turn_step import Step
 
 
 def ally_line(
@@ -54,24 +59,4 @@ def ally_line(
     return None
 
 
-def independents_line(
-    turn: Turn, step: Step, lang: str, name: Callable[[str | None], PlaceName]
-) -> str | None:
-    """The Now panel's words for the active independents' steps; None elsewhere."""
-    assert turn.game is not None
-    s = turn.game.state
-    if s.rules.neutral_play != "active" or not turn.my_turn:
-        return None
-    if s.offensive and step.name == "attack":
-        source, target, force, victim = s.offensive
-        names = " / ".join(neutral_name(s, n, lang) for n in (victim, force) if n in s.neutrals)
-        return say(lang, "offensive", source=name(source), target=name(target), names=names)
-    if step.name != "place":
-        return None
-    left = s.pool - turn.staged_total()
-    if s.placing_for and left:
-        who = neutral_name(s, s.placing_for, lang)
-        return say(lang, "ally_die", left=left, name=who, amount=step.amount)
-    if s.influence_open and left:
-        return say(lang, "place", left=left, amount=step.amount) + " " + say(lang, "active_turn")
-    return None
+APP = ModeApp(name="allied", applies=allied.MODE.applies, now_line=ally_line, texts=ALLY_TEXTS)

@@ -1,11 +1,22 @@
 """The neutral armies in words: their names, and for the active independents (two
 players, rulebook 002) where each stands and the gifts and allies' dice the player may
-make now. Without any drawing."""
+make now, and the Now panel's words for their steps. Without any drawing. The mode's unit in
+the app (``APP``) is here."""
 
 from __future__ import annotations
 
-from risk_lan.rules import Action, Game, GameState, GiveCard, ReinforceAlly
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from risk_lan.rules import Action, Game, GameState, GiveCard, ReinforceAlly, independents
 from risk_lan.tui.texts.catalogue import say, shown
+from risk_lan.tui.texts.independents_texts import INDEPENDENTS_TEXTS
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey
+from risk_lan.wording import PlaceName
+
+if TYPE_CHECKING:
+    from risk_lan.tui.turnlogic.player_turn import Turn
+    from risk_lan.tui.turnlogic.turn_step import Step
 
 
 def neutral_name(s: GameState, neutral: str, lang: str) -> str:
@@ -36,3 +47,36 @@ def choices(game: Game, seat: str) -> list[Action]:
     if game.waiting_for() != seat:
         return []
     return [a for a in game.legal_actions(seat) if isinstance(a, (GiveCard, ReinforceAlly))]
+
+
+def independents_line(
+    turn: Turn, step: Step, lang: str, name: Callable[[str | None], PlaceName]
+) -> str | None:
+    """The Now panel's words for the active independents' steps; None elsewhere."""
+    assert turn.game is not None
+    s = turn.game.state
+    if s.rules.neutral_play != "active" or not turn.my_turn:
+        return None
+    if s.offensive and step.name == "attack":
+        source, target, force, victim = s.offensive
+        names = " / ".join(neutral_name(s, n, lang) for n in (victim, force) if n in s.neutrals)
+        return say(lang, "offensive", source=name(source), target=name(target), names=names)
+    if step.name != "place":
+        return None
+    left = s.pool - turn.staged_total()
+    if s.placing_for and left:
+        who = neutral_name(s, s.placing_for, lang)
+        return say(lang, "ally_die", left=left, name=who, amount=step.amount)
+    if s.influence_open and left:
+        return say(lang, "place", left=left, amount=step.amount) + " " + say(lang, "active_turn")
+    return None
+
+
+APP = ModeApp(
+    name="independents",
+    applies=independents.MODE.applies,
+    now_line=lambda turn, step, names, lang, name: independents_line(turn, step, lang, name),
+    # Ctrl+G: where each stands, and the gift or ally's die to make (any seat, at any time).
+    keys={"independents": ModeKey(screen="independents", opens=lambda game, seat: True)},
+    texts=INDEPENDENTS_TEXTS,
+)

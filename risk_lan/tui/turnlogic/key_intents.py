@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from risk_lan.tui.turnlogic import revised_steps
+from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.player_turn import Turn
 
 # The step names under which each turn action is offered (the rest are greyed out).
@@ -47,23 +47,6 @@ def turn_keys(bindings: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     return keys
 
 
-def shared_key(turn: Turn, action: str, offered: bool) -> bool | None:
-    """The keys F3, F4 and F8 under rulebook 004's «risques calculés»: lay a card rather than
-    blitz, capitulate (while answering) rather than end, send support rather than plan
-    the setup (False: this binding of the key is hidden, the other one counts)."""
-    step = turn.step().name
-    game = turn.game
-    if action == "blitz":
-        return False
-    if action == "end":
-        return False if step == "defend" else (True if offered else None)
-    if action == "capitulate":
-        return (True if offered else None) if step == "defend" else False
-    if action == "support" and (step in ("setup", "claim") or not game or not game.rules.support):
-        return False
-    return True if offered else None
-
-
 def turn_action_open(turn: Turn, action: str, stopped: bool, taken_over: bool) -> bool | None:
     """Whether the binding of ``action`` runs now (True), is greyed out (None: pressed, it
     says why) or hidden (False); True for an action that is not the turn's."""
@@ -75,11 +58,9 @@ def turn_action_open(turn: Turn, action: str, stopped: bool, taken_over: bool) -
     offered = needed in turn.step().keys
     if action == "plan_setup":
         return offered and not stopped  # shown during the setup only (False: hidden)
-    calculated = revised_steps.calculated(turn.game)
-    if action in ("lay", "support", "capitulate"):
-        return shared_key(turn, action, offered) if calculated else False
-    if calculated and action in ("blitz", "end"):
-        return shared_key(turn, action, offered)
+    decided = modeapps.key_open(turn, action, offered)  # a mode's own keys, and those it takes
+    if decided is not None:
+        return decided[0]
     if stopped or taken_over:
         return True  # open, to say why nothing is played
     return True if offered else None  # None: shown greyed out

@@ -1,5 +1,6 @@
 """Risk Mission's words for the player: the missions it may claim now, and the panel's
-summary of its missions. Without any drawing but the text's styles."""
+summary of its missions. Without any drawing but the text's styles. The mode's unit in the
+app (``APP``) is here."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from rich.text import Text
 
 from risk_lan.rules import Game, missions
 from risk_lan.tui.texts.catalogue import say, shown
+from risk_lan.tui.texts.mission_texts import MISSION_TEXTS
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey
 
 
 def claimable(game: Game, seat: str) -> list[str]:
@@ -43,3 +46,14 @@ def summary(game: Game, seat: str, names: dict[str, str], lang: str, in_panel: b
 def _text(mission: str, lang: str) -> str:
     card = missions.missions().get(mission)
     return card.text(lang) if card else mission
+
+
+APP = ModeApp(
+    name="missions",
+    applies=missions.MODE.applies,
+    # Ctrl+K: the player's missions, the one chosen claimed (a spectator holds none).
+    keys={
+        "missions": ModeKey(screen="missions", opens=lambda game, seat: seat in game.state.missions)
+    },
+    texts=MISSION_TEXTS,
+)

@@ -31,7 +31,7 @@ from risk_lan.rules import (
 from risk_lan.rules.allied import commanded
 from risk_lan.rules.capitals import seal
 from risk_lan.rules.teams import armies_of
-from risk_lan.tui.turnlogic import revised_steps
+from risk_lan.tui.turnlogic import modeapps, revised_steps
 from risk_lan.tui.turnlogic.manoeuvre_step import fortify_step, keeping
 from risk_lan.tui.turnlogic.setup_plan import SetupPlan, plan_keys
 from risk_lan.tui.turnlogic.turn_hints import why_key, why_pick
@@ -172,8 +172,9 @@ class Turn:
         if s.phase in ("claim", "setup"):
             choices = frozenset(a.territory for a in legal if isinstance(a, Place))
             return Step(s.phase, choices, keys=plan_keys(self.plan, s.phase))
-        if s.phase == "defend" and revised_steps.calculated(game):
-            return revised_steps.answer_step(self)
+        own = modeapps.own_step(self, s.phase)
+        if own is not None:
+            return own
         if s.phase == "defend":
             most = max(a.dice for a in legal if isinstance(a, Defend))
             return Step(
@@ -228,8 +229,8 @@ class Turn:
             return Step("attack", frozenset(a.source for a in attacks), keys=frozenset({"end"}))
         keys = {"end", "cancel"}
         if self.target is not None:
-            calculated = revised_steps.calculated(game)
-            keys |= revised_steps.commit_keys(self) if calculated else {"attack", "blitz"}
+            mode = modeapps.attacker(game)
+            keys |= mode.attack_keys(self) if mode and mode.attack_keys else {"attack", "blitz"}
         most = max((_strength(a) for a in attacks if a.source == self.source), default=1)
         return Step(
             "attack", targets, amount=self._dice(most), amount_range=(1, most), keys=frozenset(keys)
@@ -361,8 +362,9 @@ class Turn:
             return [Place(t, n) for t, n in merged.items()]
         if step.name == "move_in":
             return [MoveIn(step.amount or 0)]
-        if step.name == "defend" and revised_steps.calculated(self.game):
-            return revised_steps.answer(self, step)
+        own = modeapps.play(self, step)
+        if own is not None:
+            return own
         if step.name == "defend":
             return [Defend(step.amount or 1)]
         if step.name == "capital" and self.source:
@@ -385,8 +387,9 @@ class Turn:
         step = self.step()
         if step.name != "attack" or self.source is None or self.target is None:
             return []
-        if revised_steps.calculated(self.game):
-            return revised_steps.commit(self, step)
+        mode = modeapps.attacker(self.game) if self.game is not None else None
+        if mode is not None and mode.attack is not None:
+            return mode.attack(self, step) or []
         return [Attack(self.source, self.target, step.amount or 1, 1 if blitz else None)]
 
     def trade(self, index: int = 0) -> list[Action]:

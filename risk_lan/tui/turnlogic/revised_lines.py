@@ -1,18 +1,24 @@
 """What the Now panel says under rulebook 004's revised rules: the commitment being made, the
 answer asked for (or the retreat picked), the standing answer, the cap and the bound
-bonuses while placing, the movement points left."""
+bonuses while placing, the movement points left. The mode's unit in the app (``APP``) is
+here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from risk_lan.rules import Game
+from risk_lan.rules import Action, Game, calculated
 from risk_lan.rules.calculated import bonus
 from risk_lan.tui.texts.catalogue import say, shown
+from risk_lan.tui.texts.revised_texts import REVISED_TEXTS
 from risk_lan.tui.turnlogic import revised_steps
-from risk_lan.tui.turnlogic.player_turn import Turn
-from risk_lan.tui.turnlogic.turn_step import Step
+from risk_lan.tui.turnlogic.modeapp import ModeApp, Why
 from risk_lan.wording import PlaceName
+
+if TYPE_CHECKING:
+    from risk_lan.tui.turnlogic.player_turn import Turn
+    from risk_lan.tui.turnlogic.turn_step import Step
 
 
 def revised_line(
@@ -125,3 +131,43 @@ def _points(turn: Turn) -> int:
     assert turn.game is not None
     s = turn.game.state
     return s.points if s.phase == "fortify" else s.count(turn.seat) // 2
+
+
+def _pick_hint(turn: Turn, step: Step) -> str | None:
+    return "pick_no_shelter" if step.name == "defend" else None  # the answer takes no pick
+
+
+def _key_hint(turn: Turn, step: Step, key: str) -> Why | None:
+    if key in ("lay", "support", "capitulate", "blitz"):
+        return revised_steps.why_revised_key(turn, step, key)
+    return None
+
+
+def _own_step(turn: Turn, phase: str) -> Step | None:
+    return revised_steps.answer_step(turn) if phase == "defend" else None  # an answer
+
+
+def _play(turn: Turn, step: Step) -> list[Action] | None:
+    return revised_steps.answer(turn, step) if step.name == "defend" else None
+
+
+_OWN_KEYS = frozenset({"lay", "support", "capitulate"})
+
+APP = ModeApp(
+    name="calculated",
+    applies=calculated.MODE.applies,
+    own_step=_own_step,
+    play=_play,
+    attack_keys=revised_steps.commit_keys,
+    attack=revised_steps.commit,  # a commitment, with a card or support perhaps
+    now_line=revised_line,
+    notes=revised_notes,  # (the cap, bound bonuses and points, which other rules may use too)
+    pick_hint=_pick_hint,
+    turn_keys=_OWN_KEYS,
+    # F3, F4 and F8 mean lay, capitulate and support here, rather than blitz, end and plan.
+    answers=_OWN_KEYS | {"blitz", "end"},
+    key_open=revised_steps.shared_key,
+    key_hint=_key_hint,
+    auto_key="auto_answer",
+    texts=REVISED_TEXTS,
+)

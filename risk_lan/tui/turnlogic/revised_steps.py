@@ -201,3 +201,20 @@ def why_revised_key(turn: Turn, step: Step, key: str) -> tuple[str, dict[str, st
     if step.name in ("attack", "defend"):
         return ("key_lay_none", {})
     return ("key_lay_when", {})
+
+
+def shared_key(turn: Turn, action: str, offered: bool) -> bool | None:
+    """The keys F3, F4 and F8 under rulebook 004's «risques calculés»: lay a card rather than
+    blitz, capitulate (while answering) rather than end, send support rather than plan
+    the setup (False: this binding of the key is hidden, the other one counts)."""
+    step = turn.step().name
+    game = turn.game
+    if action == "blitz":
+        return False
+    if action == "end":
+        return False if step == "defend" else (True if offered else None)
+    if action == "capitulate":
+        return (True if offered else None) if step == "defend" else False
+    if action == "support" and (step in ("setup", "claim") or not game or not game.rules.support):
+        return False
+    return True if offered else None

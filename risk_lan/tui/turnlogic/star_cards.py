@@ -1,5 +1,6 @@
 """A card in rulebook 004's trades by stars, in a line: its territory, its stars and what
-trading it gives. Without any drawing."""
+trading it gives. Without any drawing. The trades by stars' unit in the app (``APP``) is
+here: the hand a card a line, and the trade key opening the screen that picks the cards."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from risk_lan.rules import Game
 from risk_lan.rules.cards import stars
 from risk_lan.rules.stars import beside
 from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.turnlogic.modeapp import ModeApp
 
 
 def card_line(game: Game, seat: str, card: str, lang: str) -> str:
@@ -29,3 +31,11 @@ def card_line(game: Game, seat: str, card: str, lang: str) -> str:
     if card in s.laid.get(seat, ()):
         notes.append(say(lang, "stars_laid"))
     return f"{head} · {', '.join(notes)}"
+
+
+APP = ModeApp(
+    name="stars",
+    applies=lambda rules: rules.trade_values == "stars",
+    card_line=card_line,
+    trade_screen="star_trade",
+)

@@ -10,11 +10,10 @@ from collections.abc import Callable
 from risk_lan.rules import Game
 from risk_lan.rules.setup import placing_neutral
 from risk_lan.tui.texts.catalogue import say, shown
-from risk_lan.tui.turnlogic.ally_lines import ally_line, independents_line
+from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.independents_lines import neutral_name
 from risk_lan.tui.turnlogic.plan_line import plan_line
 from risk_lan.tui.turnlogic.player_turn import Turn
-from risk_lan.tui.turnlogic.revised_lines import revised_line
 from risk_lan.tui.turnlogic.turn_step import Step
 from risk_lan.wording import PlaceName
 
@@ -25,11 +24,7 @@ def step_line(turn: Turn, step: Step, names: dict[str, str], lang: str, name: Na
     """The Now panel's sentence for ``step`` (the setup plan's, while one is made)."""
     game = turn.game
     assert game is not None
-    mode = (
-        ally_line(turn, step, names, lang, name)
-        or independents_line(turn, step, lang, name)
-        or revised_line(turn, step, names, lang, name)
-    )
+    mode = modeapps.now_line(turn, step, names, lang, name)
     line = mode if mode is not None else _line(turn, step, game, names, lang, name)
     if turn.plan is not None and game.state.phase in ("claim", "setup"):
         line = plan_line(turn, lang, line)

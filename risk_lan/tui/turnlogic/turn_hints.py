@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from risk_lan.rules.allied import commands_ally
 from risk_lan.rules.teams import armies_of
-from risk_lan.tui.turnlogic.revised_steps import bounded, calculated, why_revised_key
+from risk_lan.tui.turnlogic import modeapps
+from risk_lan.tui.turnlogic.revised_steps import bounded
 
 if TYPE_CHECKING:
     from risk_lan.tui.turnlogic.player_turn import Turn
@@ -30,8 +31,9 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
         return (why_watching(turn), at)
     if step.name == "waiting":
         return (_waiting(turn, "pick_not_your_turn"), at)
-    if step.name == "defend" and calculated(turn.game):
-        return ("pick_no_shelter", at)
+    own = modeapps.pick_hint(turn, step)
+    if own is not None:
+        return (own, at)
     if step.name in ("over", "capital_reveal", "defend", "move_in", "trade"):
         return (f"pick_{step.name}", at)
     if step.name == "claim":
@@ -126,8 +128,9 @@ def _why_not_at_step(turn: Turn, step: Step, key: str) -> Hint | None:
         return (_waiting(turn, "key_not_your_turn"), {})
     if step.name == "over":
         return ("pick_over", {})
-    if key in ("lay", "support", "capitulate") or (key == "blitz" and calculated(turn.game)):
-        return why_revised_key(turn, step, key)
+    own = modeapps.key_hint(turn, step, key)
+    if own is not None:
+        return own
     if key == "plan":
         return ("key_plan_setup_only", {})
     if step.name in ("defend", "move_in", "capital_reveal"):

@@ -13,11 +13,10 @@ from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, objectives, teams
 from risk_lan.tui.texts.catalogue import say, shown
+from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.independents_lines import neutral_name, standing
 from risk_lan.tui.turnlogic.mission_lines import summary as missions_summary
 from risk_lan.tui.turnlogic.player_turn import Turn
-from risk_lan.tui.turnlogic.revised_lines import revised_notes
-from risk_lan.tui.turnlogic.star_cards import card_line
 from risk_lan.tui.turnlogic.step_lines import step_line
 from risk_lan.tui.turnlogic.turn_step import Step
 from risk_lan.tui.widgets.world_map import PALETTE
@@ -197,7 +196,7 @@ class TurnPanel(Panel):
 
         line = step_line(turn, step, names, lang, name)
         text.append(line)
-        notes = revised_notes(turn, step, lang, name)  # rulebook 004: the cap, bonuses, points
+        notes = modeapps.notes(turn, step, lang, name)
         if notes:
             text.append(f"\n{notes}", style="dim")
         if turn.hint is not None:
@@ -214,7 +213,7 @@ class TurnPanel(Panel):
             text.append(f"\n{why}", style="bold yellow")
         standing = s.auto_defend.get(turn.seat)
         if standing and step.name != "watching":
-            key = "auto_answer" if game.rules.combat == "calculated" else "auto_on"
+            key = modeapps.auto_key(game)
             text.append(f"\n{say(lang, key, dice=standing)}", style="dim")
         if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
@@ -255,9 +254,10 @@ class HandPanel(Panel):
                 text.append(say(lang, "held_by", player=mate) + "\n")
         if not hand:
             text.append(say(lang, "no_cards"), style="dim")
-        if game.rules.trade_values == "stars":  # rulebook 004: a card a line, with its stars
+        shows = modeapps.card_line(game)
+        if shows is not None:  # (rulebook 004: a card a line, with its stars)
             for card in hand:
-                text.append(f"{card_line(game, turn.seat, card, lang)}\n")
+                text.append(f"{shows(game, turn.seat, card, lang)}\n")
         elif len(hand) <= 3:
             for card in hand:
                 text.append(f"{_card(game, card, lang)}\n")

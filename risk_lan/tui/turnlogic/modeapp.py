@@ -1,0 +1,89 @@
+"""What a mode of play gives the app: :class:`ModeApp`, one per mode, defined in the mode's
+own module next to its lines and listed once in ``modeapps.py`` (the engine's side is
+``rules/modeunit.py``).
+
+A mode is data, not a subclass: its name, when it is in play, and the hooks the shared turn
+code asks. Hooks a mode does not need stay None. No Textual here: a key that opens a screen
+names it, and the screen layer maps the name to the screen (``table/mode_keys.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from risk_lan.rules import Game, RuleSet
+from risk_lan.wording import PlaceName
+
+if TYPE_CHECKING:
+    from risk_lan.rules import Action
+    from risk_lan.tui.turnlogic.player_turn import Turn
+    from risk_lan.tui.turnlogic.turn_step import Step
+
+Namer = Callable[[str | None], PlaceName]  # a territory's name, "?" for none
+Why = tuple[str, dict[str, str]]  # a text's key and its fields
+NowLine = Callable[["Turn", "Step", dict[str, str], str, Namer], str | None]
+Notes = Callable[["Turn", "Step", str, Namer], str]
+PickHint = Callable[["Turn", "Step"], str | None]
+KeyHint = Callable[["Turn", "Step", str], Why | None]
+KeyOpen = Callable[["Turn", str, bool], bool | None]
+OwnStep = Callable[["Turn", str], "Step | None"]
+Moves = Callable[["Turn", "Step"], "list[Action] | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class ModeKey:
+    """A key of the mode's own that opens a screen: the screen's name (which the screen layer
+    maps to the screen), and whether it opens for ``seat`` now in a game the mode plays."""
+
+    screen: str
+    opens: Callable[[Game, str], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class ModeApp:
+    """One mode's part in the app.
+
+    ``applies``: whether a game under these rules plays the mode.
+    ``own_step``: the step the mode offers at a phase it plays its own way (None elsewhere);
+    ``play``: the moves that confirm such a step (None: the usual ones).
+    ``attack_keys``: the keys of an attack once its target is picked, when the mode attacks
+    its own way; ``attack``: the moves of that attack.
+    ``now_line``: the Now panel's sentence for the mode's own steps (None: the usual words
+    are true as they are); asked in registry order while the mode is in play, the first
+    answer wins.
+    ``notes``: lines under the Now panel's sentence; asked in every game, since each note
+    checks the rule it tells of ("" for none).
+    ``pick_hint``: why picking a territory does nothing at a step the mode plays its own way.
+    ``turn_keys``: the turn keys only this mode offers (hidden in games without it);
+    ``key_open``: whether a turn key the mode answers for (``answers``) runs now (True), is
+    greyed out (None) or hidden (False), while the mode is in play;
+    ``key_hint``: why such a key does nothing now (asked of the mode's own keys in every
+    game, and of those it answers for while in play).
+    ``card_line``: a card of the hand panel in a line, where the mode shows cards its own way;
+    ``trade_screen``: the name of the screen the trade key opens to pick the cards (None:
+    the first trade offered is made).
+    ``auto_key``: the text that tells of the standing automatic defence under the mode.
+    ``keys``: the game screen's keys that open the mode's own screens, by key id.
+    ``texts``: the mode's catalogue of words, in English and French.
+    """
+
+    name: str
+    applies: Callable[[RuleSet], bool]
+    own_step: OwnStep | None = None
+    play: Moves | None = None
+    attack_keys: Callable[[Turn], set[str]] | None = None
+    attack: Moves | None = None
+    now_line: NowLine | None = None
+    notes: Notes | None = None
+    pick_hint: PickHint | None = None
+    turn_keys: frozenset[str] = frozenset()
+    answers: frozenset[str] = frozenset()
+    key_open: KeyOpen | None = None
+    key_hint: KeyHint | None = None
+    card_line: Callable[[Game, str, str, str], str] | None = None
+    trade_screen: str | None = None
+    auto_key: str | None = None
+    keys: Mapping[str, ModeKey] = field(default_factory=dict)
+    texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
