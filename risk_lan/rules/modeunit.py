@@ -68,6 +68,7 @@ class Manoeuvre:
 class ModeRules:
     """One mode's part in the engine.
 
+    ``presets``: the rule sets the mode brings, by name (a new mode's preset lives with it).
     ``applies``: whether a game under these rules plays the mode (worked out once per rule set).
     ``checks``/``effects``: the mode's own actions, by type.
     ``refuses``: the actions refused outright under a rule set, each with the refusal it
@@ -96,6 +97,7 @@ class ModeRules:
 
     name: str
     applies: Callable[[RuleSet], bool]
+    presets: tuple[RuleSet, ...] = ()
     checks: Mapping[type[Action], Check] = field(default_factory=dict)
     effects: Mapping[type[Action], Effect] = field(default_factory=dict)
     refuses: Callable[[RuleSet], Mapping[type[Action], Refusal]] | None = None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .modes import MODES
 from .ruleset import RuleSet
 
 # H-WORLD: the golden-cavalry game of rulebooks 001 and 002, the default (RULES.md Part 3, item 1).
@@ -271,6 +272,11 @@ RULESETS: dict[str, RuleSet] = {
         REVISED_SUPPORT,
     )
 }
+# And those a mode brings with it (``ModeRules.presets``), each under a name of its own.
+for _brought in (r for m in MODES for r in m.presets):
+    if _brought.name in RULESETS:
+        raise ValueError(f"two rule sets are called {_brought.name!r}")
+    RULESETS[_brought.name] = _brought
 
 
 def ruleset(name: str) -> RuleSet:
