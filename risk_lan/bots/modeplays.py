@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from risk_lan.bots import ally_play, capitals_play, independents_play, missions_play, revised_play
 from risk_lan.bots.modeplay import ModePlay
-from risk_lan.rules.ruleset import RuleSet
+from risk_lan.rules.ruleset import RuleSet, per_rule_set
 
 MODE_PLAYS: tuple[ModePlay, ...] = (
     ally_play.PLAY,
@@ -20,18 +20,8 @@ MODE_PLAYS: tuple[ModePlay, ...] = (
     capitals_play.PLAY,
 )
 
-# Worked out once per rule set (by identity: a rule set is immutable, and few are alive).
-_IN_PLAY: dict[int, tuple[RuleSet, tuple[ModePlay, ...]]] = {}
-_MOST_KEPT = 64
 
-
+@per_rule_set
 def playing(rules: RuleSet) -> tuple[ModePlay, ...]:
     """The modes that ``rules`` plays, in registry order."""
-    kept = _IN_PLAY.get(id(rules))
-    if kept is not None and kept[0] is rules:
-        return kept[1]
-    found = tuple(m for m in MODE_PLAYS if m.applies(rules))
-    if len(_IN_PLAY) >= _MOST_KEPT:
-        _IN_PLAY.clear()
-    _IN_PLAY[id(rules)] = (rules, found)
-    return found
+    return tuple(m for m in MODE_PLAYS if m.applies(rules))

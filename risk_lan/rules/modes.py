@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from . import allied, calculated, capitals, independents, missions, objectives
 from .actions import Action
 from .modeunit import After, Attacks, Check, Effect, Manoeuvre, ModeRules, Refusal, TurnLists
-from .ruleset import RuleSet
+from .ruleset import RuleSet, per_rule_set
 from .state import GameState
 
 MODES: tuple[ModeRules, ...] = (
@@ -57,16 +57,9 @@ class InPlay:
     at_attack: tuple[Callable[[GameState, str, str], None], ...]
 
 
-# Worked out once per rule set (by identity: a rule set is immutable, and few are alive).
-_IN_PLAY: dict[int, tuple[RuleSet, InPlay]] = {}
-_MOST_KEPT = 64
-
-
+@per_rule_set
 def in_play(rules: RuleSet) -> InPlay:
     """The hooks of the modes that ``rules`` plays."""
-    kept = _IN_PLAY.get(id(rules))
-    if kept is not None and kept[0] is rules:
-        return kept[1]
     modes = [m for m in MODES if m.applies(rules)]
     refused: dict[type[Action], Refusal] = {}
     for mode in MODES:  # every mode's refusals, in play or not; the first one registered wins
@@ -86,7 +79,4 @@ def in_play(rules: RuleSet) -> InPlay:
         unforeseen=tuple(m.unforeseen for m in modes if m.unforeseen is not None),
         at_attack=tuple(m.at_attack for m in modes if m.at_attack is not None),
     )
-    if len(_IN_PLAY) >= _MOST_KEPT:
-        _IN_PLAY.clear()
-    _IN_PLAY[id(rules)] = (rules, found)
     return found

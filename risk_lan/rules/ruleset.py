@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 DISTRIBUTIONS = ("claim", "deal", "deal_with_jokers", "dice")
 FIRST_TURNS = ("reroll", "first_placer", "after_deal", "first_seat")
@@ -29,6 +29,9 @@ NEUTRAL_PLAYS = ("passive", "ally", "active")
 INCOME_TABLES = ("divisor", "revised")
 COMBATS = ("dice", "calculated")
 OBJECTIVE_TIMINGS = ("any", "turn_end")
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,3 +354,22 @@ def _as_plain_data(rules: RuleSet) -> dict[str, Any]:
     data["escalation"] = list(rules.escalation)
     data["sources"] = list(rules.sources)
     return data
+
+
+def per_rule_set(work: Callable[[RuleSet], T]) -> Callable[[RuleSet], T]:
+    """``work(rules)``, worked out once per rule set and kept (by identity: a rule set is
+    immutable, and few are alive; hashing one would cost more than the lookups it saves on
+    every move)."""
+    kept: dict[int, tuple[RuleSet, T]] = {}
+
+    def once(rules: RuleSet) -> T:
+        found = kept.get(id(rules))
+        if found is not None and found[0] is rules:
+            return found[1]
+        made = work(rules)
+        if len(kept) >= 64:
+            kept.clear()
+        kept[id(rules)] = (rules, made)
+        return made
+
+    return once
