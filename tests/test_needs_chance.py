@@ -11,9 +11,7 @@ from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from test_projection import rules_for
-from test_properties import OPTION_CHOICES, REVISED_CHOICES
+from test_projection import A_TABLE, rules_for
 
 from risk_lan.bots import ClassicBot
 from risk_lan.rules import RULESETS, Action, Game, SetAutoDefend
@@ -65,12 +63,7 @@ def play_and_ask(game: Game, rng: random.Random, steps: int) -> None:
 
 @pytest.mark.parametrize("preset", sorted(RULESETS))
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 100_000),
-    players=st.integers(2, 6),
-    options=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_CHOICES.items()}),
-    revised=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in REVISED_CHOICES.items()}),
-)
+@given(**A_TABLE)
 def test_the_engine_says_whether_a_move_needs_chance_as_a_trial_would(
     preset, seed, players, options, revised
 ) -> None:

@@ -36,6 +36,15 @@ EXAMPLES: Counter[str] = Counter()  # per preset, printed by conftest's summary
 MOVES: Counter[str] = Counter()
 
 
+# A table drawn at random: the seed of its game, its seats, and its rule options.
+A_TABLE = {
+    "seed": st.integers(0, 100_000),
+    "players": st.integers(2, 6),
+    "options": st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_CHOICES.items()}),
+    "revised": st.fixed_dictionaries({k: st.sampled_from(v) for k, v in REVISED_CHOICES.items()}),
+}
+
+
 def rules_for(preset: str, options: dict, revised: dict):
     base = RULESETS[preset]
     if base.trade_values == "stars":
@@ -187,13 +196,7 @@ def _first_difference(mine: dict, theirs: dict) -> str:
 
 @pytest.mark.parametrize("preset", sorted(RULESETS))
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 100_000),
-    players=st.integers(2, 6),
-    options=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_CHOICES.items()}),
-    revised=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in REVISED_CHOICES.items()}),
-    bot_share=st.sampled_from([0.5, 0.9]),
-)
+@given(**A_TABLE, bot_share=st.sampled_from([0.5, 0.9]))
 def test_every_projection_agrees_on_the_public_outcome(
     preset, seed, players, options, revised, bot_share
 ) -> None:
