@@ -70,6 +70,46 @@ def test_the_circle_check_sees_a_planted_circle(tmp_path: Path) -> None:
     assert {"risk_lan.rules.board", "risk_lan.rules.state"} <= set(circle)
 
 
+def _shared_engine_modules_importing_a_mode(root: Path) -> dict[str, list[str]]:
+    """The engine's modules, other than the modes' own and their registry, that import a
+    mode's module (one defining its ``MODE = ModeRules(...)``), with what they import."""
+    rules = root / "risk_lan" / "rules"
+    units = {
+        f"risk_lan.rules.{path.stem}"
+        for path in rules.glob("*.py")
+        if "MODE = ModeRules(" in path.read_text()
+    }
+    script = (
+        "import grimp, json\n"
+        "g = grimp.build_graph('risk_lan', cache_dir=None)\n"
+        "print(json.dumps({m: sorted(g.find_modules_directly_imported_by(m))"
+        " for m in g.modules if m.startswith('risk_lan.rules.')}))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    graph: dict[str, list[str]] = json.loads(out.stdout)
+    shared = set(graph) - units - {"risk_lan.rules.modes"}
+    found = {m: sorted(set(graph[m]) & units) for m in sorted(shared)}
+    return {m: names for m, names in found.items() if names}
+
+
+def test_only_the_registry_imports_a_modes_engine_module() -> None:
+    """A mode's rules reach the shared engine through its hooks, registered in
+    rules/modes.py, never by a shared module calling the mode by name."""
+    assert _shared_engine_modules_importing_a_mode(ROOT) == {}
+
+
+def test_the_mode_import_check_sees_a_planted_one(tmp_path: Path) -> None:
+    copy_of_the_tree(tmp_path)
+    combat = tmp_path / "risk_lan" / "rules" / "combat.py"
+    combat.write_text(combat.read_text() + "\n\nfrom . import allied  # noqa\n")
+    found = _shared_engine_modules_importing_a_mode(tmp_path)
+    assert found == {"risk_lan.rules.combat": ["risk_lan.rules.allied"]}
+
+
 def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
     """import-linter on the contracts of pyproject.toml, for the packages under ``root``."""
     tool = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")

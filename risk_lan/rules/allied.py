@@ -13,7 +13,8 @@ from __future__ import annotations
 from . import independents
 from .actions import Action, EndTurn
 from .events import AllyDestroyed, AllyPart, Event
-from .modeunit import ModeRules, TurnLists
+from .illegal import IllegalAction
+from .modeunit import ModeRules, TurnLists, TurnParts
 from .state import GameState
 
 
@@ -32,9 +33,18 @@ def opponent(state: GameState) -> str:
 
 def begin(state: GameState) -> None:
     """A new turn: its first part, if the ally is still in play."""
-    state.acting = None
     state.ally_stage = "own" if ally(state) is not None else ""
-    state.gained = state.pool
+
+
+def midway(state: GameState) -> bool:
+    """The turn is in its first or second part, each ended like a turn."""
+    return state.ally_stage in ("own", "ally")
+
+
+def next_part(state: GameState, player: str) -> list[Event]:
+    if state.ally_stage == "own":
+        return hand_over(state, player)
+    return take_back(state)
 
 
 def commands_ally(state: GameState, player: str) -> bool:
@@ -82,6 +92,20 @@ def take_back(state: GameState) -> list[Event]:
     return [AllyPart(state.current, "again", force, 0)]
 
 
+def _attacking_armies(
+    state: GameState, player: str, source: str, target: str, own: int
+) -> int | None:
+    """In the ally's part, its commander attacks with the ally's armies, on the player whose
+    turn it is only."""
+    if not commands_ally(state, player):
+        return None
+    if state.owner[source] != ally(state):
+        raise IllegalAction("not_ally", f"{source} is not the ally's: attack with its armies")
+    if state.owner[target] != state.current:
+        raise IllegalAction("ally_target", f"the ally counter-attacks {state.current} only")
+    return state.armies[source]
+
+
 def after_conquest(state: GameState, previous: str, player: str) -> list[Event]:
     """``previous`` lost a territory to ``player``: if that was the ally's last, it is out."""
     if state.rules.neutral_play != "ally" or previous not in state.neutrals:
@@ -124,4 +148,19 @@ def _ally_part(state: GameState, player: str, owned: list[str], lists: TurnLists
     return []
 
 
-MODE = ModeRules(name="allied", applies=lambda rules: rules.neutral_play == "ally", turn=_ally_turn)
+MODE = ModeRules(
+    name="allied",
+    applies=lambda rules: rules.neutral_play == "ally",
+    turn=_ally_turn,
+    at_turn_start=begin,
+    places_for=lambda s, player: ally(s) if commands_ally(s, player) else None,
+    attacking_armies=_attacking_armies,
+    at_conquest=after_conquest,
+    turn_parts=TurnParts(
+        midway,
+        next_part,
+        lambda: IllegalAction(
+            "ally_first", "armies move after the ally's part of the turn: end this part first"
+        ),
+    ),
+)

@@ -36,12 +36,12 @@ from .events import (
     Retreated,
 )
 from .illegal import IllegalAction
-from .modeunit import ModeRules, Refusal
+from .modeunit import EffectHooks, ModeRules, Refusal
 from .randomness import RandomSource
 from .revised import room
 from .ruleset import RuleSet
 from .state import GameState, PendingAttack
-from .turn import draw_card
+from .turn import draw_card, draw_shuffles
 
 CARD_BONUS = 2
 
@@ -139,7 +139,8 @@ def commit(
     target: str,
     armies: int,
     lay: bool,
-    support: tuple[str, ...] = (),
+    support: tuple[str, ...],
+    hooks: EffectHooks,
 ) -> list[Event]:
     state.phase = "attack"
     state.trade_window = "none"
@@ -155,7 +156,7 @@ def commit(
         # A standing answer (F7): all the armies there, given here only when whether the
         # card goes with them is public; else the defender's client gives it, laying the
         # card in an act it signs (``standing_answer``), since no other peer sees its hand.
-        events.extend(_answer(state, rng, defender, state.armies[target], False, auto=True))
+        events.extend(_answer(state, rng, defender, state.armies[target], False, hooks, auto=True))
     return events
 
 
@@ -206,7 +207,9 @@ def check_answer(state: GameState, player: str, armies: int, lay: bool) -> None:
         raise IllegalAction("no_card", f"you do not hold the card of {attack.target}")
 
 
-def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: bool) -> list[Event]:
+def answer(
+    state: GameState, rng: RandomSource, player: str, armies: int, lay: bool, hooks: EffectHooks
+) -> list[Event]:
     # Given by the defender's client for its standing answer, it is said as one: all the
     # armies with F7 set. Whether the card went with it cannot say more, since whether it
     # was held is the defender's hidden hand's (every peer must mark the event alike).
@@ -214,11 +217,17 @@ def answer(state: GameState, rng: RandomSource, player: str, armies: int, lay: b
         state.auto_defend.get(player) is not None
         and armies == state.armies[_pending(state, player).target]
     )
-    return _answer(state, rng, player, armies, lay, auto=auto)
+    return _answer(state, rng, player, armies, lay, hooks, auto=auto)
 
 
 def _answer(
-    state: GameState, rng: RandomSource, player: str, armies: int, lay: bool, auto: bool
+    state: GameState,
+    rng: RandomSource,
+    player: str,
+    armies: int,
+    lay: bool,
+    hooks: EffectHooks,
+    auto: bool,
 ) -> list[Event]:
     attack = _pending(state, player)
     src, tgt, committed = attack.source, attack.target, attack.dice
@@ -249,7 +258,7 @@ def _answer(
     events: list[Event] = [answered, battle]
     if state.armies[tgt] == 0:
         # The committed armies move in at once, and more may follow (004 (d)).
-        events.extend(conquer(state, src, tgt, committed, [holder]))
+        events.extend(conquer(state, src, tgt, committed, [holder], hooks.at_conquest))
         return events
     state.phase = "attack"
     return events
@@ -274,7 +283,9 @@ def check_retreat(state: GameState, player: str, territory: str) -> None:
         raise IllegalAction("army_cap", f"{territory} cannot hold {state.armies[tgt]} more")
 
 
-def retreat(state: GameState, rng: RandomSource, player: str, territory: str) -> list[Event]:
+def retreat(
+    state: GameState, rng: RandomSource, player: str, territory: str, hooks: EffectHooks
+) -> list[Event]:
     """All the defender's armies go to ``territory``; the attacker moves in (1 at least) and
     takes a card at random from the defender's, or from the pile if it has none."""
     attack = _pending(state, player)
@@ -285,7 +296,7 @@ def retreat(state: GameState, rng: RandomSource, player: str, territory: str) ->
     state.attack, state.support = None, []
     events: list[Event] = [Retreated(player, tgt, territory, moved)]
     events.extend(_take_a_card(state, rng, player))
-    events.extend(conquer(state, src, tgt, 1, []))
+    events.extend(conquer(state, src, tgt, 1, [], hooks.at_conquest))
     return events
 
 
@@ -299,7 +310,7 @@ def check_capitulate(state: GameState, player: str) -> None:
         raise IllegalAction("last_territory", "no capitulation on one's last territory")
 
 
-def capitulate(state: GameState, rng: RandomSource, player: str) -> list[Event]:
+def capitulate(state: GameState, rng: RandomSource, player: str, hooks: EffectHooks) -> list[Event]:
     """The defender's armies there go back to its reserve; the attacker moves in (1 at
     least) and draws a card from the pile at once."""
     attack = _pending(state, player)
@@ -309,7 +320,7 @@ def capitulate(state: GameState, rng: RandomSource, player: str) -> list[Event]:
     state.attack, state.support = None, []
     events: list[Event] = [Capitulated(player, tgt, removed)]
     events.extend(draw_card(state, rng, state.current))
-    events.extend(conquer(state, src, tgt, 1, [player]))
+    events.extend(conquer(state, src, tgt, 1, [player], hooks.at_conquest))
     return events
 
 
@@ -333,6 +344,21 @@ def _take_a_card(state: GameState, rng: RandomSource, loser: str) -> list[Event]
 
 # Rulebook 004's actions of combat, in place of Attack and Defend.
 _OWN_COMBAT = (Commit, Answer, Retreat, Capitulate)
+
+
+def _chance_of_commit(state: GameState, action: Commit) -> bool:
+    """Answered at once by a standing answer, where whether the card goes with the armies
+    is public (``commit``)."""
+    defender = answerer(state, action.target)
+    standing = state.auto_defend.get(defender) is not None
+    return standing and not card_unknown(state, defender, action.target)
+
+
+def _chance_of_retreat(state: GameState, action: Retreat) -> bool:
+    """A card taken at random from the defender's hand, else drawn from the deck."""
+    attack = state.attack
+    assert attack is not None
+    return bool(state.hands[attack.defender]) or draw_shuffles(state)
 
 
 def _refused(rules: RuleSet) -> dict[type[Action], Refusal]:
@@ -400,15 +426,21 @@ MODE = ModeRules(
         Capitulate: lambda s, p, a: check_capitulate(s, p),
     },
     effects={
-        Commit: lambda s, rng, p, a: commit(
-            s, rng, p, a.source, a.target, a.armies, a.lay, a.support
+        Commit: lambda s, rng, p, a, h: commit(
+            s, rng, p, a.source, a.target, a.armies, a.lay, a.support, h
         ),
-        Answer: lambda s, rng, p, a: answer(s, rng, p, a.armies, a.lay),
-        Retreat: lambda s, rng, p, a: retreat(s, rng, p, a.territory),
-        Capitulate: lambda s, rng, p, a: capitulate(s, rng, p),
+        Answer: lambda s, rng, p, a, h: answer(s, rng, p, a.armies, a.lay, h),
+        Retreat: lambda s, rng, p, a, h: retreat(s, rng, p, a.territory, h),
+        Capitulate: lambda s, rng, p, a, h: capitulate(s, rng, p, h),
     },
     refuses=_refused,
     fits={"defend": (Answer, Retreat, Capitulate)},
     attacks=commitments,
     defences=answers,
+    chance={
+        Commit: _chance_of_commit,
+        Answer: lambda s, a: True,  # both sides' two dice
+        Retreat: _chance_of_retreat,
+        Capitulate: lambda s, a: draw_shuffles(s),
+    },
 )

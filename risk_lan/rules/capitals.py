@@ -23,7 +23,6 @@ from .illegal import IllegalAction
 from .modeunit import BEFORE_PLAY, ModeRules
 from .randomness import RandomSource
 from .state import GameState
-from .turn import begin_turn
 
 SEAL = re.compile(r"[0-9a-f]{64}")
 MAX_NONCE = 64
@@ -94,7 +93,7 @@ def apply_reveal(
 ) -> list[Event]:
     state.capitals[player] = territory
     state.deck.remove(territory)  # the headquarters card leaves the deck for good
-    return _opened(state, source, CapitalRevealed(player, territory, nonce))
+    return _opened(state, CapitalRevealed(player, territory, nonce))
 
 
 def apply_abandon(state: GameState, source: RandomSource, player: str) -> list[Event]:
@@ -104,17 +103,21 @@ def apply_abandon(state: GameState, source: RandomSource, player: str) -> list[E
     territory = owned[source.permutation(len(owned))[0]]
     state.capitals[player] = territory
     state.deck.remove(territory)
-    return _opened(state, source, CapitalAbandoned(player, territory))
+    return _opened(state, CapitalAbandoned(player, territory))
 
 
-def _opened(state: GameState, source: RandomSource, event: Event) -> list[Event]:
-    events: list[Event] = [event]
+def _opened(state: GameState, event: Event) -> list[Event]:
     waiting = [p for p in _from_first(state) if p not in state.capitals]
     if waiting:
         state.current = waiting[0]
-    else:
-        events.extend(begin_turn(state, source, state.first_player))
-    return events
+    return [event]
+
+
+def _turn_due(state: GameState) -> str | None:
+    """The first turn begins once every headquarters is open."""
+    if state.phase != "capital_reveal" or any(p not in state.capitals for p in state.players):
+        return None
+    return state.first_player
 
 
 def goal(state: GameState) -> int:
@@ -174,9 +177,9 @@ MODE = ModeRules(
         AbandonCapital: lambda s, p, a: check_abandon(s, p),
     },
     effects={
-        SealCapital: lambda s, rng, p, a: apply_seal(s, p, a.seal),
-        RevealCapital: lambda s, rng, p, a: apply_reveal(s, rng, p, a.territory, a.nonce),
-        AbandonCapital: lambda s, rng, p, a: apply_abandon(s, rng, p),
+        SealCapital: lambda s, rng, p, a, h: apply_seal(s, p, a.seal),
+        RevealCapital: lambda s, rng, p, a, h: apply_reveal(s, rng, p, a.territory, a.nonce),
+        AbandonCapital: lambda s, rng, p, a, h: apply_abandon(s, rng, p),
     },
     after=_after,
     phases={
@@ -187,4 +190,8 @@ MODE = ModeRules(
         ),
     },
     at_setup_end=begin,
+    turn_due=_turn_due,
+    chance={SealCapital: lambda s, a: False},
+    # Sealing and opening are the player's secret: only leaving the seal unopened is listed.
+    steps={"capital_reveal": lambda s, player: [AbandonCapital()]},
 )

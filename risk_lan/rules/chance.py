@@ -14,31 +14,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import missions
 from .actions import (
     Action,
-    Answer,
     Attack,
-    Capitulate,
-    ClaimMission,
-    Commit,
     Defend,
     EndTurn,
     Fortify,
-    GiveCard,
     MoveIn,
     Place,
-    Retreat,
-    SealCapital,
     SetAutoDefend,
     TradeCards,
 )
-from .calculated import answerer, card_unknown
 from .combat import defender_of
-from .modes import in_play
+from .modes import CHANCE, in_play
 from .setup import placing_neutral
 from .state import GameState
 from .teams import controlled_count
+from .turn import draw_shuffles
 
 
 def by_rule(s: GameState, player: str, action: Action) -> bool | None:
@@ -55,16 +47,15 @@ def by_rule(s: GameState, player: str, action: Action) -> bool | None:
     return None if rule is None else rule(s, action)
 
 
-def _draw_shuffles(s: GameState, draws: int = 1) -> bool:
-    """Of ``draws`` cards drawn now, one comes from a deck shuffled anew from the discards
-    (nothing is discarded meanwhile)."""
-    return draws > len(s.deck) and bool(s.discard)
-
-
 def _end_turn(s: GameState, player: str) -> bool | None:
-    if s.ally_stage in ("own", "ally"):
-        return False  # the ally changes hands within the turn: nothing is drawn
+    if _midway(s):
+        return False  # the turn moves on to its next part: nothing is drawn
     return _turn_over(s, player, leaving=s.phase != "fortify", ends=True)
+
+
+def _midway(s: GameState) -> bool:
+    """The turn is in a part other than its last, which ending only ends."""
+    return any(parts.midway(s) for parts in in_play(s.rules).turn_parts)
 
 
 def _fortify(s: GameState, player: str) -> bool | None:
@@ -76,10 +67,11 @@ def _fortify(s: GameState, player: str) -> bool | None:
 
 def _turn_over(s: GameState, player: str, leaving: bool, ends: bool) -> bool | None:
     """Whether the cards drawn as the attack (``leaving``) and the turn (``ends``) end, and
-    as the next turn begins, shuffle the discards (``turn.end_turn``, ``turn.begin_turn``)."""
+    as the next turn begins, shuffle the discards (``turnflow``'s ``end_turn`` and
+    ``begin_turn``)."""
     rules = s.rules
     draws = int(leaving and s.conquered and rules.card_draw == "after_attack")
-    if ends and s.ally_stage not in ("own", "ally"):
+    if ends and not _midway(s):
         if any(u(s, True) for u in in_play(rules).unforeseen):
             return None  # e.g. a win then ends the game before the next turn's cards
         draws += int(s.conquered and rules.card_draw == "end_of_turn")
@@ -88,7 +80,7 @@ def _turn_over(s: GameState, player: str, leaving: bool, ends: bool) -> bool | N
             draws += 1
         elif rules.card_draw == "by_territories":
             draws += controlled_count(s, following) % rules.income_divisor
-    return _draw_shuffles(s, draws)
+    return draw_shuffles(s, draws)
 
 
 def _place(s: GameState, action: Place) -> bool:
@@ -104,26 +96,6 @@ def _attack(s: GameState, action: Attack) -> bool:
     return s.auto_defend.get(defender_of(s, action.target)) is not None
 
 
-def _commit(s: GameState, action: Commit) -> bool:
-    """Answered at once by a standing answer, where whether the card goes with the armies
-    is public (``calculated.commit``)."""
-    defender = answerer(s, action.target)
-    standing = s.auto_defend.get(defender) is not None
-    return standing and not card_unknown(s, defender, action.target)
-
-
-def _retreat(s: GameState, action: Retreat) -> bool:
-    """A card taken at random from the defender's hand, else drawn from the deck."""
-    attack = s.attack
-    assert attack is not None
-    return bool(s.hands[attack.defender]) or _draw_shuffles(s)
-
-
-def _claim(s: GameState, action: ClaimMission) -> bool | None:
-    """A claim at the turn's end ends the turn, which the rules alone cannot foresee."""
-    return None if missions.missions()[action.mission].window == "turn_end" else False
-
-
 def _never(s: GameState, action: Any) -> bool:
     return False
 
@@ -136,14 +108,8 @@ _RULES: dict[type, Callable[[GameState, Any], bool | None]] = {
     TradeCards: _never,
     MoveIn: _never,
     SetAutoDefend: _never,
-    SealCapital: _never,
-    GiveCard: _never,
     Defend: _always,  # at least one battle is rolled
-    Answer: _always,  # both sides' two dice
     Place: _place,
     Attack: _attack,
-    Commit: _commit,
-    Retreat: _retreat,
-    Capitulate: lambda s, a: _draw_shuffles(s),
-    ClaimMission: _claim,
+    **CHANCE,
 }

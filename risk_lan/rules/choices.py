@@ -99,7 +99,7 @@ def fortifications(state: GameState, player: str, owned: list[str]) -> list[Acti
     rule = state.rules.fortification
     if state.phase == "fortify" and rule not in ("unfought_steps", "points"):
         return []
-    if state.ally_stage in ("own", "ally"):
+    if any(parts.midway(state) for parts in in_play(state.rules).turn_parts):
         return []
     out: list[Action] = []
     # The territories armies may go to: the player's, and under team rules its team's.

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from . import allied, independents, revised
+from . import revised
 from .events import (
     AttackDeclared,
     AttackStopped,
@@ -17,6 +17,7 @@ from .events import (
     PlayerEliminated,
 )
 from .illegal import IllegalAction
+from .modeunit import AtConquest, AttackingArmies, EffectHooks
 from .randomness import RandomSource
 from .state import GameState, PendingAttack, PendingMoveIn
 from .teams import armies_of, friends, lose_defence, present, remove_armies
@@ -35,11 +36,19 @@ def defender_of(state: GameState, territory: str) -> str:
 
 
 def check_attack(
-    state: GameState, player: str, source: str, target: str, dice: int, stop_at: int | None
+    state: GameState,
+    player: str,
+    source: str,
+    target: str,
+    dice: int,
+    stop_at: int | None,
+    attacking: Sequence[AttackingArmies],
 ) -> None:
+    """``attacking``: how the modes in play have a player attack with another force's
+    armies."""
     check_may_attack_now(state)
     check_known(state, source, target)
-    armies = _attacking_armies(state, player, source, target)
+    armies = _attacking_armies(state, player, source, target, attacking)
     check_enemy_border(state, player, source, target)
     if armies < 2:
         raise IllegalAction("too_few_armies", f"{source} needs at least 2 armies to attack")
@@ -92,21 +101,16 @@ def check_not_protected(state: GameState, target: str) -> None:
         )
 
 
-def _attacking_armies(state: GameState, player: str, source: str, target: str) -> int:
+def _attacking_armies(
+    state: GameState, player: str, source: str, target: str, attacking: Sequence[AttackingArmies]
+) -> int:
     """The armies ``player`` attacks with from ``source``: its own (under team rules, from
     any territory holding some), the ally's it commands (000-A), or an active ally's."""
-    owners = state.owner
     armies = armies_of(state, source, player)
-    if allied.commands_ally(state, player):
-        if owners[source] != allied.ally(state):
-            raise IllegalAction("not_ally", f"{source} is not the ally's: attack with its armies")
-        if owners[target] != state.current:
-            raise IllegalAction("ally_target", f"the ally counter-attacks {state.current} only")
-        return state.armies[source]
-    if not armies and independents.commands(state, player, owners[source]):
-        if owners[target] == player:
-            raise IllegalAction("ally_target", "an ally never attacks its own player")
-        return state.armies[source]
+    for commanded in attacking:
+        theirs = commanded(state, player, source, target, armies)
+        if theirs is not None:
+            return theirs
     if not armies:
         raise IllegalAction("not_owner", f"{source} is not yours")
     return armies
@@ -120,13 +124,13 @@ def declare(
     target: str,
     dice: int,
     stop_at: int | None,
-    at_attack: Sequence[Callable[[GameState, str, str], None]],
+    hooks: EffectHooks,
 ) -> list[Event]:
-    """An attack by dice from ``source`` on ``target``; ``at_attack``: what the modes in play
-    do as it is declared (``modes.in_play``, which this module is below)."""
+    """An attack by dice from ``source`` on ``target``; ``hooks``: what the modes in play
+    do as it is declared and at a conquest (``modes.in_play``, which this module is below)."""
     state.phase = "attack"
     state.trade_window = "none"
-    for hook in at_attack:
+    for hook in hooks.at_attack:
         hook(state, source, target)
     owner = state.owner[target]
     defender = owner if owner in state.hands else defender_of(state, target)
@@ -138,7 +142,7 @@ def declare(
         return events
     answer = min(standing, state.rules.defender_max_dice, state.armies[target])
     events.append(DefenceChosen(defender, answer, True))
-    events.extend(_resolve(state, source_rng, source, target, dice, stop_at, answer))
+    events.extend(_resolve(state, source_rng, source, target, dice, stop_at, answer, hooks))
     return events
 
 
@@ -152,14 +156,25 @@ def check_defend(state: GameState, player: str, dice: int) -> None:
         raise IllegalAction("bad_dice", f"defend with 1 to {most} dice")
 
 
-def defend(state: GameState, source_rng: RandomSource, player: str, dice: int) -> list[Event]:
+def defend(
+    state: GameState, source_rng: RandomSource, player: str, dice: int, hooks: EffectHooks
+) -> list[Event]:
     attack = state.attack
     assert attack is not None
     events: list[Event] = [DefenceChosen(player, dice, False)]
     # The attack stays pending until the dice are in: if the source fails, the defender can
     # answer again and the game goes on.
     events.extend(
-        _resolve(state, source_rng, attack.source, attack.target, attack.dice, attack.stop_at, dice)
+        _resolve(
+            state,
+            source_rng,
+            attack.source,
+            attack.target,
+            attack.dice,
+            attack.stop_at,
+            dice,
+            hooks,
+        )
     )
     state.attack = None
     return events
@@ -173,6 +188,7 @@ def _resolve(
     dice: int,
     stop_at: int | None,
     defence: int,
+    hooks: EffectHooks,
 ) -> list[Event]:
     """Roll battles until the target falls, or after one battle, or (a blitz) until the
     stop rule says so; the attack is no longer pending while this runs."""
@@ -217,7 +233,7 @@ def _resolve(
             )
         )
         if armies[tgt] == 0:
-            events.extend(conquer(state, src, tgt, a, emptied))
+            events.extend(conquer(state, src, tgt, a, emptied, hooks.at_conquest))
             return events
         if emptied and state.teams:
             # A teammate's last armies fell in a territory that still stands.
@@ -234,8 +250,16 @@ def _resolve(
     return events
 
 
-def conquer(state: GameState, src: str, tgt: str, rolled: int, emptied: list[str]) -> list[Event]:
-    """``tgt`` fell; ``emptied`` are the players whose armies were there."""
+def conquer(
+    state: GameState,
+    src: str,
+    tgt: str,
+    rolled: int,
+    emptied: list[str],
+    at_conquest: Sequence[AtConquest],
+) -> list[Event]:
+    """``tgt`` fell; ``emptied`` are the players whose armies were there; ``at_conquest``:
+    what the modes in play do then."""
     player = state.acting or state.current
     # An ally's conquests are its own, and earn nobody a card (000-A, 001).
     force = state.owner[src] if state.owner[src] in state.neutrals else player
@@ -247,8 +271,8 @@ def conquer(state: GameState, src: str, tgt: str, rolled: int, emptied: list[str
     state.armies[tgt] = rolled
     state.conquered = state.conquered or force == player
     events: list[Event] = [Conquered(force, tgt, previous, rolled)]
-    events.extend(allied.after_conquest(state, previous, player))
-    events.extend(independents.destroyed(state, previous, player))
+    for hook in at_conquest:
+        events.extend(hook(state, previous, player))
     events.extend(revised.after_conquest(state, previous, player))
     events.extend(_eliminations(state, emptied, player))
     if state.phase == "over":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import chance, combat, manoeuvre, modes, setup, turn
+from . import chance, combat, manoeuvre, modes, setup, turn, turnflow
 from .actions import (
     Action,
     Attack,
@@ -191,10 +191,18 @@ class Game:
         if hooks.befores:
             for before in hooks.befores:
                 before(s, action)
-        events = _APPLY[type(action)](s, self.source, player, action)
+        events = _APPLY[type(action)](s, self.source, player, action, hooks)
+        if hooks.turn_due:
+            for due in hooks.turn_due:
+                first = due(s)
+                if first is not None:
+                    events.extend(turnflow.begin_turn(s, self.source, first))
         if hooks.afters:
-            for after in hooks.afters:
-                events.extend(after(s, self.source, player, action, events))
+            for after, ends_turn in hooks.afters:
+                if after is not None:
+                    events.extend(after(s, self.source, player, action, events))
+                if ends_turn is not None and ends_turn(s, action):
+                    events.extend(turnflow.end_turn(s, self.source, player))
         return events
 
     def needs_chance(self, player: str, action: Action) -> bool:
@@ -235,7 +243,7 @@ def _check_place(s: GameState, player: str, action: Place) -> None:
     if s.phase in ("claim", "setup"):
         setup.check_setup_place(s, player, action.territory, action.count)
     elif s.phase == "reinforce":
-        turn.check_reinforce(s, player, action.territory, action.count)
+        turn.check_reinforce(s, player, action.territory, action.count, modes.placed_for(s, player))
     else:
         raise IllegalAction("wrong_phase", "armies are placed before attacking")
 
@@ -256,7 +264,9 @@ def _check_move_in(s: GameState, player: str, action: MoveIn) -> None:
 _CHECKS: dict[type, Check] = {
     Place: _check_place,
     TradeCards: lambda s, p, a: turn.check_trade(s, p, a.cards, a.bonus_territory),
-    Attack: lambda s, p, a: combat.check_attack(s, p, a.source, a.target, a.dice, a.stop_at),
+    Attack: lambda s, p, a: combat.check_attack(
+        s, p, a.source, a.target, a.dice, a.stop_at, modes.in_play(s.rules).attacking_armies
+    ),
     Defend: _check_defend,
     MoveIn: _check_move_in,
     Fortify: lambda s, p, a: manoeuvre.check_fortify(s, p, a.source, a.target, a.count),
@@ -268,27 +278,25 @@ _CHECKS: dict[type, Check] = {
 def _apply_place(s: GameState, rng: RandomSource, player: str, a: Place) -> list[Event]:
     if s.phase in ("claim", "setup"):
         return setup.setup_place(s, rng, player, a.territory, a.count)
-    return turn.reinforce(s, player, a.territory, a.count)
+    return turn.reinforce(s, player, a.territory, a.count, modes.placed_for(s, player))
 
 
-def _apply_auto_defend(
-    s: GameState, rng: RandomSource, player: str, a: SetAutoDefend
-) -> list[Event]:
+def _apply_auto_defend(s: GameState, player: str, a: SetAutoDefend) -> list[Event]:
     s.auto_defend[player] = a.dice
     return [AutoDefendSet(player, a.dice)]
 
 
 _APPLY: dict[type, Effect] = {
-    Place: _apply_place,
-    TradeCards: lambda s, rng, p, a: turn.trade(s, p, a.cards, a.bonus_territory),
-    Attack: lambda s, rng, p, a: combat.declare(
-        s, rng, p, a.source, a.target, a.dice, a.stop_at, modes.in_play(s.rules).at_attack
+    Place: lambda s, rng, p, a, h: _apply_place(s, rng, p, a),
+    TradeCards: lambda s, rng, p, a, h: turn.trade(s, p, a.cards, a.bonus_territory),
+    Attack: lambda s, rng, p, a, h: combat.declare(
+        s, rng, p, a.source, a.target, a.dice, a.stop_at, h
     ),
-    Defend: lambda s, rng, p, a: combat.defend(s, rng, p, a.dice),
-    MoveIn: lambda s, rng, p, a: combat.move_in(s, p, a.count),
-    Fortify: lambda s, rng, p, a: manoeuvre.fortify(s, rng, p, a.source, a.target, a.count),
-    EndTurn: lambda s, rng, p, a: turn.end_turn(s, rng, p),
-    SetAutoDefend: _apply_auto_defend,
+    Defend: lambda s, rng, p, a, h: combat.defend(s, rng, p, a.dice, h),
+    MoveIn: lambda s, rng, p, a, h: combat.move_in(s, p, a.count),
+    Fortify: lambda s, rng, p, a, h: manoeuvre.fortify(s, rng, p, a.source, a.target, a.count),
+    EndTurn: lambda s, rng, p, a, h: turnflow.end_turn(s, rng, p),
+    SetAutoDefend: lambda s, rng, p, a, h: _apply_auto_defend(s, p, a),
     **modes.EFFECTS,
 }
 

@@ -21,6 +21,7 @@ from .actions import (
     EndTurn,
     Fortify,
     GiveCard,
+    Place,
     ReinforceAlly,
     SetAutoDefend,
     TradeCards,
@@ -187,6 +188,12 @@ def settle(state: GameState, rng: RandomSource) -> list[Event]:
     return end_offensive(state, rng)
 
 
+def _after(state: GameState, rng: RandomSource, action: Action) -> list[Event]:
+    if isinstance(action, Place) and not state.pool:
+        state.placing_for = None  # the ally's die is placed
+    return settle(state, rng)
+
+
 def end_offensive(state: GameState, rng: RandomSource) -> list[Event]:
     """The offensive is over: a die for the attacked independent (if it is still on the
     board) and for the ally that attacked; 1 to 4 moves it one step away from the player."""
@@ -203,6 +210,17 @@ def end_offensive(state: GameState, rng: RandomSource) -> list[Event]:
             state.status[independent] = _away(state, independent, player)
         events.append(StatusDrifted(player, independent, die, state.status[independent], before))
     return events
+
+
+def _attacking_armies(
+    state: GameState, player: str, source: str, target: str, own: int
+) -> int | None:
+    """In its own turn a player attacks with an ally's armies, never on itself."""
+    if own or not commands(state, player, state.owner[source]):
+        return None
+    if state.owner[target] == player:
+        raise IllegalAction("ally_target", "an ally never attacks its own player")
+    return state.armies[source]
 
 
 def destroyed(state: GameState, independent: str, player: str) -> list[Event]:
@@ -347,19 +365,25 @@ def _record_manoeuvre(state: GameState, force: str) -> None:
 MODE = ModeRules(
     name="independents",
     applies=lambda rules: rules.neutral_play == "active",
+    at_turn_start=begin,
     checks={
         GiveCard: lambda s, p, a: check_give(s, p, a.independent, a.card),
         ReinforceAlly: lambda s, p, a: check_reinforce_ally(s, p, a.independent),
         EndOffensive: lambda s, p, a: check_end_offensive(s),
     },
     effects={
-        GiveCard: lambda s, rng, p, a: give(s, p, a.independent, a.card),
-        ReinforceAlly: lambda s, rng, p, a: reinforce_ally(s, rng, p, a.independent),
-        EndOffensive: lambda s, rng, p, a: end_offensive(s, rng),
+        GiveCard: lambda s, rng, p, a, h: give(s, p, a.independent, a.card),
+        ReinforceAlly: lambda s, rng, p, a, h: reinforce_ally(s, rng, p, a.independent),
+        EndOffensive: lambda s, rng, p, a, h: end_offensive(s, rng),
     },
     guard=_guard_offensive,
     before=_close_influence,
-    after=lambda s, rng, player, action, events: settle(s, rng),
+    after=lambda s, rng, player, action, events: _after(s, rng, action),
+    places_for=lambda s, player: s.placing_for,
+    attacking_armies=_attacking_armies,
+    moves_for=lambda s, player, owner: commands(s, player, owner),
+    at_conquest=destroyed,
+    chance={GiveCard: lambda s, a: False},
     turn=_active_turn,
     at_neutrals=start,
     at_attack=open_offensive,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from . import choices
 from .actions import (
-    AbandonCapital,
     Action,
     Defend,
     MoveIn,
@@ -14,7 +13,7 @@ from .actions import (
     SetAutoDefend,
 )
 from .choices import Enumerator, places
-from .modes import in_play
+from .modes import STEPS, in_play
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import presence
@@ -71,10 +70,6 @@ def _setup_places(state: GameState, player: str) -> list[Action]:
     return places(state, presence(state, player), step_left(state))
 
 
-def _reveal(state: GameState, player: str) -> list[Action]:
-    return [AbandonCapital()]  # the opening itself is the player's secret
-
-
 def _defences(state: GameState, player: str) -> list[Action]:
     own = in_play(state.rules).defences
     if own is not None:
@@ -89,12 +84,11 @@ def _moves_in(state: GameState, player: str) -> list[Action]:
     return [MoveIn(n) for n in range(state.move_in.minimum, state.move_in.maximum + 1)]
 
 
-# What may be done at each step outside a turn, by phase (sealing a headquarters is the
-# player's secret: nothing is listed for it).
+# What may be done at each step outside a turn, by phase (and at the modes' own steps).
 _STEPS: dict[str, Enumerator] = {
     "claim": _claim_places,
     "setup": _setup_places,
-    "capital_reveal": _reveal,
     "defend": _defences,
     "move_in": _moves_in,
+    **STEPS,
 }

@@ -4,14 +4,15 @@ to a neighbour, any number of one-step moves of armies that did not fight (000-B
 
 from __future__ import annotations
 
-from . import independents, revised
+from . import revised
 from .events import Event, Fortified
 from .illegal import IllegalAction
 from .modes import in_play
 from .randomness import RandomSource
 from .state import GameState
 from .teams import add_armies, friends, movable, remove_armies
-from .turn import check_can_move_on, end_turn, leave_attack
+from .turn import check_can_move_on, leave_attack
+from .turnflow import end_turn
 
 
 def check_fortify(state: GameState, player: str, source: str, target: str, count: int) -> None:
@@ -44,10 +45,9 @@ def _check_may_manoeuvre(state: GameState) -> None:
     many = bool(in_play(state.rules).manoeuvres)
     if state.phase == "fortify" and rule not in ("unfought_steps", "points") and not many:
         raise IllegalAction("already_fortified", "only one fortification per turn")
-    if state.ally_stage in ("own", "ally"):
-        raise IllegalAction(
-            "ally_first", "armies move after the ally's part of the turn: end this part first"
-        )
+    for parts in in_play(state.rules).turn_parts:
+        if parts.midway(state):
+            raise parts.refusal()
 
 
 def _check_route(state: GameState, force: str, source: str, target: str) -> None:
@@ -117,6 +117,8 @@ def fortify(
 def _mover(state: GameState, player: str, source: str) -> str:
     """Whose armies leave ``source``: the player's, or one of its active allies'."""
     owner = state.owner[source]
-    if owner is not None and owner != player and independents.commands(state, player, owner):
+    if owner is None or owner == player:
+        return player
+    if any(moves_for(state, player, owner) for moves_for in in_play(state.rules).moves_for):
         return owner
     return player

@@ -28,7 +28,7 @@ from .modeunit import ModeRules, TurnLists
 from .randomness import RandomSource
 from .state import GameState
 from .teams import continents_of, controlled_count
-from .turn import check_can_move_on, end_turn
+from .turn import check_can_move_on
 
 
 def check_cards(board: Board) -> None:
@@ -199,15 +199,30 @@ def after_action(state: GameState, player: str, conquered: int, moved_in: bool) 
 def _after(
     state: GameState, source: RandomSource, player: str, action: Action, events: list[Event]
 ) -> list[Event]:
-    if state.phase == "over":
-        return []
-    if isinstance(action, ClaimMission):
-        if missions()[action.mission].window == "turn_end":
-            return end_turn(state, source, player)  # the claim ends it
+    if state.phase == "over" or isinstance(action, ClaimMission):
         return []
     conquered = sum(1 for e in events if type(e) is Conquered)
     after_action(state, player, conquered, isinstance(action, MoveIn))
     return []
+
+
+def _chance_of_claim(state: GameState, action: ClaimMission) -> bool | None:
+    """A claim at the turn's end ends the turn, which the rules alone cannot foresee."""
+    return None if missions()[action.mission].window == "turn_end" else False
+
+
+def _ends_turn(state: GameState, action: Action) -> bool:
+    """A mission claimed at the end of the turn ends it (unless it won the game)."""
+    return (
+        isinstance(action, ClaimMission)
+        and state.phase != "over"
+        and missions()[action.mission].window == "turn_end"
+    )
+
+
+def _begin(state: GameState) -> None:
+    """A new turn: no conquest yet, no claim yet, the turn start's claims open."""
+    state.conquests, state.claimed_turn, state.claim_window = 0, False, "turn_start"
 
 
 def _turn(state: GameState, player: str, lists: TurnLists) -> list[Action]:
@@ -220,7 +235,11 @@ MODE = ModeRules(
     name="missions",
     applies=lambda rules: rules.victory == "missions",
     checks={ClaimMission: lambda s, p, a: check_claim(s, p, a.mission)},
-    effects={ClaimMission: lambda s, rng, p, a: claim(s, p, a.mission)},
+    effects={ClaimMission: lambda s, rng, p, a, h: claim(s, p, a.mission)},
     after=_after,
+    ends_turn=_ends_turn,
+    secret_deal=deal,
+    chance={ClaimMission: _chance_of_claim},
+    at_turn_start=_begin,
     turn=_turn,
 )

@@ -11,7 +11,22 @@ from dataclasses import dataclass
 
 from . import allied, calculated, capitals, independents, missions, objectives
 from .actions import Action
-from .modeunit import After, Attacks, Check, Effect, Manoeuvre, ModeRules, Refusal, TurnLists
+from .events import Event
+from .modeunit import (
+    After,
+    AtConquest,
+    AttackingArmies,
+    Attacks,
+    Chance,
+    Check,
+    Effect,
+    Manoeuvre,
+    ModeRules,
+    Refusal,
+    TurnLists,
+    TurnParts,
+)
+from .randomness import RandomSource
 from .ruleset import RuleSet, per_rule_set
 from .state import GameState
 
@@ -27,6 +42,10 @@ MODES: tuple[ModeRules, ...] = (
 # Every mode's actions, by type, whatever the rules (each check refuses outside its mode).
 CHECKS: Mapping[type[Action], Check] = {t: c for m in MODES for t, c in m.checks.items()}
 EFFECTS: Mapping[type[Action], Effect] = {t: e for m in MODES for t, e in m.effects.items()}
+CHANCE: Mapping[type[Action], Chance] = {t: c for m in MODES for t, c in m.chance.items()}
+STEPS: Mapping[str, Callable[[GameState, str], list[Action]]] = {
+    phase: listed for m in MODES for phase, listed in m.steps.items()
+}
 # The phases the modes add, with their hints and the actions that fit them, and the further
 # actions the modes fit into shared phases (by phase, in registry order).
 PHASES: Mapping[str, tuple[str, tuple[type[Action], ...]]] = {
@@ -46,7 +65,7 @@ class InPlay:
     refused: Mapping[type[Action], Refusal]
     guards: tuple[Callable[[GameState, Action], None], ...]
     befores: tuple[Callable[[GameState, Action], None], ...]
-    afters: tuple[After, ...]
+    afters: tuple[tuple[After | None, Callable[[GameState, Action], bool] | None], ...]
     turns: tuple[Callable[[GameState, str, TurnLists], list[Action] | None], ...]
     at_neutrals: tuple[Callable[[GameState], None], ...]
     at_setup_end: tuple[Callable[[GameState], bool], ...]
@@ -55,6 +74,15 @@ class InPlay:
     manoeuvres: tuple[Manoeuvre, ...]
     unforeseen: tuple[Callable[[GameState, bool], bool], ...]
     at_attack: tuple[Callable[[GameState, str, str], None], ...]
+    at_turn_start: tuple[Callable[[GameState], None], ...]
+    turn_parts: tuple[TurnParts, ...]
+    at_turn_over: tuple[Callable[[GameState, str], list[Event]], ...]
+    turn_due: tuple[Callable[[GameState], str | None], ...]
+    places_for: tuple[Callable[[GameState, str], str | None], ...]
+    secret_deal: Callable[[GameState, RandomSource, str], Event] | None
+    attacking_armies: tuple[AttackingArmies, ...]
+    moves_for: tuple[Callable[[GameState, str, str], bool], ...]
+    at_conquest: tuple[AtConquest, ...]
 
 
 @per_rule_set
@@ -69,7 +97,9 @@ def in_play(rules: RuleSet) -> InPlay:
         refused=refused,
         guards=tuple(m.guard for m in modes if m.guard is not None),
         befores=tuple(m.before for m in modes if m.before is not None),
-        afters=tuple(m.after for m in modes if m.after is not None),
+        afters=tuple(
+            (m.after, m.ends_turn) for m in modes if m.after is not None or m.ends_turn is not None
+        ),
         turns=tuple(m.turn for m in modes if m.turn is not None),
         at_neutrals=tuple(m.at_neutrals for m in modes if m.at_neutrals is not None),
         at_setup_end=tuple(m.at_setup_end for m in modes if m.at_setup_end is not None),
@@ -78,5 +108,24 @@ def in_play(rules: RuleSet) -> InPlay:
         manoeuvres=tuple(m.manoeuvre for m in modes if m.manoeuvre is not None),
         unforeseen=tuple(m.unforeseen for m in modes if m.unforeseen is not None),
         at_attack=tuple(m.at_attack for m in modes if m.at_attack is not None),
+        at_turn_start=tuple(m.at_turn_start for m in modes if m.at_turn_start is not None),
+        turn_parts=tuple(m.turn_parts for m in modes if m.turn_parts is not None),
+        at_turn_over=tuple(m.at_turn_over for m in modes if m.at_turn_over is not None),
+        turn_due=tuple(m.turn_due for m in modes if m.turn_due is not None),
+        places_for=tuple(m.places_for for m in modes if m.places_for is not None),
+        secret_deal=next((m.secret_deal for m in modes if m.secret_deal is not None), None),
+        attacking_armies=tuple(m.attacking_armies for m in modes if m.attacking_armies is not None),
+        moves_for=tuple(m.moves_for for m in modes if m.moves_for is not None),
+        at_conquest=tuple(m.at_conquest for m in modes if m.at_conquest is not None),
     )
     return found
+
+
+def placed_for(state: GameState, player: str) -> str | None:
+    """Whose armies ``player`` places now, when a mode in play has them place another
+    force's (the first mode registered that says so)."""
+    for places_for in in_play(state.rules).places_for:
+        force = places_for(state, player)
+        if force is not None:
+            return force
+    return None

@@ -19,10 +19,25 @@ from .randomness import RandomSource
 from .ruleset import RuleSet
 from .state import GameState
 
+# A territory was taken from a force (its id) by a player: what follows, under a mode.
+AtConquest = Callable[[GameState, str, str], list[Event]]
+
+
+class EffectHooks(Protocol):
+    """What an action's effect is handed of the modes in play: the hooks that run where a
+    shared step it takes (a conquest) runs them."""
+
+    @property
+    def at_attack(self) -> tuple[Callable[[GameState, str, str], None], ...]: ...
+
+    @property
+    def at_conquest(self) -> tuple[AtConquest, ...]: ...
+
+
 # An action's check raises IllegalAction or returns (what it returns is not used); its effect
 # changes the state and says what happened. Both take the action of their own type.
 Check = Callable[[GameState, str, Any], object]
-Effect = Callable[[GameState, RandomSource, str, Any], list[Event]]
+Effect = Callable[[GameState, RandomSource, str, Any, EffectHooks], list[Event]]
 After = Callable[[GameState, RandomSource, str, Action, list[Event]], list[Event]]
 # An action refused outright: the refusal to raise, made anew each time.
 Refusal = Callable[[], IllegalAction]
@@ -49,6 +64,12 @@ class TurnLists(Protocol):
     def must_trade(self, state: GameState) -> bool: ...
 
 
+# The armies a player attacks with from a source on a target, given its own armies there,
+# where a mode has it command another force (None: it does not).
+AttackingArmies = Callable[[GameState, str, str, str, int], int | None]
+# Whether an action, legal now, needs chance (None: the rules alone cannot say).
+Chance = Callable[[GameState, Any], bool | None]
+
 # A mode's own attacks from one territory on a neighbour, given the armies there.
 Attacks = Callable[[GameState, str, str, str, int], list[Attack | Commit]]
 
@@ -62,6 +83,18 @@ class Manoeuvre:
 
     check: Callable[[GameState, str], None]
     record: Callable[[GameState, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnParts:
+    """A mode whose turn has parts played by turns (000-A's ally): ``midway`` says a part
+    other than the last is being played, which ending the turn only ends (``next_part``:
+    the events of moving on to the next part), and in which no manoeuvre is made
+    (``refusal``)."""
+
+    midway: Callable[[GameState], bool]
+    next_part: Callable[[GameState, str], list[Event]]
+    refusal: Refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +126,23 @@ class ModeRules:
     ``unforeseen``: whether the rules alone cannot say if an action needs chance now
     (``ends``: the action ends the turn).
     ``at_attack``: an attack by dice is declared from a territory on another.
+    ``at_turn_start``: a turn begins (its income is counted already).
+    ``turn_parts``: the mode's turn has parts, each ended like a turn.
+    ``at_turn_over``: a player's turn has ended; the events that end the game there (none:
+    the next turn begins).
+    ``ends_turn``: the mode's action, applied (its after-hook included), ends the turn.
+    ``turn_due``: after an action, the player whose turn begins now (the first turn, which
+    the mode held back at the end of the setup; None: not yet).
+    ``places_for``: the force whose armies a player places now, when not their own.
+    ``secret_deal``: the secret cards dealt before the territories, from the first player.
+    ``attacking_armies``: the armies a player attacks with from a territory of a force it
+    commands (raising where that force may not attack the target); None: not such a force.
+    ``moves_for``: whether a player moves the armies of another force now.
+    ``at_conquest``: a player took a territory from a force (the events that follow).
+    ``chance``: whether the mode's own actions need chance, known from the rules (None: not
+    known without playing it), by type; whatever the rules, like ``checks``.
+    ``steps``: the legal actions listed at the mode's own phases outside a turn, by phase
+    (a phase not listed lists nothing, like a secret the player alone may act on).
     """
 
     name: str
@@ -114,3 +164,15 @@ class ModeRules:
     manoeuvre: Manoeuvre | None = None
     unforeseen: Callable[[GameState, bool], bool] | None = None
     at_attack: Callable[[GameState, str, str], None] | None = None
+    at_turn_start: Callable[[GameState], None] | None = None
+    turn_parts: TurnParts | None = None
+    at_turn_over: Callable[[GameState, str], list[Event]] | None = None
+    ends_turn: Callable[[GameState, Action], bool] | None = None
+    turn_due: Callable[[GameState], str | None] | None = None
+    places_for: Callable[[GameState, str], str | None] | None = None
+    secret_deal: Callable[[GameState, RandomSource, str], Event] | None = None
+    attacking_armies: AttackingArmies | None = None
+    moves_for: Callable[[GameState, str, str], bool] | None = None
+    at_conquest: AtConquest | None = None
+    chance: Mapping[type[Action], Chance] = field(default_factory=dict)
+    steps: Mapping[str, Callable[[GameState, str], list[Action]]] = field(default_factory=dict)

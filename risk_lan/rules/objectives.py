@@ -190,10 +190,19 @@ def _after(
     return check(state)
 
 
+def _at_turn_over(state: GameState, player: str) -> list[Event]:
+    """004: an objective may be met only at the end of one's own turn."""
+    if state.rules.objective_timing != "turn_end":
+        return []
+    return check(state, only=player)
+
+
 MODE = ModeRules(
     name="objectives",
     applies=lambda rules: rules.victory == "objective",
     after=_after,
+    at_turn_over=_at_turn_over,
+    secret_deal=deal,
     # 004: a goal met at the end of one's own turn wins before the next turn's cards are drawn.
     unforeseen=lambda s, ends: ends and s.rules.objective_timing == "turn_end",
 )

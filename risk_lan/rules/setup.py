@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import missions, objectives, revised, teams
+from . import revised, teams
 from .cards import deck_cards, is_joker
 from .events import (
     DealRolled,
@@ -19,7 +19,7 @@ from .illegal import IllegalAction
 from .modes import in_play
 from .randomness import RandomSource
 from .state import GameState, neutral_ids
-from .turn import begin_turn
+from .turnflow import begin_turn
 
 
 def roll_for_order(
@@ -46,7 +46,7 @@ def start(state: GameState, source: RandomSource) -> list[Event]:
     quota, stack = _prepare(state)
     first, rolled = _roll_first(state, source)
     events: list[Event] = [rolled]
-    deal_secret = _SECRET_DEALS.get(state.rules.victory)
+    deal_secret = in_play(state.rules).secret_deal
     if deal_secret is not None:
         events.append(deal_secret(state, source, first))
     events.extend(_DISTRIBUTIONS[state.rules.distribution](state, source, first, quota, stack))
@@ -337,10 +337,4 @@ _DISTRIBUTIONS: dict[str, Callable[[GameState, RandomSource, str, int, int], lis
     "deal": _distribute_by_deal,
     "deal_with_jokers": _distribute_by_deal,
     "claim": _distribute_by_claims,
-}
-
-# The secret cards dealt before the territories, by the rules' ``victory``.
-_SECRET_DEALS: dict[str, Callable[[GameState, RandomSource, str], Event]] = {
-    "objective": objectives.deal,
-    "missions": missions.deal,
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import allied, independents, objectives, revised, stars
+from . import revised, stars
 from .cards import (
     FIXED_TABLES,
     escalating_value,
@@ -21,8 +21,6 @@ from .events import (
     Event,
     NoCardLeft,
     Placed,
-    TurnEnded,
-    TurnStarted,
 )
 from .illegal import IllegalAction
 from .randomness import RandomSource
@@ -31,7 +29,6 @@ from .teams import (
     add_armies,
     continents_of,
     controlled_count,
-    pass_hand,
     placeable,
 )
 
@@ -51,60 +48,6 @@ def income(state: GameState, player: str) -> tuple[int, int, tuple[str, ...]]:
     continents = continents_of(state, player)
     bonus = sum(state.board.continents[c].bonus for c in continents)
     return territory_armies, bonus, continents
-
-
-def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Event]:
-    seats = state.players
-    first = seats.index(state.first_player)
-    if state.turn == 0:
-        state.round = 1
-    else:
-        previous = (seats.index(state.current) - first) % len(seats)
-        if (seats.index(player) - first) % len(seats) <= previous:
-            state.round += 1
-    state.turn += 1
-    state.current = player
-    state.conquered = False
-    state.engaged.clear()
-    if state.rules.victory == "missions":
-        state.conquests, state.claimed_turn, state.claim_window = 0, False, "turn_start"
-    state.fought = []
-    territory_armies, bonus, continents = income(state, player)
-    state.pool = territory_armies + bonus
-    state.bound_pools = {}
-    if state.rules.continent_placement:
-        for c in continents:  # 004: each bonus goes in its continent or joined to it
-            state.bound_pools[c] = state.board.continents[c].bonus
-    allied.begin(state)
-    if state.rules.neutral_play == "active":
-        independents.begin(state)
-    state.phase = "reinforce"
-    state.trade_window = "turn_start"
-    due = state.rules.forced_trade_at
-    state.start_trade_due = (
-        due is not None and len(state.hands[player]) >= due and holds_set(state, player)
-    )
-    events: list[Event] = [
-        TurnStarted(
-            player,
-            state.turn,
-            state.round,
-            controlled_count(state, player),
-            territory_armies,
-            continents,
-            bonus,
-            state.pool,
-        )
-    ]
-    draws = state.rules.card_draw
-    if draws in ("turn_start", "by_territories"):
-        # 000-B: the turn opens with a card, or (deuxième règle) a card for each territory
-        # beyond a multiple of the divisor.
-        held = controlled_count(state, player)
-        for _ in range(1 if draws == "turn_start" else held % state.rules.income_divisor):
-            events.extend(draw_card(state, source, player))
-    events.extend(revised.shed(state, player, placeable(state, player)))
-    return events
 
 
 # ----- cards ------------------------------------------------------------------------------
@@ -248,6 +191,12 @@ def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | No
     return events
 
 
+def draw_shuffles(state: GameState, draws: int = 1) -> bool:
+    """Of ``draws`` cards drawn now, one comes from a deck shuffled anew from the discards
+    (nothing is discarded meanwhile)."""
+    return draws > len(state.deck) and bool(state.discard)
+
+
 def draw_card(state: GameState, source: RandomSource, player: str) -> list[Event]:
     events: list[Event] = []
     if not state.deck and state.discard:
@@ -266,15 +215,17 @@ def draw_card(state: GameState, source: RandomSource, player: str) -> list[Event
 # ----- placing, fortifying, ending ------------------------------------------------------
 
 
-def check_reinforce(state: GameState, player: str, territory: str, count: int) -> None:
+def check_reinforce(
+    state: GameState, player: str, territory: str, count: int, force: str | None
+) -> None:
+    """``force``: whose armies ``player`` places now, when not their own (a mode's)."""
     if must_trade(state):
         raise IllegalAction("must_trade", "you hold too many cards: trade a set first")
     if state.pool <= 0:
         raise IllegalAction("nothing_to_place", "you have no armies left to place")
     if territory not in state.owner:
         raise IllegalAction("unknown_territory", f"no territory called {territory!r}")
-    if allied.commands_ally(state, player) or state.placing_for:
-        force = state.placing_for or allied.ally(state)
+    if force is not None:
         if state.owner[territory] != force:
             raise IllegalAction("not_ally", f"{territory} is not the ally's: place its armies")
     elif state.owner[territory] != player and not state.teams:
@@ -299,16 +250,17 @@ def check_reinforce(state: GameState, player: str, territory: str, count: int) -
         )
 
 
-def reinforce(state: GameState, player: str, territory: str, count: int) -> list[Event]:
-    force = state.owner[territory] if allied.commands_ally(state, player) else player
-    force = state.placing_for or force
-    assert force is not None
+def reinforce(
+    state: GameState, player: str, territory: str, count: int, force: str | None
+) -> list[Event]:
+    """``force``: whose armies ``player`` places, when not their own (a mode's)."""
+    placed = force or player
     revised.spend(state, player, territory, count)  # before: it counts the room left there
-    add_armies(state, territory, force, count)
+    add_armies(state, territory, placed, count)
     state.pool -= count
     if not state.pool:
-        state.placing_for, state.bound_pools = None, {}
-    return [Placed(player, territory, count, "reinforcement" if force == player else "ally")]
+        state.bound_pools = {}
+    return [Placed(player, territory, count, "reinforcement" if placed == player else "ally")]
 
 
 def check_can_move_on(state: GameState) -> None:
@@ -330,28 +282,3 @@ def leave_attack(state: GameState, source: RandomSource) -> list[Event]:
     if state.rules.card_draw == "after_attack" and state.conquered:
         return draw_card(state, source, state.current)
     return []
-
-
-def end_turn(
-    state: GameState, source: RandomSource, player: str, leaving: bool = True
-) -> list[Event]:
-    if state.ally_stage == "own":
-        return allied.hand_over(state, player)
-    if state.ally_stage == "ally":
-        return allied.take_back(state)
-    events: list[Event] = []
-    if leaving and state.phase != "fortify":
-        events.extend(leave_attack(state, source))
-    if state.rules.card_draw == "end_of_turn" and state.conquered:
-        events.extend(draw_card(state, source, player))
-    if state.teams:
-        events.extend(pass_hand(state, player))
-    state.trade_window = "none"
-    events.append(TurnEnded(player))
-    rules = state.rules
-    if rules.victory == "objective" and rules.objective_timing == "turn_end":
-        won = objectives.check(state, only=player)  # 004: met at the end of one's own turn
-        if won:
-            return events + won
-    events.extend(begin_turn(state, source, state.next_player(player)))
-    return events
