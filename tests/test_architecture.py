@@ -70,20 +70,26 @@ def test_the_circle_check_sees_a_planted_circle(tmp_path: Path) -> None:
     assert {"risk_lan.rules.board", "risk_lan.rules.state"} <= set(circle)
 
 
-def _shared_engine_modules_importing_a_mode(root: Path) -> dict[str, list[str]]:
-    """The engine's modules, other than the modes' own and their registry, that import a
-    mode's module (one defining its ``MODE = ModeRules(...)``), with what they import."""
-    rules = root / "risk_lan" / "rules"
-    units = {
-        f"risk_lan.rules.{path.stem}"
-        for path in rules.glob("*.py")
-        if "MODE = ModeRules(" in path.read_text()
+def _units(root: Path, package: str, marker: str) -> set[str]:
+    """The modules of ``package`` (a folder of risk_lan) that define a mode's unit."""
+    folder = root / "risk_lan" / package
+    return {
+        f"risk_lan.{package}.{path.stem}"
+        for path in folder.glob("*.py")
+        if marker in path.read_text()
     }
+
+
+def _shared_modules_importing_a_mode(root: Path, package: str) -> dict[str, list[str]]:
+    """The modules of ``package`` (rules or bots), other than the modes' own and their
+    registry, that import a mode's module (one defining its ``MODE = ModeRules(...)`` or
+    ``PLAY = ModePlay(...)``), with what they import."""
+    units = _units(root, "rules", "MODE = ModeRules(") | _units(root, "bots", "= ModePlay(")
     script = (
         "import grimp, json\n"
         "g = grimp.build_graph('risk_lan', cache_dir=None)\n"
-        "print(json.dumps({m: sorted(g.find_modules_directly_imported_by(m))"
-        " for m in g.modules if m.startswith('risk_lan.rules.')}))\n"
+        f"print(json.dumps({{m: sorted(g.find_modules_directly_imported_by(m))"
+        f" for m in g.modules if m.startswith('risk_lan.{package}.')}}))\n"
     )
     env = {**os.environ, "PYTHONPATH": str(root)}
     out = subprocess.run(
@@ -91,23 +97,29 @@ def _shared_engine_modules_importing_a_mode(root: Path) -> dict[str, list[str]]:
     )
     assert out.returncode == 0, out.stderr
     graph: dict[str, list[str]] = json.loads(out.stdout)
-    shared = set(graph) - units - {"risk_lan.rules.modes"}
+    registries = {"risk_lan.rules.modes", "risk_lan.bots.modeplays"}
+    shared = set(graph) - units - registries
     found = {m: sorted(set(graph[m]) & units) for m in sorted(shared)}
     return {m: names for m, names in found.items() if names}
 
 
-def test_only_the_registry_imports_a_modes_engine_module() -> None:
-    """A mode's rules reach the shared engine through its hooks, registered in
-    rules/modes.py, never by a shared module calling the mode by name."""
-    assert _shared_engine_modules_importing_a_mode(ROOT) == {}
+@pytest.mark.parametrize("package", ["rules", "bots"])
+def test_only_the_registry_imports_a_modes_module(package: str) -> None:
+    """A mode reaches the shared engine and bots through its hooks, registered in
+    rules/modes.py and bots/modeplays.py, never by a shared module calling it by name."""
+    assert _shared_modules_importing_a_mode(ROOT, package) == {}
 
 
 def test_the_mode_import_check_sees_a_planted_one(tmp_path: Path) -> None:
     copy_of_the_tree(tmp_path)
     combat = tmp_path / "risk_lan" / "rules" / "combat.py"
     combat.write_text(combat.read_text() + "\n\nfrom . import allied  # noqa\n")
-    found = _shared_engine_modules_importing_a_mode(tmp_path)
+    bot = tmp_path / "risk_lan" / "bots" / "random_bot.py"
+    bot.write_text(bot.read_text() + "\n\nfrom risk_lan.bots import ally_play  # noqa\n")
+    found = _shared_modules_importing_a_mode(tmp_path, "rules")
     assert found == {"risk_lan.rules.combat": ["risk_lan.rules.allied"]}
+    found = _shared_modules_importing_a_mode(tmp_path, "bots")
+    assert found == {"risk_lan.bots.random_bot": ["risk_lan.bots.ally_play"]}
 
 
 def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:

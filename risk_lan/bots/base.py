@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable
 from typing import Protocol
 
-from risk_lan.rules import AbandonCapital, Action, Game, RevealCapital, SealCapital
-from risk_lan.rules.capitals import seal
+from risk_lan.rules import Action, Game
 
 
 class Bot(Protocol):
@@ -22,22 +19,6 @@ class Bot(Protocol):
         ...
 
 
-class SealedHeadquarters:
-    """A bot's side of the secret choice of headquarters (Capital rules): it seals a choice
-    with a secret random nonce, keeps both, and opens the seal when asked."""
-
-    def __init__(self) -> None:
-        self._choices: dict[str, tuple[str, str]] = {}  # player -> (territory, nonce)
-
-    def action(self, game: Game, player: str, choose: Callable[[], str]) -> Action:
-        """The seal, or its opening, that the phase asks of ``player``."""
-        if game.phase == "capital":
-            territory, nonce = choose(), secrets.token_hex(16)
-            self._choices[player] = (territory, nonce)
-            return SealCapital(seal(player, territory, nonce))
-        if player not in self._choices:
-            # A seat this bot took over after its player sealed a choice: the nonce left
-            # with the player, so the seal cannot be opened.
-            return AbandonCapital()
-        territory, nonce = self._choices[player]
-        return RevealCapital(territory, nonce)
+# A bot's secret choices, kept by seat so it can open them when asked: (the choice, the
+# nonce that sealed it). A mode's play fills and reads it (``ModePlay.secret``).
+Sealed = dict[str, tuple[str, str]]

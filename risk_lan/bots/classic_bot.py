@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from risk_lan.bots.base import SealedHeadquarters
+from risk_lan.bots.base import Sealed
 from risk_lan.bots.modeplays import playing
 from risk_lan.rules import (
     Action,
@@ -26,8 +26,8 @@ from risk_lan.rules import (
     Place,
     SetAutoDefend,
     TradeCards,
-    objectives,
 )
+from risk_lan.rules.modes import midway, placed_for
 from risk_lan.rules.setup import neutral_choices, placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
@@ -49,7 +49,7 @@ class ClassicBot:
         self._goal_set: frozenset[str] = frozenset()
         self._setup_key: tuple[GameState, str, int] | None = None
         self._setup_choice = ""
-        self._headquarters = SealedHeadquarters()
+        self._sealed: Sealed = {}
 
     def opening(self, game: Game, player: str) -> list[Action]:
         for mode in playing(game.rules):
@@ -82,9 +82,7 @@ class ClassicBot:
         s = game.state
         for mode in playing(s.rules):
             if mode.secret is not None:
-                move = mode.secret(
-                    game, player, self._headquarters, lambda: self._stronghold(s, player)
-                )
+                move = mode.secret(game, player, self._sealed, lambda: self._stronghold(s, player))
                 if move is not None:
                     return move
             if mode.move is not None:
@@ -125,8 +123,9 @@ class ClassicBot:
             trade = self._trade(game, player)
             if trade is not None:
                 return trade
-        if s.pool > 0 and s.placing_for:
-            return Place(self._front(s, s.placing_for), s.pool)  # an ally's die
+        force = placed_for(s, player)
+        if s.pool > 0 and force:
+            return Place(self._front(s, force), s.pool)  # an ally's armies
         if s.pool > 0:
             return Place(self._front(s, player), s.pool)
         return self._on_attack(game, player)
@@ -169,32 +168,19 @@ class ClassicBot:
         return self._goal_set
 
     def _objective_territories(self, s: GameState, player: str) -> frozenset[str] | None:
-        """What its objective asks it to take, if it has one that names territories: the
-        other headquarters, the player to destroy's territories, or the named continents'
-        it does not hold yet (None: no such aim, so the nearest continent will do)."""
-        if s.capitals:
-            others = {t for p, t in s.capitals.items() if p != player and s.owner[t] != player}
-            return frozenset(others) or None
+        """What its goal asks it to take, if it names territories: a mode's aim
+        (``ModePlay.aims``), or under team rules the weakest enemy's (None: no such aim, so
+        the nearest continent will do)."""
+        for mode in playing(s.rules):
+            if mode.aims is not None:
+                return mode.aims(s, player)
         if s.teams:
             # One player of the other team out wins the game: go for the weakest.
             team = _side(s, player)
             enemies = [p for p in s.players if p not in team and s.alive(p)]
             weakest = min(enemies, key=lambda p: (len(presence(s, p)), s.players.index(p)))
             return frozenset(presence(s, weakest))
-        if not s.objectives.get(player):
-            return None
-        card = objectives.in_force(s, player)
-        if card.destroy is not None:
-            target = objectives.player_of_colour(s, card.destroy)
-            held = s.held.get(target, {}) if target else {}
-            return frozenset(held) or None
-        missing = [
-            t
-            for c in card.continents
-            for t in s.board.continents[c].territories
-            if s.owner[t] != player
-        ]
-        return frozenset(missing) or None
+        return None
 
     def _goal(self, s: GameState, player: str) -> str:
         """The continent it is closest to owning, ignoring those it already holds whole."""
@@ -246,15 +232,13 @@ class ClassicBot:
 
     def _front(self, s: GameState, player: str) -> str:
         """The owned border territory with the best attack into its goal continent, unless
-        its headquarters is in danger: then the headquarters."""
+        a territory its mode has it keep (``ModePlay.keep``: its headquarters) is in
+        danger: then that one."""
         own, armies, board = s.owner, s.armies, s.board
-        capital = s.capitals.get(player)
-        if (
-            capital
-            and own[capital] == player
-            and self._threat(s, player, capital) >= armies[capital]
-        ):
-            return capital
+        for mode in playing(s.rules):
+            kept = mode.keep(s, player) if mode.keep is not None else None
+            if kept and own[kept] == player and self._threat(s, player, kept) >= armies[kept]:
+                return kept
         goal_set = self._goal_territories(s, player)
         team = _side(s, player)
         best, best_score = "", -1e9
@@ -359,7 +343,7 @@ class ClassicBot:
     # ----- fortifying ---------------------------------------------------------------------
 
     def _fortify(self, s: GameState, player: str) -> Fortify | None:
-        if s.ally_stage in ("own", "ally"):
+        if midway(s):
             return None  # 000-A: armies move in the last part of the turn
         own, armies, neighbours = s.owner, s.armies, s.board.neighbours
         rule = s.rules.fortification
@@ -411,10 +395,10 @@ class ClassicBot:
 
 
 def _side(s: GameState, who: str) -> frozenset[str]:
-    """Who fights on ``who``'s side: its team, and with active independents its allies (or,
-    for an ally, the player it is allied to and that player's other allies)."""
+    """Who fights on ``who``'s side: its team, and those its mode puts there
+    (``ModePlay.side``: with active independents, its allies)."""
     side = allies(s, who)
-    if not s.status:
-        return side
-    leader = s.status.get(who) or who
-    return side | {leader} | {n for n, p in s.status.items() if p == leader}
+    for mode in playing(s.rules):
+        if mode.side is not None:
+            side |= mode.side(s, who)
+    return side

@@ -4,6 +4,8 @@ good, and carries an offensive on while the odds hold."""
 
 from __future__ import annotations
 
+from random import Random
+
 from risk_lan.bots.modeplay import Aims, ModePlay
 from risk_lan.rules import (
     Action,
@@ -92,4 +94,29 @@ def _allied_attack(s: GameState, player: str, margin: int) -> Attack | None:
     return Attack(best[1], best[2], dice, stop_at=2)
 
 
-PLAY = ModePlay(name="independents", applies=independents.MODE.applies, move=_move)
+def _side(s: GameState, who: str) -> frozenset[str]:
+    """A player's allies, or an ally's player and that player's other allies."""
+    if not s.status:
+        return frozenset()
+    leader = s.status.get(who) or who
+    return frozenset({leader} | {n for n, p in s.status.items() if p == leader})
+
+
+def _random_move(actions: list[Action], r: Random) -> Action | None:
+    """An offensive under way goes on or stops; cards are given and allies reinforced now
+    and then."""
+    special = [a for a in actions if a.type in ("end_offensive", "give_card", "reinforce_ally")]
+    if special and (r.random() < 0.3 or special[0].type == "end_offensive"):
+        if special[0].type != "end_offensive" or r.random() < 0.5:
+            return r.choice(special)
+        return r.choice([a for a in actions if a.type == "attack"] or special)
+    return None
+
+
+PLAY = ModePlay(
+    name="independents",
+    applies=independents.MODE.applies,
+    move=_move,
+    side=_side,
+    random_move=_random_move,
+)

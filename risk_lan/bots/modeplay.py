@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from random import Random
 from typing import Protocol
 
-from risk_lan.bots.base import SealedHeadquarters
+from risk_lan.bots.base import Sealed
 from risk_lan.rules import Action, Game
 from risk_lan.rules.ruleset import RuleSet
+from risk_lan.rules.state import GameState
 
 
 class Aims(Protocol):
@@ -49,8 +51,10 @@ Move = Callable[[Game, str, Aims], Action | None]
 Opening = Callable[[Game, str], list[Action] | None]
 # What stands in for the action the bot chose (None: the action stands).
 Amend = Callable[[Game, str, Action], Action | None]
+# The territories the mode's goal asks a player to take (None: no such aim now).
+Aim = Callable[[GameState, str], frozenset[str] | None]
 # A secret choice's seal or its opening, chosen by the callable (None: no secret asked now).
-Secret = Callable[[Game, str, SealedHeadquarters, Callable[[], str]], Action | None]
+Secret = Callable[[Game, str, Sealed, Callable[[], str]], Action | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,12 @@ class ModePlay:
     ``opening``: the actions taken once when seated, instead of the usual standing defence.
     ``amend``: what stands in for the action the bot chose (a mission claimed as it may be).
     ``secret``: the seal, or its opening, of a secret choice the mode asks of a player.
+    ``aims``: the territories the mode's goal asks a player to take, which the bot aims at
+    instead of the nearest continent.
+    ``keep``: the territory the mode has a player keep (reinforced first when in danger).
+    ``side``: who else fights on a player's side under the mode.
+    ``random_move``: the random bot's move among the legal ones where the mode has it
+    favour some now and then (None: its usual pick).
     """
 
     name: str
@@ -70,3 +80,7 @@ class ModePlay:
     opening: Opening | None = None
     amend: Amend | None = None
     secret: Secret | None = None
+    aims: Aim | None = None
+    keep: Callable[[GameState, str], str | None] | None = None
+    side: Callable[[GameState, str], frozenset[str]] | None = None
+    random_move: Callable[[list[Action], Random], Action | None] | None = None

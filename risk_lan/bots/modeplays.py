@@ -7,7 +7,14 @@ makes it (000-A's ally before the active independents before rulebook 004's revi
 
 from __future__ import annotations
 
-from risk_lan.bots import ally_play, capitals_play, independents_play, missions_play, revised_play
+from risk_lan.bots import (
+    ally_play,
+    capitals_play,
+    independents_play,
+    missions_play,
+    objectives_play,
+    revised_play,
+)
 from risk_lan.bots.modeplay import ModePlay
 from risk_lan.rules.ruleset import RuleSet, per_rule_set
 
@@ -18,6 +25,7 @@ MODE_PLAYS: tuple[ModePlay, ...] = (
     revised_play.CALCULATED_PLAY,
     missions_play.PLAY,
     capitals_play.PLAY,
+    objectives_play.PLAY,
 )
 
 

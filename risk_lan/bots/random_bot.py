@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from risk_lan.bots.base import SealedHeadquarters
+from risk_lan.bots.base import Sealed
 from risk_lan.bots.modeplays import playing
 from risk_lan.rules import Action, Attack, Commit, EndTurn, Fortify, Game, Place, TradeCards
 
@@ -18,7 +18,7 @@ class RandomBot:
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._random = random.Random(seed)
-        self._headquarters = SealedHeadquarters()
+        self._sealed: Sealed = {}
 
     def opening(self, game: Game, player: str) -> list[Action]:
         return []
@@ -29,18 +29,15 @@ class RandomBot:
             if mode.secret is not None:
                 # A secret choice (a sealed headquarters) is made at random like any other.
                 secret = mode.secret(
-                    game, player, self._headquarters, lambda: r.choice(game.territories_of(player))
+                    game, player, self._sealed, lambda: r.choice(game.territories_of(player))
                 )
                 if secret is not None:
                     return secret
         actions = [a for a in game.legal_actions(player) if a.type != "auto_defend"]
-        # Active independents: an offensive under way goes on or stops; cards are given and
-        # allies reinforced now and then.
-        special = [a for a in actions if a.type in ("end_offensive", "give_card", "reinforce_ally")]
-        if special and (r.random() < 0.3 or special[0].type == "end_offensive"):
-            if special[0].type != "end_offensive" or r.random() < 0.5:
-                return r.choice(special)
-            return r.choice([a for a in actions if a.type == "attack"] or special)
+        for mode in playing(game.rules):
+            favoured = mode.random_move(actions, r) if mode.random_move is not None else None
+            if favoured is not None:
+                return favoured
         if game.phase == "reinforce" and game.state.pool > 0 and not game.must_trade():
             # One random territory takes a random share, so turns do not crawl army by army.
             trades = [a for a in actions if isinstance(a, TradeCards)]

@@ -26,7 +26,7 @@ from .actions import (
     TradeCards,
 )
 from .combat import defender_of
-from .modes import CHANCE, in_play
+from .modes import CHANCE, in_play, midway
 from .setup import placing_neutral
 from .state import GameState
 from .teams import controlled_count
@@ -48,14 +48,9 @@ def by_rule(s: GameState, player: str, action: Action) -> bool | None:
 
 
 def _end_turn(s: GameState, player: str) -> bool | None:
-    if _midway(s):
+    if midway(s):
         return False  # the turn moves on to its next part: nothing is drawn
     return _turn_over(s, player, leaving=s.phase != "fortify", ends=True)
-
-
-def _midway(s: GameState) -> bool:
-    """The turn is in a part other than its last, which ending only ends."""
-    return any(parts.midway(s) for parts in in_play(s.rules).turn_parts)
 
 
 def _fortify(s: GameState, player: str) -> bool | None:
@@ -71,7 +66,7 @@ def _turn_over(s: GameState, player: str, leaving: bool, ends: bool) -> bool | N
     ``begin_turn``)."""
     rules = s.rules
     draws = int(leaving and s.conquered and rules.card_draw == "after_attack")
-    if ends and not _midway(s):
+    if ends and not midway(s):
         if any(u(s, True) for u in in_play(rules).unforeseen):
             return None  # e.g. a win then ends the game before the next turn's cards
         draws += int(s.conquered and rules.card_draw == "end_of_turn")

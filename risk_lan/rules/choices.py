@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Action, Attack, Commit, EndTurn, Fortify, Place, TradeCards
-from .modes import in_play
+from .modes import in_play, midway
 from .revised import movement_points, placeable_here, room, step_cost
 from .state import GameState
 from .teams import allies, armies_of, movable, placeable, presence
@@ -99,7 +99,7 @@ def fortifications(state: GameState, player: str, owned: list[str]) -> list[Acti
     rule = state.rules.fortification
     if state.phase == "fortify" and rule not in ("unfought_steps", "points"):
         return []
-    if any(parts.midway(state) for parts in in_play(state.rules).turn_parts):
+    if midway(state):
         return []
     out: list[Action] = []
     # The territories armies may go to: the player's, and under team rules its team's.

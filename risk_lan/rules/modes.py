@@ -121,6 +121,12 @@ def in_play(rules: RuleSet) -> InPlay:
     return found
 
 
+def midway(state: GameState) -> bool:
+    """The turn is in a part other than its last (``ModeRules.turn_parts``), which ending the
+    turn only ends, and in which no manoeuvre is made."""
+    return any(parts.midway(state) for parts in in_play(state.rules).turn_parts)
+
+
 def placed_for(state: GameState, player: str) -> str | None:
     """Whose armies ``player`` places now, when a mode in play has them place another
     force's (the first mode registered that says so)."""

@@ -1,0 +1,30 @@
+"""How a bot plays for a secret objective (rulebooks 000-B and 004): it aims at what its
+objective asks it to take."""
+
+from __future__ import annotations
+
+from risk_lan.bots.modeplay import ModePlay
+from risk_lan.rules import objectives
+from risk_lan.rules.state import GameState
+
+
+def _aims(s: GameState, player: str) -> frozenset[str] | None:
+    """The player to destroy's territories, or the named continents' it does not hold yet
+    (None: no objective that names territories)."""
+    if not s.objectives.get(player):
+        return None
+    card = objectives.in_force(s, player)
+    if card.destroy is not None:
+        target = objectives.player_of_colour(s, card.destroy)
+        held = s.held.get(target, {}) if target else {}
+        return frozenset(held) or None
+    missing = [
+        t
+        for c in card.continents
+        for t in s.board.continents[c].territories
+        if s.owner[t] != player
+    ]
+    return frozenset(missing) or None
+
+
+PLAY = ModePlay(name="objectives", applies=objectives.MODE.applies, aims=_aims)
