@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from risk_lan.bots import ClassicBot, RandomBot, base
+from risk_lan.bots import ClassicBot, RandomBot, capitals_play
 from risk_lan.bots.base import Bot
 from risk_lan.bots.personality import PersonalBot, Personality
 from risk_lan.rules import Action, Game, GameState
@@ -94,7 +94,7 @@ def test_bots_choose_alike_from_a_state_and_from_it_rebuilt(
 ) -> None:
     # A sealed headquarters carries a secret nonce: fixed here, so that equal choices of
     # headquarters make equal seals.
-    monkeypatch.setattr(base.secrets, "token_hex", lambda n: "00" * n)
+    monkeypatch.setattr(capitals_play.secrets, "token_hex", lambda n: "00" * n)
     mismatches: list[str] = []
     each = -(-DECISIONS // len(TABLES))
     compared = sum(_compare(table, each, mismatches) for table in TABLES)
