@@ -18,8 +18,8 @@ from protocol.errors import ProtocolError
 from protocol.fairness import DerivedSource
 from risk_lan.rules import Action, Event, Game, GameState, IllegalAction
 from risk_lan.rules.events import DeckShuffled
-from risk_lan.rules.projection import NamedUnheld, conceal, reveal_named
-from risk_lan.rules.state import HIDDEN
+from risk_lan.rules.projection import HIDDEN_FACTS, NamedUnheld, conceal, reveal_named
+from risk_lan.rules.state import FIELDS, HIDDEN
 
 
 class PublicSource:
@@ -80,53 +80,16 @@ def shuffled_outcome(source: PublicSource, events: list[Event]) -> bool:
     return source.shuffles > reshuffles
 
 
-# The view's fields that are the same for every player and must follow from the moves.
-_SAME_FIELDS = (
-    "players",
-    "neutrals",
-    "neutral_due",
-    "trades",
-    "phase",
-    "current",
-    "first_player",
-    "setup_left",
-    "pool",
-    "turn",
-    "round",
-    "conquered",
-    "engaged",
-    "trade_window",
-    "auto_defend",
-    "eliminated",
-    "eliminated_by",
-    "colours",
-    "capital_seals",
-    "capitals",
-    "teams",
-    "winner",
-    "discard",
-    "claimed",
-    "shown",
-    "conquests",
-    "claim_window",
-    "claimed_turn",
-    "ally_stage",
-    "acting",
-    "gained",
-    "status",
-    "given",
-    "given_turn",
-    "reinforced",
-    "placing_for",
-    "influence_open",
-    "offensive",
-    "moved",
-    "attacks_begun",
-    "laid",
-    "fought",
-    "support",
-    "points",
-    "bound_pools",
+# Compared apart in view_mismatch: territories, shared armies, pending moves; the state's own
+# description (board, rules, version) is checked when the view is loaded.
+_COMPARED_APART = frozenset({"owner", "armies", "mixed", "attack", "move_in", "board", "rules"})
+# The view's fields that are the same for every player and must follow from the moves: every
+# field in the saved state but those compared apart and the hidden facts (``projection``),
+# whose public part is compared as counts and laid cards.
+_SAME_FIELDS = tuple(
+    f.name
+    for f in FIELDS
+    if f.saved and f.name not in _COMPARED_APART and f.name not in {h.field for h in HIDDEN_FACTS}
 )
 
 
