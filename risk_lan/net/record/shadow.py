@@ -19,7 +19,8 @@ from protocol.fairness import DerivedSource
 from risk_lan.rules import Action, Event, Game, GameState, IllegalAction
 from risk_lan.rules.events import DeckShuffled
 from risk_lan.rules.projection import HIDDEN_FACTS, NamedUnheld, conceal, reveal_named
-from risk_lan.rules.state import FIELDS, HIDDEN
+from risk_lan.rules.state import HIDDEN
+from risk_lan.rules.statefields import FIELDS
 
 
 class PublicSource:
