@@ -113,9 +113,9 @@ class TurnKeys:
             self.turn.hint = (why_watching(self.turn), {})
         elif action is not None and not screen.check_action(action, ()):
             self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
-        elif closed is not None and not screen.check_action(closed[0], ()):
+        elif closed is not None and not screen.check_action(closed[0], closed[1]):
             gone = closed[0] == "reclaim" and screen.seat in screen.expelled
-            self.turn.hint = ("key_expelled" if gone else closed[1], {})
+            self.turn.hint = ("key_expelled" if gone else closed[2], {})
             if gone:  # said in the log too: the Now panel may have no game to show
                 screen.write_log(Text(f"✗ {say(screen.lang, 'key_expelled')}"))
         else:

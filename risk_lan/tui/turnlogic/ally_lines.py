@@ -59,4 +59,12 @@ def ally_line(
     return None
 
 
-APP = ModeApp(name="allied", applies=allied.MODE.applies, now_line=ally_line, texts=ALLY_TEXTS)
+APP = ModeApp(
+    name="allied",
+    applies=allied.MODE.applies,
+    now_line=ally_line,
+    titles={
+        "two-player-ally": {"fr": "Deux joueurs et une troisième force alliée (ancienne règle)"}
+    },
+    texts=ALLY_TEXTS,
+)

@@ -1,7 +1,7 @@
 """The neutral armies in words: their names, and for the active independents (two
 players, rulebook 002) where each stands and the gifts and allies' dice the player may
 make now, and the Now panel's words for their steps. Without any drawing. The mode's unit in
-the app (``APP``) is here."""
+the app (``APP``) is here: its words, its key and its preset's title."""
 
 from __future__ import annotations
 
@@ -77,6 +77,15 @@ APP = ModeApp(
     applies=independents.MODE.applies,
     now_line=lambda turn, step, names, lang, name: independents_line(turn, step, lang, name),
     # Ctrl+G: where each stands, and the gift or ally's die to make (any seat, at any time).
-    keys={"independents": ModeKey(screen="independents", opens=lambda game, seat: True)},
+    keys={
+        "game.independents": ModeKey(
+            key="ctrl+g",
+            label={"en": "Independents", "fr": "Indépendants"},
+            screen="independents",
+            opens=lambda game, seat: True,
+            closed="key_no_independents",
+        )
+    },
+    titles={"two-player-active": {"fr": "Deux joueurs et deux indépendants actifs"}},
     texts=INDEPENDENTS_TEXTS,
 )

@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rich.text import Text
+
 from risk_lan.rules import Game, RuleSet
 from risk_lan.wording import PlaceName
 
@@ -34,11 +36,27 @@ Moves = Callable[["Turn", "Step"], "list[Action] | None"]
 
 @dataclass(frozen=True, slots=True)
 class ModeKey:
-    """A key of the mode's own that opens a screen: the screen's name (which the screen layer
-    maps to the screen), and whether it opens for ``seat`` now in a game the mode plays."""
+    """A key of the mode's own that opens a screen: the key (Textual's name of it), its label
+    in the footer by language, the screen's name (which the screen layer maps to the
+    screen), whether it opens for ``seat`` now in a game the mode plays, and the text that
+    says why it does nothing when pressed where it does not (hidden, out of the mode).
+    The screen layer binds it under the id the mode gives it (``ModeApp.keys``)."""
 
+    key: str
+    label: Mapping[str, str]
     screen: str
     opens: Callable[[Game, str], bool]
+    closed: str
+
+
+@dataclass(frozen=True, slots=True)
+class ModeSecret:
+    """What the mode keeps secret for each seat, in the secret panel: whether the game has
+    such secrets at all (the panel shows only then), and the panel's lines for ``seat``
+    (a spectator's included)."""
+
+    held: Callable[[Game], bool]
+    lines: Callable[[Game, str, dict[str, str], str], Text]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +83,10 @@ class ModeApp:
     ``trade_screen``: the name of the screen the trade key opens to pick the cards (None:
     the first trade offered is made).
     ``auto_key``: the text that tells of the standing automatic defence under the mode.
-    ``keys``: the game screen's keys that open the mode's own screens, by key id.
+    ``keys``: the game screen's keys that open the mode's own screens, by binding id.
+    ``secret``: the mode's secret for each seat, shown in the secret panel.
+    ``titles``: the titles of the presets the mode brings, by preset and language (the
+    plain presets of no mode are titled in ``texts/mode_texts.py``).
     ``texts``: the mode's catalogue of words, in English and French.
     """
 
@@ -86,4 +107,6 @@ class ModeApp:
     trade_screen: str | None = None
     auto_key: str | None = None
     keys: Mapping[str, ModeKey] = field(default_factory=dict)
+    secret: ModeSecret | None = None
+    titles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

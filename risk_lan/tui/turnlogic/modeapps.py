@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from risk_lan.rules import Game
+from risk_lan.rules import Game, ruleset
+from risk_lan.tui.texts.mode_texts import PLAIN_TITLES_FR
 from risk_lan.tui.turnlogic import (
     ally_lines,
+    capital_lines,
     independents_lines,
     mission_lines,
+    objective_lines,
     revised_lines,
     star_cards,
 )
-from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, Namer, Why
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, ModeSecret, Namer, Why
 
 if TYPE_CHECKING:
     from risk_lan.rules import Action
@@ -29,13 +32,20 @@ MODE_APPS: tuple[ModeApp, ...] = (
     ally_lines.APP,
     independents_lines.APP,
     mission_lines.APP,
+    objective_lines.APP,
+    capital_lines.APP,
     revised_lines.APP,
     star_cards.APP,
 )
 
-# The game screen's keys that open a mode's screen, by key id, with the mode they belong to.
+# The game screen's keys that open a mode's screen, by binding id, with the mode they belong to.
 MODE_KEYS: dict[str, tuple[ModeApp, ModeKey]] = {
     key: (mode, opened) for mode in MODE_APPS for key, opened in mode.keys.items()
+}
+
+# The presets' titles in each language that the modes bring, by preset.
+TITLES: dict[str, dict[str, str]] = {
+    preset: dict(by_lang) for mode in MODE_APPS for preset, by_lang in mode.titles.items()
 }
 
 
@@ -137,7 +147,8 @@ def trade_screen(game: Game) -> str | None:
 
 
 def key_opens(key: str, game: Game | None, seat: str) -> str | None:
-    """The name of the screen a mode's ``key`` opens for ``seat`` now; None: it opens none."""
+    """The name of the screen a mode's key (by its binding id) opens for ``seat`` now; None:
+    it opens none."""
     found = MODE_KEYS.get(key)
     if found is None or game is None:
         return None
@@ -145,3 +156,29 @@ def key_opens(key: str, game: Game | None, seat: str) -> str | None:
     if not mode.applies(game.rules) or not opened.opens(game, seat):
         return None
     return opened.screen
+
+
+def key_names(lang: str) -> dict[str, str]:
+    """The modes' keys' labels in ``lang``, by binding id (for the footer)."""
+    return {
+        key: opened.label[lang] for key, (_, opened) in MODE_KEYS.items() if lang in opened.label
+    }
+
+
+def secret(game: Game) -> ModeSecret | None:
+    """The secret of the mode in play that ``game`` holds, for the secret panel (None: the
+    game has no secret to show)."""
+    return next((m.secret for m in playing(game) if m.secret and m.secret.held(game)), None)
+
+
+def mode_title(mode: str, lang: str = "en") -> str:
+    """The rule set's title in ``lang``, as the lobby, the seats screen and the saved games
+    show it: the title its mode brings, or a plain preset's; a rule set this app does not
+    know (a newer host's) by its name, which is all there is."""
+    title = TITLES.get(mode, {}).get(lang) or (PLAIN_TITLES_FR.get(mode) if lang == "fr" else None)
+    if title:
+        return title
+    try:
+        return ruleset(mode).title or mode
+    except ValueError:
+        return mode
