@@ -149,11 +149,12 @@ class GameScreen(Screen[None]):
                 log.write(self.log_lines.coloured(Text(f"  {said}")))
         self.code = self.game_app.transcript_code()
         self._time_the_defence()
-        opening = [] if self.answered else self.turn.open_capital()
+        opening = [] if self.answered else self.turn.openings()
         if not opening and not self.taken_over:
             opening = self.turn.plan_moves()
         if opening:
-            # As soon as every headquarters is sealed; a confirmed setup plan at each step.
+            # What a mode sends once the game asks (a sealed headquarters opened as soon as
+            # every one is sealed); a confirmed setup plan at each step.
             self.send(opening)
         else:
             self.redraw()

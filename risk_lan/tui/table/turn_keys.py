@@ -152,11 +152,12 @@ class TurnKeys:
         if self.locked():
             return
         self.turn.hint = None
-        sealed = self.turn.capital
+        kept = dict(self.turn.kept)
         self.send(self.turn.confirm())
-        if self.turn.capital != sealed and self.turn.capital is not None:
-            # The seal's nonce is kept with the seat: an app that comes back still opens it.
-            self.screen.game_app.keep_secret("capital", list(self.turn.capital))
+        for name, value in self.turn.kept.items():
+            if kept.get(name) != value:
+                # Kept with the seat (a seal's nonce): an app that comes back still opens it.
+                self.screen.game_app.keep_secret(name, value)
 
     def auto_defend(self) -> None:
         """Switch the standing defence: always the most dice, or being asked each time."""

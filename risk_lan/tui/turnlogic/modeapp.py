@@ -73,6 +73,10 @@ class ModeApp:
     answer wins.
     ``notes``: lines under the Now panel's sentence; asked in every game, since each note
     checks the rule it tells of ("" for none).
+    ``pick``: the moves a pick on the map makes at a step the mode plays its own way (None:
+    the usual pick); ``opening``: the moves the app sends by itself once the view asks for
+    them (a sealed headquarters opened when the game asks); both may keep what only the
+    seat knows in ``Turn.kept``, which the app keeps with the seat.
     ``pick_hint``: why picking a territory does nothing at a step the mode plays its own way.
     ``turn_keys``: the turn keys only this mode offers (hidden in games without it);
     ``key_open``: whether a turn key the mode answers for (``answers``) runs now (True), is
@@ -98,6 +102,8 @@ class ModeApp:
     attack: Moves | None = None
     now_line: NowLine | None = None
     notes: Notes | None = None
+    pick: Callable[[Turn, Step, str], list[Action] | None] | None = None
+    opening: Callable[[Turn], list[Action]] | None = None
     pick_hint: PickHint | None = None
     turn_keys: frozenset[str] = frozenset()
     answers: frozenset[str] = frozenset()

@@ -74,6 +74,20 @@ def play(turn: Turn, step: Step) -> list[Action] | None:
     return None
 
 
+def pick(turn: Turn, step: Step, territory: str) -> list[Action] | None:
+    """The moves a pick makes at ``step`` where a mode in play plays it its own way."""
+    for mode in playing(turn.game):
+        moves = mode.pick(turn, step, territory) if mode.pick else None
+        if moves is not None:
+            return moves
+    return None
+
+
+def opening(turn: Turn) -> list[Action]:
+    """The moves the modes in play send by themselves now that the view asks for them."""
+    return [a for m in playing(turn.game) if m.opening is not None for a in m.opening(turn)]
+
+
 def attacker(game: Game) -> ModeApp | None:
     """The mode in play that attacks its own way (None: the plain attack and blitz)."""
     return next((m for m in playing(game) if m.attack is not None), None)
