@@ -8,7 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from risk_lan.rules import Action, Game, GameState, GiveCard, ReinforceAlly, independents
+from risk_lan.rules import (
+    Action,
+    EndOffensive,
+    Game,
+    GameState,
+    GiveCard,
+    ReinforceAlly,
+    independents,
+)
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.texts.independents_texts import INDEPENDENTS_TEXTS
 from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey
@@ -72,9 +80,29 @@ def independents_line(
     return None
 
 
+def _steer(turn: Turn) -> bool:
+    """An offensive under way holds the source and target: attacked on, or stopped."""
+    assert turn.game is not None
+    s = turn.game.state
+    if not s.offensive:
+        return False
+    if turn.my_turn and s.phase in ("attack", "reinforce"):
+        turn.source, turn.target = s.offensive[0], s.offensive[1]
+    return True
+
+
+def _end(turn: Turn) -> list[Action] | None:
+    if any(a.type == "end_offensive" for a in turn.legal):
+        return [EndOffensive()]  # the offensive stops: its drift die is rolled
+    return None
+
+
 APP = ModeApp(
     name="independents",
     applies=independents.MODE.applies,
+    steer=_steer,
+    end=_end,
+    standing=standing,
     now_line=lambda turn, step, names, lang, name: independents_line(turn, step, lang, name),
     # Ctrl+G: where each stands, and the gift or ally's die to make (any seat, at any time).
     keys={

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from risk_lan.rules import Game, RuleSet
+from risk_lan.rules import Game, GameState, RuleSet
 from risk_lan.wording import PlaceName
 
 if TYPE_CHECKING:
@@ -77,12 +77,19 @@ class ModeApp:
     the usual pick); ``opening``: the moves the app sends by itself once the view asks for
     them (a sealed headquarters opened when the game asks); both may keep what only the
     seat knows in ``Turn.kept``, which the app keeps with the seat.
+    ``steer``: the mode's say over the chosen source and target once a view is taken in
+    (the active independents' offensive, attacked on until it stops); True while it holds
+    them, so that a conquest does not move the source on.
+    ``end``: the moves the end key makes where the mode ends its own way (None: the usual
+    end of the attacks or the turn).
     ``pick_hint``: why picking a territory does nothing at a step the mode plays its own way.
     ``turn_keys``: the turn keys only this mode offers (hidden in games without it);
     ``key_open``: whether a turn key the mode answers for (``answers``) runs now (True), is
     greyed out (None) or hidden (False), while the mode is in play;
     ``key_hint``: why such a key does nothing now (asked of the mode's own keys in every
     game, and of those it answers for while in play).
+    ``standing``: where a neutral army stands, as seen from a seat, in the players panel
+    (state, neutral, seat, names, language; "" for nothing to say).
     ``card_line``: a card of the hand panel in a line, where the mode shows cards its own way;
     ``trade_screen``: the name of the screen the trade key opens to pick the cards (None:
     the first trade offered is made).
@@ -104,11 +111,14 @@ class ModeApp:
     notes: Notes | None = None
     pick: Callable[[Turn, Step, str], list[Action] | None] | None = None
     opening: Callable[[Turn], list[Action]] | None = None
+    steer: Callable[[Turn], bool] | None = None
+    end: Callable[[Turn], list[Action] | None] | None = None
     pick_hint: PickHint | None = None
     turn_keys: frozenset[str] = frozenset()
     answers: frozenset[str] = frozenset()
     key_open: KeyOpen | None = None
     key_hint: KeyHint | None = None
+    standing: Callable[[GameState, str, str, dict[str, str], str], str] | None = None
     card_line: Callable[[Game, str, str, str], str] | None = None
     trade_screen: str | None = None
     auto_key: str | None = None

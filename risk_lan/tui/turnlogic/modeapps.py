@@ -88,6 +88,33 @@ def opening(turn: Turn) -> list[Action]:
     return [a for m in playing(turn.game) if m.opening is not None for a in m.opening(turn)]
 
 
+def steer(turn: Turn) -> bool:
+    """Let the modes in play set the source and target after a view; whether one holds them."""
+    held = False
+    for mode in playing(turn.game):
+        held = (mode.steer(turn) if mode.steer else False) or held
+    return held
+
+
+def end(turn: Turn) -> list[Action] | None:
+    """The moves the end key makes where a mode in play ends its own way."""
+    for mode in playing(turn.game):
+        moves = mode.end(turn) if mode.end else None
+        if moves is not None:
+            return moves
+    return None
+
+
+def standing(game: Game, neutral: str, seat: str, names: dict[str, str], lang: str) -> str:
+    """Where ``neutral`` stands as seen from ``seat``, by the first mode in play that says;
+    "" for nothing to say."""
+    for mode in playing(game):
+        where = mode.standing(game.state, neutral, seat, names, lang) if mode.standing else ""
+        if where:
+            return where
+    return ""
+
+
 def attacker(game: Game) -> ModeApp | None:
     """The mode in play that attacks its own way (None: the plain attack and blitz)."""
     return next((m for m in playing(game) if m.attack is not None), None)

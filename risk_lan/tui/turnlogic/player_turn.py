@@ -16,7 +16,6 @@ from risk_lan.rules import (
     Attack,
     Commit,
     Defend,
-    EndOffensive,
     EndTurn,
     Fortify,
     Game,
@@ -90,9 +89,8 @@ class Turn:
             self.source = self.target = None
         if self.plan is not None:
             self.plan = self.plan.carried_on(self.game)
-        if s.offensive and self.my_turn and s.phase in ("attack", "reinforce"):
-            self.source, self.target = s.offensive[0], s.offensive[1]  # attacked on, or stopped
-        if self.target is not None and s.owner.get(self.target) in forces and not s.offensive:
+        held = modeapps.steer(self)  # (the active independents' offensive, attacked on)
+        if self.target is not None and s.owner.get(self.target) in forces and not held:
             if s.phase in ("move_in", "attack") and not self.fortifying:
                 # Conquered: the natural place to attack from next (dropped by ``step`` if
                 # it cannot attack once the armies have moved in).
@@ -388,8 +386,9 @@ class Turn:
         if "end" not in step.keys:
             return []
         self.source = self.target = None
-        if any(a.type == "end_offensive" for a in self.legal):
-            return [EndOffensive()]  # the offensive stops: its drift die is rolled
+        own = modeapps.end(self)  # (the active independents' offensive stopped)
+        if own is not None:
+            return own
         if step.name == "attack":
             self.fortifying = True
             if self.step().choices:

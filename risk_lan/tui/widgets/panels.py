@@ -14,7 +14,7 @@ from textual.widgets import RichLog, Static
 from risk_lan.rules import Game, teams
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.turnlogic import modeapps
-from risk_lan.tui.turnlogic.independents_lines import neutral_name, standing
+from risk_lan.tui.turnlogic.independents_lines import neutral_name
 from risk_lan.tui.turnlogic.modeapp import ModeSecret
 from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.step_lines import step_line
@@ -134,7 +134,8 @@ class PlayersPanel(Panel):
                 text.append(f" {short}\n")
                 continue
             text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
-            where = standing(s, neutral, seat, {p["seat"]: p["name"] for p in players}, lang)
+            names = {p["seat"]: p["name"] for p in players}
+            where = modeapps.standing(game, neutral, seat, names, lang)  # (active independents)
             text.append(f" {where}" if where else "", style="italic")
             if s.reward:  # rulebook 004: cards set aside for whoever takes its last territory
                 text.append(f" {say(lang, 'reward_aside', n=len(s.reward))}", style="italic")
