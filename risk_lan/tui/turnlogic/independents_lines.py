@@ -19,7 +19,7 @@ from risk_lan.rules import (
 )
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.texts.independents_texts import INDEPENDENTS_TEXTS
-from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, PickWhy
 from risk_lan.wording import PlaceName
 
 if TYPE_CHECKING:
@@ -91,6 +91,15 @@ def _steer(turn: Turn) -> bool:
     return True
 
 
+def _pick_why(turn: Turn, step: Step, territory: str) -> PickWhy | None:
+    """An offensive under way attacks its one target only."""
+    assert turn.game is not None
+    offensive = turn.game.state.offensive
+    if offensive and step.name == "attack" and territory not in step.choices:
+        return ("pick_offensive", {"territory": territory, "source": offensive[0]})
+    return None
+
+
 def _end(turn: Turn) -> list[Action] | None:
     if any(a.type == "end_offensive" for a in turn.legal):
         return [EndOffensive()]  # the offensive stops: its drift die is rolled
@@ -102,6 +111,7 @@ APP = ModeApp(
     applies=independents.MODE.applies,
     steer=_steer,
     end=_end,
+    pick_why=_pick_why,
     standing=standing,
     now_line=lambda turn, step, names, lang, name: independents_line(turn, step, lang, name),
     # Ctrl+G: where each stands, and the gift or ally's die to make (any seat, at any time).

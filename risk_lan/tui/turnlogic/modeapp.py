@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 Namer = Callable[[str | None], PlaceName]  # a territory's name, "?" for none
 Why = tuple[str, dict[str, str]]  # a text's key and its fields
+PickWhy = tuple[str, dict[str, str | None]]  # the same, with the source picked (if any)
 NowLine = Callable[["Turn", "Step", dict[str, str], str, Namer], str | None]
 Notes = Callable[["Turn", "Step", str, Namer], str]
 PickHint = Callable[["Turn", "Step"], str | None]
@@ -82,7 +83,9 @@ class ModeApp:
     them, so that a conquest does not move the source on.
     ``end``: the moves the end key makes where the mode ends its own way (None: the usual
     end of the attacks or the turn).
-    ``pick_hint``: why picking a territory does nothing at a step the mode plays its own way.
+    ``pick_hint``: why picking a territory does nothing at a step the mode plays its own way;
+    ``pick_why``: why picking this territory does nothing, asked before any other reason
+    (a text's key and fields; the offensive's one target, the ally's armies only).
     ``turn_keys``: the turn keys only this mode offers (hidden in games without it);
     ``key_open``: whether a turn key the mode answers for (``answers``) runs now (True), is
     greyed out (None) or hidden (False), while the mode is in play;
@@ -114,6 +117,7 @@ class ModeApp:
     steer: Callable[[Turn], bool] | None = None
     end: Callable[[Turn], list[Action] | None] | None = None
     pick_hint: PickHint | None = None
+    pick_why: Callable[[Turn, Step, str], PickWhy | None] | None = None
     turn_keys: frozenset[str] = frozenset()
     answers: frozenset[str] = frozenset()
     key_open: KeyOpen | None = None

@@ -21,7 +21,7 @@ from risk_lan.tui.turnlogic import (
     revised_lines,
     star_cards,
 )
-from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, ModeSecret, Namer, Why
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, ModeSecret, Namer, PickWhy, Why
 
 if TYPE_CHECKING:
     from risk_lan.rules import Action
@@ -139,6 +139,16 @@ def pick_hint(turn: Turn, step: Step) -> str | None:
     """Why a pick does nothing at a step a mode in play plays its own way (a text's key)."""
     for mode in playing(turn.game):
         why = mode.pick_hint(turn, step) if mode.pick_hint else None
+        if why is not None:
+            return why
+    return None
+
+
+def pick_why(turn: Turn, step: Step, territory: str) -> PickWhy | None:
+    """Why picking ``territory`` does nothing, by the first mode in play that says so before
+    any other reason (a text's key and its fields)."""
+    for mode in playing(turn.game):
+        why = mode.pick_why(turn, step, territory) if mode.pick_why else None
         if why is not None:
             return why
     return None
