@@ -28,3 +28,9 @@ def test_keys_in_the_opponents_part_say_the_ally_is_being_played() -> None:
     bob = Turn("bob")
     bob.load(game.view("bob"))
     assert bob.why_not("end") is None  # bob may end the ally's part
+    # bob moves the ally's armies only, and against ann only (the ally's unit says why).
+    assert bob.pick("quebec") == []
+    assert bob.hint == ("pick_not_ally", {"territory": "quebec", "source": None})
+    assert bob.pick("iceland") == [] and bob.source == "iceland"
+    assert bob.pick("ontario") == []
+    assert bob.hint == ("pick_ally_target", {"territory": "ontario", "source": "iceland"})

@@ -32,7 +32,7 @@ async def test_a_sealed_headquarters_is_opened_by_the_app_run_again() -> None:
             screen = await started(first, pilot)
             await until(pilot, lambda: screen.turn.step().name == "capital")
             # This app stops before it can open its seal (as if the terminal were closed).
-            screen.turn.open_capital = lambda: []
+            screen.turn.openings = lambda: []
             screen.go_to("alaska")
             await pilot.press("enter", "f6")
             await until(pilot, lambda: "p1" in host.match.game.state.capital_seals)

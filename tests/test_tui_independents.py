@@ -90,3 +90,6 @@ async def test_an_offensive_on_the_players_own_ally_stays_chosen_between_battles
     turn.load(game.view("ann"))
     assert (turn.source, turn.target) == ("alaska", "kamchatka")
     assert turn.attack(blitz=False) == [Attack("alaska", "kamchatka", 3)]
+    # Another territory picked: the offensive goes on from its source (the unit's hint).
+    assert turn.pick("greenland") == []
+    assert turn.hint == ("pick_offensive", {"territory": "greenland", "source": "alaska"})

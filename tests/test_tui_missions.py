@@ -48,3 +48,44 @@ async def test_ctrl_k_lists_the_missions_and_enter_claims_the_one_that_can_be() 
         listing = await until(pilot, lambda: isinstance(app.screen, MissionsScreen) and app.screen)
         assert "None of them can be claimed" in str(listing.query_one("#missions-hint").render())
     await host.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "no_missions", "no_independents"),
+    [
+        ("en", "Independents", "This game has no missions.", "Ctrl+G is for the game with"),
+        ("fr", "Indépendants", "Cette partie n'a pas de missions.", "Ctrl+G sert dans la partie"),
+    ],
+)
+async def test_a_mode_s_keys_are_bound_from_its_unit_and_hidden_out_of_it(
+    lang: str, label: str, no_missions: str, no_independents: str
+) -> None:
+    from risk_lan.tui.turnlogic.modeapps import MODE_KEYS
+
+    host = scenario_host(fourteen_at_the_start, mode="risk-mission")
+    app = scenario_app(host, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(app, pilot)
+        # Each mode's key is bound under the id its unit gives, to the one mode_key action.
+        bound = {b.id: b for bs in screen._bindings.key_to_bindings.values() for b in bs}
+        assert {k: bound[k].key for k in MODE_KEYS} == {
+            "game.missions": "ctrl+k",
+            "game.independents": "ctrl+g",
+        }
+        assert bound["game.missions"].action == "mode_key('game.missions')"
+        assert bound["game.independents"].description == label  # in the player's language
+        # Risk Mission's key is open here; the active independents' is hidden, and says why.
+        assert screen.check_action("mode_key", ("game.missions",)) is True
+        assert screen.check_action("mode_key", ("game.independents",)) is False
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: no_independents in screen_text(app, "now"))
+    await host.close()
+    classic = scenario_host(lambda s: set_position(s, dict.fromkeys(FOURTEEN, "p1")))
+    app = scenario_app(classic, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(app, pilot)
+        assert screen.check_action("mode_key", ("game.missions",)) is False
+        await pilot.press("ctrl+k")
+        await until(pilot, lambda: no_missions in screen_text(app, "now"))
+        assert not isinstance(app.screen, MissionsScreen)
+    await classic.close()

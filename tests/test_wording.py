@@ -14,8 +14,9 @@ from risk_lan.rules.board import classic_board
 from risk_lan.tui.palette import SYSTEM_COMMANDS_FR
 from risk_lan.tui.texts.catalogue import BINDING_NAMES, TEXTS, say
 from risk_lan.tui.texts.expel_texts import DEEDS
-from risk_lan.tui.texts.mode_texts import MODE_TITLES_FR
+from risk_lan.tui.texts.mode_texts import PLAIN_TITLES_FR
 from risk_lan.tui.texts.stop_reasons import SENTENCES, WHAT
+from risk_lan.tui.turnlogic import modeapps
 from risk_lan.wording import Count, PlaceName, place, wording
 
 # Fields that hold a count in some text, and fields that hold a territory's name.
@@ -133,7 +134,9 @@ def french_texts() -> list[tuple[str, str]]:
     found += [(f"stop:{k}", v) for k, v in WHAT["fr"].items()]
     found += [(f"stop:{k}", v) for k, v in SENTENCES["fr"].items()]
     found += [(f"expel:{k}", v) for k, v in DEEDS["fr"].items()]
-    found += [(f"mode:{k}", v) for k, v in MODE_TITLES_FR.items()]
+    found += [(f"mode:{k}", v) for k, v in PLAIN_TITLES_FR.items()]
+    found += [(f"mode:{k}", v["fr"]) for k, v in modeapps.TITLES.items()]  # a mode's presets
+    found += [(f"key:{k}", v) for k, v in modeapps.key_names("fr").items()]  # a mode's keys
     return found
 
 
@@ -196,12 +199,18 @@ def test_the_app_says_counts_in_agreement() -> None:
         "Déplacer 1 régiment de l'Égypte vers l'Égypte")  # fmt: skip
 
 
-def test_every_rule_set_has_a_french_title() -> None:
+def test_every_rule_set_has_a_french_title_once() -> None:
     from risk_lan.rules import RULESETS
-    from risk_lan.tui.texts.mode_texts import mode_title
+    from risk_lan.tui.turnlogic.modeapps import TITLES, mode_title
 
-    assert sorted(MODE_TITLES_FR) == sorted(RULESETS)
+    # A mode's presets are titled in its unit, the plain ones in mode_texts.py: never both.
+    brought = [preset for preset, by_lang in TITLES.items() if "fr" in by_lang]
+    assert not set(brought) & set(PLAIN_TITLES_FR)
+    assert sorted([*PLAIN_TITLES_FR, *brought]) == sorted(RULESETS)
     assert mode_title("team", "fr") == "Risk par équipe" and mode_title("team") == "Team Risk"
+    assert mode_title("risk-mission", "fr") == "Risk Mission"  # its unit's (mission_lines)
+    assert mode_title("capital", "fr") == "Risk Capitale, règles de 2015"
+    assert mode_title("capital") == "Capital Risk, 2015 rules"  # English: the rule set's own
     assert mode_title("newer-mode", "fr") == "newer-mode"  # a newer host's: its name
 
 
@@ -217,3 +226,15 @@ def test_every_mode_but_the_classic_ones_has_its_own_help_page(lang: str) -> Non
     for mode in ("revised", "revised-objectives", "revised-support"):
         assert "risques calculés" in help_text(lang, mode) and "F4" in help_text(lang, mode)
     assert "F8" in help_text(lang, "revised-support")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_preset_without_a_help_page_gets_the_game_s_help(lang: str) -> None:
+    from risk_lan.tui.screens.help_screen import help_text
+
+    # A newer host's rule set, or a mode that brings no page: the help of the game and its
+    # keys, as for the classic game, rather than an error.
+    plain = help_text(lang)
+    assert help_text(lang, "newer-mode") == plain and help_text(lang, "") == plain
+    assert help_text(lang, "classic") == plain
+    assert help_text(lang, "risk-mission").endswith(plain)  # a page, then the game's help

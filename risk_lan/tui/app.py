@@ -279,10 +279,9 @@ class RiskApp(AppInLanguage):
             screen.watchers = self.watchers
             if self.local_host is not None:
                 screen.news.clock_runs = self.local_host.config.absent_after is not None
-            kept = self.client.secrets.get("capital") if self.client else None
-            if isinstance(kept, list) and len(kept) == 2:
-                # Sealed before this app last stopped: it is opened when the game asks.
-                screen.turn.capital = (str(kept[0]), str(kept[1]))
+            if self.client:
+                # Kept before this app last stopped (a seal): used when the game asks.
+                screen.turn.kept.update(self.client.secrets)
             self.switch_screen(screen)
 
     @on(HostUpdate)

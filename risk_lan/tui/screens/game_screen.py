@@ -26,6 +26,7 @@ from risk_lan.tui.table.pacing import Pacing
 from risk_lan.tui.table.table_news import TableNews
 from risk_lan.tui.table.turn_keys import TurnKeys
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
+from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn
 from risk_lan.tui.widgets.panels import (
@@ -61,7 +62,7 @@ class GameScreen(Screen[None]):
         self.seat = seat
         self.players = players
         self.lang = lang
-        translate_bindings(self, lang)
+        translate_bindings(self, lang, modeapps.key_names(lang))
         self.turn = Turn(seat)
         self.since = SinceLastTurn(seat)  # what the others did, told at the player's turn
         self.names = {p["seat"]: shown(p["name"], 24) for p in players}
@@ -148,11 +149,12 @@ class GameScreen(Screen[None]):
                 log.write(self.log_lines.coloured(Text(f"  {said}")))
         self.code = self.game_app.transcript_code()
         self._time_the_defence()
-        opening = [] if self.answered else self.turn.open_capital()
+        opening = [] if self.answered else self.turn.openings()
         if not opening and not self.taken_over:
             opening = self.turn.plan_moves()
         if opening:
-            # As soon as every headquarters is sealed; a confirmed setup plan at each step.
+            # What a mode sends once the game asks (a sealed headquarters opened as soon as
+            # every one is sealed); a confirmed setup plan at each step.
             self.send(opening)
         else:
             self.redraw()
@@ -260,11 +262,11 @@ class GameScreen(Screen[None]):
         notice = self.news.notice()
         self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, notice)
         self.query_one(HandPanel).show(self.turn, self.lang, self.names)
-        secret = bool(s.objectives) or bool(s.missions)
-        if secret != self.has_class("-secret"):
-            self.set_class(secret, "-secret")  # lays the screen out again, once
-        if secret:
-            self.query_one(SecretPanel).show(game, self.seat, self.names, self.lang)
+        secret = modeapps.secret(game)  # the mode in play's secret for each seat, if any
+        if (secret is not None) != self.has_class("-secret"):
+            self.set_class(secret is not None, "-secret")  # lays the screen out again, once
+        if secret is not None:
+            self.query_one(SecretPanel).show(secret, game, self.seat, self.names, self.lang)
         if step.keys != self.offered:
             # The footer rebuilds itself on a refresh, which costs more than the whole map:
             # only when what is offered changed.
@@ -272,8 +274,8 @@ class GameScreen(Screen[None]):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.mode_keys.owns(action):
-            return self.mode_keys.open(action)
+        if action == "mode_key":
+            return self.mode_keys.open(str(parameters[0]))
         if action == "reclaim":
             return self.news.reclaim_open()
         if action == "pause_clock":
@@ -353,11 +355,9 @@ class GameScreen(Screen[None]):
     def action_pause_clock(self) -> None:
         self.news.pause_clock()
 
-    def action_missions(self) -> None:
-        self.mode_keys.press("missions")
-
-    def action_independents(self) -> None:
-        self.mode_keys.press("independents")
+    def action_mode_key(self, key: str) -> None:
+        """A mode's own key (by its binding id), which opens the mode's screen."""
+        self.mode_keys.press(key)
 
     def action_attack_once(self) -> None:
         self.turn_keys.attack_once()

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from risk_lan.net.host.hostsave import SavedGame
 from risk_lan.tui.screens.choice_screen import ChoiceScreen
 from risk_lan.tui.texts.catalogue import say
-from risk_lan.tui.texts.mode_texts import mode_title
+from risk_lan.tui.turnlogic.modeapps import mode_title
 
 
 class SavedGamesScreen(ChoiceScreen):

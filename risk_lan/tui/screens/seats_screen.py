@@ -17,7 +17,7 @@ from risk_lan.net.host.seating import COLOURS
 from risk_lan.rules import RULESETS, ruleset
 from risk_lan.tui.screens.free_seat_screen import FreeSeatScreen
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
-from risk_lan.tui.texts.mode_texts import mode_title
+from risk_lan.tui.turnlogic.modeapps import mode_title
 from risk_lan.tui.widgets.panels import player_mark
 
 

@@ -1,4 +1,5 @@
-"""The game screen's key bindings, each with an id that names it in tests and the palette;
+"""The game screen's key bindings, each with an id that names it in tests and the palette
+(a mode's own keys bound from the modes' registry, each under the id its unit gives it);
 and, from them, the keys of the turn actions (a key pressed whose action is greyed out says
 why)."""
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
+from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.key_intents import turn_keys
 
 GAME_BINDINGS: list[BindingType] = [
@@ -34,8 +36,12 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("space", "show_held", "Now", show=False, id="game.show_held"),
     Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
     Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
-    Binding("ctrl+k", "missions", "Missions", id="game.missions"),  # Risk Mission
-    Binding("ctrl+g", "independents", "Independents", id="game.independents"),
+    # The modes' keys that open their screens (Risk Mission's Ctrl+K, the active
+    # independents' Ctrl+G), all through the one action that asks the mode.
+    *(
+        Binding(opened.key, f"mode_key({key!r})", opened.label["en"], id=key)
+        for key, (_, opened) in modeapps.MODE_KEYS.items()
+    ),
     Binding("1", "dice(1)", show=False, id="turn.dice1"),
     Binding("2", "dice(2)", show=False, id="turn.dice2"),
     Binding("3", "dice(3)", show=False, id="turn.dice3"),

@@ -1,7 +1,8 @@
 """The game screen's keys that open a mode's own screen (Risk Mission's missions on Ctrl+K,
-the active independents on Ctrl+G): which key opens what is the mode's unit's to say
-(``turnlogic/modeapps.py``); the screens are registered here by the name the unit gives
-them. The move chosen there is sent like any other."""
+the active independents on Ctrl+G): which key opens what, its label and its binding id are
+the mode's unit's to say (``turnlogic/modeapps.py``; ``game_bindings.py`` binds them to the
+screen's one ``mode_key`` action); the screens are registered here by the name the unit
+gives them. The move chosen there is sent like any other."""
 
 from __future__ import annotations
 
@@ -65,17 +66,14 @@ class ModeKeys:
     def __init__(self, screen: ModeScreen) -> None:
         self.screen = screen
 
-    def owns(self, action: str) -> bool:
-        """Whether ``action`` is a key that opens a mode's screen."""
-        return action in modeapps.MODE_KEYS
+    def open(self, key: str) -> bool:
+        """Whether a mode in play has the screen its ``key`` (a binding id) opens, for this
+        seat, now (else the key is hidden)."""
+        return modeapps.key_opens(key, self.screen.turn.game, self.screen.seat) is not None
 
-    def open(self, action: str) -> bool:
-        """Whether a mode in play has the screen ``action`` opens, for this seat, now."""
-        return modeapps.key_opens(action, self.screen.turn.game, self.screen.seat) is not None
-
-    def press(self, action: str) -> None:
-        """Open the screen of the mode's key ``action`` (nothing when it opens none now)."""
+    def press(self, key: str) -> None:
+        """Open the screen of the mode's ``key`` (nothing when it opens none now)."""
         game = self.screen.turn.game
-        opened = modeapps.key_opens(action, game, self.screen.seat)
+        opened = modeapps.key_opens(key, game, self.screen.seat)
         if game is not None and opened is not None:
             MODE_SCREENS[opened](self.screen, game)

@@ -113,9 +113,9 @@ class TurnKeys:
             self.turn.hint = (why_watching(self.turn), {})
         elif action is not None and not screen.check_action(action, ()):
             self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
-        elif closed is not None and not screen.check_action(closed[0], ()):
+        elif closed is not None and not screen.check_action(closed[0], closed[1]):
             gone = closed[0] == "reclaim" and screen.seat in screen.expelled
-            self.turn.hint = ("key_expelled" if gone else closed[1], {})
+            self.turn.hint = ("key_expelled" if gone else closed[2], {})
             if gone:  # said in the log too: the Now panel may have no game to show
                 screen.write_log(Text(f"✗ {say(screen.lang, 'key_expelled')}"))
         else:
@@ -152,11 +152,12 @@ class TurnKeys:
         if self.locked():
             return
         self.turn.hint = None
-        sealed = self.turn.capital
+        kept = dict(self.turn.kept)
         self.send(self.turn.confirm())
-        if self.turn.capital != sealed and self.turn.capital is not None:
-            # The seal's nonce is kept with the seat: an app that comes back still opens it.
-            self.screen.game_app.keep_secret("capital", list(self.turn.capital))
+        for name, value in self.turn.kept.items():
+            if kept.get(name) != value:
+                # Kept with the seat (a seal's nonce): an app that comes back still opens it.
+                self.screen.game_app.keep_secret(name, value)
 
     def auto_defend(self) -> None:
         """Switch the standing defence: always the most dice, or being asked each time."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -362,11 +363,12 @@ def refusal(lang: str, code: str, message: str) -> str:
     return words.get(f"refused_{code}") or shown(message, 300)
 
 
-def translate_bindings(node: Any, lang: str) -> None:
-    """Name ``node``'s key bindings in ``lang`` in the footer (call after its __init__)."""
-    names = BINDING_NAMES.get(lang)
-    if not names:
-        return
+def translate_bindings(node: Any, lang: str, more: Mapping[str, str] | None = None) -> None:
+    """Name ``node``'s key bindings in ``lang`` in the footer (call after its __init__);
+    ``more``: names by binding id of keys named elsewhere (a mode's, in its unit)."""
+    if lang not in BINDING_NAMES:
+        return  # English: each binding's own
+    names = {**BINDING_NAMES[lang], **(more or {})}
     table = node._bindings.key_to_bindings  # this node's own copy of its bindings
     for key, bindings in table.items():
         table[key] = [

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from risk_lan.rules import allied
+from risk_lan.rules.allied import commands_ally
 from risk_lan.tui.texts.ally_texts import ALLY_TEXTS
 from risk_lan.tui.texts.catalogue import say, shown
-from risk_lan.tui.turnlogic.modeapp import ModeApp
+from risk_lan.tui.turnlogic.modeapp import ModeApp, PickWhy
 from risk_lan.wording import PlaceName
 
 if TYPE_CHECKING:
@@ -59,4 +60,31 @@ def ally_line(
     return None
 
 
-APP = ModeApp(name="allied", applies=allied.MODE.applies, now_line=ally_line, texts=ALLY_TEXTS)
+def why_not_ally(turn: Turn, step: Step, territory: str) -> PickWhy | None:
+    """In the ally's part of a turn the player moves the ally's armies only (a text's key
+    and its fields); None when that is not why a pick does nothing."""
+    assert turn.game is not None
+    s = turn.game.state
+    if not commands_ally(s, turn.seat) or step.name not in ("place", "attack"):
+        return None
+    at = {"territory": territory, "source": turn.source}
+    ally = s.owner.get(territory) == s.neutrals[0]
+    if step.name == "place" and step.choices and not ally:
+        return ("pick_not_ally", at)
+    if turn.source is None and not ally:
+        return ("pick_not_ally", at)
+    if turn.source is not None and s.owner.get(territory) != s.current:
+        return ("pick_ally_target", at)
+    return None
+
+
+APP = ModeApp(
+    name="allied",
+    applies=allied.MODE.applies,
+    now_line=ally_line,
+    pick_why=why_not_ally,
+    titles={
+        "two-player-ally": {"fr": "Deux joueurs et une troisième force alliée (ancienne règle)"}
+    },
+    texts=ALLY_TEXTS,
+)

@@ -1,17 +1,25 @@
 """The neutral armies in words: their names, and for the active independents (two
 players, rulebook 002) where each stands and the gifts and allies' dice the player may
 make now, and the Now panel's words for their steps. Without any drawing. The mode's unit in
-the app (``APP``) is here."""
+the app (``APP``) is here: its words, its key and its preset's title."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from risk_lan.rules import Action, Game, GameState, GiveCard, ReinforceAlly, independents
+from risk_lan.rules import (
+    Action,
+    EndOffensive,
+    Game,
+    GameState,
+    GiveCard,
+    ReinforceAlly,
+    independents,
+)
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.texts.independents_texts import INDEPENDENTS_TEXTS
-from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, PickWhy
 from risk_lan.wording import PlaceName
 
 if TYPE_CHECKING:
@@ -72,11 +80,50 @@ def independents_line(
     return None
 
 
+def _steer(turn: Turn) -> bool:
+    """An offensive under way holds the source and target: attacked on, or stopped."""
+    assert turn.game is not None
+    s = turn.game.state
+    if not s.offensive:
+        return False
+    if turn.my_turn and s.phase in ("attack", "reinforce"):
+        turn.source, turn.target = s.offensive[0], s.offensive[1]
+    return True
+
+
+def _pick_why(turn: Turn, step: Step, territory: str) -> PickWhy | None:
+    """An offensive under way attacks its one target only."""
+    assert turn.game is not None
+    offensive = turn.game.state.offensive
+    if offensive and step.name == "attack" and territory not in step.choices:
+        return ("pick_offensive", {"territory": territory, "source": offensive[0]})
+    return None
+
+
+def _end(turn: Turn) -> list[Action] | None:
+    if any(a.type == "end_offensive" for a in turn.legal):
+        return [EndOffensive()]  # the offensive stops: its drift die is rolled
+    return None
+
+
 APP = ModeApp(
     name="independents",
     applies=independents.MODE.applies,
+    steer=_steer,
+    end=_end,
+    pick_why=_pick_why,
+    standing=standing,
     now_line=lambda turn, step, names, lang, name: independents_line(turn, step, lang, name),
     # Ctrl+G: where each stands, and the gift or ally's die to make (any seat, at any time).
-    keys={"independents": ModeKey(screen="independents", opens=lambda game, seat: True)},
+    keys={
+        "game.independents": ModeKey(
+            key="ctrl+g",
+            label={"en": "Independents", "fr": "Indépendants"},
+            screen="independents",
+            opens=lambda game, seat: True,
+            closed="key_no_independents",
+        )
+    },
+    titles={"two-player-active": {"fr": "Deux joueurs et deux indépendants actifs"}},
     texts=INDEPENDENTS_TEXTS,
 )

@@ -24,16 +24,19 @@ TURN_ACTIONS = {
     "capitulate": "capitulate",
 }
 
-# The table's keys that are hidden when they cannot be used: each with why, when pressed.
-CLOSED_KEYS = {
-    "f9": ("reclaim", "key_no_reclaim"),
-    "f10": ("pause_clock", "key_no_clock"),
-    "ctrl+k": ("missions", "key_no_missions"),
-    "ctrl+g": ("independents", "key_no_independents"),
+# The table's keys that are hidden when they cannot be used: each with its action, the
+# action's parameters and why, when pressed (the modes' keys as their units say).
+CLOSED_KEYS: dict[str, tuple[str, tuple[object, ...], str]] = {
+    "f9": ("reclaim", (), "key_no_reclaim"),
+    "f10": ("pause_clock", (), "key_no_clock"),
+    **{
+        opened.key: ("mode_key", (key,), opened.closed)
+        for key, (_, opened) in modeapps.MODE_KEYS.items()
+    },
 }
 
 # Keys that, to a spectator, say why it plays nothing although no turn action is theirs.
-WATCHING_KEYS = ("f7", "ctrl+k", "ctrl+g")
+WATCHING_KEYS = ("f7", *(opened.key for _, opened in modeapps.MODE_KEYS.values()))
 
 
 def turn_keys(bindings: Iterable[tuple[str, str]]) -> dict[str, list[str]]:

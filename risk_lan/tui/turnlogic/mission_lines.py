@@ -1,6 +1,6 @@
-"""Risk Mission's words for the player: the missions it may claim now, and the panel's
-summary of its missions. Without any drawing but the text's styles. The mode's unit in the
-app (``APP``) is here."""
+"""Risk Mission's words for the player: the missions it may claim now, and the secret
+panel's summary of its missions. Without any drawing but the text's styles. The mode's unit
+in the app (``APP``) is here: its key, its panel and its preset's title."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rich.text import Text
 from risk_lan.rules import Game, missions
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.texts.mission_texts import MISSION_TEXTS
-from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, ModeSecret
 
 
 def claimable(game: Game, seat: str) -> list[str]:
@@ -53,7 +53,16 @@ APP = ModeApp(
     applies=missions.MODE.applies,
     # Ctrl+K: the player's missions, the one chosen claimed (a spectator holds none).
     keys={
-        "missions": ModeKey(screen="missions", opens=lambda game, seat: seat in game.state.missions)
+        "game.missions": ModeKey(
+            key="ctrl+k",
+            label={"en": "Missions", "fr": "Missions"},
+            screen="missions",
+            opens=lambda game, seat: seat in game.state.missions,
+            closed="key_no_missions",
+        )
     },
+    # Four of them for each seat, summed up in the secret panel and listed with Ctrl+K.
+    secret=ModeSecret(held=lambda game: bool(game.state.missions), lines=summary),
+    titles={"risk-mission": {"fr": "Risk Mission"}},
     texts=MISSION_TEXTS,
 )

@@ -13,7 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from risk_lan.rules import Game, RuleSet
+from rich.text import Text
+
+from risk_lan.rules import Game, GameState, RuleSet
 from risk_lan.wording import PlaceName
 
 if TYPE_CHECKING:
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
 
 Namer = Callable[[str | None], PlaceName]  # a territory's name, "?" for none
 Why = tuple[str, dict[str, str]]  # a text's key and its fields
+PickWhy = tuple[str, dict[str, str | None]]  # the same, with the source picked (if any)
 NowLine = Callable[["Turn", "Step", dict[str, str], str, Namer], str | None]
 Notes = Callable[["Turn", "Step", str, Namer], str]
 PickHint = Callable[["Turn", "Step"], str | None]
@@ -34,11 +37,27 @@ Moves = Callable[["Turn", "Step"], "list[Action] | None"]
 
 @dataclass(frozen=True, slots=True)
 class ModeKey:
-    """A key of the mode's own that opens a screen: the screen's name (which the screen layer
-    maps to the screen), and whether it opens for ``seat`` now in a game the mode plays."""
+    """A key of the mode's own that opens a screen: the key (Textual's name of it), its label
+    in the footer by language, the screen's name (which the screen layer maps to the
+    screen), whether it opens for ``seat`` now in a game the mode plays, and the text that
+    says why it does nothing when pressed where it does not (hidden, out of the mode).
+    The screen layer binds it under the id the mode gives it (``ModeApp.keys``)."""
 
+    key: str
+    label: Mapping[str, str]
     screen: str
     opens: Callable[[Game, str], bool]
+    closed: str
+
+
+@dataclass(frozen=True, slots=True)
+class ModeSecret:
+    """What the mode keeps secret for each seat, in the secret panel: whether the game has
+    such secrets at all (the panel shows only then), and the panel's lines for ``seat``
+    (a spectator's included)."""
+
+    held: Callable[[Game], bool]
+    lines: Callable[[Game, str, dict[str, str], str], Text]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +74,33 @@ class ModeApp:
     answer wins.
     ``notes``: lines under the Now panel's sentence; asked in every game, since each note
     checks the rule it tells of ("" for none).
-    ``pick_hint``: why picking a territory does nothing at a step the mode plays its own way.
+    ``pick``: the moves a pick on the map makes at a step the mode plays its own way (None:
+    the usual pick); ``opening``: the moves the app sends by itself once the view asks for
+    them (a sealed headquarters opened when the game asks); both may keep what only the
+    seat knows in ``Turn.kept``, which the app keeps with the seat.
+    ``steer``: the mode's say over the chosen source and target once a view is taken in
+    (the active independents' offensive, attacked on until it stops); True while it holds
+    them, so that a conquest does not move the source on.
+    ``end``: the moves the end key makes where the mode ends its own way (None: the usual
+    end of the attacks or the turn).
+    ``pick_hint``: why picking a territory does nothing at a step the mode plays its own way;
+    ``pick_why``: why picking this territory does nothing, asked before any other reason
+    (a text's key and fields; the offensive's one target, the ally's armies only).
     ``turn_keys``: the turn keys only this mode offers (hidden in games without it);
     ``key_open``: whether a turn key the mode answers for (``answers``) runs now (True), is
     greyed out (None) or hidden (False), while the mode is in play;
     ``key_hint``: why such a key does nothing now (asked of the mode's own keys in every
     game, and of those it answers for while in play).
+    ``standing``: where a neutral army stands, as seen from a seat, in the players panel
+    (state, neutral, seat, names, language; "" for nothing to say).
     ``card_line``: a card of the hand panel in a line, where the mode shows cards its own way;
     ``trade_screen``: the name of the screen the trade key opens to pick the cards (None:
     the first trade offered is made).
     ``auto_key``: the text that tells of the standing automatic defence under the mode.
-    ``keys``: the game screen's keys that open the mode's own screens, by key id.
+    ``keys``: the game screen's keys that open the mode's own screens, by binding id.
+    ``secret``: the mode's secret for each seat, shown in the secret panel.
+    ``titles``: the titles of the presets the mode brings, by preset and language (the
+    plain presets of no mode are titled in ``texts/mode_texts.py``).
     ``texts``: the mode's catalogue of words, in English and French.
     """
 
@@ -77,13 +112,21 @@ class ModeApp:
     attack: Moves | None = None
     now_line: NowLine | None = None
     notes: Notes | None = None
+    pick: Callable[[Turn, Step, str], list[Action] | None] | None = None
+    opening: Callable[[Turn], list[Action]] | None = None
+    steer: Callable[[Turn], bool] | None = None
+    end: Callable[[Turn], list[Action] | None] | None = None
     pick_hint: PickHint | None = None
+    pick_why: Callable[[Turn, Step, str], PickWhy | None] | None = None
     turn_keys: frozenset[str] = frozenset()
     answers: frozenset[str] = frozenset()
     key_open: KeyOpen | None = None
     key_hint: KeyHint | None = None
+    standing: Callable[[GameState, str, str, dict[str, str], str], str] | None = None
     card_line: Callable[[Game, str, str, str], str] | None = None
     trade_screen: str | None = None
     auto_key: str | None = None
     keys: Mapping[str, ModeKey] = field(default_factory=dict)
+    secret: ModeSecret | None = None
+    titles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

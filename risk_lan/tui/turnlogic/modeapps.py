@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from risk_lan.rules import Game
+from risk_lan.rules import Game, ruleset
+from risk_lan.tui.texts.mode_texts import PLAIN_TITLES_FR
 from risk_lan.tui.turnlogic import (
     ally_lines,
+    capital_lines,
     independents_lines,
     mission_lines,
+    objective_lines,
     revised_lines,
     star_cards,
 )
-from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, Namer, Why
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeKey, ModeSecret, Namer, PickWhy, Why
 
 if TYPE_CHECKING:
     from risk_lan.rules import Action
@@ -29,13 +32,20 @@ MODE_APPS: tuple[ModeApp, ...] = (
     ally_lines.APP,
     independents_lines.APP,
     mission_lines.APP,
+    objective_lines.APP,
+    capital_lines.APP,
     revised_lines.APP,
     star_cards.APP,
 )
 
-# The game screen's keys that open a mode's screen, by key id, with the mode they belong to.
+# The game screen's keys that open a mode's screen, by binding id, with the mode they belong to.
 MODE_KEYS: dict[str, tuple[ModeApp, ModeKey]] = {
     key: (mode, opened) for mode in MODE_APPS for key, opened in mode.keys.items()
+}
+
+# The presets' titles in each language that the modes bring, by preset.
+TITLES: dict[str, dict[str, str]] = {
+    preset: dict(by_lang) for mode in MODE_APPS for preset, by_lang in mode.titles.items()
 }
 
 
@@ -64,6 +74,47 @@ def play(turn: Turn, step: Step) -> list[Action] | None:
     return None
 
 
+def pick(turn: Turn, step: Step, territory: str) -> list[Action] | None:
+    """The moves a pick makes at ``step`` where a mode in play plays it its own way."""
+    for mode in playing(turn.game):
+        moves = mode.pick(turn, step, territory) if mode.pick else None
+        if moves is not None:
+            return moves
+    return None
+
+
+def opening(turn: Turn) -> list[Action]:
+    """The moves the modes in play send by themselves now that the view asks for them."""
+    return [a for m in playing(turn.game) if m.opening is not None for a in m.opening(turn)]
+
+
+def steer(turn: Turn) -> bool:
+    """Let the modes in play set the source and target after a view; whether one holds them."""
+    held = False
+    for mode in playing(turn.game):
+        held = (mode.steer(turn) if mode.steer else False) or held
+    return held
+
+
+def end(turn: Turn) -> list[Action] | None:
+    """The moves the end key makes where a mode in play ends its own way."""
+    for mode in playing(turn.game):
+        moves = mode.end(turn) if mode.end else None
+        if moves is not None:
+            return moves
+    return None
+
+
+def standing(game: Game, neutral: str, seat: str, names: dict[str, str], lang: str) -> str:
+    """Where ``neutral`` stands as seen from ``seat``, by the first mode in play that says;
+    "" for nothing to say."""
+    for mode in playing(game):
+        where = mode.standing(game.state, neutral, seat, names, lang) if mode.standing else ""
+        if where:
+            return where
+    return ""
+
+
 def attacker(game: Game) -> ModeApp | None:
     """The mode in play that attacks its own way (None: the plain attack and blitz)."""
     return next((m for m in playing(game) if m.attack is not None), None)
@@ -88,6 +139,16 @@ def pick_hint(turn: Turn, step: Step) -> str | None:
     """Why a pick does nothing at a step a mode in play plays its own way (a text's key)."""
     for mode in playing(turn.game):
         why = mode.pick_hint(turn, step) if mode.pick_hint else None
+        if why is not None:
+            return why
+    return None
+
+
+def pick_why(turn: Turn, step: Step, territory: str) -> PickWhy | None:
+    """Why picking ``territory`` does nothing, by the first mode in play that says so before
+    any other reason (a text's key and its fields)."""
+    for mode in playing(turn.game):
+        why = mode.pick_why(turn, step, territory) if mode.pick_why else None
         if why is not None:
             return why
     return None
@@ -137,7 +198,8 @@ def trade_screen(game: Game) -> str | None:
 
 
 def key_opens(key: str, game: Game | None, seat: str) -> str | None:
-    """The name of the screen a mode's ``key`` opens for ``seat`` now; None: it opens none."""
+    """The name of the screen a mode's key (by its binding id) opens for ``seat`` now; None:
+    it opens none."""
     found = MODE_KEYS.get(key)
     if found is None or game is None:
         return None
@@ -145,3 +207,29 @@ def key_opens(key: str, game: Game | None, seat: str) -> str | None:
     if not mode.applies(game.rules) or not opened.opens(game, seat):
         return None
     return opened.screen
+
+
+def key_names(lang: str) -> dict[str, str]:
+    """The modes' keys' labels in ``lang``, by binding id (for the footer)."""
+    return {
+        key: opened.label[lang] for key, (_, opened) in MODE_KEYS.items() if lang in opened.label
+    }
+
+
+def secret(game: Game) -> ModeSecret | None:
+    """The secret of the mode in play that ``game`` holds, for the secret panel (None: the
+    game has no secret to show)."""
+    return next((m.secret for m in playing(game) if m.secret and m.secret.held(game)), None)
+
+
+def mode_title(mode: str, lang: str = "en") -> str:
+    """The rule set's title in ``lang``, as the lobby, the seats screen and the saved games
+    show it: the title its mode brings, or a plain preset's; a rule set this app does not
+    know (a newer host's) by its name, which is all there is."""
+    title = TITLES.get(mode, {}).get(lang) or (PLAIN_TITLES_FR.get(mode) if lang == "fr" else None)
+    if title:
+        return title
+    try:
+        return ruleset(mode).title or mode
+    except ValueError:
+        return mode

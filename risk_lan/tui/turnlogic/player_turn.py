@@ -8,7 +8,6 @@ staged here and can be taken back until the player confirms them.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,19 +16,15 @@ from risk_lan.rules import (
     Attack,
     Commit,
     Defend,
-    EndOffensive,
     EndTurn,
     Fortify,
     Game,
     GameState,
     MoveIn,
     Place,
-    RevealCapital,
-    SealCapital,
     TradeCards,
 )
 from risk_lan.rules.allied import commanded
-from risk_lan.rules.capitals import seal
 from risk_lan.rules.teams import armies_of
 from risk_lan.tui.turnlogic import modeapps, revised_steps
 from risk_lan.tui.turnlogic.manoeuvre_step import fortify_step, keeping
@@ -54,9 +49,9 @@ class Turn:
     # Rulebook 004: lay the territory's card for +2, and send the support, when they may be.
     lay: bool = True
     support: bool = True
-    # Capital rules: the headquarters chosen and the secret nonce of its seal, kept until
-    # the seal is opened.
-    capital: tuple[str, str] | None = None
+    # What a mode keeps that only this seat knows, by name, kept with the seat by the app
+    # (Capital rules: the headquarters chosen and its seal's nonce, until the seal opens).
+    kept: dict[str, Any] = field(default_factory=dict)
     turn_key: tuple[Any, ...] = ()
     # Why the last pick or key did nothing (a text's key and its fields), until the next.
     hint: tuple[str, dict[str, Any]] | None = None
@@ -94,9 +89,8 @@ class Turn:
             self.source = self.target = None
         if self.plan is not None:
             self.plan = self.plan.carried_on(self.game)
-        if s.offensive and self.my_turn and s.phase in ("attack", "reinforce"):
-            self.source, self.target = s.offensive[0], s.offensive[1]  # attacked on, or stopped
-        if self.target is not None and s.owner.get(self.target) in forces and not s.offensive:
+        held = modeapps.steer(self)  # (the active independents' offensive, attacked on)
+        if self.target is not None and s.owner.get(self.target) in forces and not held:
             if s.phase in ("move_in", "attack") and not self.fortifying:
                 # Conquered: the natural place to attack from next (dropped by ``step`` if
                 # it cannot attack once the armies have moved in).
@@ -160,15 +154,10 @@ class Turn:
         return self._attack_step(game)
 
     def _asked_step(self, game: Game) -> Step | None:
-        """The step of a phase that asks one thing of the player (a headquarters, a claim or
-        a setup army, a defence, the armies to move in); None in the turn's own phases."""
+        """The step of a phase that asks one thing of the player (a claim or a setup army,
+        a mode's own, a defence, the armies to move in); None in the turn's own phases."""
         s = game.state
         legal = self.legal
-        if s.phase == "capital":
-            keys = frozenset({"confirm", "cancel"}) if self.source else frozenset()
-            return Step("capital", frozenset(s.territories_of(self.seat)), keys=keys)
-        if s.phase == "capital_reveal":
-            return Step("capital_reveal")
         if s.phase in ("claim", "setup"):
             choices = frozenset(a.territory for a in legal if isinstance(a, Place))
             return Step(s.phase, choices, keys=plan_keys(self.plan, s.phase))
@@ -268,9 +257,9 @@ class Turn:
             return []
         if step.name in ("claim", "setup"):
             return [Place(territory)]
-        if step.name == "capital":
-            self.source = territory  # confirmed with F6, then sealed
-            return []
+        own = modeapps.pick(self, step, territory)  # (Capital rules: the headquarters)
+        if own is not None:
+            return own
         if step.name == "place":
             count = min(step.amount or 1, step.amount_range[1] if step.amount_range else 1)
             if self.game is not None and revised_steps.bounded(self.game):
@@ -367,21 +356,16 @@ class Turn:
             return own
         if step.name == "defend":
             return [Defend(step.amount or 1)]
-        if step.name == "capital" and self.source:
-            territory, nonce = self.source, secrets.token_hex(16)
-            self.capital, self.source = (territory, nonce), None
-            return [SealCapital(seal(self.seat, territory, nonce))]
         if step.name == "fortify" and self.source and self.target:
             move = Fortify(self.source, self.target, step.amount or 1)
             self.source = self.target = None
             return [move]
         return []
 
-    def open_capital(self) -> list[Action]:
-        """Capital rules: open the sealed headquarters, once the game asks for it."""
-        if self.step().name != "capital_reveal" or self.capital is None:
-            return []
-        return [RevealCapital(*self.capital)]
+    def openings(self) -> list[Action]:
+        """The moves the modes send by themselves once the game asks for them (Capital
+        rules: the sealed headquarters opened)."""
+        return modeapps.opening(self)
 
     def attack(self, blitz: bool) -> list[Action]:
         step = self.step()
@@ -402,8 +386,9 @@ class Turn:
         if "end" not in step.keys:
             return []
         self.source = self.target = None
-        if any(a.type == "end_offensive" for a in self.legal):
-            return [EndOffensive()]  # the offensive stops: its drift die is rolled
+        own = modeapps.end(self)  # (the active independents' offensive stopped)
+        if own is not None:
+            return own
         if step.name == "attack":
             self.fortifying = True
             if self.step().choices:

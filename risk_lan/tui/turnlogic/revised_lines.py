@@ -169,5 +169,10 @@ APP = ModeApp(
     key_open=revised_steps.shared_key,
     key_hint=_key_hint,
     auto_key="auto_answer",
+    titles={
+        "revised": {"fr": "Règles révisées, «risques calculés»"},
+        "revised-objectives": {"fr": "Règles révisées, objectifs secrets"},
+        "revised-support": {"fr": "Règles révisées, «risques calculés et soutien»"},
+    },
     texts=REVISED_TEXTS,
 )

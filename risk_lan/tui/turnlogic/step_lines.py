@@ -1,6 +1,6 @@
 """What the Now panel says of the step, in a sentence: whom the game waits for, the setup's
-armies, the reinforcements left, the three stages of an attack or a manoeuvre, the
-headquarters, the armies to move in, the defence; each mode's own steps first. Without any
+armies, the reinforcements left, the three stages of an attack or a manoeuvre, the armies
+to move in, the defence; each mode's own steps first (its unit's ``now_line``). Without any
 drawing."""
 
 from __future__ import annotations
@@ -54,9 +54,6 @@ def _line(turn: Turn, step: Step, game: Game, names: dict[str, str], lang: str, 
             dice=step.amount,
             amount=step.amount,
         )
-    if step.name == "capital":
-        key = "capital_ready" if turn.source else "capital"
-        return say(lang, key, territory=name(turn.source))
     if step.name == "move_in":
         low, high = step.amount_range or (0, 0)
         return say(lang, "move_in", amount=step.amount, low=low, high=high)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from risk_lan.rules.allied import commands_ally
 from risk_lan.rules.teams import armies_of
 from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.revised_steps import bounded
@@ -22,11 +21,9 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     assert turn.game is not None
     s = turn.game.state
     at = {"territory": territory, "source": turn.source}
-    if s.offensive and step.name == "attack" and territory not in step.choices:
-        return ("pick_offensive", {**at, "source": s.offensive[0]})
-    ally = _why_not_ally(turn, step, territory)
-    if ally is not None:
-        return (ally, at)
+    first = modeapps.pick_why(turn, step, territory)  # (an offensive, the ally's armies)
+    if first is not None:
+        return first
     if step.name == "watching":
         return (why_watching(turn), at)
     if step.name == "waiting":
@@ -46,23 +43,6 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     if step.name == "place" and bounded(turn.game):
         return _no_room(turn, territory)
     return (_why_not_from(turn, step, territory, mine), at)
-
-
-def _why_not_ally(turn: Turn, step: Step, territory: str) -> str | None:
-    """000-A: in the ally's part of a turn the player moves the ally's armies only (a text's
-    key); None when that is not why."""
-    assert turn.game is not None
-    s = turn.game.state
-    if not commands_ally(s, turn.seat) or step.name not in ("place", "attack"):
-        return None
-    ally = s.owner.get(territory) == s.neutrals[0]
-    if step.name == "place" and step.choices and not ally:
-        return "pick_not_ally"
-    if turn.source is None and not ally:
-        return "pick_not_ally"
-    if turn.source is not None and s.owner.get(territory) != s.current:
-        return "pick_ally_target"
-    return None
 
 
 def _why_not_from(turn: Turn, step: Step, territory: str, mine: bool) -> str:

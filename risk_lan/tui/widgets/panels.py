@@ -11,11 +11,11 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog, Static
 
-from risk_lan.rules import Game, objectives, teams
+from risk_lan.rules import Game, teams
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.turnlogic import modeapps
-from risk_lan.tui.turnlogic.independents_lines import neutral_name, standing
-from risk_lan.tui.turnlogic.mission_lines import summary as missions_summary
+from risk_lan.tui.turnlogic.independents_lines import neutral_name
+from risk_lan.tui.turnlogic.modeapp import ModeSecret
 from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.step_lines import step_line
 from risk_lan.tui.turnlogic.turn_step import Step
@@ -134,7 +134,8 @@ class PlayersPanel(Panel):
                 text.append(f" {short}\n")
                 continue
             text.append(neutral_name(s, neutral, lang), style=f"italic {ink}")
-            where = standing(s, neutral, seat, {p["seat"]: p["name"] for p in players}, lang)
+            names = {p["seat"]: p["name"] for p in players}
+            where = modeapps.standing(game, neutral, seat, names, lang)  # (active independents)
             text.append(f" {where}" if where else "", style="italic")
             if s.reward:  # rulebook 004: cards set aside for whoever takes its last territory
                 text.append(f" {say(lang, 'reward_aside', n=len(s.reward))}", style="italic")
@@ -275,42 +276,13 @@ class HandPanel(Panel):
 
 
 class SecretPanel(Panel):
-    """The player's own secret objective and how far it is from it (every player has one;
-    only its owner sees it)."""
+    """The player's own secret under the mode in play (an objective and how far it is from
+    it, or Risk Mission's missions): every player has one; only its owner sees it."""
 
-    def show(self, game: Game, seat: str, names: dict[str, str], lang: str) -> None:
-        if game.state.missions:  # Risk Mission: four of them, listed with Ctrl+K
-            self.show_text(missions_summary(game, seat, names, lang))
-            return
-        text = Text()
-        text.append(say(lang, "objective") + "\n", style="bold")
-        card_id = game.state.objectives.get(seat)
-        if card_id is None:
-            if seat not in game.state.players:  # a spectator's screen
-                text.append(say(lang, "watcher_objective"), style="dim")
-            self.show_text(text)
-            return
-        card = objectives.objectives()[card_id]
-        text.append(card.text(lang) + "\n")
-        standing = objectives.in_force(game.state, seat)
-        if standing.id != card.id:
-            text.append(say(lang, "fell_back", text=standing.text(lang)) + "\n", style="yellow")
-        parts = [_progress(game, what, have, need, names, lang) for what, have, need in
-                 objectives.progress(game.state, seat)]  # fmt: skip
-        text.append(" · ".join(parts), style="cyan")
-        self.show_text(text)
-
-
-def _progress(game: Game, what: str, have: int, need: int, names: dict[str, str], lang: str) -> str:
-    kind, _, which = what.partition(":")
-    if kind == "continent":
-        continent = game.board.continents[which]
-        return f"{continent.name_fr if lang == 'fr' else continent.name_en} {have}/{need}"
-    if kind == "destroy":
-        target = objectives.player_of_colour(game.state, which) or ""
-        who = f"{shown(names.get(target, target), 24)} ({say(lang, f'colour_{which}')})"
-        return say(lang, "to_destroy", player=who, left=have)
-    return say(lang, f"progress_{kind}", have=have, need=need)
+    def show(
+        self, secret: ModeSecret, game: Game, seat: str, names: dict[str, str], lang: str
+    ) -> None:
+        self.show_text(secret.lines(game, seat, names, lang))
 
 
 def _card(game: Game, card: str, lang: str, short: bool = False) -> str:

@@ -1,0 +1,58 @@
+"""Secret objectives (rulebook 000-A's main rule and its later forms) in words: the secret
+panel's lines for a seat, its objective and how far it is from it. Without any drawing but
+the text's styles. The mode's unit in the app (``APP``) is here: its panel and its presets'
+titles."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from risk_lan.rules import Game, objectives
+from risk_lan.tui.texts.catalogue import say, shown
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeSecret
+
+
+def objective_lines(game: Game, seat: str, names: dict[str, str], lang: str) -> Text:
+    """The secret panel's lines: ``seat``'s objective (or, in force instead, the one it fell
+    back to) and its progress; a spectator's screen says it sees no objective."""
+    text = Text()
+    text.append(say(lang, "objective") + "\n", style="bold")
+    card_id = game.state.objectives.get(seat)
+    if card_id is None:
+        if seat not in game.state.players:  # a spectator's screen
+            text.append(say(lang, "watcher_objective"), style="dim")
+        return text
+    card = objectives.objectives()[card_id]
+    text.append(card.text(lang) + "\n")
+    standing = objectives.in_force(game.state, seat)
+    if standing.id != card.id:
+        text.append(say(lang, "fell_back", text=standing.text(lang)) + "\n", style="yellow")
+    parts = [_progress(game, what, have, need, names, lang) for what, have, need in
+             objectives.progress(game.state, seat)]  # fmt: skip
+    text.append(" · ".join(parts), style="cyan")
+    return text
+
+
+def _progress(game: Game, what: str, have: int, need: int, names: dict[str, str], lang: str) -> str:
+    kind, _, which = what.partition(":")
+    if kind == "continent":
+        continent = game.board.continents[which]
+        return f"{continent.name_fr if lang == 'fr' else continent.name_en} {have}/{need}"
+    if kind == "destroy":
+        target = objectives.player_of_colour(game.state, which) or ""
+        who = f"{shown(names.get(target, target), 24)} ({say(lang, f'colour_{which}')})"
+        return say(lang, "to_destroy", player=who, left=have)
+    return say(lang, f"progress_{kind}", have=have, need=need)
+
+
+APP = ModeApp(
+    name="objectives",
+    applies=objectives.MODE.applies,
+    # Every player has one; only its owner sees it (rulebook 004's revised-objectives is
+    # titled with the revised rules, whose preset it is).
+    secret=ModeSecret(held=lambda game: bool(game.state.objectives), lines=objective_lines),
+    titles={
+        "mission": {"fr": "Objectifs secrets (ancienne règle)"},
+        "secret-mission": {"fr": "Mission secrète, règles de 2015"},
+    },
+)
