@@ -238,3 +238,17 @@ def test_a_preset_without_a_help_page_gets_the_game_s_help(lang: str) -> None:
     assert help_text(lang, "newer-mode") == plain and help_text(lang, "") == plain
     assert help_text(lang, "classic") == plain
     assert help_text(lang, "risk-mission").endswith(plain)  # a page, then the game's help
+
+
+def test_every_modes_own_words_are_in_the_catalogue() -> None:
+    """A mode's app unit names its catalogue of words (``ModeApp.texts``); the app says
+    them only once the catalogue has them merged, in every language."""
+    from risk_lan.tui.texts.catalogue import TEXTS
+    from risk_lan.tui.turnlogic.modeapps import MODE_APPS
+
+    named = [mode for mode in MODE_APPS if mode.texts]
+    assert {m.name for m in named} >= {"allied", "independents", "missions"}
+    for mode in named:
+        for lang, words in mode.texts.items():
+            missing = [key for key, text in words.items() if TEXTS[lang].get(key) != text]
+            assert not missing, (mode.name, lang, missing[:5])

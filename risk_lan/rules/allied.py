@@ -10,7 +10,6 @@ nothing more and turns are plain again. Decisions where the rulebook is silent: 
 
 from __future__ import annotations
 
-from . import independents
 from .actions import Action, EndTurn
 from .events import AllyDestroyed, AllyPart, Event
 from .illegal import IllegalAction
@@ -50,16 +49,6 @@ def next_part(state: GameState, player: str) -> list[Event]:
 def commands_ally(state: GameState, player: str) -> bool:
     """Whether ``player`` is the one placing or attacking with the ally now."""
     return state.ally_stage == "ally" and state.acting == player
-
-
-def commanded(state: GameState, player: str) -> tuple[str, ...]:
-    """Whose armies ``player`` moves now: its own, in the ally's part of a turn the ally's,
-    and with active independents, in its own turn, its allies'."""
-    if commands_ally(state, player):
-        return (player, *state.neutrals[:1])
-    if state.rules.neutral_play == "active" and state.current == player:
-        return (player, *independents.allies_of(state, player))
-    return (player,)
 
 
 def share(state: GameState) -> int:
@@ -154,6 +143,7 @@ MODE = ModeRules(
     turn=_ally_turn,
     at_turn_start=begin,
     places_for=lambda s, player: ally(s) if commands_ally(s, player) else None,
+    commands=lambda s, player: tuple(s.neutrals[:1]) if commands_ally(s, player) else (),
     attacking_armies=_attacking_armies,
     at_conquest=after_conquest,
     turn_parts=TurnParts(

@@ -380,6 +380,7 @@ MODE = ModeRules(
     before=_close_influence,
     after=lambda s, rng, player, action, events: _after(s, rng, action),
     places_for=lambda s, player: s.placing_for,
+    commands=lambda s, player: tuple(allies_of(s, player)) if s.current == player else (),
     attacking_armies=_attacking_armies,
     moves_for=lambda s, player, owner: commands(s, player, owner),
     at_conquest=destroyed,

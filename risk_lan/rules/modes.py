@@ -79,6 +79,7 @@ class InPlay:
     at_turn_over: tuple[Callable[[GameState, str], list[Event]], ...]
     turn_due: tuple[Callable[[GameState], str | None], ...]
     places_for: tuple[Callable[[GameState, str], str | None], ...]
+    commands: tuple[Callable[[GameState, str], tuple[str, ...]], ...]
     secret_deal: Callable[[GameState, RandomSource, str], Event] | None
     attacking_armies: tuple[AttackingArmies, ...]
     moves_for: tuple[Callable[[GameState, str, str], bool], ...]
@@ -113,6 +114,7 @@ def in_play(rules: RuleSet) -> InPlay:
         at_turn_over=tuple(m.at_turn_over for m in modes if m.at_turn_over is not None),
         turn_due=tuple(m.turn_due for m in modes if m.turn_due is not None),
         places_for=tuple(m.places_for for m in modes if m.places_for is not None),
+        commands=tuple(m.commands for m in modes if m.commands is not None),
         secret_deal=next((m.secret_deal for m in modes if m.secret_deal is not None), None),
         attacking_armies=tuple(m.attacking_armies for m in modes if m.attacking_armies is not None),
         moves_for=tuple(m.moves_for for m in modes if m.moves_for is not None),
@@ -125,6 +127,15 @@ def midway(state: GameState) -> bool:
     """The turn is in a part other than its last (``ModeRules.turn_parts``), which ending the
     turn only ends, and in which no manoeuvre is made."""
     return any(parts.midway(state) for parts in in_play(state.rules).turn_parts)
+
+
+def commanded(state: GameState, player: str) -> tuple[str, ...]:
+    """Whose armies ``player`` moves now: its own, and those of the forces a mode in play
+    has it command (000-A's ally in its part of a turn; active allies in its own turn)."""
+    found: tuple[str, ...] = (player,)
+    for commands in in_play(state.rules).commands:
+        found += commands(state, player)
+    return found
 
 
 def placed_for(state: GameState, player: str) -> str | None:

@@ -134,6 +134,7 @@ class ModeRules:
     ``turn_due``: after an action, the player whose turn begins now (the first turn, which
     the mode held back at the end of the setup; None: not yet).
     ``places_for``: the force whose armies a player places now, when not their own.
+    ``commands``: the other forces whose armies a player moves now.
     ``secret_deal``: the secret cards dealt before the territories, from the first player.
     ``attacking_armies``: the armies a player attacks with from a territory of a force it
     commands (raising where that force may not attack the target); None: not such a force.
@@ -170,6 +171,7 @@ class ModeRules:
     ends_turn: Callable[[GameState, Action], bool] | None = None
     turn_due: Callable[[GameState], str | None] | None = None
     places_for: Callable[[GameState, str], str | None] | None = None
+    commands: Callable[[GameState, str], tuple[str, ...]] | None = None
     secret_deal: Callable[[GameState, RandomSource, str], Event] | None = None
     attacking_armies: AttackingArmies | None = None
     moves_for: Callable[[GameState, str, str], bool] | None = None

@@ -16,7 +16,8 @@ from textual.widgets.option_list import Option
 
 from risk_lan.rules import Action, Game, GiveCard, ReinforceAlly
 from risk_lan.tui.texts.catalogue import say, translate_bindings
-from risk_lan.tui.turnlogic.independents_lines import choices, neutral_name, standing
+from risk_lan.tui.turnlogic.independents_lines import choices, standing
+from risk_lan.tui.turnlogic.modeapps import neutral_name
 from risk_lan.wording import place
 
 

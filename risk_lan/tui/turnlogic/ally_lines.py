@@ -78,10 +78,21 @@ def why_not_ally(turn: Turn, step: Step, territory: str) -> PickWhy | None:
     return None
 
 
+def _waiting(turn: Turn) -> str | None:
+    """It is the player's turn, but the opponent plays the ally in the middle of it: say so
+    rather than "not your turn"."""
+    s = turn.game.state if turn.game is not None else None
+    if s is not None and s.acting not in (None, turn.seat) and s.current == turn.seat:
+        return "pick_ally_playing"
+    return None
+
+
 APP = ModeApp(
     name="allied",
     applies=allied.MODE.applies,
+    neutral_kind="ally_name",
     now_line=ally_line,
+    waiting=_waiting,
     pick_why=why_not_ally,
     titles={
         "two-player-ally": {"fr": "Deux joueurs et une troisième force alliée (ancienne règle)"}

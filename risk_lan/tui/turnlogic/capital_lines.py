@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from risk_lan.rules import Action, RevealCapital, SealCapital, capitals
 from risk_lan.tui.texts.catalogue import say
-from risk_lan.tui.turnlogic.modeapp import ModeApp, Namer
+from risk_lan.tui.turnlogic.modeapp import ModeApp, Namer, PickWhy, Why
 from risk_lan.tui.turnlogic.turn_step import Step
 
 if TYPE_CHECKING:
@@ -59,9 +59,29 @@ def _now_line(turn: Turn, step: Step, names: dict[str, str], lang: str, name: Na
     return say(lang, key, territory=name(turn.source))
 
 
+def _pick_hint(turn: Turn, step: Step) -> str | None:
+    return "pick_capital_reveal" if step.name == "capital_reveal" else None
+
+
+def _pick_why(turn: Turn, step: Step, territory: str) -> PickWhy | None:
+    """Only one's own territory may be one's headquarters."""
+    if step.name != "capital" or territory in step.choices:
+        return None
+    return ("pick_not_yours", {"territory": territory, "source": turn.source})
+
+
+def _step_why(turn: Turn, step: Step) -> Why | None:
+    if step.name == "capital":
+        return ("key_pick_capital", {})
+    return ("pick_capital_reveal", {}) if step.name == "capital_reveal" else None
+
+
 APP = ModeApp(
     name="capitals",
     applies=capitals.MODE.applies,
+    pick_hint=_pick_hint,
+    pick_why=_pick_why,
+    step_why=_step_why,
     own_step=_own_step,
     play=_play,
     pick=_pick,

@@ -27,11 +27,9 @@ if TYPE_CHECKING:
     from risk_lan.tui.turnlogic.turn_step import Step
 
 
-def neutral_name(s: GameState, neutral: str, lang: str) -> str:
-    """ "neutral army", "the ally", "independent 2": as the log names them."""
-    if s.rules.neutral_play == "ally":
-        return say(lang, "ally_name")
-    kind = say(lang, "independent_name" if s.rules.neutral_play == "active" else "neutral")
+def _named(s: GameState, neutral: str, lang: str) -> str:
+    """ "independent", "independent 2": as the log names them (``modeapps.neutral_name``)."""
+    kind = say(lang, "independent_name")
     if len(s.neutrals) == 1:
         return kind
     return f"{kind} {s.neutrals.index(neutral) + 1}"
@@ -67,13 +65,13 @@ def independents_line(
         return None
     if s.offensive and step.name == "attack":
         source, target, force, victim = s.offensive
-        names = " / ".join(neutral_name(s, n, lang) for n in (victim, force) if n in s.neutrals)
+        names = " / ".join(_named(s, n, lang) for n in (victim, force) if n in s.neutrals)
         return say(lang, "offensive", source=name(source), target=name(target), names=names)
     if step.name != "place":
         return None
     left = s.pool - turn.staged_total()
     if s.placing_for and left:
-        who = neutral_name(s, s.placing_for, lang)
+        who = _named(s, s.placing_for, lang)
         return say(lang, "ally_die", left=left, name=who, amount=step.amount)
     if s.influence_open and left:
         return say(lang, "place", left=left, amount=step.amount) + " " + say(lang, "active_turn")
@@ -109,6 +107,7 @@ def _end(turn: Turn) -> list[Action] | None:
 APP = ModeApp(
     name="independents",
     applies=independents.MODE.applies,
+    neutral_kind="independent_name",
     steer=_steer,
     end=_end,
     pick_why=_pick_why,

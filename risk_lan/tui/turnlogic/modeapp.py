@@ -84,6 +84,12 @@ class ModeApp:
     ``end``: the moves the end key makes where the mode ends its own way (None: the usual
     end of the attacks or the turn).
     ``pick_hint``: why picking a territory does nothing at a step the mode plays its own way;
+    ``neutral_kind``: the text that names the neutral forces under the mode ("the ally",
+    "independent"; numbered when there are several).
+    ``waiting``: why the player waits in its own turn, where the mode has another act in
+    it (a text's key; None: it does not now).
+    ``step_why``: why a turn key does nothing at a step the mode plays its own way (None:
+    not such a step).
     ``pick_why``: why picking this territory does nothing, asked before any other reason
     (a text's key and fields; the offensive's one target, the ally's armies only).
     ``turn_keys``: the turn keys only this mode offers (hidden in games without it);
@@ -118,7 +124,10 @@ class ModeApp:
     end: Callable[[Turn], list[Action] | None] | None = None
     pick_hint: PickHint | None = None
     pick_why: Callable[[Turn, Step, str], PickWhy | None] | None = None
+    waiting: Callable[[Turn], str | None] | None = None
+    neutral_kind: str | None = None
     turn_keys: frozenset[str] = frozenset()
+    step_why: Callable[[Turn, Step], Why | None] | None = None
     answers: frozenset[str] = frozenset()
     key_open: KeyOpen | None = None
     key_hint: KeyHint | None = None

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from risk_lan.rules import Game, ruleset
+from risk_lan.rules import Game, GameState, ruleset
+from risk_lan.tui.texts.catalogue import say
 from risk_lan.tui.texts.mode_texts import PLAIN_TITLES_FR
 from risk_lan.tui.turnlogic import (
     ally_lines,
@@ -149,6 +150,34 @@ def pick_why(turn: Turn, step: Step, territory: str) -> PickWhy | None:
     any other reason (a text's key and its fields)."""
     for mode in playing(turn.game):
         why = mode.pick_why(turn, step, territory) if mode.pick_why else None
+        if why is not None:
+            return why
+    return None
+
+
+def neutral_name(s: GameState, neutral: str, lang: str) -> str:
+    """ "neutral army", "the ally", "independent 2": as the log names them (the kind is the
+    mode's, ``ModeApp.neutral_kind``)."""
+    kinds = [m.neutral_kind for m in MODE_APPS if m.neutral_kind and m.applies(s.rules)]
+    kind = say(lang, kinds[0] if kinds else "neutral")
+    if len(s.neutrals) == 1:
+        return kind
+    return f"{kind} {s.neutrals.index(neutral) + 1}"
+
+
+def waiting(turn: Turn) -> str | None:
+    """Why the player waits in its own turn, by the first mode in play that says so."""
+    for mode in playing(turn.game):
+        why = mode.waiting(turn) if mode.waiting else None
+        if why is not None:
+            return why
+    return None
+
+
+def step_why(turn: Turn, step: Step) -> Why | None:
+    """Why a turn key does nothing at a step a mode in play plays its own way."""
+    for mode in playing(turn.game):
+        why = mode.step_why(turn, step) if mode.step_why else None
         if why is not None:
             return why
     return None

@@ -24,7 +24,7 @@ from risk_lan.rules import (
     Place,
     TradeCards,
 )
-from risk_lan.rules.allied import commanded
+from risk_lan.rules.modes import commanded, midway
 from risk_lan.rules.teams import armies_of
 from risk_lan.tui.turnlogic import modeapps, revised_steps
 from risk_lan.tui.turnlogic.manoeuvre_step import fortify_step, keeping
@@ -72,7 +72,7 @@ class Turn:
         self.room = None
         s = self.game.state
         # The pool is left out: a trade raises it, and the placements staged before stay.
-        key = (s.turn, s.current, s.acting, s.ally_stage, s.phase, s.attack is not None,
+        key = (s.turn, s.current, s.acting, midway(s), s.phase, s.attack is not None,
                s.move_in is not None)  # fmt: skip
         if key != self.turn_key:
             # A new turn, or a new part of one (000-A's ally): the attacks may begin again.

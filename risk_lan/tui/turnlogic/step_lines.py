@@ -11,7 +11,7 @@ from risk_lan.rules import Game
 from risk_lan.rules.setup import placing_neutral
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.turnlogic import modeapps
-from risk_lan.tui.turnlogic.independents_lines import neutral_name
+from risk_lan.tui.turnlogic.modeapps import neutral_name
 from risk_lan.tui.turnlogic.plan_line import plan_line
 from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.turn_step import Step

@@ -31,14 +31,14 @@ def why_pick(turn: Turn, step: Step, territory: str) -> Hint:
     own = modeapps.pick_hint(turn, step)
     if own is not None:
         return (own, at)
-    if step.name in ("over", "capital_reveal", "defend", "move_in", "trade"):
+    if step.name in ("over", "defend", "move_in", "trade"):
         return (f"pick_{step.name}", at)
     if step.name == "claim":
         return ("pick_taken", at)
     if step.name == "place" and not step.choices:
         return ("pick_all_placed", at)
     mine = bool(armies_of(s, territory, turn.seat))
-    if not mine and step.name in ("setup", "place", "capital"):
+    if not mine and step.name in ("setup", "place"):
         return ("pick_not_yours", at)
     if step.name == "place" and bounded(turn.game):
         return _no_room(turn, territory)
@@ -75,12 +75,9 @@ def _no_room(turn: Turn, territory: str) -> Hint:
 
 
 def _waiting(turn: Turn, key: str) -> str:
-    """It is the player's turn, but the opponent plays 000-A's ally in the middle of it: say
-    so rather than "not your turn"."""
-    s = turn.game.state if turn.game is not None else None
-    if s is not None and s.acting not in (None, turn.seat) and s.current == turn.seat:
-        return "pick_ally_playing"
-    return key
+    """Why the player waits: a mode's reason where another acts in the player's own turn
+    (000-A's ally), else ``key`` ("not your turn")."""
+    return modeapps.waiting(turn) or key
 
 
 def why_watching(turn: Turn) -> str:
@@ -113,12 +110,13 @@ def _why_not_at_step(turn: Turn, step: Step, key: str) -> Hint | None:
         return own
     if key == "plan":
         return ("key_plan_setup_only", {})
-    if step.name in ("defend", "move_in", "capital_reveal"):
+    at_step = modeapps.step_why(turn, step)
+    if at_step is not None:
+        return at_step
+    if step.name in ("defend", "move_in"):
         return (f"pick_{step.name}", {})
     if step.name in ("claim", "setup"):
         return ("key_setup", {})
-    if step.name == "capital":
-        return ("key_pick_capital", {})
     if step.name == "place" and key not in ("trade", "undo", "cancel"):
         left = step.amount_range[1] if step.amount_range and step.choices else 0
         return ("key_place_first", {"left": left}) if left else ("key_confirm_first", {})

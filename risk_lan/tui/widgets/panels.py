@@ -14,8 +14,8 @@ from textual.widgets import RichLog, Static
 from risk_lan.rules import Game, teams
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.turnlogic import modeapps
-from risk_lan.tui.turnlogic.independents_lines import neutral_name
 from risk_lan.tui.turnlogic.modeapp import ModeSecret
+from risk_lan.tui.turnlogic.modeapps import neutral_name
 from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.step_lines import step_line
 from risk_lan.tui.turnlogic.turn_step import Step
