@@ -175,22 +175,17 @@ def terminal():
 
 
 def setup_by_plan(terminal: Terminal) -> int:
-    """The whole setup with F8 (claims staged), F6, then F6 (the armies staged after the
-    claims); returns the keys pressed, once the player's first turn has come."""
+    """The whole setup with F8 (a plan makes the claims, then places the starting armies);
+    returns the keys pressed, once the player's first turn has come."""
     wait_for(lambda: "Claim a territory" in terminal.now(), 30, "the first claim", terminal)
     terminal.keys("F8")
-    wait_for(lambda: "Planned claims on the map" in terminal.now(), 10, "the plan", terminal)
-    terminal.keys("F6")
-    wait_for(lambda: "Planned armies on the map" in terminal.now(), 60, "the armies", terminal)
-    terminal.keys("F6")
     wait_for(lambda: "Place your reinforcements" in terminal.now(), 90, "turn 1", terminal)
-    return 3
+    return 1
 
 
 def test_the_whole_setup_with_the_setup_key(terminal: Terminal) -> None:
-    """Four players: F8 stages the bot's claims, F6 confirms them, they play by themselves;
-    the starting armies come staged, F6 confirms them, and the first turn comes with no
-    other key pressed (by hand it took 60 and more)."""
+    """Four players: F8 lets a plan make the claims and place the starting armies, and the
+    first turn comes with no other key pressed (by hand it took 60 and more)."""
     terminal.start(f"{COMMAND} play --bots 3 --name tester")
     presses = setup_by_plan(terminal)
     # The first turn comes only once every starting army is placed (the bots who play

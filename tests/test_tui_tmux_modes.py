@@ -124,9 +124,7 @@ def test_the_ally_is_handed_over_placed_and_handed_back(terminal) -> None:
     territories (its own refused, with why) and hands the turn back."""
     terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-ally --name tester")
     tmux.wait_for(lambda: "Place one army" in terminal.now(), 60, "the placement", terminal)
-    terminal.keys("F8")
-    tmux.wait_for(lambda: "Planned armies" in terminal.now(), 10, "the plan", terminal)
-    terminal.keys("F6")
+    terminal.keys("F8")  # the plan places the starting armies
     seen_own = seen_ally = False
     for _ in range(4):  # a few turns each, whoever plays first
         now = tmux.wait_for(
@@ -182,9 +180,7 @@ def test_an_offensive_on_an_independent_ends_with_its_drift_die(terminal) -> Non
     an offensive that F4 stops (or its fall ends), and the drift die is rolled then."""
     terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-active --name tester")
     tmux.wait_for(lambda: "Place 3 of your armies" in terminal.now(), 60, "the setup", terminal)
-    terminal.keys("F8")
-    tmux.wait_for(lambda: "Planned armies" in terminal.now(), 10, "the plan", terminal)
-    terminal.keys("F6")
+    terminal.keys("F8")  # the plan places the starting armies
     now = tmux.wait_for(lambda: next((t for t in [terminal.now()] if "Place your" in t), ""),
                         120, "the player's turn", terminal)  # fmt: skip
     assert "Ctrl+G" in now

@@ -125,9 +125,7 @@ def play(terminal: tmux.Terminal, done: set[str], deadline: float) -> None:
     """Play the game in ``terminal`` until ``done`` holds the three moves or the game is
     over (the bot may win first: the moves then carry on into another game)."""
     now_of(terminal, "Place one army")
-    terminal.keys("F8")
-    tmux.wait_for(lambda: "Planned armies" in terminal.now(), 10, "the plan", terminal)
-    terminal.keys("F6")
+    terminal.keys("F8")  # the plan places the starting armies
     while done != {"commit", "retreat", "move"}:
         assert time.monotonic() < deadline, (done, "\n".join(terminal.screen()))
         now = now_of(terminal, "Answer with", "answer for it", "Place your", "Attack: pick",

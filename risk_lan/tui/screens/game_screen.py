@@ -28,6 +28,7 @@ from risk_lan.tui.table.turn_keys import TurnKeys
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
 from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.player_turn import Turn
+from risk_lan.tui.turnlogic.turn_step import Step
 from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn
 from risk_lan.tui.widgets.panels import (
     EventLog,
@@ -259,8 +260,7 @@ class GameScreen(Screen[None]):
             game, self.seat, self.players, self.away, self.lang, self.has_class("-compact"),
             self.expelled,
         )  # fmt: skip
-        notice = self.news.notice()
-        self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, notice)
+        self._show_now(step)
         self.query_one(HandPanel).show(self.turn, self.lang, self.names)
         secret = modeapps.secret(game)  # the mode in play's secret for each seat, if any
         if (secret is not None) != self.has_class("-secret"):
@@ -272,6 +272,18 @@ class GameScreen(Screen[None]):
             # only when what is offered changed.
             self.offered = step.keys
             self.refresh_bindings()
+
+    def _show_now(self, step: Step | None = None) -> None:
+        """The Now panel: the step's sentence, and where the map's cursor is."""
+        step = step if step is not None else self.turn.step()
+        notice = self.news.notice()
+        cursor = self.query_one(WorldMap).state.selected
+        self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, notice, cursor)
+
+    @on(WorldMap.Moved)
+    def cursor_moved(self, message: WorldMap.Moved) -> None:
+        if self.turn.game is not None:
+            self._show_now()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "mode_key":

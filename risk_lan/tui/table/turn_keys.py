@@ -196,8 +196,7 @@ class TurnKeys:
         if self.locked():
             return
         self.turn.hint = None
-        self.turn.plan_setup()
-        self.redraw()
+        self.send(self.turn.plan_setup())
 
     def undo(self) -> None:
         if self.locked():

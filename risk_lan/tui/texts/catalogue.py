@@ -25,15 +25,14 @@ from risk_lan.wording import wording
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "waiting": "Waiting for {player}.",
-        "claim": "Claim a territory: pick an empty one (F8: the bot plans your claims).",
-        "plan_claims": "Planned claims on the map: {count}. Pick a territory to add or drop it;"
-        " F6 confirms, Esc drops the plan.",
-        "plan_armies": "Planned armies on the map: {count} of {left}. Pick one of yours to add"
-        " one, Backspace takes one back; F6 confirms, Esc drops the plan.",
-        "plan_on": "Your plan places your armies: {count} left (Esc stops it).",
+        "claim": "Claim a territory: pick an empty one, Enter takes the cursor's (F8: a plan"
+        " finishes the setup for you).",
+        "plan_on": "Your plan places your armies: {count} left, on the map (a pick adds one,"
+        " Backspace takes one back, Esc stops it).",
         "plan_on_claims": "Your plan claims for you, the bot's choice once its own are taken"
         " (Esc stops it).",
-        "setup": "Place one army on one of your territories ({left} left to place; F8 plans them).",
+        "setup": "Place one army on one of your territories ({left} left to place; F8: a plan"
+        " places them).",
         "setup_step": "Place {step} of your {step:army|armies}, on one or more of your territories"
         " ({left} left to place).",
         "setup_neutral": "Place a neutral army on a neutral territory, to block your opponent"
@@ -43,21 +42,30 @@ TEXTS: dict[str, dict[str, str]] = {
         " your opponent ({left} left to it).",
         "place": "Place your reinforcements: {left} left. Each pick places {amount}"
         " {amount:army|armies} (+/-).",
-        "place_done": "All placed. Confirm (F6) or take back (Backspace).",
+        "place_done": "All placed. Confirm (Enter or F6: Enter also picks your territory at the"
+        " cursor to attack from), or take back (Backspace).",
         "trade": "You must trade a set of cards (F5).",
         "attack": "Attack: pick one of your territories to attack from, or end attacks (F4).",
         "attack_target": "Attack from {source} with {dice} {dice:die|dice} (1–3 or +/-): pick a"
         " target.",
-        "attack_ready": "{source} → {target} with {dice} {dice:die|dice}: F2 attack once, F3"
-        " blitz.",
+        "attack_ready": "{source} → {target} with {dice} {dice:die|dice}: Enter or F2 attack once,"
+        " F3 blitz.",
         "fortify": "Manoeuvre: pick a territory to move armies from, or end the turn (F4).",
         "fortify_target": "Move armies from {source}: pick where to.",
         "fortify_ready": "Move {amount} {amount:army|armies} from {source} to {target} (+/-, Home,"
-        " End): F6 to confirm.",
-        "move_in": "Conquered! Armies to move in: {amount} ({low}–{high}: +/-, Home, End), F6.",
+        " End): Enter or F6 to confirm.",
+        "move_in": "Conquered! Armies to move in: {amount} ({low}–{high}: +/-, Home, End): Enter"
+        " or F6; F4 also ends the attacks.",
         "defend": "{attacker} attacks {target}: defend with {amount} {amount:die|dice} (+/-),"
         " F6. F7 defends with the most dice from now on.",
         "over": "The game is over.",
+        "cursor_yours": "Cursor: {territory} (yours, {armies} {armies:army|armies}).",
+        "cursor_of": "Cursor: {territory} ({player}'s, {armies} {armies:army|armies}).",
+        "cursor_free": "Cursor: {territory} (free).",
+        "button_less": "−1",
+        "button_more": "+1",
+        "button_fewest": "fewest",
+        "button_most": "most",
         "players": "Players",
         "turn_panel": "Now",
         "too_small": "This terminal is too small to play in: risk-lan needs at least"
@@ -172,15 +180,14 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "waiting": "En attente {player:du}.",
-        "claim": "Choisissez un territoire libre (F8 : le robot prévoit vos choix).",
-        "plan_claims": "Territoires prévus sur la carte : {count}. Choisissez-en un pour"
-        " l'ajouter ou le retirer ; F6 confirme, Échap abandonne le plan.",
-        "plan_armies": "Régiments prévus sur la carte : {count} sur {left}. Un de vos territoires"
-        " en ajoute un, Retour arrière en retire un ; F6 confirme, Échap abandonne le plan.",
-        "plan_on": "Votre plan place vos régiments : encore {count} (Échap l'arrête).",
+        "claim": "Choisissez un territoire libre, Entrée prend celui du curseur (F8 : un plan"
+        " finit la mise en place pour vous).",
+        "plan_on": "Votre plan place vos régiments : encore {count}, sur la carte (un choix en"
+        " ajoute un, Retour arrière en retire un, Échap l'arrête).",
         "plan_on_claims": "Votre plan choisit vos territoires, comme le robot une fois les"
         " siens pris (Échap l'arrête).",
-        "setup": "Placez un régiment sur un de vos territoires (encore {left} ; F8 les prévoit).",
+        "setup": "Placez un régiment sur un de vos territoires (encore {left} ; F8 : un plan les"
+        " place).",
         "setup_step": "Placez {step} de vos {step:régiment|régiments}, sur un ou plusieurs de vos"
         " territoires"
         " (encore {left}).",
@@ -190,22 +197,31 @@ TEXTS: dict[str, dict[str, str]] = {
         "setup_independent": "Placez 1 régiment de l'{neutral} sur l'un de ses territoires, pour"
         " bloquer votre adversaire (il lui en reste {left}).",
         "place": "Placez vos renforts : encore {left}. Chaque choix en place {amount} (+/-).",
-        "place_done": "Tout est placé. Confirmez (F6) ou reprenez (Retour arrière).",
+        "place_done": "Tout est placé. Confirmez (Entrée ou F6 : Entrée choisit aussi votre"
+        " territoire sous le curseur pour attaquer), ou reprenez (Retour arrière).",
         "trade": "Vous devez échanger une série de cartes (F5).",
         "attack": "Attaque : choisissez un territoire d'où attaquer, ou finissez (F4).",
         "attack_target": "Attaque depuis {source:le} avec {dice} {dice:dé|dés} (1–3 ou +/-) :"
         " choisissez la cible.",
-        "attack_ready": "{source} → {target} avec {dice} {dice:dé|dés} : F2 une attaque, F3 blitz.",
+        "attack_ready": "{source} → {target} avec {dice} {dice:dé|dés} : Entrée ou F2 une"
+        " attaque, F3 blitz.",
         "fortify": "Manœuvre stratégique : choisissez d'où déplacer, ou finissez le tour (F4).",
         "fortify_target": "Déplacer depuis {source:le} : choisissez vers où.",
         "fortify_ready": "Déplacer {amount} {amount:régiment|régiments} {source:du} vers"
-        " {target:le} (+/-, Début, Fin) : F6.",
+        " {target:le} (+/-, Début, Fin) : Entrée ou F6.",
         "move_in": "Conquis ! Régiments à faire entrer : {amount} ({low}–{high} : +/-, Début,"
-        " Fin), F6.",
+        " Fin) : Entrée ou F6 ; F4 finit aussi les attaques.",
         "defend": "{attacker} attaque {target:le} : défendez avec {amount} {amount:dé|dés} (+/-),"
         " F6. F7 :"
         " toujours le plus de dés.",
         "over": "La partie est finie.",
+        "cursor_yours": "Curseur : {territory} (à vous, {armies} {armies:régiment|régiments}).",
+        "cursor_of": "Curseur : {territory} (à {player}, {armies} {armies:régiment|régiments}).",
+        "cursor_free": "Curseur : {territory} (libre).",
+        "button_less": "−1",
+        "button_more": "+1",
+        "button_fewest": "le moins",
+        "button_most": "le plus",
         "players": "Joueurs",
         "turn_panel": "Maintenant",
         "too_small": "Ce terminal est trop petit pour jouer : risk-lan demande au moins"

@@ -180,7 +180,7 @@ class Turn:
                 "move_in",
                 amount=self.amount_or(keeping(game, self.seat, source, low, high)),
                 amount_range=(low, high),
-                keys=frozenset({"confirm"}),
+                keys=frozenset({"confirm", "end"}),  # F4: moved in, and the attacks ended
             )
         return None
 
@@ -240,11 +240,14 @@ class Turn:
         that does nothing says why (``hint``)."""
         self.hint = None
         plan = self.plan
-        if plan is not None and not plan.confirmed and self.game is not None:
-            why = plan.change(self.game.state, territory)  # a staged plan takes the picks
+        if plan is not None and self.game is not None:
+            why = plan.change(self.game.state, territory)  # a running plan takes the picks
             self.hint = (why, {"territory": territory}) if why else None
             return []
         step = self.step()
+        done = self._go_ahead(step, territory)
+        if done is not None:
+            return done
         if step.name in ("attack", "fortify") and self.source is not None:
             if territory == self.source:
                 self.source = self.target = None  # picked again: let go
@@ -273,6 +276,27 @@ class Turn:
             self.target = territory  # under rulebook 004, a defender's picked retreat
         return []
 
+    def _go_ahead(self, step: Step, territory: str) -> list[Action] | None:
+        """A pick where the step waits only for its key does what the key does, so that
+        Enter (or a click) carries a turn through: the placements all staged are confirmed
+        (and the territory, if it is the player's, is where the attacks start from); the
+        armies are moved in; the target picked again is attacked once, or the manoeuvre
+        picked again is made. None for any other pick."""
+        if step.name == "place" and "confirm" in step.keys and not step.choices:
+            moves = self.confirm()
+            if self.game is not None and armies_of(self.game.state, territory, self.seat):
+                self.source, self.target = territory, None
+            return moves
+        if step.name == "move_in":
+            return self.confirm()
+        if territory != self.target:
+            return None
+        if step.name == "attack" and "attack" in step.keys:
+            return self.attack(blitz=False)
+        if step.name == "fortify" and "confirm" in step.keys:
+            return self.confirm()
+        return None
+
     def _sources(self, step: str) -> set[str]:
         kind = (Attack, Commit) if step == "attack" else Fortify
         return {a.source for a in self.legal if isinstance(a, kind)}
@@ -282,12 +306,16 @@ class Turn:
         nothing now, as a text's key and fields; None if it does something."""
         return why_key(self, key)
 
-    def plan_setup(self) -> None:
-        """Stage what the bot would do for the rest of the claims or starting armies."""
+    def plan_setup(self) -> list[Action]:
+        """Let the plan finish the setup: what the bot would do for the rest of the claims,
+        then the starting armies spread on the borders, played by themselves (and shown on
+        the map, where picks change them). Returns the moves to send now."""
         if "plan" not in self.step().keys or self.game is None:
             self.hint = ("key_plan_setup_only", {})
-            return
+            return []
         self.plan = SetupPlan.of_bot(self.game, self.seat)
+        self.plan.confirmed = True
+        return self.plan_moves()
 
     def plan_moves(self) -> list[Action]:
         """The moves a confirmed plan plays now (none when it has nothing to play)."""
@@ -305,7 +333,7 @@ class Turn:
 
     def undo(self) -> None:
         """Take back the last placement not yet confirmed (or the plan's last pick)."""
-        if self.plan is not None and not self.plan.confirmed:
+        if self.plan is not None:
             self.plan.take_back()
         elif self.staged:
             self.staged.pop()
@@ -340,9 +368,6 @@ class Turn:
         step = self.step()
         if "confirm" not in step.keys:
             return []
-        if self.plan is not None and not self.plan.confirmed:
-            self.plan.confirmed = True
-            return self.plan_moves()
         if step.name == "place":
             merged: dict[str, int] = {}
             for territory, n in self.staged:
@@ -385,6 +410,12 @@ class Turn:
         step = self.step()
         if "end" not in step.keys:
             return []
+        if step.name == "move_in":
+            # The armies move in as the step says, and the attacks end there: the territory
+            # just taken, where the next attack would start, is where the manoeuvre starts
+            # from, if it may (``load`` makes it the source).
+            self.fortifying = True
+            return self.confirm()
         self.source = self.target = None
         own = modeapps.end(self)  # (the active independents' offensive stopped)
         if own is not None:

@@ -54,12 +54,7 @@ class SetupPlan:
                 picks.append(territory)
             return cls(seat, "claim", picks)
         trial.neutrals = []  # the player's own armies only: the neutral's come as they are due
-        for _ in range(s.setup_left.get(seat, 0)):
-            territory = bot.choose(Game(trial), seat).territory  # type: ignore[attr-defined]
-            trial.armies[territory] += 1
-            trial.setup_left[seat] -= 1
-            picks.append(territory)
-        return cls(seat, "setup", picks)
+        return cls(seat, "setup", spread(Game(trial), seat, s.setup_left.get(seat, 0)))
 
     def staged(self, s: GameState) -> dict[str, int]:
         """The armies the plan puts on each territory, to be shown on the map."""
@@ -132,17 +127,52 @@ class SetupPlan:
         if phase == self.kind:
             return self
         if self.confirmed and self.kind == "claim" and phase == "setup":
-            return SetupPlan.of_bot(game, self.seat)
+            armies = SetupPlan.of_bot(game, self.seat)
+            armies.confirmed = True  # F8 let the plan finish the setup: the armies too
+            return armies
         return None
 
 
+def spread(game: Game, seat: str, count: int) -> list[str]:
+    """Where ``count`` starting armies go: on the borders of the continent the player holds
+    most of, each army where the enemies next door outnumber the player's armies most, so
+    that the borders grow together instead of one pile."""
+    s = game.state
+    allowed = [a.territory for a in game.legal_actions(seat) if isinstance(a, Place)]
+    allowed = list(dict.fromkeys(allowed)) or s.territories_of(seat)
+    team = {p for p in s.players if p == seat or (seat in s.teams and
+            s.teams.get(p) == s.teams[seat])}  # fmt: skip
+
+    def threat(t: str) -> int:
+        return sum(s.armies[n] for n in game.board.neighbours[t] if s.owner[n] not in team)
+
+    def share(territories: tuple[str, ...], bonus: int) -> float:
+        mine = sum(1 for t in territories if t in allowed)
+        return mine / len(territories) + bonus / (len(territories) * 10)
+
+    continents = sorted(
+        game.board.continents.values(), key=lambda c: -share(c.territories, c.bonus)
+    )
+    fronts: list[str] = []
+    for continent in continents:
+        fronts = [t for t in allowed if t in continent.territories and threat(t)]
+        if fronts:
+            break
+    fronts = fronts or [t for t in allowed if threat(t)] or allowed
+    placed = dict.fromkeys(fronts, 0)
+    picks = []
+    for _ in range(count):
+        needy = max(fronts, key=lambda t: threat(t) - s.armies[t] - placed[t])
+        placed[needy] += 1
+        picks.append(needy)
+    return picks
+
+
 def plan_keys(plan: SetupPlan | None, phase: str) -> frozenset[str]:
-    """During the claims and the placing of starting armies, F8 stages a plan; a staged
-    plan is confirmed, shortened or dropped, and a running one stopped."""
+    """During the claims and the placing of starting armies, F8 lets a plan finish them; a
+    running plan is shortened (Backspace) or stopped (Esc)."""
     if phase not in ("claim", "setup"):
         return frozenset()
     if plan is None:
         return frozenset({"plan"})
-    if plan.confirmed:
-        return frozenset({"plan", "cancel"})
-    return frozenset({"plan", "confirm", "cancel"} | ({"undo"} if plan.picks else set()))
+    return frozenset({"plan", "cancel"} | ({"undo"} if plan.picks else set()))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -177,7 +178,13 @@ class TurnPanel(Panel):
     """What to do now: the phase and the reinforcements left, in words."""
 
     def show(
-        self, turn: Turn, step: Step, names: dict[str, str], lang: str, notice: str = ""
+        self,
+        turn: Turn,
+        step: Step,
+        names: dict[str, str],
+        lang: str,
+        notice: str = "",
+        cursor: str | None = None,
     ) -> None:
         game = turn.game
         text = Text()
@@ -197,6 +204,11 @@ class TurnPanel(Panel):
 
         line = step_line(turn, step, names, lang, name)
         text.append(line)
+        if step.amount is not None and step.name not in ("waiting", "watching"):
+            text.append("\n")
+            text.append_text(amount_buttons(lang))
+        if cursor is not None:
+            text.append(f"\n{cursor_line(game, turn.seat, cursor, names, lang)}", style="cyan")
         notes = modeapps.notes(turn, step, lang, name)
         if notes:
             text.append(f"\n{notes}", style="dim")
@@ -219,6 +231,42 @@ class TurnPanel(Panel):
         if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
         self.show_text(text)
+
+
+def cursor_line(game: Game, seat: str, territory: str, names: dict[str, str], lang: str) -> str:
+    """Where the map's cursor is, whose it is and its armies."""
+    s = game.state
+    owner = s.owner.get(territory)
+    where = place(game.board, territory, lang)
+    armies = s.armies.get(territory, 0)
+    if owner is None:
+        return say(lang, "cursor_free", territory=where)
+    if owner == seat:
+        return say(lang, "cursor_yours", territory=where, armies=armies)
+    named = names.get(owner)
+    if named is None:
+        named = neutral_name(s, owner, lang) if owner in s.neutrals else owner
+    who = shown(named, 24)
+    return say(lang, "cursor_of", territory=where, player=who, armies=armies)
+
+
+# The amount's buttons: each runs the action of its key (-, +, Home, End) on a click.
+AMOUNT_BUTTONS = (
+    ("button_less", "screen.amount(-1)"),
+    ("button_more", "screen.amount(1)"),
+    ("button_fewest", "screen.amount_edge(0)"),
+    ("button_most", "screen.amount_edge(1)"),
+)
+
+
+def amount_buttons(lang: str) -> Text:
+    text = Text()
+    for key, action in AMOUNT_BUTTONS:
+        if text:
+            text.append(" ")
+        style = Style(color="#000000", bgcolor="#87afd7", meta={"@click": action})
+        text.append(f" {say(lang, key)} ", style=style)
+    return text
 
 
 class HandPanel(Panel):

@@ -49,6 +49,10 @@ TYPE_AHEAD_PAUSE = 1.0  # seconds without a key after which typing starts a new 
 ECHO = Style(color="#000000", bgcolor="#ffd75f", bold=True)
 ECHO_MISS = Style(color="#ffffff", bgcolor="#af0000", bold=True)
 ECHO_NONE = ("no territory by that name", "aucun territoire de ce nom")
+# The cursor: its label in black on white, between two pointers, seen at any size and in any
+# owner's colour.
+CURSOR = Style(color="#000000", bgcolor="#ffffff", bold=True)
+POINTERS = ("▶", "◀")
 
 
 @dataclass
@@ -81,6 +85,13 @@ class WorldMap(Widget, can_focus=True):
         Binding("enter", "pick", "Pick", show=False, id="map.pick"),
     ]
 
+    class Moved(Message):
+        """The cursor moved to another territory (arrows, a typed name, a click)."""
+
+        def __init__(self, territory: str) -> None:
+            super().__init__()
+            self.territory = territory
+
     class Picked(Message):
         """The player picked a territory (Enter on the selection, or a click)."""
 
@@ -105,16 +116,47 @@ class WorldMap(Widget, can_focus=True):
     # ----- state --------------------------------------------------------------------------
 
     def show(self, state: MapState) -> None:
-        """Draw ``state`` (keeping the selection when the new state has none)."""
+        """Draw ``state`` (keeping the selection when the new state has none). When what may
+        be picked changes and the cursor is on none of it, nor on the chosen source, it goes
+        to the nearest territory that may be: one key picks it."""
         if state.selected is None:
             state.selected = self.state.selected
+        here = state.selected
+        if (
+            state.choices != self.state.choices
+            and state.choices
+            and here not in state.choices
+            and here != state.chosen
+        ):
+            state.selected = self.nearest(here, state.choices)
         self.state = state
         self._repaint_changed_rows()
+        if state.selected != here and state.selected is not None:
+            self.post_message(self.Moved(state.selected))
 
     def select(self, territory: str) -> None:
         if territory != self.state.selected:
             self.state.selected = territory
             self._repaint_changed_rows()
+            self.post_message(self.Moved(territory))
+
+    def nearest(self, here: str | None, among: frozenset[str]) -> str:
+        """The territory of ``among`` nearest to ``here`` on the map (round the Pacific
+        too), the board's first in a tie."""
+        places = layout(self.board.id).places
+        width = layout(self.board.id).width
+        ordered = [t for t in self.board.territory_ids if t in among]
+        if here is None:
+            return ordered[0]
+        origin = places[here]
+
+        def distance(t: str) -> float:
+            dx = abs(places[t].x - origin.x)
+            dx = min(dx, width - dx)
+            dy = (places[t].y - origin.y) * 2
+            return float(dx * dx + dy * dy)
+
+        return min(ordered, key=distance)
 
     # ----- drawing ------------------------------------------------------------------------
     # A row of the map depends only on the tints of the territories whose land lies in it and
@@ -200,7 +242,7 @@ class WorldMap(Widget, can_focus=True):
             style += Style(color="#000000" if attacker else "#ffffff",
                            bgcolor="#ffaf00" if attacker else "#d70000")  # fmt: skip
         if t == state.selected:
-            style += Style(reverse=True)
+            style += CURSOR
         return style
 
     def _marks(self, territory: str) -> tuple[str, str, str]:
@@ -225,6 +267,14 @@ class WorldMap(Widget, can_focus=True):
             if my == y:
                 row[x] = (mark, MARK)
         wide = grid.label_width
+        cursor = grid.labels.get(self.state.selected or "")
+        if cursor is not None and cursor[1] <= y < cursor[1] + grid.label_rows:
+            # Beside the cursor's label; a neighbour's label drawn next covers them, never
+            # the other way round.
+            lx = cursor[0]
+            for x, pointer in ((lx - 1, POINTERS[0]), (lx + wide, POINTERS[1])):
+                if 0 <= x < len(row):
+                    row[x] = (pointer, CURSOR)
         for t, (lx, ly) in grid.labels.items():
             if ly <= y < ly + grid.label_rows:
                 _, label, style = looks[t]
