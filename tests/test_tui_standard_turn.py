@@ -6,13 +6,14 @@ every press and prints it; a turn takes at most 12 keys, or 8 clicks."""
 from __future__ import annotations
 
 import pytest
+from textual.app import App
 from textual.widgets._footer import FooterKey
 from tui_helpers import scenario_app, scenario_host, screen_text, set_position, started, until
 
+from risk_lan.rules import classic_board
 from risk_lan.tui.widgets.map_layout import draw
 from risk_lan.tui.widgets.world_map import WorldMap
 
-pytestmark = pytest.mark.asyncio
 SIZE = (160, 50)
 MOST_KEYS, MOST_CLICKS = 12, 8
 
@@ -119,7 +120,7 @@ async def turn_by_clicks() -> int:
         game = app.local_host.match.game
         presses = Presses(pilot, screen)
         await until(pilot, lambda: screen.turn.step().name == "place")
-        await presses.click_words("most")
+        await presses.click_words("max")
         await presses.click_territory("alaska")
         assert screen.turn.staged == [("alaska", 3)]
         await presses.click_territory("alaska")  # confirmed, and the attacks start there
@@ -142,7 +143,63 @@ async def turn_by_clicks() -> int:
         return presses.clicks
 
 
+@pytest.mark.asyncio
 async def test_a_standard_turn_takes_a_dozen_keys_or_eight_clicks() -> None:
     keys, clicks = await turn_by_keys(), await turn_by_clicks()
     print(f"standard turn: {keys} keys, {clicks} clicks")
     assert keys <= MOST_KEYS and clicks <= MOST_CLICKS
+
+
+def arrow_moves(board) -> dict[str, set[str]]:
+    """Where each arrow key leads from each territory."""
+    world = WorldMap(board)
+    moves: dict[str, set[str]] = {}
+    for here in board.territory_ids:
+        moves[here] = set()
+        for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+            world.state.selected = here
+            world.action_step(dx, dy)
+            moves[here].add(world.state.selected)
+    return moves
+
+
+def test_the_arrows_reach_every_territory_and_cross_the_sea_lanes() -> None:
+    board = classic_board()
+    moves = arrow_moves(board)
+    for start in board.territory_ids:
+        seen, todo = {start}, [start]
+        while todo:
+            for there in moves[todo.pop()] - seen:
+                seen.add(there)
+                todo.append(there)
+        assert seen == set(board.territory_ids), (start, set(board.territory_ids) - seen)
+    for lane in (b for b in board.borders if b.kind == "sea"):
+        a, b = lane.first, lane.second
+        # One key across, or two by a neighbour on the way (four lanes lie between others).
+        near = moves[a] | {t for m in moves[a] for t in moves[m]}
+        assert b in near or a in (moves[b] | {t for m in moves[b] for t in moves[m]}), lane
+    assert "kamchatka" in moves["alaska"] and "alaska" in moves["kamchatka"]
+
+
+class MapApp(App[None]):
+    def compose(self):
+        yield WorldMap(classic_board())
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(100, 30), (160, 50)])
+async def test_the_cursor_is_drawn_between_pointers(size: tuple[int, int]) -> None:
+    app = MapApp()
+    async with app.run_test(size=size) as pilot:
+        world = app.query_one(WorldMap)
+        for territory in ("alberta", "brazil", "kamchatka"):
+            world.select(territory)
+            await pilot.pause()
+            grid = draw(world.board, world.size.width, world.size.height)
+            x, y = grid.labels[territory]
+            cells = [(seg.text, seg.style) for seg in world.render_line(y) for _ in seg.text]
+            text = "".join(seg.text for seg in world.render_line(y))
+            assert text[x - 1] == "▶" or text[x + grid.label_width] == "◀", (territory, text)
+            style = world._look(territory, grid.compact)[2]
+            assert style.bgcolor is not None and style.bgcolor.name == "#ffffff"
+            assert len(cells) == world.size.width

@@ -57,15 +57,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "move_in": "Conquered! Armies to move in: {amount} ({low}–{high}: +/-, Home, End): Enter"
         " or F6; F4 also ends the attacks.",
         "defend": "{attacker} attacks {target}: defend with {amount} {amount:die|dice} (+/-),"
-        " F6. F7 defends with the most dice from now on.",
+        " Enter or F6. F7 defends with the most dice from now on.",
         "over": "The game is over.",
         "cursor_yours": "Cursor: {territory} (yours, {armies} {armies:army|armies}).",
         "cursor_of": "Cursor: {territory} ({player}'s, {armies} {armies:army|armies}).",
         "cursor_free": "Cursor: {territory} (free).",
         "button_less": "−1",
         "button_more": "+1",
-        "button_fewest": "fewest",
-        "button_most": "most",
+        "button_fewest": "min",
+        "button_most": "max",
         "players": "Players",
         "turn_panel": "Now",
         "too_small": "This terminal is too small to play in: risk-lan needs at least"
@@ -212,7 +212,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "move_in": "Conquis ! Régiments à faire entrer : {amount} ({low}–{high} : +/-, Début,"
         " Fin) : Entrée ou F6 ; F4 finit aussi les attaques.",
         "defend": "{attacker} attaque {target:le} : défendez avec {amount} {amount:dé|dés} (+/-),"
-        " F6. F7 :"
+        " Entrée ou F6. F7 :"
         " toujours le plus de dés.",
         "over": "La partie est finie.",
         "cursor_yours": "Curseur : {territory} (à vous, {armies} {armies:régiment|régiments}).",
@@ -220,8 +220,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cursor_free": "Curseur : {territory} (libre).",
         "button_less": "−1",
         "button_more": "+1",
-        "button_fewest": "le moins",
-        "button_most": "le plus",
+        "button_fewest": "mini",
+        "button_most": "maxi",
         "players": "Joueurs",
         "turn_panel": "Maintenant",
         "too_small": "Ce terminal est trop petit pour jouer : risk-lan demande au moins"

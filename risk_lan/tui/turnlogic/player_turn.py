@@ -280,15 +280,15 @@ class Turn:
         """A pick where the step waits only for its key does what the key does, so that
         Enter (or a click) carries a turn through: the placements all staged are confirmed
         (and the territory, if it is the player's, is where the attacks start from); the
-        armies are moved in; the target picked again is attacked once, or the manoeuvre
-        picked again is made. None for any other pick."""
+        armies are moved in; the defence is rolled; the target picked again is attacked
+        once, or the manoeuvre picked again is made. None for any other pick."""
         if step.name == "place" and "confirm" in step.keys and not step.choices:
             moves = self.confirm()
             if self.game is not None and armies_of(self.game.state, territory, self.seat):
                 self.source, self.target = territory, None
             return moves
-        if step.name == "move_in":
-            return self.confirm()
+        if step.name == "move_in" or (step.name == "defend" and not step.choices):
+            return self.confirm()  # (a defence with a retreat to pick takes the pick)
         if territory != self.target:
             return None
         if step.name == "attack" and "attack" in step.keys:

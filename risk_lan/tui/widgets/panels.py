@@ -204,7 +204,8 @@ class TurnPanel(Panel):
 
         line = step_line(turn, step, names, lang, name)
         text.append(line)
-        if step.amount is not None and step.name not in ("waiting", "watching"):
+        low, high = step.amount_range or (0, 0)
+        if low < high and step.name not in ("waiting", "watching"):  # a choice to click
             text.append("\n")
             text.append_text(amount_buttons(lang))
         if cursor is not None:
