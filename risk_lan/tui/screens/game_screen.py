@@ -247,6 +247,7 @@ class GameScreen(Screen[None]):
                 # When defending, the territory under attack is marked, as a source is; at a
                 # pace, the attack being shown.
                 chosen=attacked if attacked is not None else self.turn.source,
+                target=self.turn.target if attacked is None else None,
                 attack=self.pacing.marked_attack if step.name in ("waiting", "watching") else None,
                 staged=staged,
                 capitals=frozenset(s.capitals.values()),

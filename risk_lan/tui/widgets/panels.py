@@ -204,12 +204,6 @@ class TurnPanel(Panel):
 
         line = step_line(turn, step, names, lang, name)
         text.append(line)
-        low, high = step.amount_range or (0, 0)
-        if low < high and step.name not in ("waiting", "watching"):  # a choice to click
-            text.append("\n")
-            text.append_text(amount_buttons(lang))
-        if cursor is not None:
-            text.append(f"\n{cursor_line(game, turn.seat, cursor, names, lang)}", style="cyan")
         notes = modeapps.notes(turn, step, lang, name)
         if notes:
             text.append(f"\n{notes}", style="dim")
@@ -231,6 +225,13 @@ class TurnPanel(Panel):
             text.append(f"\n{say(lang, key, dice=standing)}", style="dim")
         if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
+        # Last, so that what the step says and why a key did nothing come first.
+        low, high = step.amount_range or (0, 0)
+        if low < high and step.name not in ("waiting", "watching"):  # a choice to click
+            text.append("\n")
+            text.append_text(amount_buttons(lang))
+        if cursor is not None:
+            text.append(f"\n{cursor_line(game, turn.seat, cursor, names, lang)}", style="cyan")
         self.show_text(text)
 
 

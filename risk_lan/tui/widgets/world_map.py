@@ -65,6 +65,7 @@ class MapState:
     selected: str | None = None
     choices: frozenset[str] = frozenset()  # what the current step lets the player pick
     chosen: str | None = None  # a first pick, such as the source of an attack
+    target: str | None = None  # a second pick: the target of an attack or of a manoeuvre
     staged: dict[str, int] = field(default_factory=dict)  # placements not yet confirmed
     capitals: frozenset[str] = frozenset()  # headquarters (Capital rules), marked ♛
     shared: frozenset[str] = frozenset()  # armies of several teammates (team rules), marked &
@@ -237,12 +238,16 @@ class WorldMap(Widget, can_focus=True):
             style += Style(underline=True, color="#ffff00")
         if t == state.chosen:
             style += Style(color="#000000", bgcolor="#ffaf00")
+        if t == state.target:
+            style += Style(color="#ffffff", bgcolor="#d70000")
         if state.attack is not None and t in state.attack:
             attacker = t == state.attack[0]
             style += Style(color="#000000" if attacker else "#ffffff",
                            bgcolor="#ffaf00" if attacker else "#d70000")  # fmt: skip
         if t == state.selected:
-            style += CURSOR
+            # On a pick, the pick's colours stay: the pointers beside it show the cursor.
+            picked = t in (state.chosen, state.target)
+            style += Style(underline=True) if picked else CURSOR
         return style
 
     def _marks(self, territory: str) -> tuple[str, str, str]:
