@@ -14,7 +14,7 @@ from risk_lan.rules import classic_board
 from risk_lan.tui.widgets.map_layout import draw
 from risk_lan.tui.widgets.world_map import WorldMap
 
-SIZE = (160, 50)
+SIZES = [(160, 50), (100, 30)]  # the roomy layout, and the compact one at its smallest
 MOST_KEYS, MOST_CLICKS = 12, 8
 
 
@@ -70,11 +70,11 @@ def cursor(screen) -> str | None:
     return screen.query_one(WorldMap).state.selected
 
 
-async def turn_by_keys() -> int:
+async def turn_by_keys(size: tuple[int, int]) -> int:
     """The turn at the keyboard; returns the keys pressed."""
     host = scenario_host(position)
     app = scenario_app(host)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await started(app, pilot)
         game = app.local_host.match.game
         presses = Presses(pilot, screen)
@@ -111,11 +111,11 @@ async def turn_by_keys() -> int:
         return presses.keys
 
 
-async def turn_by_clicks() -> int:
+async def turn_by_clicks(size: tuple[int, int]) -> int:
     """The turn with the mouse; returns the clicks."""
     host = scenario_host(position)
     app = scenario_app(host)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await started(app, pilot)
         game = app.local_host.match.game
         presses = Presses(pilot, screen)
@@ -144,8 +144,9 @@ async def turn_by_clicks() -> int:
 
 
 @pytest.mark.asyncio
-async def test_a_standard_turn_takes_a_dozen_keys_or_eight_clicks() -> None:
-    keys, clicks = await turn_by_keys(), await turn_by_clicks()
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+async def test_a_standard_turn_takes_a_dozen_keys_or_eight_clicks(size: tuple[int, int]) -> None:
+    keys, clicks = await turn_by_keys(size), await turn_by_clicks(size)
     print(f"standard turn: {keys} keys, {clicks} clicks")
     assert keys <= MOST_KEYS and clicks <= MOST_CLICKS
 
