@@ -111,6 +111,8 @@ class TurnKeys:
         closed = CLOSED_KEYS.get(key)
         if self.turn.watching and (action is not None or key in WATCHING_KEYS):
             self.turn.hint = (why_watching(self.turn), {})
+        elif self.turn.step().name == "over" and (action is not None or key in WATCHING_KEYS):
+            self.turn.hint = ("pick_over", {})  # F7's standing defence too: nothing to defend
         elif action is not None and not screen.check_action(action, ()):
             self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
         elif closed is not None and not screen.check_action(closed[0], closed[1]):

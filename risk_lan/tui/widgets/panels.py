@@ -213,7 +213,7 @@ class TurnPanel(Panel):
             )
             text.append(f"\n{why}", style="bold yellow")
         standing = s.auto_defend.get(turn.seat)
-        if standing and step.name != "watching":
+        if standing and step.name not in ("watching", "over"):  # F7 changes it while one plays
             key = modeapps.auto_key(game)
             text.append(f"\n{say(lang, key, dice=standing)}", style="dim")
         if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):

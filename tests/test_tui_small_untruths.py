@@ -1,0 +1,79 @@
+"""The small untruths of issue 25, each held by a test against a real host on 127.0.0.1:
+keys the footer offers only where they can act, a first turn not called "since your last
+turn", and log lines that say what happened (a forced move-in, why a blitz stopped)."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import (
+    pick,
+    scenario_app,
+    scenario_host,
+    screen_text,
+    set_position,
+    started,
+    until,
+)
+
+from risk_lan.tui.texts.catalogue import say
+
+pytestmark = pytest.mark.asyncio
+SIZE = (120, 40)
+
+
+def as_dealt(state) -> None:
+    """The game as the host opened it: claims first, as in the classic rules."""
+
+
+def shown_actions(screen) -> set[str]:
+    """The actions of the bindings the footer shows now."""
+    return {b.binding.action for b in screen.active_bindings.values() if b.binding.show}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_footer_offers_no_attack_blitz_or_trade_during_the_claims(lang: str) -> None:
+    host = scenario_host(as_dealt, bots=2)
+    app = scenario_app(host, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: screen.turn.step().name == "claim", timeout=30)
+        offered = shown_actions(screen)
+        assert "plan_setup" in offered
+        assert not offered & {"attack_once", "blitz", "trade", "end", "confirm"}
+        # Pressed anyway, a hidden key still says why it does nothing.
+        await pilot.press("f2")
+        assert say(lang, "key_setup")[:40] in screen_text(app, "now").replace("\n", " ")
+
+
+def one_blitz_from_the_end(s) -> None:
+    """ann holds every territory but Kamchatka (bob's) and Japan (cat's), one army each, with
+    40 armies next to each: two blitzes win the game."""
+    set_position(s, {"kamchatka": "p2", "japan": "p3"}, {"alaska": 40, "mongolia": 40},
+                 rest="p1")  # fmt: skip
+    s.auto_defend["p1"] = 3  # a standing defence, said in the Now panel with its key (F7)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_after_the_end_no_key_of_a_turn_is_offered(lang: str) -> None:
+    host = scenario_host(one_blitz_from_the_end, bots=2)
+    app = scenario_app(host, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        assert "F7" in screen_text(app, "now")  # the standing defence, during the game
+        await pick(pilot, "alaska", "kamchatka")
+        await pilot.press("f3")
+        await until(pilot, lambda: screen.turn.step().name == "move_in")
+        await pilot.press("f6")
+        await until(pilot, lambda: screen.turn.step().name == "attack")
+        await pick(pilot, "mongolia", "japan")
+        await pilot.press("f3")
+        await until(pilot, lambda: screen.turn.step().name == "over")
+        assert "F7" not in screen_text(app, "now")
+        assert say(lang, "over") in screen_text(app, "now")
+        for action in ("auto_defend", "attack_once", "blitz", "end", "trade", "confirm"):
+            assert screen.check_action(action, ()) is False, action
+        # Pressed anyway (under the end's screen, closed), F7 says why it does nothing.
+        app.pop_screen()
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("f7")
+        assert screen.turn.hint == ("pick_over", {})
