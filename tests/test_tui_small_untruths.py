@@ -77,3 +77,64 @@ async def test_after_the_end_no_key_of_a_turn_is_offered(lang: str) -> None:
         await until(pilot, lambda: app.screen is screen)
         await pilot.press("f7")
         assert screen.turn.hint == ("pick_over", {})
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_blitz_logs_how_it_ended_a_forced_move_in_included(lang: str) -> None:
+    """Alaska's 4 armies blitz Kamchatka's 1: either the conquest moves the armies that
+    rolled in with no choice left (all that could go), and the log says so; or Alaska runs
+    down to its last army, and the log says that is why the blitz stopped (not that ann
+    chose to stop)."""
+    from risk_lan.logtexts import LOG_TEXTS
+    from risk_lan.wording import place, wording
+
+    host = scenario_host(
+        lambda s: set_position(s, {"alaska": "p1"}, {"alaska": 4, "kamchatka": 1}, rest="p2")
+    )
+    app = scenario_app(host, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await pick(pilot, "alaska", "kamchatka")
+        await pilot.press("f3")
+        game = host.match.game
+        await until(pilot, lambda: game.state.armies["alaska"] == 1)
+        alaska, kamchatka = (place(game.board, t, lang) for t in ("alaska", "kamchatka"))
+        text = LOG_TEXTS[lang]
+        if game.state.owner["kamchatka"] == "p1":
+            armies = game.state.armies["kamchatka"]
+            line = wording(text["conquered_moved"], lang, player="ann", territory=kamchatka,
+                           previous=screen.names["p2"], armies=armies)  # fmt: skip
+        else:
+            line = wording(text["stopped_out"], lang, player="ann", source=alaska,
+                           target=kamchatka)  # fmt: skip
+        log = lambda: " ".join(screen_text(app, "log").split())  # noqa: E731 (the wrapped lines)
+        await until(pilot, lambda: line.strip() in log())
+        assert screen.turn.step().name in ("attack", "fortify")  # no move-in was asked
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "  ann's blitz from Alaska on Kamchatka stops where ann set it: 2 armies left in"
+               " Alaska."),
+        ("fr", "  Le blitz d'ann de l'Alaska sur le Kamchatka s'arrête où ann l'a fixé :"
+               " l'Alaska garde 2 régiments."),
+    ],
+)  # fmt: skip
+async def test_a_blitz_stopped_by_its_stop_rule_says_so_and_names_its_source(
+    lang: str, said: str
+) -> None:
+    """A bot's blitz that stops at the armies it chose to keep says so, from where: two such
+    stops on one target, from two sources, no longer read as one line logged twice."""
+    from rulebook_helpers import act, position
+
+    from risk_lan.narrate import narrate
+    from risk_lan.rules import Attack
+    from risk_lan.rules.events import AttackStopped
+
+    game = position({"alaska": "ann"}, {"alaska": 4, "kamchatka": 30}, rest="bob")
+    game.state.auto_defend["bob"] = 2
+    game.source.add_dice(1, 1, 1, 6, 6)  # two armies lost: down to the 2 it keeps
+    events = act(game, "ann", Attack("alaska", "kamchatka", 3, stop_at=2))
+    [stopped] = [e for e in events if isinstance(e, AttackStopped)]
+    assert narrate(game, stopped, lang) == said
