@@ -138,3 +138,22 @@ async def test_a_blitz_stopped_by_its_stop_rule_says_so_and_names_its_source(
     events = act(game, "ann", Attack("alaska", "kamchatka", 3, stop_at=2))
     [stopped] = [e for e in events if isinstance(e, AttackStopped)]
     assert narrate(game, stopped, lang) == said
+
+
+def bob_plays_first(s) -> None:
+    """The first round, bob's turn (he plays first), then cat's, then ann's first."""
+    set_position(s, {}, rest=("p1", "p2", "p3"), current="p2")
+    s.first_player = "p2"
+    s.auto_defend["p1"] = 3  # no defence asked of ann on the way
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_first_turn_is_not_said_to_follow_a_last_one(lang: str) -> None:
+    host = scenario_host(bob_plays_first, bots=2)
+    app = scenario_app(host, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: screen.turn.game.state.current == "p1", timeout=60)
+        assert screen.turn.game.state.round == 1
+        await until(pilot, lambda: say(lang, "since_first_title") in screen_text(app, "log"))
+        assert say(lang, "since_title") not in screen_text(app, "log")
