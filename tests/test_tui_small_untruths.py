@@ -157,3 +157,28 @@ async def test_the_first_turn_is_not_said_to_follow_a_last_one(lang: str) -> Non
         assert screen.turn.game.state.round == 1
         await until(pilot, lambda: say(lang, "since_first_title") in screen_text(app, "log"))
         assert say(lang, "since_title") not in screen_text(app, "log")
+
+
+@pytest.mark.parametrize(
+    ("lang", "player", "bot", "game"),
+    [("en", "player", "bot-1", "player's game"), ("fr", "joueur", "robot-1", "Partie de joueur")],
+)
+async def test_play_names_the_player_and_the_bots_in_the_apps_language(
+    lang: str, player: str, bot: str, game: str
+) -> None:
+    """``risk-lan play --lang fr`` with no ``--name``: a French table of a "joueur" and
+    "robot-1"…, not of a "player" and "bot-1"."""
+    from dataclasses import replace
+
+    from risk_lan.cli import build_parser, play_config, player_name
+    from risk_lan.tui.app import LocalHost, RiskApp
+
+    args = build_parser().parse_args(["play", "--lang", lang])
+    config = replace(play_config(args), save_in=None)  # nothing kept of a test's game
+    assert config.name == game
+    app = RiskApp(name=player_name(args), lang=lang, local=LocalHost(config), auto_ready=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        assert screen.names["p1"] == player and screen.names["p2"] == bot
+        await until(pilot, lambda: bot in screen_text(app, "players"))
+        assert player in screen_text(app, "players")
