@@ -182,3 +182,29 @@ async def test_play_names_the_player_and_the_bots_in_the_apps_language(
         assert screen.names["p1"] == player and screen.names["p2"] == bot
         await until(pilot, lambda: bot in screen_text(app, "players"))
         assert player in screen_text(app, "players")
+
+
+@pytest.mark.parametrize(
+    ("lang", "turn", "draws"), [("en", "Turn", "draws a card."), ("fr", "Tour", "pioche une carte")]
+)
+async def test_only_what_a_shuffle_decided_is_checked_when_the_game_ends(
+    lang: str, turn: str, draws: str
+) -> None:
+    """La Conquête du Monde opens each turn with a card drawn: the shuffle's, taken on the
+    host's word until the end, and its line says so. The turn's header, told in the same
+    update, is no roll and no draw, and does not."""
+    import re
+
+    host = scenario_host(as_dealt, mode="conquete")
+    app = scenario_app(host, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        later = say(lang, "checked_at_end")
+        log = lambda: " ".join(screen_text(app, "log").split())  # noqa: E731 (lines unwrapped)
+        await until(pilot, lambda: f"— {turn} " in log() and draws in log(), timeout=60)
+        text = log()
+        headers = list(re.finditer(f"— {turn} [^.]*\\.", text))
+        assert headers
+        for header in headers:
+            assert not text[header.end() :].lstrip().startswith(later), header.group()
+        assert re.search(f"{draws}[^.]*\\.? +{re.escape(later)}", text), text
