@@ -4,6 +4,8 @@ turn", and log lines that say what happened (a forced move-in, why a blitz stopp
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from tui_helpers import (
     pick,
@@ -208,3 +210,77 @@ async def test_only_what_a_shuffle_decided_is_checked_when_the_game_ends(
         for header in headers:
             assert not text[header.end() :].lstrip().startswith(later), header.group()
         assert re.search(f"{draws}[^.]*\\.? +{re.escape(later)}", text), text
+
+
+def ann_attacks_with_a_set_in_hand(s) -> None:
+    """ann's reinforcements, a set of cards to trade (F5), Alaska next to bob's Kamchatka."""
+    from rulebook_helpers import one_each
+
+    set_position(s, {"alaska": "p1", "alberta": "p1"}, {"alaska": 9}, rest="p2",
+                 phase="reinforce", pool=3, hands={"p1": list(one_each(0))})  # fmt: skip
+
+
+def footer_keys(screen) -> list:
+    """The keys the footer shows, each asserted on screen whole: left of the command
+    palette's key, docked on the right over whatever reaches it (not shown in the compact
+    layout: the help names Ctrl+P)."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    footer = screen.query_one(Footer)
+    keys = list(footer.query(FooterKey))
+    right = min([k.region.x for k in keys if k.has_class("-command-palette")],
+                default=footer.region.right)  # fmt: skip
+    shown = [(k.key_display, k.description) for k in keys]
+    for key in keys:
+        if not key.has_class("-command-palette"):
+            assert key.region.width and key.region.right <= right, (key.description, shown)
+    return [k.action for k in keys]
+
+
+@pytest.mark.parametrize(("lang", "you"), [("en", "(you)"), ("fr", "(vous)")])
+async def test_at_100x30_nothing_the_footer_or_the_players_say_is_cut(lang: str, you: str) -> None:
+    """The smallest terminal the app plays in: the player's own line says "(you)" whole,
+    not "(y", and every key the footer offers is on screen whole, not "f8 Pla"."""
+    host = scenario_host(ann_attacks_with_a_set_in_hand)
+    app = scenario_app(host, lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: screen.has_class("-compact"))
+        await until(pilot, lambda: "trade" in screen.turn.step().keys)
+        assert any(you in line for line in screen_text(app, "players").splitlines())
+        await pilot.pause()
+        assert {"trade", "help"} <= set(footer_keys(screen))
+        await pilot.press("f5")
+        await until(pilot, lambda: not screen.turn.game.state.hands["p1"])
+        await pick(pilot, "alaska")
+        await pilot.press("end", "enter", "f6")
+        await until(pilot, lambda: screen.turn.step().name == "attack")
+        await pick(pilot, "alaska", "kamchatka")
+        await pilot.pause()
+        assert {"attack_once", "blitz", "end", "help"} <= set(footer_keys(screen))
+
+
+async def test_compact_map_labels_never_touch() -> None:
+    """At every size that draws one-row labels (100x30 leaves the map 70x23), two labels on
+    a row keep a blank cell between them: "ONT · 0QUE · 0" read as one label."""
+    from risk_lan.rules import classic_board
+    from risk_lan.tui.widgets.map_layout import COMPACT_WIDTH, draw
+
+    board = classic_board()
+    drawn = 0
+    for width in range(56, 100):
+        for height in range(16, 34):
+            grid = draw(board, width, height)
+            if not grid.compact:
+                continue
+            drawn += 1
+            rows: dict[int, list[int]] = {}
+            for lx, ly in grid.labels.values():
+                assert 0 <= lx <= width - COMPACT_WIDTH, (width, height)
+                rows.setdefault(ly, []).append(lx)
+            for y, xs in rows.items():
+                xs.sort()
+                gaps = [b - a for a, b in itertools.pairwise(xs)]
+                assert all(gap > COMPACT_WIDTH for gap in gaps), (width, height, y, xs)
+    assert drawn > 100

@@ -58,9 +58,13 @@ def _out_of_turns(turn: Turn) -> bool:
     return game is not None and (game.state.turn == 0 or game.state.phase == "over")
 
 
-def turn_action_open(turn: Turn, action: str, stopped: bool, taken_over: bool) -> bool | None:
+def turn_action_open(
+    turn: Turn, action: str, stopped: bool, taken_over: bool, compact: bool = False
+) -> bool | None:
     """Whether the binding of ``action`` runs now (True), is greyed out (None: pressed, it
-    says why) or hidden (False); True for an action that is not the turn's."""
+    says why) or hidden (False); True for an action that is not the turn's. In the compact
+    layout a key is hidden rather than greyed out: the footer has room for the keys that
+    act, not for all of them."""
     if (turn.watching or turn.step().name == "over") and (
         action in TURN_ACTIONS or action == "auto_defend"
     ):
@@ -78,4 +82,6 @@ def turn_action_open(turn: Turn, action: str, stopped: bool, taken_over: bool) -
         return False  # hidden: no turn is played now (a key pressed says why)
     if stopped or taken_over:
         return True  # open, to say why nothing is played
-    return True if offered else None  # None: shown greyed out
+    if offered:
+        return True
+    return False if compact else None  # None: shown greyed out
