@@ -62,6 +62,8 @@ class SinceLastTurn:
                     self.from_own = self.current == self.seat
                     self._restart(s)
                 self.current = player
+            elif kind == "turn_ended" and e.get("player") == self.seat:
+                self.current = self.seat  # its own turn, though this app saw it only end
             elif self.before is None:
                 continue
             elif kind == "conquered" and e.get("previous_owner") == self.seat:
