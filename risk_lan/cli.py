@@ -87,7 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
         "joiner waiting for approval (--approve; the ID is in the line that says who asks).",
     )
     host.add_argument(
-        "--name", "--player", dest="name", default="host", help="your name at the table"
+        "--name",
+        "--player",
+        dest="name",
+        help="your name at the table (default: the word for a host, in the app's language)",
     )
     host.add_argument(
         "--game-name", help="the game's name on the LAN (default: after you, NAME's game)"
@@ -146,7 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="bots at the table (default 3, or as many as the mode seats beside you)",
     )
     _mode_option(play)
-    play.add_argument("--name", default="player", help="your name at the table")
+    play.add_argument(
+        "--name",
+        help="your name at the table (default: the word for a player, in the app's language)",
+    )
     play.add_argument("--record", help="write the game record to this file")
     _add_lang(play)
 
@@ -154,7 +160,10 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument(
         "address", nargs="?", help="HOST or HOST:PORT of the game (default: find one on the LAN)"
     )
-    join.add_argument("--name", default="player", help="your name at the table")
+    join.add_argument(
+        "--name",
+        help="your name at the table (default: the word for a player, in the app's language)",
+    )
     join.add_argument("--bot", action="store_true", help="let the built-in bot play the seat")
     join.add_argument(
         "--password",
@@ -256,11 +265,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def _said(args: argparse.Namespace, key: str, **fields: object) -> str:
+    """The app's words for ``key`` in the language it will speak (``--lang``, else LANG)."""
+    from risk_lan.tui.texts.catalogue import language, say
+
+    return say(language(getattr(args, "lang", None)), key, **fields)
+
+
+def player_name(args: argparse.Namespace) -> str:
+    """``--name``, else the word for a player (a host, for ``host``) in the app's language:
+    a French table is not told of a "player"."""
+    if args.name:
+        return str(args.name)
+    return _said(args, "default_host" if args.command == "host" else "default_player")
+
+
 def host_config(args: argparse.Namespace) -> HostConfig:
     """The table ``risk-lan host`` sets: the game is named after the host's player unless
     ``--game-name`` names it."""
     return HostConfig(
-        name=args.game_name or f"{args.name}'s game",
+        name=args.game_name or _said(args, "default_game", name=player_name(args)),
+        bot_name=_said(args, "default_bot"),
         seats=args.seats,
         bots=args.bots,
         mode=args.mode,
@@ -302,25 +327,31 @@ def _host(args: argparse.Namespace) -> int:
     from risk_lan.tui.app import LocalHost
 
     local = LocalHost(config, args.interface, args.port, announce=True, resume=args.resume)
-    return run_app(name=args.name, lang=args.lang, local=local)
+    return run_app(name=player_name(args), lang=args.lang, local=local)
+
+
+def play_config(args: argparse.Namespace) -> HostConfig:
+    """The table ``risk-lan play`` sets: the player and bots, on this machine only."""
+    bots = args.bots
+    if bots is None:
+        bots = min(3, ruleset(args.mode).max_players - 1)
+    return HostConfig(
+        name=_said(args, "default_game", name=player_name(args)),
+        bot_name=_said(args, "default_bot"),
+        seats=bots + 1,
+        bots=bots,
+        mode=args.mode,
+        record=args.record,
+        # Alone against bots: the player's seat is never handed to a bot, however long
+        # the player reads the help or steps away.
+        absent_after=None,
+        save_in=str(saves_dir()),  # risk-lan host --resume takes it up after a crash
+    )
 
 
 def _play(args: argparse.Namespace) -> int:
     try:
-        bots = args.bots
-        if bots is None:
-            bots = min(3, ruleset(args.mode).max_players - 1)
-        config = HostConfig(
-            name=f"{args.name}'s game",
-            seats=bots + 1,
-            bots=bots,
-            mode=args.mode,
-            record=args.record,
-            # Alone against bots: the player's seat is never handed to a bot, however long
-            # the player reads the help or steps away.
-            absent_after=None,
-            save_in=str(saves_dir()),  # risk-lan host --resume takes it up after a crash
-        )
+        config = play_config(args)
         config.check()
     except ValueError as e:
         return _refused(str(e))
@@ -328,7 +359,7 @@ def _play(args: argparse.Namespace) -> int:
     from risk_lan.tui.app import LocalHost
 
     local = LocalHost(config, "127.0.0.1", 0)
-    return run_app(name=args.name, lang=args.lang, local=local, auto_ready=True)
+    return run_app(name=player_name(args), lang=args.lang, local=local, auto_ready=True)
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -346,7 +377,7 @@ def _join(args: argparse.Namespace) -> int:
         return clicommands.run(
             clicommands.join_game(
                 args.address,
-                args.name,
+                player_name(args),
                 args.state,
                 args.record,
                 watch=args.watch,
@@ -361,7 +392,7 @@ def _join(args: argparse.Namespace) -> int:
     except ValueError as e:
         return _refused(str(e))
     return run_app(
-        name=args.name,
+        name=player_name(args),
         lang=args.lang,
         address=address,
         record=args.record,

@@ -42,8 +42,13 @@ LOG_TEXTS: dict[str, dict[str, str]] = {
         "bonus": "{player} puts the {count}-army card bonus on {territory}.",
         "battle": "  {source} ({adice}) attacks {target} ({ddice}): "
         "attacker loses {al}, defender loses {dl}.",
-        "stopped": "  {player} stops attacking {target}.",
+        "stopped_out": "  {player}'s blitz from {source} on {target} stops: {source} is down to"
+        " its last army.",
+        "stopped_rule": "  {player}'s blitz from {source} on {target} stops where {player} set"
+        " it: {left} {left:army|armies} left in {source}.",
         "conquered": "{player} conquers {territory} from {previous}.",
+        "conquered_moved": "{player} conquers {territory} from {previous}: {armies}"
+        " {armies:army moves|armies move} in.",
         "moved_in": "  {total} {total:army moves|armies move} into {target}.",
         "eliminated": "{player} is eliminated by {by}, who takes {n:no card|1 card|{n} cards}.",
         "fortified": "{player} moves {count} {count:army|armies} from {source} to {target}.",
@@ -126,8 +131,13 @@ LOG_TEXTS: dict[str, dict[str, str]] = {
         " sur {territory:le}.",
         "battle": "  {source:Le} ({adice}) attaque {target:le} ({ddice}) : "
         "l'attaquant perd {al}, le défenseur perd {dl}.",
-        "stopped": "  {player} cesse d'attaquer {target:le}.",
+        "stopped_out": "  Le blitz {player:du} {source:du} sur {target:le} s'arrête : {source:le}"
+        " n'a plus qu'un régiment.",
+        "stopped_rule": "  Le blitz {player:du} {source:du} sur {target:le} s'arrête où {player}"
+        " l'a fixé : {source:le} garde {left} {left:régiment|régiments}.",
         "conquered": "{player} conquiert {territory:le} sur {previous}.",
+        "conquered_moved": "{player} conquiert {territory:le} sur {previous} : {armies}"
+        " {armies:régiment l'occupe|régiments l'occupent}.",
         "moved_in": "  {total} {total:régiment occupe|régiments occupent} {target:le}.",
         "eliminated": "{player} est éliminé par {by},"
         " {n:qui ne prend aucune carte|qui prend sa carte|qui prend ses {n} cartes}.",

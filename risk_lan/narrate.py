@@ -10,7 +10,7 @@ from risk_lan.rules import Game, missions
 from risk_lan.rules import events as ev
 from risk_lan.rules.cards import stars
 from risk_lan.rules.objectives import objectives
-from risk_lan.rules.teams import friends
+from risk_lan.rules.teams import armies_of, friends
 from risk_lan.wording import PlaceName, place, wording
 
 _PLACED = {"card_bonus": "bonus", "neutral": "neutral_placed", "ally": "ally_placed"}
@@ -39,6 +39,21 @@ def _for(
 def objective_text(objective: str, lang: str) -> str:
     card = objectives().get(objective)
     return card.text(lang) if card else objective
+
+
+def _left(game: Game, source: str) -> int:
+    """The armies a blitz left in its source, counted as its stop rule counts them: the
+    attacker's own, under team rules. Said of the view just after the blitz."""
+    s = game.state
+    return armies_of(s, source, s.current) if s.mixed else s.armies[source]
+
+
+def _moved_in(game: Game, territory: str) -> bool:
+    """Whether the conquest of ``territory`` moved its armies in at once, with no choice of
+    how many (those that rolled were all that could go): no move-in is asked for it in the
+    view just after."""
+    pending = game.state.move_in
+    return pending is None or pending.target != territory
 
 
 def narrate(
@@ -162,15 +177,22 @@ def narrate(
             ),
             _for(
                 ev.AttackStopped,
-                lambda e: fill("stopped", player=who(game.current_player), target=name(e.target)),
+                lambda e: fill(
+                    "stopped_rule" if _left(game, e.source) > 1 else "stopped_out",
+                    player=who(game.current_player),
+                    source=name(e.source),
+                    target=name(e.target),
+                    left=_left(game, e.source),
+                ),
             ),
             _for(
                 ev.Conquered,
                 lambda e: fill(
-                    "conquered",
+                    "conquered_moved" if _moved_in(game, e.territory) else "conquered",
                     player=who(e.player),
                     territory=name(e.territory),
                     previous=who(e.previous_owner),
+                    armies=e.armies,
                 ),
             ),
             _for(ev.MovedIn, lambda e: fill("moved_in", total=e.total, target=name(e.target))),

@@ -65,3 +65,13 @@ def test_every_source_file_the_docs_name_exists() -> None:
             if "xxx" not in name and not any(f == name or f.endswith("/" + name) for f in files):
                 missing.append(f"{doc.name}: {name}")
     assert missing == []
+
+
+def test_the_readme_asks_for_the_terminal_the_app_needs() -> None:
+    """The size the README asks for is the one under which the app says the terminal is too
+    small (it said 120x40 while the app plays at 100x30 and says so)."""
+    from risk_lan.tui.screens.too_small_screen import MIN_HEIGHT, MIN_WIDTH
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    asked = re.findall(r"terminal of at least (\d+)x(\d+)", readme)
+    assert asked == [(str(MIN_WIDTH), str(MIN_HEIGHT))]

@@ -14,9 +14,11 @@ from risk_lan.net.client import Client
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.playback import load
+from risk_lan.net.record.verify import verify_record
 from risk_lan.tui import run_replay
 from risk_lan.tui.replay_app import ReplayApp
 from risk_lan.tui.screens.replay_screen import ReplayScreen
+from risk_lan.tui.texts.catalogue import say
 
 
 @pytest.fixture(scope="module")
@@ -99,3 +101,28 @@ async def test_play_pause_step_and_seek_by_turn(record: Path) -> None:
         await pilot.press("end")
         assert screen.at == len(playback.frames) - 1
         assert screen.turn.game.state.phase == "over"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_replay_waits_for_nobody(record: Path, lang: str) -> None:
+    """A record played back says whose move it shows, not that anyone is waited for or that
+    the viewer watches a live game."""
+    playback = load(record)
+    app = ReplayApp(playback, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen)
+        screen.seek_turn(3)
+        await pilot.pause()
+        now = str(screen.query_one("#now").render())
+        who = screen.names[screen.turn.game.waiting_for()]
+        assert now.startswith(say(lang, "replay_to_move", player=who)), now
+        assert say(lang, "waiting", player=who) not in now
+
+
+def test_verify_names_the_winner_as_the_record_does(record: Path) -> None:
+    """``risk-lan verify`` names the winner by its name at the table, its seat after it."""
+    verdict = verify_record(record)
+    names = {p["seat"]: p["name"] for p in load(record).players}
+    assert verdict.ok and verdict.winner is not None
+    assert f"winner {names[verdict.winner]} ({verdict.winner})" in verdict.message

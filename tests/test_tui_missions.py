@@ -89,3 +89,28 @@ async def test_a_mode_s_keys_are_bound_from_its_unit_and_hidden_out_of_it(
         await until(pilot, lambda: no_missions in screen_text(app, "now"))
         assert not isinstance(app.screen, MissionsScreen)
     await classic.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "ranks", "foreign"),
+    [
+        ("en", ["Captain", "Major", "Colonel", "General"], ["Capitaine", "Général"]),
+        ("fr", ["Capitaine", "Major", "Colonel", "Général"], ["Captain", "General"]),
+    ],
+)
+async def test_the_ranks_are_said_in_the_players_language(
+    lang: str, ranks: list[str], foreign: list[str]
+) -> None:
+    """Risk Mission's four ranks, on the list Ctrl+K opens, in English on an English screen
+    (the rulebook's French names were shown there)."""
+    host = scenario_host(fourteen_at_the_start, mode="risk-mission")
+    app = scenario_app(host, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(app, pilot)
+        await pilot.press("ctrl+k")
+        listing = await until(pilot, lambda: isinstance(app.screen, MissionsScreen) and app.screen)
+        options = listing.query_one("#missions")
+        shown = " ".join(str(options.get_option_at_index(i).prompt) for i in range(4))
+        assert all(f"{rank}:" in shown for rank in ranks), shown
+        assert not any(word in shown for word in foreign), shown
+    await host.close()

@@ -112,7 +112,7 @@ def test_risk_mission_lists_the_four_missions_on_ctrl_k(terminal) -> None:
     terminal.keys("C-k", pause=0.8)
     shown = "\n".join(terminal.screen())
     assert "Your missions" in shown
-    for rank in ("Capitaine:", "Major:", "Colonel:", "Général:"):
+    for rank in ("Captain:", "Major:", "Colonel:", "General:"):  # in English, on this screen
         assert rank in shown, shown
     terminal.keys("Escape", pause=0.5)
     assert "Your missions" not in "\n".join(terminal.screen())

@@ -32,6 +32,8 @@ class HostConfig:
     # host's player lets in (a headless host: its console).
     password: str | None = None
     approve: bool = False
+    # The word the bots' names are made of (bot-1, bot-2…), in the host's player's language.
+    bot_name: str = "bot"
 
     def check(self) -> None:
         """Raise ValueError, saying why, for a table the rule set cannot seat."""

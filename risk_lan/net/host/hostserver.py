@@ -54,7 +54,7 @@ def _new_seats(config: HostConfig) -> list[Seat]:
         for i in range(config.seats)
     ]
     for i, seat in enumerate(s for s in seats if s.kind == "bot"):
-        seat.name = f"bot-{i + 1}"
+        seat.name = f"{config.bot_name}-{i + 1}"
     return seats
 
 

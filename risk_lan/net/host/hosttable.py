@@ -169,7 +169,7 @@ class Table:
             for _ in range(total - len(humans))
         ]
         for i, bot in enumerate(others[len(others) - bots :]):
-            bot.kind, bot.name = "bot", f"bot-{i + 1}"
+            bot.kind, bot.name = "bot", f"{changed.bot_name}-{i + 1}"
         for s in humans:
             s.ready = False
         self.roster.seats = humans + others

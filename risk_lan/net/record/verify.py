@@ -173,9 +173,12 @@ def _verdict(replay: GameReplay) -> Verdict:
         raise ProtocolError(
             "wrong_winner", f"the record names {over['winner']}, play gave {winner}", "host"
         )
+    # The winner by its name at the table (the record's), its seat after it.
+    names = {p.get("seat"): p.get("name") for p in replay.start.get("players", [])}
+    named = f"{names[winner]} ({winner})" if names.get(winner) else winner
     return Verdict(
         True,
-        f"every move, roll and draw verifies: {counts}, winner {winner}",
+        f"every move, roll and draw verifies: {counts}, winner {named}",
         moves=replay.moves,
         rolls=replay.rolls,
         winner=winner,

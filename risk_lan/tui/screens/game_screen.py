@@ -104,6 +104,11 @@ class GameScreen(Screen[None]):
         compact = event.size.width < COMPACT_BELOW[0] or event.size.height < COMPACT_BELOW[1]
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")
+            # Less room between the footer's keys, and Ctrl+P's not among them (the help
+            # names it): at 100 columns every key offered fits whole.
+            footer = self.query_one(Footer)
+            footer.compact, footer.show_command_palette = compact, not compact
+            self.refresh_bindings()  # the keys greyed out are hidden in the compact layout
             self.redraw()
 
     def on_mount(self) -> None:

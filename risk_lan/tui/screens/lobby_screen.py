@@ -131,7 +131,9 @@ class LobbyScreen(Screen[None]):
         def chosen(save: SavedGame | None) -> None:
             if save is not None:
                 self.workers.cancel_group(self, "browse")
-                name = self.query_one("#name", Input).value.strip()[:24] or "player"
+                name = self.query_one("#name", Input).value.strip()[:24] or say(
+                    self.lang, "default_player"
+                )
                 self.app.pop_screen()
                 cast(LobbyApp, self.app).resume_game(save, name)
 
@@ -168,7 +170,7 @@ class LobbyScreen(Screen[None]):
         except ValueError:
             self.notify(say(self.lang, "address_hint"), severity="error")
             return
-        name = self.query_one("#name", Input).value.strip()[:24] or "player"
+        name = self.query_one("#name", Input).value.strip()[:24] or say(self.lang, "default_player")
         self.workers.cancel_group(self, "browse")
         self.app.pop_screen()
         cast(LobbyApp, self.app).connect(host, port, name, watch)

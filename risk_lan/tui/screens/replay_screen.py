@@ -37,6 +37,7 @@ class ReplayScreen(GameScreen):
     def __init__(self, playback: Playback, lang: str) -> None:
         super().__init__("", playback.players, lang)
         translate_bindings(self, lang)
+        self.turn.recorded = True
         self.playback = playback
         self.at = -1  # the frame shown
         self.playing = False

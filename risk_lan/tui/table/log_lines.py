@@ -16,6 +16,14 @@ from risk_lan.tui.widgets.panels import player_mark
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 
+# What a shuffle or a draw at random decides, which a client takes on the host's word until
+# the game's end shows the secret: only their lines say so (a turn's header, a placement or a
+# move told in the same update decides nothing by chance).
+SHUFFLED = frozenset({
+    "territories_dealt", "deck_shuffled", "card_drawn", "missions_dealt", "objectives_dealt",
+    "card_taken", "reward_set_aside", "reward_taken",
+})  # fmt: skip
+
 
 def faces(dice: list[int]) -> str:
     return "".join(DICE[d - 1] for d in dice if 1 <= d <= 6)
@@ -50,14 +58,16 @@ class LogLines:
         else:
             text = Text(line)
         self.coloured(text)
-        # A card this player drew, and whatever a shuffle decided, are checked against the
-        # host's secret at the end; a battle worked out here from the dice says so, and so
-        # does a roll for the order of play or the deal by dice, whose dice are checked whatever
-        # else is not.
+        # A card this player drew, and whatever a shuffle decided (and a battle taken with
+        # it), are checked against the host's secret at the end; a battle worked out here
+        # from the dice says so, and so does a roll for the order of play or the deal by dice,
+        # whose dice are checked whatever else is not.
         rolled = data["type"] in ("order_rolled", "deal_rolled") and checked in (DERIVED, TAKEN)
         if rolled or (checked == DERIVED and battle):
             text.append(f"  {say(self.lang, 'verified')}", style="green")
-        elif checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
+        elif (checked == TAKEN and (battle or data["type"] in SHUFFLED)) or (
+            data["type"] == "card_drawn" and data.get("card")
+        ):
             text.append(f"  {say(self.lang, 'checked_at_end')}", style="dim")
         return text
 

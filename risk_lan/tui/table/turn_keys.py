@@ -44,6 +44,8 @@ class KeyedScreen(Protocol):
 
     def write_log(self, text: Text) -> None: ...
 
+    def has_class(self, *class_names: str) -> bool: ...
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
 
 
@@ -96,7 +98,9 @@ class TurnKeys:
 
     def open(self, action: str) -> bool | None:
         """Whether the binding of the turn action ``action`` runs now (None: greyed out)."""
-        return turn_action_open(self.turn, action, self.screen.stopped, self.screen.taken_over)
+        screen = self.screen
+        compact = screen.has_class("-compact")  # only the keys that act: the footer is short
+        return turn_action_open(self.turn, action, screen.stopped, screen.taken_over, compact)
 
     def say_why(self, key: str) -> bool:
         """A key whose binding does not run now (greyed out, or hidden) says why in the Now
@@ -111,6 +115,8 @@ class TurnKeys:
         closed = CLOSED_KEYS.get(key)
         if self.turn.watching and (action is not None or key in WATCHING_KEYS):
             self.turn.hint = (why_watching(self.turn), {})
+        elif self.turn.step().name == "over" and (action is not None or key in WATCHING_KEYS):
+            self.turn.hint = ("pick_over", {})  # F7's standing defence too: nothing to defend
         elif action is not None and not screen.check_action(action, ()):
             self.turn.hint = self.turn.why_not(TURN_ACTIONS[action])
         elif closed is not None and not screen.check_action(closed[0], closed[1]):

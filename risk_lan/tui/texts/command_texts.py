@@ -25,6 +25,7 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "replay_at": "turn {turn}, move {move}/{moves}",
         "replay_playing": "▶ playing, {speed} moves a second (space: pause, +/-: speed)",
         "replay_paused": "⏸ paused (space: play, F6: a move, PgUp/PgDn: a turn)",
+        "replay_to_move": "A recorded game: {player} to move.",
     },
     "fr": {
         "cmd_end": "Finir la phase",
@@ -47,5 +48,6 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "replay_at": "tour {turn}, coup {move}/{moves}",
         "replay_playing": "▶ lecture, {speed} coups par seconde (espace : pause, +/- : vitesse)",
         "replay_paused": "⏸ en pause (espace : lecture, F6 : un coup, PgPréc/PgSuiv : un tour)",
+        "replay_to_move": "Une partie enregistrée : à {player} de jouer.",
     },
 }

@@ -23,6 +23,11 @@ ENTRY_TEXTS: dict[str, dict[str, str]] = {
         "notice_freed": "The host freed {name}'s seat.",
         "listed_password": "password",
         "listed_approval": "asks",
+        # The names a player did not give (--name), and those of the bots (bot-1, bot-2…).
+        "default_player": "player",
+        "default_host": "host",
+        "default_bot": "bot",
+        "default_game": "{name}'s game",
     },
     "fr": {
         "password_title": "Cette partie demande un mot de passe",
@@ -43,5 +48,9 @@ ENTRY_TEXTS: dict[str, dict[str, str]] = {
         "notice_freed": "L'hôte a libéré la place qu'occupait {name}.",
         "listed_password": "mot de passe",
         "listed_approval": "sur accord",
+        "default_player": "joueur",
+        "default_host": "hôte",
+        "default_bot": "robot",
+        "default_game": "Partie {name:du}",
     },
 }

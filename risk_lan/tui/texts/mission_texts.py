@@ -15,10 +15,11 @@ MISSION_TEXTS: dict[str, dict[str, str]] = {
         "missions_others": "Claimed: {counts}.",
         "missions_close": "Enter claims the mission chosen (one a turn); Esc closes.",
         "missions_none_now": "None of them can be claimed at this moment; Esc closes.",
-        "rank_capitaine": "Capitaine",
+        # The ranks as an English rulebook would say them (the cards' ids keep the French).
+        "rank_capitaine": "Captain",
         "rank_major": "Major",
         "rank_colonel": "Colonel",
-        "rank_general": "Général",
+        "rank_general": "General",
         "key_no_missions": "This game has no missions.",
         "refused_not_now": "That mission cannot be claimed at this moment of the turn.",
         "refused_not_met": "That mission's condition does not hold now.",

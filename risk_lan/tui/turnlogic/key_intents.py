@@ -50,10 +50,24 @@ def turn_keys(bindings: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     return keys
 
 
-def turn_action_open(turn: Turn, action: str, stopped: bool, taken_over: bool) -> bool | None:
+def _out_of_turns(turn: Turn) -> bool:
+    """Whether no turn is played now: before the first one (the claims, the starting armies,
+    a mode's own setup) or after the end. There, a turn action the step does not offer has
+    nothing it could ever do, so the footer does not offer it, greyed or not."""
+    game = turn.game
+    return game is not None and (game.state.turn == 0 or game.state.phase == "over")
+
+
+def turn_action_open(
+    turn: Turn, action: str, stopped: bool, taken_over: bool, compact: bool = False
+) -> bool | None:
     """Whether the binding of ``action`` runs now (True), is greyed out (None: pressed, it
-    says why) or hidden (False); True for an action that is not the turn's."""
-    if turn.watching and (action in TURN_ACTIONS or action == "auto_defend"):
+    says why) or hidden (False); True for an action that is not the turn's. In the compact
+    layout a key is hidden rather than greyed out: the footer has room for the keys that
+    act, not for all of them."""
+    if (turn.watching or turn.step().name == "over") and (
+        action in TURN_ACTIONS or action == "auto_defend"
+    ):
         return False  # hidden: nothing to play (a key pressed says why)
     needed = TURN_ACTIONS.get(action)
     if needed is None:
@@ -64,6 +78,10 @@ def turn_action_open(turn: Turn, action: str, stopped: bool, taken_over: bool) -
     decided = modeapps.key_open(turn, action, offered)  # a mode's own keys, and those it takes
     if decided is not None:
         return decided[0]
+    if not offered and _out_of_turns(turn):
+        return False  # hidden: no turn is played now (a key pressed says why)
     if stopped or taken_over:
         return True  # open, to say why nothing is played
-    return True if offered else None  # None: shown greyed out
+    if offered:
+        return True
+    return False if compact else None  # None: shown greyed out

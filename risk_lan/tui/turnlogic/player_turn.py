@@ -61,6 +61,7 @@ class Turn:
     # Rulebook 004: the room left on each territory, for the placements staged (found once for
     # them: every key's check reads the step).
     room: tuple[tuple[tuple[str, int], ...], dict[str, int]] | None = None
+    recorded: bool = False  # a recorded game played back: nobody is waited for
 
     # ----- the view -----------------------------------------------------------------------
 

@@ -73,7 +73,9 @@ def _waiting_line(turn: Turn, step: Step, game: Game, names: dict[str, str], lan
     s = game.state
     who = game.waiting_for()
     key = step.name
-    if step.name == "watching" and turn.seat in s.eliminated:
+    if turn.recorded:
+        key = "replay_to_move"
+    elif step.name == "watching" and turn.seat in s.eliminated:
         key = "watching_out"
     return say(
         lang,

@@ -43,6 +43,9 @@ class SinceLastTurn:
     traded: dict[str, list[int]] = field(default_factory=dict)  # the armies of each set
     eliminated: list[tuple[str, str]] = field(default_factory=list)  # (who, by whom)
     current: str | None = None  # whose turn the last turn_started said
+    # Whether the count started at the end of the player's own turn: if not, it had none yet
+    # (its first turn comes), or none this app saw (it came to the table midway).
+    from_own: bool = False
 
     def take(self, s: GameState, events: list[dict[str, Any]]) -> bool:
         """Take in an update's events and the view after them; True when they start the
@@ -56,8 +59,11 @@ class SinceLastTurn:
                 if player == self.seat:
                     due = self.before is not None
                 elif self.current == self.seat or (self.before is None and player):
+                    self.from_own = self.current == self.seat
                     self._restart(s)
                 self.current = player
+            elif kind == "turn_ended" and e.get("player") == self.seat:
+                self.current = self.seat  # its own turn, though this app saw it only end
             elif self.before is None:
                 continue
             elif kind == "conquered" and e.get("previous_owner") == self.seat:
@@ -79,7 +85,9 @@ class SinceLastTurn:
         def who(p: str) -> str:
             return names.get(p, p)
 
-        out = [say(lang, "since_title")]
+        # The round of the player's turn that starts: the first round's is its first turn.
+        first = "since_first_title" if s.round <= 1 else "since_joined_title"
+        out = [say(lang, "since_title" if self.from_own else first)]
         for player, lost in self.taken.items():
             places = [place(s.board, t, lang) for t in lost]
             listed = [f"{p:le}" if lang == "fr" else str(p) for p in places]

@@ -9,7 +9,6 @@ continents take their shape from where their territories sit.
 
 from __future__ import annotations
 
-import itertools
 import math
 import tomllib
 from dataclasses import dataclass
@@ -171,18 +170,20 @@ def _place_labels(
 
 
 def _nudged(labels: dict[str, tuple[int, int]], width: int) -> dict[str, tuple[int, int]]:
-    """One-row labels moved apart along their row where two would overlap: the right one
-    to the right, or, at the map's edge, the left one to the left."""
+    """One-row labels moved apart along their row until a blank cell parts each from the
+    next (two labels that touch read as one): each pushed right of the one before it, then,
+    where that ran past the map's edge, pulled back left from the edge."""
     placed = dict(labels)
+    spaced = COMPACT_WIDTH + 1  # a label and the blank cell after it
     for y in sorted({ly for _, ly in placed.values()}):
-        row = sorted((lx, t) for t, (lx, ly) in placed.items() if ly == y)
-        for (_, a), (_, b) in itertools.pairwise(row):
-            ax, bx = placed[a][0], placed[b][0]  # as moved so far
-            if bx - ax < COMPACT_WIDTH:
-                if ax + COMPACT_WIDTH + COMPACT_WIDTH <= width:
-                    placed[b] = (ax + COMPACT_WIDTH, y)
-                else:
-                    placed[a] = (max(0, bx - COMPACT_WIDTH), y)
+        row = [t for _, t in sorted((lx, t) for t, (lx, ly) in placed.items() if ly == y)]
+        xs = [placed[t][0] for t in row]
+        for i in range(1, len(xs)):
+            xs[i] = max(xs[i], xs[i - 1] + spaced)
+        xs[-1] = min(xs[-1], width - COMPACT_WIDTH)
+        for i in range(len(xs) - 2, -1, -1):
+            xs[i] = max(0, min(xs[i], xs[i + 1] - spaced))
+        placed.update({t: (x, y) for t, x in zip(row, xs, strict=True)})
     return placed
 
 

@@ -72,6 +72,12 @@ class EventLog(RichLog):
         bar.refresh()
 
 
+# A name's room on a player's line in the compact layout: with the marks and the counts, the
+# 27 columns the compact side panel leaves inside its border and padding (risk.tcss), and one
+# to spare for a hand of ten cards or more.
+COMPACT_NAME = 10
+
+
 class PlayersPanel(Panel):
     """Every player: colour and letter, name, territories, armies, cards, continents held,
     whether connected, and whose turn it is."""
@@ -102,13 +108,18 @@ class PlayersPanel(Panel):
             text.append(mark, style="bold yellow" if mark == "◆ " else "")
             text.append(f"{letter} ", style=f"bold {ink}")
             name = shown(p["name"], 24) + (f" ({say(lang, 'you')})" if who == seat else "")
+            if compact and who == seat and len(name) > COMPACT_NAME:
+                name = f"({say(lang, 'you')})"  # the player knows its name: "(you)" whole
             gone = who in s.eliminated
             armies = teams.army_total(s, who)
             cards = len(s.hands.get(who, []))
             territories = teams.controlled_count(s, who)
             status = "expelled_mark" if who in expelled else "away" if who in away else ""
             if compact:
-                text.append(f"{name[:9]:<9}", style="strike dim" if gone else f"bold {ink}")
+                text.append(
+                    f"{name[:COMPACT_NAME]:<{COMPACT_NAME}}",
+                    style="strike dim" if gone else f"bold {ink}",
+                )
                 short = say(lang, "counts_short", held=territories, armies=armies, hand=cards)
                 text.append(f" {short}" + (f" {say(lang, status)}" if status else "") + "\n")
                 continue
@@ -220,7 +231,7 @@ class TurnPanel(Panel):
             )
             text.append(f"\n{why}", style="bold yellow")
         standing = s.auto_defend.get(turn.seat)
-        if standing and step.name != "watching":
+        if standing and step.name not in ("watching", "over"):  # F7 changes it while one plays
             key = modeapps.auto_key(game)
             text.append(f"\n{say(lang, key, dice=standing)}", style="dim")
         if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):
