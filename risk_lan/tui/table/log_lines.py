@@ -15,6 +15,7 @@ from risk_lan.tui.texts.catalogue import say
 from risk_lan.tui.widgets.panels import player_mark
 
 DICE = "⚀⚁⚂⚃⚄⚅"
+BATTLES = ("battle", "calculated_battle")  # dice, or rulebook 004's 2d6
 
 
 def faces(dice: list[int]) -> str:
@@ -31,6 +32,26 @@ class LogLines:
         self.battles = 0
 
     def event_line(self, game: Game, data: dict[str, Any], checked: str) -> Text | None:
+        text = self.event_text(game, data)
+        if text is None:
+            return None
+        battle = data["type"] in BATTLES
+        if battle:
+            self.battles += 1
+        # A card this player drew, and whatever a shuffle decided, are checked against the
+        # host's secret at the end; a battle worked out here from the dice says so, and so
+        # does a roll for the order of play or the deal by dice, whose dice are checked whatever
+        # else is not.
+        rolled = data["type"] in ("order_rolled", "deal_rolled") and checked in (DERIVED, TAKEN)
+        if rolled or (checked == DERIVED and battle):
+            text.append(f"  {say(self.lang, 'verified')}", style="green")
+        elif checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
+            text.append(f"  {say(self.lang, 'checked_at_end')}", style="dim")
+        return text
+
+    def event_text(self, game: Game, data: dict[str, Any]) -> Text | None:
+        """The event in a sentence, a battle's dice as faces first, the players' names in
+        their colours (the log's line without what was checked, also the map's caption)."""
         cls = EVENT_TYPES.get(data.get("type", ""))
         if cls is None:
             return None
@@ -42,24 +63,12 @@ class LogLines:
         line = narrate(game, event, self.lang, self.names)
         if line is None:
             return None
-        battle = data["type"] in ("battle", "calculated_battle")  # dice, or rulebook 004's 2d6
-        if battle:
-            self.battles += 1
+        if data["type"] in BATTLES:
             text = Text(f"{faces(data['attacker_dice'])} vs {faces(data['defender_dice'])} ")
             text.append(line.strip())
         else:
             text = Text(line)
-        self.coloured(text)
-        # A card this player drew, and whatever a shuffle decided, are checked against the
-        # host's secret at the end; a battle worked out here from the dice says so, and so
-        # does a roll for the order of play or the deal by dice, whose dice are checked whatever
-        # else is not.
-        rolled = data["type"] in ("order_rolled", "deal_rolled") and checked in (DERIVED, TAKEN)
-        if rolled or (checked == DERIVED and battle):
-            text.append(f"  {say(self.lang, 'verified')}", style="green")
-        elif checked == TAKEN or (data["type"] == "card_drawn" and data.get("card")):
-            text.append(f"  {say(self.lang, 'checked_at_end')}", style="dim")
-        return text
+        return self.coloured(text)
 
     def coloured(self, text: Text) -> Text:
         for seat, name in self.names.items():
