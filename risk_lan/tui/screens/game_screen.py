@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, RichLog
 
 from risk_lan.net.client.witness import DERIVED
 from risk_lan.rules import Action, classic_board
+from risk_lan.tui.paces import DEFAULT_PACE
 from risk_lan.tui.screens.log_screen import LogScreen
 from risk_lan.tui.table.game_app import GameApp
 from risk_lan.tui.table.game_bindings import GAME_BINDINGS, TURN_KEYS
@@ -25,7 +26,7 @@ from risk_lan.tui.table.mode_keys import ModeKeys
 from risk_lan.tui.table.pacing import Pacing
 from risk_lan.tui.table.table_news import TableNews
 from risk_lan.tui.table.turn_keys import TurnKeys
-from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
+from risk_lan.tui.texts.catalogue import name_binding, say, shown, translate_bindings
 from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn
@@ -57,7 +58,9 @@ class GameScreen(Screen[None]):
     code: reactive[str] = reactive("")
     """The short code of the transcript, for players to compare across screens."""
 
-    def __init__(self, seat: str, players: list[dict[str, Any]], lang: str) -> None:
+    def __init__(
+        self, seat: str, players: list[dict[str, Any]], lang: str, pace: int = DEFAULT_PACE
+    ) -> None:
         super().__init__()
         self.seat = seat
         self.players = players
@@ -80,8 +83,8 @@ class GameScreen(Screen[None]):
         self.watchers: list[str] = []  # the spectators' names, as the host last said
         self.updates_seen = 0
         self.log_lines = LogLines(self.names, self.colours, lang)
-        self.pacing = Pacing(self)
         self.news = TableNews(self)
+        self.pacing = Pacing(self, self.news, pace)  # the others' moves, ``pace`` a second
         self.turn_keys = TurnKeys(self, TURN_KEYS)
         self.mode_keys = ModeKeys(self)
 
@@ -243,10 +246,10 @@ class GameScreen(Screen[None]):
                 armies=dict(s.armies),
                 colours=self.colours,
                 choices=step.choices,
-                # When defending, the territory under attack is marked, as a source is; at a
-                # pace, the attack being shown.
+                # When defending, the territory under attack is marked, as a source is; while
+                # the player waits, the others' move being shown.
                 chosen=attacked if attacked is not None else self.turn.source,
-                attack=self.pacing.marked_attack if step.name in ("waiting", "watching") else None,
+                shown=self.pacing.shown if step.name in ("waiting", "watching") else None,
                 staged=staged,
                 capitals=frozenset(s.capitals.values()),
                 shared=frozenset(s.mixed),
@@ -280,6 +283,10 @@ class GameScreen(Screen[None]):
             return self.news.reclaim_open()
         if action == "pause_clock":
             return self.news.clock_open()
+        if action == "show_held":
+            return self.pacing.offers_skip()  # in the footer only while moves are held
+        if action == "pace":
+            return True
         return self.turn_keys.open(action)
 
     # ----- what the player does -----------------------------------------------------------
@@ -348,9 +355,16 @@ class GameScreen(Screen[None]):
 
     def action_pace(self) -> None:
         self.pacing.next_pace()
+        self.game_app.pace = self.pacing.per_second  # kept for the session's next game
 
     def action_show_held(self) -> None:
-        self.pacing.show_held_or_say()
+        self.pacing.skip()
+
+    def name_key(self, binding_id: str, label: str) -> None:
+        """Name a key in the footer anew (Ctrl+T's, with the pace it sets now)."""
+        name_binding(self, binding_id, label)
+        if self.is_mounted:
+            self.refresh_bindings()
 
     def action_pause_clock(self) -> None:
         self.news.pause_clock()

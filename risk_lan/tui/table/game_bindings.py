@@ -32,8 +32,10 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("end", "amount_edge(1)", "Most", show=False, id="turn.most"),
     Binding("tab", "chat", "Chat", id="game.chat"),
     Binding("ctrl+l", "show_log", "Log", show=False, id="game.log"),  # the whole log
-    Binding("ctrl+t", "pace", "Pace", show=False, id="game.pace"),  # the others' moves
-    Binding("space", "show_held", "Now", show=False, id="game.show_held"),
+    # The others' moves at a pace (named with the pace it sets now), and, while some are held,
+    # the key that skips to the present.
+    Binding("ctrl+t", "pace", "Pace", id="game.pace"),
+    Binding("space", "show_held", "Skip to now", id="game.show_held"),
     Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
     Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
     # The modes' keys that open their screens (Risk Mission's Ctrl+K, the active
