@@ -75,9 +75,10 @@ async def test_the_others_attack_is_shown_on_the_map_with_its_dice_at_the_defaul
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
         assert screen.pacing.per_second == DEFAULT_PACE > 0  # paced unless the player says
-        await until(pilot, lambda: "^t Pace 2/s" in footer(screen))
+        await until(pilot, lambda: "Pace" not in footer(screen))  # her turn: room for its keys
         world = screen.query_one(WorldMap)
         await end_turn_with_a_standing_defence(pilot, screen)
+        await until(pilot, lambda: "^t Pace 2/s" in footer(screen))  # while the others play
         shown = await until(
             pilot,
             lambda: (m := world.state.shown) is not None and m.kind == "attack" and m,
@@ -132,6 +133,7 @@ async def test_ctrl_t_changes_the_pace_and_says_so(lang: str, said: str, named: 
     app = app_at_default_pace(scenario_host(busy_bots, absent_after=None), lang)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
+        await end_turn_with_a_standing_defence(pilot, screen)
         await pilot.press("ctrl+t")
         assert screen.pacing.per_second == 4
         await until(pilot, lambda: any(said in n.message for n in app._notifications))

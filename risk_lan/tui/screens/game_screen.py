@@ -20,13 +20,13 @@ from risk_lan.rules import Action, classic_board
 from risk_lan.tui.paces import DEFAULT_PACE
 from risk_lan.tui.screens.log_screen import LogScreen
 from risk_lan.tui.table.game_app import GameApp
-from risk_lan.tui.table.game_bindings import GAME_BINDINGS, TURN_KEYS
+from risk_lan.tui.table.game_bindings import GAME_BINDINGS, TURN_KEYS, change_binding
 from risk_lan.tui.table.log_lines import LogLines
 from risk_lan.tui.table.mode_keys import ModeKeys
 from risk_lan.tui.table.pacing import Pacing
 from risk_lan.tui.table.table_news import TableNews
 from risk_lan.tui.table.turn_keys import TurnKeys
-from risk_lan.tui.texts.catalogue import name_binding, say, shown, translate_bindings
+from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
 from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn
@@ -75,6 +75,7 @@ class GameScreen(Screen[None]):
         self.banners = 0  # how many times the connection was lost
         self.defence_timer: Timer | None = None
         self.offered: frozenset[str] | None = None  # the turn actions the footer offers
+        self.pace_offered = True  # whether the footer shows the pace's keys (while waiting)
         # Moves sent since the last view: this view is stale for what they change.
         self.answered = False
         self.taken_over = False  # a host bot plays this player's seat for now
@@ -270,10 +271,15 @@ class GameScreen(Screen[None]):
             self.set_class(secret is not None, "-secret")  # lays the screen out again, once
         if secret is not None:
             self.query_one(SecretPanel).show(secret, game, self.seat, self.names, self.lang)
-        if step.keys != self.offered:
+        # The pace's keys are in the footer while the others play; in the player's own
+        # steps they leave the room to the turn's keys (they work all the same).
+        waiting = step.name in ("waiting", "watching")
+        if step.keys != self.offered or waiting != self.pace_offered:
             # The footer rebuilds itself on a refresh, which costs more than the whole map:
             # only when what is offered changed.
-            self.offered = step.keys
+            self.offered, self.pace_offered = step.keys, waiting
+            for binding_id in ("game.pace", "game.show_held"):
+                change_binding(self, binding_id, show=waiting)
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -362,7 +368,7 @@ class GameScreen(Screen[None]):
 
     def name_key(self, binding_id: str, label: str) -> None:
         """Name a key in the footer anew (Ctrl+T's, with the pace it sets now)."""
-        name_binding(self, binding_id, label)
+        change_binding(self, binding_id, description=label)
         if self.is_mounted:
             self.refresh_bindings()
 

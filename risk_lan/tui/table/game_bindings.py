@@ -5,6 +5,9 @@ why)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from textual.binding import Binding, BindingType
 
 from risk_lan.tui.turnlogic import modeapps
@@ -51,3 +54,12 @@ GAME_BINDINGS: list[BindingType] = [
 
 # The keys of the turn actions, each to its actions.
 TURN_KEYS = turn_keys((b.key, b.action) for b in GAME_BINDINGS if isinstance(b, Binding))
+
+
+def change_binding(node: Any, binding_id: str, **changes: Any) -> None:
+    """Change ``node``'s binding ``binding_id`` in its own copy of its bindings: its name in
+    the footer (a name that says a setting, the pace Ctrl+T sets), or whether the footer
+    shows it (the key works either way)."""
+    table = node._bindings.key_to_bindings
+    for key, bindings in table.items():
+        table[key] = [replace(b, **changes) if b.id == binding_id else b for b in bindings]

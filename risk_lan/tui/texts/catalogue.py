@@ -374,13 +374,3 @@ def translate_bindings(node: Any, lang: str, more: Mapping[str, str] | None = No
         table[key] = [
             replace(b, description=names.get(b.id or "", b.description)) for b in bindings
         ]
-
-
-def name_binding(node: Any, binding_id: str, description: str) -> None:
-    """Name ``node``'s binding ``binding_id`` anew in the footer (a name that says a setting,
-    such as the pace Ctrl+T sets)."""
-    table = node._bindings.key_to_bindings  # this node's own copy of its bindings
-    for key, bindings in table.items():
-        table[key] = [
-            replace(b, description=description) if b.id == binding_id else b for b in bindings
-        ]
