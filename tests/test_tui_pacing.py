@@ -106,7 +106,7 @@ async def test_space_skips_to_the_present_and_says_so_when_nothing_is_held() -> 
         await end_turn_with_a_standing_defence(pilot, screen)
         await until(pilot, lambda: len(screen.pacing.held) >= 3, timeout=30)
         status = screen_text(app, "status")
-        assert "the others' moves, 1 a second:" in status and "(Space: skip to now)" in status
+        assert " to show, then your move, at 1/s (Space: now)" in status
         await until(pilot, lambda: "space Skip to now" in footer(screen))
         behind = screen.turn.game.state.turn
         await pilot.press("space")
@@ -227,8 +227,8 @@ async def test_alone_against_bots_the_players_turn_comes_after_the_replay() -> N
         screen = await started(app, pilot)
         assert not screen.news.others_wait()
         await end_turn_with_a_standing_defence(pilot, screen)
-        await until(pilot, lambda: "more before your turn" in screen_text(app, "status"), 60)
+        await until(pilot, lambda: "then your move" in screen_text(app, "status"), 60)
         assert not screen.turn.my_turn and screen.pacing.held
         assert app.local_host.match.game.waiting_for() == "p1"  # the host is ahead: her turn
         await pilot.press("space")
-        assert screen.turn.my_turn and "before your turn" not in screen_text(app, "status")
+        assert screen.turn.my_turn and "then your move" not in screen_text(app, "status")

@@ -147,8 +147,8 @@ class Pacing:
     def _asks_player(self, view: dict[str, Any]) -> bool:
         return Game(GameState.from_view(view)).waiting_for() == self.screen.seat
 
-    def before_my_turn(self) -> bool:
-        """Whether an update held asks something of the player (its turn waits behind)."""
+    def asks_after(self) -> bool:
+        """Whether an update held asks something of the player (its move waits behind)."""
         return any(self._asks_player(update["view"]) for update, _ in self.held)
 
     # ----- showing ------------------------------------------------------------------------
@@ -259,5 +259,5 @@ class Pacing:
         """For the status bar, while moves are held: how many, and the way to the present."""
         if not self.held:
             return ""
-        key = "pace_before_you" if self.before_my_turn() else "pace_showing"
+        key = "pace_before_you" if self.asks_after() else "pace_showing"
         return say(self.screen.lang, key, pace=self.per_second, held=len(self.held))

@@ -18,10 +18,9 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "theme_placeholder": "Search for themes…",
         "quit_title": "Do you want to quit?",
         "quit_key": "Press ctrl+q to quit.",
-        "pace_showing": "▶ the others' moves, {pace} a second: {held} more to show (Space: skip"
-        " to now)",
-        "pace_before_you": "▶ the others' moves, {pace} a second: {held} more before your turn"
-        " (Space: skip to now)",
+        "pace_showing": "▶ {held} {held:move|moves} to show at {pace}/s (Space: now)",
+        "pace_before_you": "▶ {held} {held:move|moves} to show, then your move, at {pace}/s"
+        " (Space: now)",
         "pace_set": "The others' moves: {pace} a second, each shown on the map for a moment."
         " Ctrl+T: the next pace.",
         "pace_set_off": "The others' moves: shown as they come, none held. Ctrl+T: a pace again.",
@@ -47,10 +46,9 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "theme_placeholder": "Chercher un thème de couleurs…",
         "quit_title": "Voulez-vous quitter ?",
         "quit_key": "Appuyez sur ctrl+q pour quitter.",
-        "pace_showing": "▶ coups des autres, {pace} par seconde : encore {held} à montrer"
-        " (Espace : tout de suite)",
-        "pace_before_you": "▶ coups des autres, {pace} par seconde : encore {held} avant votre"
-        " tour (Espace : tout de suite)",
+        "pace_showing": "▶ {held} {held:coup|coups} à montrer à {pace}/s (Espace : maintenant)",
+        "pace_before_you": "▶ {held} {held:coup|coups} à montrer, puis à vous, à {pace}/s"
+        " (Espace : maintenant)",
         "pace_set": "Les coups des autres : {pace} par seconde, chacun montré un instant sur la"
         " carte. Ctrl+T : le rythme suivant.",
         "pace_set_off": "Les coups des autres : montrés dès qu'ils arrivent, aucun retenu."
