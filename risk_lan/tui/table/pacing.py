@@ -24,7 +24,7 @@ from textual.timer import Timer
 
 from risk_lan.rules import Game, GameState
 from risk_lan.tui.paces import DEFAULT_PACE, PACES
-from risk_lan.tui.table.log_lines import LogLines
+from risk_lan.tui.table.log_lines import BATTLES, LogLines
 from risk_lan.tui.texts.catalogue import say
 from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.widgets.move_marks import ShownMove
@@ -32,9 +32,8 @@ from risk_lan.tui.widgets.move_marks import ShownMove
 LINGER = 2.0  # seconds the last move shown stays marked once nothing more is held
 
 # The events that draw a move on the map, by rank (the highest in an update is the one
-# shown): an attack's dice, an attack without dice, a move from one territory to another,
-# armies placed.
-ATTACKS_ROLLED = ("battle", "calculated_battle")
+# shown): an attack's dice (BATTLES), an attack without dice, a move from one territory to
+# another, armies placed.
 ATTACKS = ("attack_declared", "committed")
 # Said with the move shown: what it came to.
 OUTCOMES = ("conquered", "player_eliminated")
@@ -76,7 +75,7 @@ class Waiters(Protocol):
 
 def _rank(event: dict[str, Any]) -> int:
     kind = event.get("type")
-    if kind in ATTACKS_ROLLED and "source" in event:
+    if kind in BATTLES and "source" in event:
         return 4
     if kind in ATTACKS and "source" in event and "target" in event:
         return 3
@@ -158,7 +157,7 @@ class Pacing:
         move's marks taken off after LINGER seconds."""
         if not self.held:
             self._idle += 1
-            if self._idle * (1 / max(1, self.per_second)) >= LINGER:
+            if self._idle / self.per_second >= LINGER:
                 self._stop()
                 self.shown = None
                 self.screen.redraw()
