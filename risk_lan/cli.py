@@ -17,6 +17,7 @@ from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, ruleset
 from risk_lan.simulate import play_game, simulate
+from risk_lan.tui.paces import DEFAULT_PACE, PACES
 
 
 def _mode_option(command: argparse.ArgumentParser) -> None:
@@ -43,6 +44,17 @@ def _positive(text: str) -> int:
 def _add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang", choices=("en", "fr"), help="language of the app (default: from LANG)"
+    )
+
+
+def _add_pace(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--pace",
+        type=int,
+        choices=PACES,
+        default=DEFAULT_PACE,
+        help=f"the others' moves shown at this many a second, each marked on the map for a "
+        f"moment; 0 shows them as they come (default {DEFAULT_PACE}; Ctrl+T in the app)",
     )
 
 
@@ -136,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the game as lines of text instead of opening the app for your own seat",
     )
     _add_lang(host)
+    _add_pace(host)
 
     play = commands.add_parser(
         "play",
@@ -155,6 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--record", help="write the game record to this file")
     _add_lang(play)
+    _add_pace(play)
 
     join = commands.add_parser("join", help="join a game on the LAN, or watch one (--watch)")
     join.add_argument(
@@ -189,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
         "legal move), for testing tables of bots",
     )
     _add_lang(join)
+    _add_pace(join)
     join.add_argument(
         "--state",
         help="keep the seat's key and progress in this file, to take the seat back "
@@ -327,7 +342,7 @@ def _host(args: argparse.Namespace) -> int:
     from risk_lan.tui.app import LocalHost
 
     local = LocalHost(config, args.interface, args.port, announce=True, resume=args.resume)
-    return run_app(name=player_name(args), lang=args.lang, local=local)
+    return run_app(name=player_name(args), lang=args.lang, local=local, pace=args.pace)
 
 
 def play_config(args: argparse.Namespace) -> HostConfig:
@@ -359,7 +374,9 @@ def _play(args: argparse.Namespace) -> int:
     from risk_lan.tui.app import LocalHost
 
     local = LocalHost(config, "127.0.0.1", 0)
-    return run_app(name=player_name(args), lang=args.lang, local=local, auto_ready=True)
+    return run_app(
+        name=player_name(args), lang=args.lang, local=local, auto_ready=True, pace=args.pace
+    )
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -398,6 +415,7 @@ def _join(args: argparse.Namespace) -> int:
         record=args.record,
         watch=args.watch,
         password=args.password,
+        pace=args.pace,
     )
 
 

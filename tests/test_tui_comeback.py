@@ -27,7 +27,7 @@ async def test_a_sealed_headquarters_is_opened_by_the_app_run_again() -> None:
     host = scenario_host(choosing_headquarters, mode="capital", absent_after=None)
     port = await host.serve("127.0.0.1", 0)
     try:
-        first = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True)
+        first = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True, pace=0)
         async with first.run_test(size=SIZE) as pilot:
             screen = await started(first, pilot)
             await until(pilot, lambda: screen.turn.step().name == "capital")
@@ -43,7 +43,7 @@ async def test_a_sealed_headquarters_is_opened_by_the_app_run_again() -> None:
             game = host.match.game
             await until(pilot, lambda: game.state.phase == "capital_reveal")
         # Every seal is in: the game waits for ann's headquarters.
-        again = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True)
+        again = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True, pace=0)
         async with again.run_test(size=SIZE) as pilot:
             await started(again, pilot)
             await until(pilot, lambda: game.state.capitals.get("p1") == "alaska")
@@ -54,7 +54,7 @@ async def test_a_sealed_headquarters_is_opened_by_the_app_run_again() -> None:
 
 async def test_the_host_s_app_resumes_its_saved_game_with_its_own_seat() -> None:
     config = HostConfig(seats=3, bots=2, save_in=str(saves_dir()), absent_after=None)
-    first = RiskApp(name="ann", local=LocalHost(config), auto_ready=True)
+    first = RiskApp(name="ann", local=LocalHost(config), auto_ready=True, pace=0)
     async with first.run_test(size=SIZE) as pilot:
         await started(first, pilot)
         host = first.local_host
@@ -66,7 +66,7 @@ async def test_the_host_s_app_resumes_its_saved_game_with_its_own_seat() -> None
         await pilot.click("#leave")
         await until(pilot, lambda: first._exit)
     assert find_seat(seats_dir(), game=game_id) is not None
-    again = RiskApp(name="ann", local=LocalHost(config, resume=saved), auto_ready=True)
+    again = RiskApp(name="ann", local=LocalHost(config, resume=saved), auto_ready=True, pace=0)
     async with again.run_test(size=SIZE) as pilot:
         await started(again, pilot)
         host = again.local_host
@@ -83,7 +83,7 @@ async def test_a_save_that_cannot_be_resumed_says_why() -> None:
 
 async def test_the_lobby_lists_saved_games_and_resumes_one() -> None:
     config = HostConfig(name="Friday", seats=3, bots=2, save_in=str(saves_dir()))
-    first = RiskApp(name="ann", local=LocalHost(config), auto_ready=True)
+    first = RiskApp(name="ann", local=LocalHost(config), auto_ready=True, pace=0)
     async with first.run_test(size=SIZE) as pilot:
         await started(first, pilot)
         game_id = first.local_host.game_id

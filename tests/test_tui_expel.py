@@ -53,7 +53,7 @@ async def test_another_player_expelled_is_said_in_the_log_and_marked(
 ) -> None:
     host = Host(HostConfig(seats=3, bots=1, absent_after=None))
     port = await host.serve("127.0.0.1", 0)
-    app = RiskApp(name="ann", lang=lang, address=("127.0.0.1", port), auto_ready=True)
+    app = RiskApp(name="ann", lang=lang, address=("127.0.0.1", port), auto_ready=True, pace=0)
     cheat = GarbageLink("cheat", ClassicBot())
     cheat.reclaim_when_taken = False
     try:
@@ -98,7 +98,7 @@ async def test_the_expelled_player_is_told_and_f9_says_the_seat_cannot_come_back
     monkeypatch.setattr(app_module, "Client", ExpelledHere)
     host = Host(HostConfig(seats=3, bots=1, absent_after=None))
     port = await host.serve("127.0.0.1", 0)
-    app = RiskApp(name="ann", lang=lang, address=("127.0.0.1", port), auto_ready=True)
+    app = RiskApp(name="ann", lang=lang, address=("127.0.0.1", port), auto_ready=True, pace=0)
     other = Client("other", ClassicBot())
     try:
         async with app.run_test(size=SIZE) as pilot:

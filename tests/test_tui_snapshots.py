@@ -10,6 +10,7 @@ from textual.app import App
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client.outcome import Outcome
+from risk_lan.net.client.witness import DERIVED
 from risk_lan.net.discovery import FoundGame
 from risk_lan.rules import Game
 from risk_lan.seeded import SeededSource
@@ -152,6 +153,33 @@ def test_the_command_palette_in_french(snap_compare) -> None:
 
 def test_the_map_uses_a_larger_terminal(snap_compare) -> None:
     assert snap_compare(showing("attack"), terminal_size=(160, 50))
+
+
+def test_the_others_attack_marked_on_the_map(snap_compare) -> None:
+    """While ann waits, bob's blitz as her screen shows it: the source and the target lit, an
+    arrow between them, and the dice and the conquest in words on the map's bottom rows."""
+    game, _ = Game.new(["p1", "p2", "p3"], SeededSource("snapshots"), "classic")
+    bots = {p: ClassicBot() for p in ("p1", "p2", "p3")}
+    for p, bot in bots.items():
+        for action in bot.opening(game, p):
+            game.apply(p, action)
+    while True:
+        who = game.waiting_for()
+        before = game.view("p1")
+        events = [e.seen_by("p1").to_dict() for e in game.apply(who, bots[who].choose(game, who))]
+        kinds = {e["type"] for e in events}
+        if who == "p2" and game.state.round >= 2 and {"battle", "conquered"} <= kinds:
+            break
+
+    async def show(app: RiskApp) -> None:
+        screen = GameScreen("p1", PLAYERS, "en", pace=0)  # as it came: no timer takes it off
+        app.game_screen = screen
+        await app.push_screen(screen)
+        screen.take_update({"view": before, "events": [], "n": 1, "waiting": "p2", "away": []})
+        update = {"view": game.view("p1"), "events": events, "n": 2, "waiting": "p2", "away": []}
+        screen.pacing.receive_update(update, DERIVED)
+
+    assert snap_compare(ScreenApp(show), terminal_size=(160, 50))
 
 
 def test_help(snap_compare) -> None:

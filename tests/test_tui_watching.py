@@ -38,7 +38,7 @@ async def test_a_spectator_watches_a_game_in_progress_and_plays_nothing() -> Non
     heard = Heard()
     ann = Client("ann", listener=heard)
     ann_run = asyncio.create_task(ann.run("127.0.0.1", port))
-    app = RiskApp(name="eve", address=("127.0.0.1", port), watch=True)
+    app = RiskApp(name="eve", address=("127.0.0.1", port), watch=True, pace=0)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             screen = await started(app, pilot)
@@ -79,7 +79,7 @@ async def test_a_spectator_watches_a_game_in_progress_and_plays_nothing() -> Non
 async def test_the_ready_and_colour_keys_say_why_to_a_spectator_in_the_lobby() -> None:
     host = Host(HostConfig(seats=3, bots=1))
     port = await host.serve("127.0.0.1", 0)
-    app = RiskApp(name="eve", address=("127.0.0.1", port), watch=True)
+    app = RiskApp(name="eve", address=("127.0.0.1", port), watch=True, pace=0)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen.lobby)
@@ -107,7 +107,7 @@ def out_at_once(s) -> None:
 async def test_a_player_out_of_the_game_stays_and_watches_it_to_the_end() -> None:
     host = scenario_host(out_at_once, bots=1, absent_after=None)
     port = await host.serve("127.0.0.1", 0)
-    app = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True)
+    app = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True, pace=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.seat == "p1")
         bob = asyncio.create_task(Client("bob").run("127.0.0.1", port))

@@ -100,9 +100,13 @@ def scenario_host(
     return ScenarioHost(HostConfig(seats=seats, bots=bots, **config))
 
 
-def scenario_app(host: Host, lang: str = "en") -> RiskApp:
-    """The app joined to ``host``'s game as the first seat, ready at once."""
-    return RiskApp(name="ann", lang=lang, local=LocalHost(host.config), auto_ready=True, host=host)
+def scenario_app(host: Host, lang: str = "en", pace: int = 0) -> RiskApp:
+    """The app joined to ``host``'s game as the first seat, ready at once. The others' moves
+    are shown as they come unless a ``pace`` is given (the app's own default paces them), so
+    that a test of something else waits on nothing but the host."""
+    return RiskApp(
+        name="ann", lang=lang, local=LocalHost(host.config), auto_ready=True, host=host, pace=pace
+    )
 
 
 async def until(pilot: Pilot, condition: Callable[[], Any], timeout: float = 15.0) -> Any:

@@ -35,6 +35,7 @@ from risk_lan.tui.client_messages import (
     Started,
 )
 from risk_lan.tui.entry_desk import EntryDesk, EntryNews
+from risk_lan.tui.paces import DEFAULT_PACE
 from risk_lan.tui.palette import AppInLanguage
 from risk_lan.tui.screens.game_over_screen import GameOverScreen
 from risk_lan.tui.screens.game_screen import GameScreen
@@ -82,8 +83,10 @@ class RiskApp(AppInLanguage):
         record: str | None = None,
         watch: bool = False,
         password: str | None = None,
+        pace: int = DEFAULT_PACE,
     ) -> None:
         super().__init__()
+        self.pace = pace  # the others' moves a second (Ctrl+T changes it for the session)
         # The game's password (join --password, or as the player typed it when asked).
         self.password = password or (local.config.password if local else None)
         self.spectating = watch  # a spectator's app: no seat, nothing to play, every roll checked
@@ -274,7 +277,8 @@ class RiskApp(AppInLanguage):
     @on(Started)
     def started(self, message: Started) -> None:
         if self.game_screen is None:
-            screen = self.game_screen = GameScreen(self.seat, message.players, self.lang)
+            screen = GameScreen(self.seat, message.players, self.lang, self.pace)
+            self.game_screen = screen
             screen.news.host_controls = self.local_host is not None
             screen.watchers = self.watchers
             if self.local_host is not None:

@@ -17,9 +17,10 @@ from textual.widgets import Footer, Input, RichLog
 
 from risk_lan.net.client.witness import DERIVED
 from risk_lan.rules import Action, classic_board
+from risk_lan.tui.paces import DEFAULT_PACE
 from risk_lan.tui.screens.log_screen import LogScreen
 from risk_lan.tui.table.game_app import GameApp
-from risk_lan.tui.table.game_bindings import GAME_BINDINGS, TURN_KEYS
+from risk_lan.tui.table.game_bindings import GAME_BINDINGS, TURN_KEYS, change_binding
 from risk_lan.tui.table.log_lines import LogLines
 from risk_lan.tui.table.mode_keys import ModeKeys
 from risk_lan.tui.table.pacing import Pacing
@@ -58,7 +59,9 @@ class GameScreen(Screen[None]):
     code: reactive[str] = reactive("")
     """The short code of the transcript, for players to compare across screens."""
 
-    def __init__(self, seat: str, players: list[dict[str, Any]], lang: str) -> None:
+    def __init__(
+        self, seat: str, players: list[dict[str, Any]], lang: str, pace: int = DEFAULT_PACE
+    ) -> None:
         super().__init__()
         self.seat = seat
         self.players = players
@@ -73,6 +76,7 @@ class GameScreen(Screen[None]):
         self.banners = 0  # how many times the connection was lost
         self.defence_timer: Timer | None = None
         self.offered: frozenset[str] | None = None  # the turn actions the footer offers
+        self.pace_offered = True  # whether the footer shows the pace's keys (while waiting)
         # Moves sent since the last view: this view is stale for what they change.
         self.answered = False
         self.taken_over = False  # a host bot plays this player's seat for now
@@ -81,8 +85,8 @@ class GameScreen(Screen[None]):
         self.watchers: list[str] = []  # the spectators' names, as the host last said
         self.updates_seen = 0
         self.log_lines = LogLines(self.names, self.colours, lang)
-        self.pacing = Pacing(self)
         self.news = TableNews(self)
+        self.pacing = Pacing(self, self.news, pace)  # the others' moves, ``pace`` a second
         self.turn_keys = TurnKeys(self, TURN_KEYS)
         self.mode_keys = ModeKeys(self)
 
@@ -249,11 +253,11 @@ class GameScreen(Screen[None]):
                 armies=dict(s.armies),
                 colours=self.colours,
                 choices=step.choices,
-                # When defending, the territory under attack is marked, as a source is; at a
-                # pace, the attack being shown.
+                # When defending, the territory under attack is marked, as a source is; while
+                # the player waits, the others' move being shown.
                 chosen=attacked if attacked is not None else self.turn.source,
                 target=self.turn.target if attacked is None else None,
-                attack=self.pacing.marked_attack if step.name in ("waiting", "watching") else None,
+                shown=self.pacing.shown if step.name in ("waiting", "watching") else None,
                 staged=staged,
                 capitals=frozenset(s.capitals.values()),
                 shared=frozenset(s.mixed),
@@ -273,10 +277,15 @@ class GameScreen(Screen[None]):
             self.set_class(secret is not None, "-secret")  # lays the screen out again, once
         if secret is not None:
             self.query_one(SecretPanel).show(secret, game, self.seat, self.names, self.lang)
-        if step.keys != self.offered:
+        # The pace's keys are in the footer while the others play; in the player's own
+        # steps they leave the room to the turn's keys (they work all the same).
+        waiting = step.name in ("waiting", "watching")
+        if step.keys != self.offered or waiting != self.pace_offered:
             # The footer rebuilds itself on a refresh, which costs more than the whole map:
             # only when what is offered changed.
-            self.offered = step.keys
+            self.offered, self.pace_offered = step.keys, waiting
+            for binding_id in ("game.pace", "game.show_held"):
+                change_binding(self, binding_id, show=waiting)
             self.refresh_bindings()
 
     def _show_now(self, step: Step | None = None) -> None:
@@ -298,6 +307,10 @@ class GameScreen(Screen[None]):
             return self.news.reclaim_open()
         if action == "pause_clock":
             return self.news.clock_open()
+        if action == "show_held":
+            return self.pacing.offers_skip()  # in the footer only while moves are held
+        if action == "pace":
+            return True
         return self.turn_keys.open(action)
 
     # ----- what the player does -----------------------------------------------------------
@@ -366,9 +379,16 @@ class GameScreen(Screen[None]):
 
     def action_pace(self) -> None:
         self.pacing.next_pace()
+        self.game_app.pace = self.pacing.per_second  # kept for the session's next game
 
     def action_show_held(self) -> None:
-        self.pacing.show_held_or_say()
+        self.pacing.skip()
+
+    def name_key(self, binding_id: str, label: str) -> None:
+        """Name a key in the footer anew (Ctrl+T's, with the pace it sets now)."""
+        change_binding(self, binding_id, description=label)
+        if self.is_mounted:
+            self.refresh_bindings()
 
     def action_pause_clock(self) -> None:
         self.news.pause_clock()

@@ -1,6 +1,6 @@
 """What the game screen and its parts ask of the app: to send moves and chat lines, to take a
 seat back, to keep a secret with the seat, the host's player's commands, the transcript's
-code, and a screen opened over the game with what it returns."""
+code, a screen opened over the game with what it returns, and the pace the player chose."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from risk_lan.rules import Action
 
 class GameApp(Protocol):
     """The app as the game screen sees it (``RiskApp``)."""
+
+    pace: int  # the others' moves a second, as the player last set it in this session
 
     def act(self, *actions: Action) -> None: ...
 

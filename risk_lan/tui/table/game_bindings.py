@@ -5,6 +5,9 @@ why)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from textual.binding import Binding, BindingType
 
 from risk_lan.tui.turnlogic import modeapps
@@ -32,8 +35,10 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("end", "amount_edge(1)", "Most", show=False, id="turn.most"),
     Binding("tab", "chat", "Chat", id="game.chat"),
     Binding("ctrl+l", "show_log", "Log", show=False, id="game.log"),  # the whole log
-    Binding("ctrl+t", "pace", "Pace", show=False, id="game.pace"),  # the others' moves
-    Binding("space", "show_held", "Now", show=False, id="game.show_held"),
+    # The others' moves at a pace (named with the pace it sets now), and, while some are held,
+    # the key that skips to the present.
+    Binding("ctrl+t", "pace", "Pace", id="game.pace"),
+    Binding("space", "show_held", "Skip to now", id="game.show_held"),
     Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
     Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
     # The modes' keys that open their screens (Risk Mission's Ctrl+K, the active
@@ -49,3 +54,12 @@ GAME_BINDINGS: list[BindingType] = [
 
 # The keys of the turn actions, each to its actions.
 TURN_KEYS = turn_keys((b.key, b.action) for b in GAME_BINDINGS if isinstance(b, Binding))
+
+
+def change_binding(node: Any, binding_id: str, **changes: Any) -> None:
+    """Change ``node``'s binding ``binding_id`` in its own copy of its bindings: its name in
+    the footer (a name that says a setting, the pace Ctrl+T sets), or whether the footer
+    shows it (the key works either way)."""
+    table = node._bindings.key_to_bindings
+    for key, bindings in table.items():
+        table[key] = [replace(b, **changes) if b.id == binding_id else b for b in bindings]

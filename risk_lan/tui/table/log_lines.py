@@ -15,6 +15,7 @@ from risk_lan.tui.texts.catalogue import say
 from risk_lan.tui.widgets.panels import player_mark
 
 DICE = "⚀⚁⚂⚃⚄⚅"
+BATTLES = ("battle", "calculated_battle")  # dice, or rulebook 004's 2d6
 
 # What a shuffle or a draw at random decides, which a client takes on the host's word until
 # the game's end shows the secret: only their lines say so (a turn's header, a placement or a
@@ -39,25 +40,12 @@ class LogLines:
         self.battles = 0
 
     def event_line(self, game: Game, data: dict[str, Any], checked: str) -> Text | None:
-        cls = EVENT_TYPES.get(data.get("type", ""))
-        if cls is None:
+        text = self.event_text(game, data)
+        if text is None:
             return None
-        fields = {k: v for k, v in data.items() if k != "type"}
-        try:
-            event = cls(**fields)
-        except TypeError:
-            return None
-        line = narrate(game, event, self.lang, self.names)
-        if line is None:
-            return None
-        battle = data["type"] in ("battle", "calculated_battle")  # dice, or rulebook 004's 2d6
+        battle = data["type"] in BATTLES
         if battle:
             self.battles += 1
-            text = Text(f"{faces(data['attacker_dice'])} vs {faces(data['defender_dice'])} ")
-            text.append(line.strip())
-        else:
-            text = Text(line)
-        self.coloured(text)
         # A card this player drew, and whatever a shuffle decided (and a battle taken with
         # it), are checked against the host's secret at the end; a battle worked out here
         # from the dice says so, and so does a roll for the order of play or the deal by dice,
@@ -70,6 +58,27 @@ class LogLines:
         ):
             text.append(f"  {say(self.lang, 'checked_at_end')}", style="dim")
         return text
+
+    def event_text(self, game: Game, data: dict[str, Any]) -> Text | None:
+        """The event in a sentence, a battle's dice as faces first, the players' names in
+        their colours (the log's line without what was checked, also the map's caption)."""
+        cls = EVENT_TYPES.get(data.get("type", ""))
+        if cls is None:
+            return None
+        fields = {k: v for k, v in data.items() if k != "type"}
+        try:
+            event = cls(**fields)
+        except TypeError:
+            return None
+        line = narrate(game, event, self.lang, self.names)
+        if line is None:
+            return None
+        if data["type"] in BATTLES:
+            text = Text(f"{faces(data['attacker_dice'])} vs {faces(data['defender_dice'])} ")
+            text.append(line.strip())
+        else:
+            text = Text(line)
+        return self.coloured(text)
 
     def coloured(self, text: Text) -> Text:
         for seat, name in self.names.items():

@@ -31,6 +31,7 @@ class NewsScreen(Protocol):
     stopped: bool  # the game ended without a winner
     taken_over: bool  # a host bot plays this player's seat for now
     expelled: dict[str, str]  # seats the host expelled for good, and why
+    watchers: list[str]  # the spectators' names
 
     @property
     def is_mounted(self) -> bool: ...
@@ -143,6 +144,15 @@ class TableNews:
         if game is not None:
             seats.append(game.waiting_for() or "")
         return next((s for s in seats if s in people and s != self.screen.seat), None)
+
+    def others_wait(self) -> bool:
+        """Whether anyone may be kept waiting while the game waits on this player: a clock
+        that hands a seat that keeps the game waiting to a bot, another person at the table
+        (a bot is not kept waiting), or a spectator."""
+        screen = self.screen
+        people = {p["seat"] for p in screen.players if p.get("kind", "human") == "human"}
+        people -= self.bot_seats | {screen.seat}
+        return self.clock_runs or bool(people) or bool(screen.watchers)
 
     def controls_open(self) -> bool:
         return self.host_controls and not self.screen.stopped

@@ -16,7 +16,7 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "game.chat": "Discuter",
         "game.log": "Journal",
         "game.pace": "Rythme",
-        "game.show_held": "Maintenant",
+        "game.show_held": "Au présent",
         "replay.play": "Lecture",
         "replay.step": "Coup suivant",
         "replay.back": "Tour précédent",

@@ -18,9 +18,15 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "theme_placeholder": "Search for themes…",
         "quit_title": "Do you want to quit?",
         "quit_key": "Press ctrl+q to quit.",
-        "pace_on": "others' moves at {pace} a second, {held} waiting (Space: all now, Ctrl+T:"
-        " pace)",
-        "cmd_pace": "Show the others' moves at a pace (Ctrl+T: off, 1, 2, 4 a second)",
+        "pace_showing": "▶ {held} {held:move|moves} to show at {pace}/s (Space: now)",
+        "pace_before_you": "▶ {held} {held:move|moves} to show, then your move, at {pace}/s"
+        " (Space: now)",
+        "pace_set": "The others' moves: {pace} a second, each shown on the map for a moment."
+        " Ctrl+T: the next pace.",
+        "pace_set_off": "The others' moves: shown as they come, none held. Ctrl+T: a pace again.",
+        "pace_key": "Pace {pace}/s",
+        "pace_key_off": "Pace: off",
+        "cmd_pace": "Show the others' moves at a pace (Ctrl+T: 1, 2, 4 a second, or off)",
         "replay_verified": "✓ record verified",
         "replay_at": "turn {turn}, move {move}/{moves}",
         "replay_playing": "▶ playing, {speed} moves a second (space: pause, +/-: speed)",
@@ -41,9 +47,17 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "theme_placeholder": "Chercher un thème de couleurs…",
         "quit_title": "Voulez-vous quitter ?",
         "quit_key": "Appuyez sur ctrl+q pour quitter.",
-        "pace_on": "coups des autres à {pace} par seconde, {held} en attente (Espace : tout"
-        " de suite, Ctrl+T : rythme)",
-        "cmd_pace": "Montrer les coups des autres à un rythme (Ctrl+T : non, 1, 2, 4 par seconde)",
+        "pace_showing": "▶ {held} {held:coup|coups} à montrer à {pace}/s (Espace : maintenant)",
+        "pace_before_you": "▶ {held} {held:coup|coups} à montrer, puis à vous, à {pace}/s"
+        " (Espace : maintenant)",
+        "pace_set": "Les coups des autres : {pace} par seconde, chacun montré un instant sur la"
+        " carte. Ctrl+T : le rythme suivant.",
+        "pace_set_off": "Les coups des autres : montrés dès qu'ils arrivent, aucun retenu."
+        " Ctrl+T : de nouveau un rythme.",
+        "pace_key": "Rythme {pace}/s",
+        "pace_key_off": "Rythme : non",
+        "cmd_pace": "Montrer les coups des autres à un rythme (Ctrl+T : 1, 2, 4 par seconde, ou"
+        " non)",
         "replay_verified": "✓ enregistrement vérifié",
         "replay_at": "tour {turn}, coup {move}/{moves}",
         "replay_playing": "▶ lecture, {speed} coups par seconde (espace : pause, +/- : vitesse)",

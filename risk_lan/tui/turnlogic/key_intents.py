@@ -29,6 +29,7 @@ TURN_ACTIONS = {
 CLOSED_KEYS: dict[str, tuple[str, tuple[object, ...], str]] = {
     "f9": ("reclaim", (), "key_no_reclaim"),
     "f10": ("pause_clock", (), "key_no_clock"),
+    "space": ("show_held", (), "key_nothing_held"),  # nothing held at the player's pace
     **{
         opened.key: ("mode_key", (key,), opened.closed)
         for key, (_, opened) in modeapps.MODE_KEYS.items()

@@ -26,6 +26,7 @@ from textual.widget import Widget
 
 from risk_lan.rules import Board
 from risk_lan.tui.widgets.map_layout import COMPACT_WIDTH, LABEL_WIDTH, Grid, draw, layout
+from risk_lan.tui.widgets.move_marks import ARROW, ShownMove, arrow_cells, caption_rows
 
 # colour -> (letter, land tint, label text colour); the letter is what colour-blind players read
 PALETTE = {
@@ -70,7 +71,7 @@ class MapState:
     capitals: frozenset[str] = frozenset()  # headquarters (Capital rules), marked ♛
     shared: frozenset[str] = frozenset()  # armies of several teammates (team rules), marked &
     teams: dict[str, int] = field(default_factory=dict)  # player -> team (team rules)
-    attack: tuple[str, str] | None = None  # an attack being shown: its source and target
+    shown: ShownMove | None = None  # another player's move being shown, at the player's pace
     lang: str = "en"
 
 
@@ -106,13 +107,14 @@ class WorldMap(Widget, can_focus=True):
         self.state = MapState(selected=board.territory_ids[0])
         self._lines: list[Strip] = []
         self._row_looks: list[
-            tuple[tuple[Any, ...], tuple[Any, ...]] | None
+            tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]] | None
         ] = []  # what each drawn row was drawn from
         self._typed = ""
         self._typed_at = 0.0
         # When each key came, for the type-ahead pause: a test hands in a clock it moves.
         self.clock: Callable[[], float] = time.monotonic
         self._echo: list[tuple[str, Style]] = []  # what was typed, shown on the bottom row
+        self._caption: list[list[tuple[str, Style]]] = []  # the shown move's words, at the bottom
 
     # ----- state --------------------------------------------------------------------------
 
@@ -122,6 +124,7 @@ class WorldMap(Widget, can_focus=True):
         to the nearest territory that may be: one key picks it."""
         if state.selected is None:
             state.selected = self.state.selected
+        before = self.state.shown
         here = state.selected
         if (
             state.choices != self.state.choices
@@ -131,6 +134,8 @@ class WorldMap(Widget, can_focus=True):
         ):
             state.selected = self.nearest(here, state.choices)
         self.state = state
+        if state.shown != before:
+            self._show_caption()
         self._repaint_changed_rows()
         if state.selected != here and state.selected is not None:
             self.post_message(self.Moved(state.selected))
@@ -167,12 +172,17 @@ class WorldMap(Widget, can_focus=True):
     def on_resize(self) -> None:
         self._lines = []
         self._row_looks = []
+        self._show_caption()  # wrapped again at the new width
         self.refresh()  # drawn again at the new size now, not at the next change
 
     def render_line(self, y: int) -> Strip:
         if not self._lines:
             self._draw()
         line = self._lines[y] if y < len(self._lines) else Strip.blank(self.size.width)
+        below = self.size.height - y  # rows from the bottom, this one included
+        if 0 < below <= len(self._caption):
+            caption = self._caption[len(self._caption) - below]
+            line = _strip(caption + _cells(line)[len(caption) :])
         if self._echo and y == self.size.height - 1:
             line = _strip(self._echo + _cells(line)[len(self._echo) :])
         return line
@@ -194,14 +204,16 @@ class WorldMap(Widget, can_focus=True):
         grid = draw(self.board, width, height)
         rows = _row_territories(self.board, width, height)
         looks = {t: self._look(t, grid.compact) for t in self.board.territory_ids}
+        arrow = arrow_cells(grid, self.state.shown)
         if len(self._lines) != height:
             self._lines = [Strip.blank(width)] * height
             self._row_looks = [None] * height
         changed = []
         for y, (lands, labels) in enumerate(rows):
-            row_looks = (tuple(looks[t][0] for t in lands), tuple(looks[t] for t in labels))
+            marks = tuple((x, m) for (x, my), m in arrow.items() if my == y)
+            row_looks = (tuple(looks[t][0] for t in lands), tuple(looks[t] for t in labels), marks)
             if row_looks != self._row_looks[y]:
-                self._lines[y] = self._row(grid, y, looks)
+                self._lines[y] = self._row(grid, y, looks, marks)
                 self._row_looks[y] = row_looks
                 changed.append(y)
         return changed
@@ -240,10 +252,9 @@ class WorldMap(Widget, can_focus=True):
             style += Style(color="#000000", bgcolor="#ffaf00")
         if t == state.target:
             style += Style(color="#ffffff", bgcolor="#d70000")
-        if state.attack is not None and t in state.attack:
-            attacker = t == state.attack[0]
-            style += Style(color="#000000" if attacker else "#ffffff",
-                           bgcolor="#ffaf00" if attacker else "#d70000")  # fmt: skip
+        lit = state.shown.label_style(t) if state.shown is not None else None
+        if lit is not None:
+            style += lit
         if t == state.selected:
             # On a pick, the pick's colours stay: the pointers beside it show the cursor.
             picked = t in (state.chosen, state.target)
@@ -257,7 +268,13 @@ class WorldMap(Widget, can_focus=True):
         # A neutral army has no colour of a player's: its id names its own look.
         return PALETTE.get(self.state.colours.get(owner, owner), PALETTE["neutral"])
 
-    def _row(self, grid: Grid, y: int, looks: dict[str, tuple[str, str, Style]]) -> Strip:
+    def _row(
+        self,
+        grid: Grid,
+        y: int,
+        looks: dict[str, tuple[str, str, Style]],
+        arrow: tuple[tuple[int, str], ...] = (),
+    ) -> Strip:
         blank = Style()
         row: list[tuple[str, Style]] = []
         for x, t in enumerate(grid.land[y]):
@@ -271,6 +288,9 @@ class WorldMap(Widget, can_focus=True):
         for (x, my), mark in grid.marks.items():
             if my == y:
                 row[x] = (mark, MARK)
+        for x, mark in arrow:
+            under = grid.land[y][x]
+            row[x] = (mark, ARROW if under is None else ARROW + _land_style(looks[under][0]))
         wide = grid.label_width
         cursor = grid.labels.get(self.state.selected or "")
         if cursor is not None and cursor[1] <= y < cursor[1] + grid.label_rows:
@@ -359,6 +379,16 @@ class WorldMap(Widget, can_focus=True):
             text, style = f" ⌨ {typed} → {ECHO_NONE[lang == 'fr']} ", ECHO_MISS
         self._echo = [(ch, style) for ch in text[: self.size.width]]
         self.refresh(Region(0, self.size.height - 1, self.size.width, 1))
+
+    def _show_caption(self) -> None:
+        """The shown move's words on the map's bottom rows (under the echo of a name typed)."""
+        width, height = self.size.width, self.size.height
+        before = len(self._caption)
+        shown = self.state.shown
+        self._caption = caption_rows(shown.caption, width) if shown is not None else []
+        rows = max(before, len(self._caption))
+        if rows:
+            self.refresh(Region(0, height - rows, width, rows))
 
     def _end_echo(self) -> None:
         if self._echo and self.clock() - self._typed_at >= TYPE_AHEAD_PAUSE:
