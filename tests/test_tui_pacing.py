@@ -181,10 +181,7 @@ async def test_the_claims_and_the_setup_are_never_held() -> None:
         screen = await started(app, pilot)
         asked = watch_what_asks(screen)
         await until(pilot, lambda: screen.turn.step().name == "claim", timeout=30)
-        await pilot.press("f8", "f6")  # the bot's claims, played by themselves
-        await until(pilot, lambda: screen.turn.plan is not None and screen.turn.plan.kind
-                    == "setup", timeout=60)  # fmt: skip
-        await pilot.press("f6")  # and its starting armies
+        await pilot.press("f8")  # the plan plays the claims and the starting armies
         await until(pilot, lambda: screen.turn.game.state.turn >= 1, timeout=90)
     phases = {phase for phase, _ in asked}
     assert {"claim", "setup"} <= phases and all(now for _, now in asked), asked
