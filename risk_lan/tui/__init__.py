@@ -11,7 +11,14 @@ def run_app(lang: str | None = None, **options: Any) -> int:
     from risk_lan.tui.texts.catalogue import language
 
     app = RiskApp(lang=language(lang), **options)
-    result = app.run()
+    try:
+        result = app.run()
+    finally:
+        # However the app stopped (quit, an interrupt, a fault of its own), once it has left
+        # the terminal: the command that takes the game it hosted up again.
+        note = app.resume_note()
+        if note:
+            print(note, flush=True)
     return result if isinstance(result, int) else 0
 
 

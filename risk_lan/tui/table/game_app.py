@@ -1,6 +1,6 @@
 """What the game screen and its parts ask of the app: to send moves and chat lines, to take a
 seat back, to keep a secret with the seat, the host's player's commands, the transcript's
-code, and a screen opened over the game with what it returns."""
+code, the command that resumes the game, and a screen opened over the game with what it returns."""
 
 from __future__ import annotations
 
@@ -26,6 +26,10 @@ class GameApp(Protocol):
     def table_command(self, kind: str, **fields: Any) -> None: ...
 
     def transcript_code(self) -> str: ...
+
+    def resume_line(self) -> str:
+        """The command that takes the game up again once it stops, in a sentence (or who
+        alone can, or that it cannot be)."""
 
     def action_help(self) -> None:
         """The help, over the game."""
