@@ -134,7 +134,8 @@ class TableNews:
             return
         self.catching_up = False
         screen = self.screen
-        mine = screen.seat in screen.names
+        # The app that runs the host was away with its host: no one could play meanwhile.
+        mine = screen.seat in screen.names and not self.host_controls
         returning = first and moves > 1  # taken up mid-game: the app was run again
         lines: list[str] = []
         if returning:

@@ -19,9 +19,8 @@ def resume_command(path: str) -> str:
 
 HOST_STATUS_TEXTS: dict[str, dict[str, str]] = {
     "en": {
-        "host_gone": "The host is out of reach: reconnecting… Nothing can be sent until it is"
-        " back.",
-        "host_gone_kept": " Your staged moves are kept: F6 sends them once it is back.",
+        "host_gone": "The host is out of reach: reconnecting…",
+        "host_gone_kept": " Your staged moves are kept until it is back.",
         "host_gone_refused": "The host is out of reach: nothing is sent until it is back, and"
         " what you staged is kept.",
         "host_back": "The host is back: the game goes on.",
@@ -43,9 +42,8 @@ HOST_STATUS_TEXTS: dict[str, dict[str, str]] = {
         "resume_printed": "risk-lan: the game is saved; to go on with it, run:\n  {command}",
     },
     "fr": {
-        "host_gone": "L'hôte est injoignable : reconnexion… Rien ne peut être envoyé avant son"
-        " retour.",
-        "host_gone_kept": " Vos coups préparés sont gardés : F6 les envoie dès son retour.",
+        "host_gone": "L'hôte est injoignable : reconnexion…",
+        "host_gone_kept": " Vos coups préparés sont gardés jusqu'à son retour.",
         "host_gone_refused": "L'hôte est injoignable : rien n'est envoyé avant son retour, et"
         " ce que vous avez préparé est gardé.",
         "host_back": "L'hôte est de retour : la partie continue.",
