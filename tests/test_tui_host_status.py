@@ -233,3 +233,20 @@ async def test_ctrl_o_of_a_joined_player_says_only_the_host_can() -> None:
                         in said(app, "log"))  # fmt: skip
     finally:
         await host.close()
+
+
+async def test_the_seats_screen_says_the_host_is_out_of_reach() -> None:
+    host = scenario_host(bea_to_move, bots=1, absent_after=None)  # waits for a second player
+    port = await host.serve("127.0.0.1", 0)
+    app = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+            await until(pilot, lambda: seats.lobby is not None)
+            await host_out_of_reach(host)
+            await until(pilot, lambda: "The host is out of reach: reconnecting…" in said(
+                app, "seats-hint"))  # fmt: skip
+            await host.serve("127.0.0.1", port)
+            await until(pilot, lambda: "ready" in said(app, "seats-hint"))
+    finally:
+        await host.close()
