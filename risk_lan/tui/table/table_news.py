@@ -158,6 +158,8 @@ class TableNews:
         lines, self.untold, self.back = self.untold, [], False
         for line in lines:
             self.screen.write_log(Text(line, style="bold"))
+        if lines:
+            self.screen.refresh_bindings()  # F9, for a seat a bot took meanwhile
 
     def _prepared(self) -> bool:
         """Whether the player staged moves that F6 sends (placements, a setup plan)."""
