@@ -219,6 +219,9 @@ async def test_ctrl_o_in_the_game_writes_the_command_in_the_log() -> None:
         await pilot.press("ctrl+o")
         await until(pilot, lambda: "This game is not saved: it cannot be taken up again" in said(
             app, "log"))  # fmt: skip
+        # The same from the palette, for the player who hosts the game.
+        await pilot.press("ctrl+p", *"takes this game", "enter")
+        await until(pilot, lambda: said(app, "log").count("This game is not saved") == 2)
 
 
 async def test_ctrl_o_of_a_joined_player_says_only_the_host_can() -> None:

@@ -21,6 +21,7 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "pace_on": "others' moves at {pace} a second, {held} waiting (Space: all now, Ctrl+T:"
         " pace)",
         "cmd_pace": "Show the others' moves at a pace (Ctrl+T: off, 1, 2, 4 a second)",
+        "cmd_resume_command": "Show the command that takes this game up again once it stops",
         "replay_verified": "✓ record verified",
         "replay_at": "turn {turn}, move {move}/{moves}",
         "replay_playing": "▶ playing, {speed} moves a second (space: pause, +/-: speed)",
@@ -43,6 +44,7 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "pace_on": "coups des autres à {pace} par seconde, {held} en attente (Espace : tout"
         " de suite, Ctrl+T : rythme)",
         "cmd_pace": "Montrer les coups des autres à un rythme (Ctrl+T : non, 1, 2, 4 par seconde)",
+        "cmd_resume_command": "Montrer la commande qui reprend cette partie une fois arrêtée",
         "replay_verified": "✓ enregistrement vérifié",
         "replay_at": "tour {turn}, coup {move}/{moves}",
         "replay_playing": "▶ lecture, {speed} coups par seconde (espace : pause, +/- : vitesse)",
