@@ -5,6 +5,7 @@ fault of the app's own (the real command in a process of its own, a fault plante
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -73,3 +74,28 @@ def test_the_resume_command_is_printed_when_the_player_leaves_a_game_of_play(tmp
         assert f"risk-lan host --resume {saves[0]}" in printed.replace("\n", "")
     finally:
         terminal.stop()
+
+
+def test_the_resume_command_is_printed_when_the_hosts_app_is_asked_to_stop(tmp_path) -> None:
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path),
+        "TEXTUAL_DRIVER": "textual.drivers.headless_driver:HeadlessDriver",
+    }
+    app = subprocess.Popen(
+        [sys.executable, "-m", "risk_lan.cli", "play", "--bots", "2"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        saves = tmp_path / "risk-lan" / "games"
+        wait_for(lambda: list(saves.glob("*.save")), 60, "the game saved")
+        app.send_signal(signal.SIGTERM)  # as `kill` does
+        out, _ = app.communicate(timeout=30)
+    finally:
+        app.kill()
+    save = next(saves.glob("*.save"))
+    assert "risk-lan: the game is saved; to go on with it, run:" in out, out
+    assert f"risk-lan host --resume {save}" in out
