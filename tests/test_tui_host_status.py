@@ -195,6 +195,11 @@ async def test_leaving_a_game_alone_against_bots_says_it_stops_and_how_to_resume
         assert "pour tous" not in text
         assert "Vous jouez seul contre des robots : quitter arrête la partie." in text
         assert f"risk-lan host --resume {saved}" in text
+        await pilot.press("ctrl+o")  # over the dialog too
+        shown = await until(pilot, lambda: " ".join(n.message for n in app._notifications))
+        assert f"Pour reprendre cette partie une fois arrêtée : risk-lan host --resume {saved}" in (
+            shown
+        )
 
 
 async def test_ctrl_o_shows_the_command_that_takes_the_hosted_game_up_again() -> None:

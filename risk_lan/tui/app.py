@@ -66,6 +66,16 @@ class RiskApp(AppInLanguage):
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", show=False, id="app.help_key"),
         Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit"),  # in the help
+        # The command that takes a hosted game up again, over any screen, pop-ups too (the
+        # game screen writes it in its log; the lobby's own Ctrl+O lists the saved games).
+        Binding(
+            "ctrl+o",
+            "resume_command",
+            "Resume command",
+            show=False,
+            priority=True,
+            id="app.resume",
+        ),
         # Textual's own binding, given an id to be named in the app's language.
         Binding(
             "ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette"
@@ -410,6 +420,15 @@ class RiskApp(AppInLanguage):
         if path is None:
             return say(self.lang, "resume_key_unsaved")
         return say(self.lang, "resume_key", command=resume_command(path))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume_command":
+            # Over the game, its screen's own (in its log); in the lobby, the lobby's own.
+            return not isinstance(self.screen, (GameScreen, LobbyScreen))
+        return True
+
+    def action_resume_command(self) -> None:
+        self.notify(self.resume_line(), timeout=20, markup=False)
 
     def resume_note(self) -> str | None:
         """What to print once the app has left the terminal: the command that resumes the

@@ -23,7 +23,7 @@ from risk_lan.tui.widgets.panels import player_mark
 
 class SeatsApp(Protocol):
     """What the seats screen asks of the app: the player's choices at the table, the host's
-    player's, the chat, the command that resumes the game, and leaving for the lobby."""
+    player's, the chat, and leaving for the lobby."""
 
     @property
     def local_host(self) -> object | None:
@@ -40,9 +40,6 @@ class SeatsApp(Protocol):
     def back_to_lobby(self, note: str | None = None) -> None: ...
 
     def say(self, text: str) -> None: ...
-
-    def resume_line(self) -> str:
-        """The command that takes the game up again once it stops, in a sentence."""
 
 
 def next_table(mode: str, seats: int, bots: int, humans: int, option: str) -> tuple[str, int, int]:
@@ -80,8 +77,6 @@ class SeatsScreen(Screen[None]):
         Binding("b", "table('bots')", "Bots", id="seats.bots"),
         Binding("x", "free_seat", "Free a seat", id="seats.remove"),
         Binding("escape", "leave", "Leave", id="seats.leave"),
-        # The command that takes the game up again (to a joined player: who alone can).
-        Binding("ctrl+o", "resume_command", "Resume command", show=False, id="seats.resume"),
     ]
 
     @property
@@ -198,9 +193,6 @@ class SeatsScreen(Screen[None]):
             self.notify(say(self.lang, "watch_no_seat"))
             return
         self.seats_app.ready()
-
-    def action_resume_command(self) -> None:
-        self.notify(self.seats_app.resume_line(), timeout=20, markup=False)
 
     def host_reached(self, up: bool) -> None:
         """The connection to the host is lost (the client reconnects by itself), or back."""
