@@ -258,3 +258,26 @@ async def test_the_seats_screen_says_the_host_is_out_of_reach() -> None:
             await until(pilot, lambda: "ready" in said(app, "seats-hint"))
     finally:
         await host.close()
+
+
+async def test_a_seat_taken_while_the_connection_was_down_is_told_at_a_pace_too() -> None:
+    host = scenario_host(bea_to_move, bots=1, absent_after=None)
+    port = await host.serve("127.0.0.1", 0)
+    bea = Client("bea", retries=0)
+    app = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: host.seats[0].connection is not None)
+            bea.task = asyncio.create_task(bea.run("127.0.0.1", port))
+            screen = await started(app, pilot)
+            await pilot.press("ctrl+t")  # the others' moves at a pace: views may wait
+            host.seats[0].connection.close()  # ann's connection drops...
+            host.match.handovers.take_over_now("p1")  # ...and a bot takes her seat meanwhile
+            await until(pilot, lambda: "You play your seat again." in said(app, "log"))
+            log = said(app, "log")
+            assert "You were away, and a bot took your seat meanwhile" in log
+            assert "nobody played for you" not in log
+            assert not screen.taken_over
+    finally:
+        await host.close()
+        bea.task.cancel()

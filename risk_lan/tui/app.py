@@ -299,6 +299,8 @@ class RiskApp(AppInLanguage):
     def host_update(self, message: HostUpdate) -> None:
         self.last_update = message.update
         if self.game_screen is not None and self.is_running:
+            # In order with the seats' news, though the screen may show it later, at a pace.
+            self.game_screen.news.heard_update(message.update["n"])
             self.game_screen.pacing.receive_update(message.update, message.checked)
 
     @on(Refused)

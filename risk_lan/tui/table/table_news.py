@@ -65,6 +65,7 @@ class TableNews:
         # back) is the past: a seat taken and given back meanwhile is not news, so the seats'
         # changes in it are summed up once it is in (``caught_up``).
         self.catching_up = True
+        self.heard = 0  # updates heard from the host
         self.lost = False  # the host went out of reach, and its history has not come back yet
         self.away_taken = False  # a bot took this seat while its player was away
         self.handing_back = False  # ... and the host hands it back now the player is here
@@ -99,6 +100,7 @@ class TableNews:
                 self.screen.redraw()
                 self.screen.refresh_bindings()
             return
+        self.tell()  # what the history's end brought comes first, its view shown or not
         if change == "taken_over":
             self.bot_seats.add(seat)
         else:
@@ -125,6 +127,13 @@ class TableNews:
             self.bot_seats.discard(seat)
         if seat == self.screen.seat:
             self.screen.taken_over = self.away_taken = taken
+
+    def heard_update(self, moves: int) -> None:
+        """An update came from the host, at move ``moves``: the history before it is in. Told
+        as it arrives, in order with the seats' news, whether the screen shows it now or
+        later (at the player's pace)."""
+        first, self.heard = not self.heard, self.heard + 1
+        self.caught_up(first, moves)
 
     def caught_up(self, first: bool, moves: int) -> None:
         """The first view after the history has come (``first``: this screen's first, at
