@@ -62,7 +62,7 @@ async def test_the_host_s_app_resumes_its_saved_game_with_its_own_seat() -> None
         await pilot.press("ctrl+q")
         leave = await until(pilot, lambda: isinstance(first.screen, LeaveScreen) and first.screen)
         said = str(leave.query_one("#leave-text").render()).replace("\n", " ")
-        assert f"until you run risk-lan host --resume {saved}" in said
+        assert f"It is saved, and risk-lan host --resume {saved} takes it up again" in said
         await pilot.click("#leave")
         await until(pilot, lambda: first._exit)
     assert find_seat(seats_dir(), game=game_id) is not None

@@ -128,7 +128,8 @@ async def test_ctrl_q_in_a_game_asks_first() -> None:
         await pilot.press("ctrl+q")
         leave = await until(pilot, lambda: isinstance(app.screen, LeaveScreen) and app.screen)
         text = str(leave.query_one("#leave-text").render()).replace("\n", " ")
-        assert "leaving ends it for everyone, and it is not saved to be resumed." in text
+        # Alone against bots: the game ends, for no one else.
+        assert "You play alone against bots: leaving ends the game, and it is not saved" in text
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen)
         assert not app._exit

@@ -44,7 +44,8 @@ from risk_lan.tui.screens.leave_screen import LeaveScreen, leave_text
 from risk_lan.tui.screens.lobby_screen import LobbyScreen
 from risk_lan.tui.screens.seats_screen import SeatsScreen
 from risk_lan.tui.terminal_fit import TerminalFit
-from risk_lan.tui.texts.catalogue import refusal, translate_bindings
+from risk_lan.tui.texts.catalogue import refusal, say, translate_bindings
+from risk_lan.tui.texts.host_status_texts import resume_command
 from risk_lan.tui.texts.stop_reasons import stopped, why_left, why_stopped
 
 
@@ -66,6 +67,16 @@ class RiskApp(AppInLanguage):
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", show=False, id="app.help_key"),
         Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit"),  # in the help
+        # The command that takes a hosted game up again, over any screen, pop-ups too (the
+        # game screen writes it in its log; the lobby's own Ctrl+O lists the saved games).
+        Binding(
+            "ctrl+o",
+            "resume_command",
+            "Resume command",
+            show=False,
+            priority=True,
+            id="app.resume",
+        ),
         # Textual's own binding, given an id to be named in the app's language.
         Binding(
             "ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette"
@@ -292,6 +303,8 @@ class RiskApp(AppInLanguage):
     def host_update(self, message: HostUpdate) -> None:
         self.last_update = message.update
         if self.game_screen is not None and self.is_running:
+            # In order with the seats' news, though the screen may show it later, at a pace.
+            self.game_screen.news.heard_update(message.update["n"])
             self.game_screen.pacing.receive_update(message.update, message.checked)
 
     @on(Refused)
@@ -316,8 +329,12 @@ class RiskApp(AppInLanguage):
 
     @on(ConnectionChanged)
     def connection_changed(self, message: ConnectionChanged) -> None:
-        if self.game_screen is not None and self.is_running:
+        if not self.is_running:
+            return
+        if self.game_screen is not None:
             self.game_screen.connected = message.up
+        elif (seats := self._seats_shown()) is not None:
+            seats.host_reached(message.up)
 
     @on(ClockChanged)
     def clock_changed(self, message: ClockChanged) -> None:
@@ -384,13 +401,48 @@ class RiskApp(AppInLanguage):
             self.exit()
             return
         host = self.local_host
-        text = leave_text(self.lang, host is not None, host.config.save if host else None)
+        save = host.config.save if host else None
+        text = leave_text(self.lang, host is not None, save, self.spectating, self._alone())
 
         def answered(leave: bool | None) -> None:
             if leave:
                 self.exit()
 
         self.push_screen(LeaveScreen(text, self.lang), answered)
+
+    def _alone(self) -> bool:
+        """Whether no one but bots plays this game with the player, and no one watches it."""
+        players = self.game_screen.players if self.game_screen else []
+        others = [p for p in players if p["seat"] != self.seat and p.get("kind") == "human"]
+        return not others and not self.watchers
+
+    def resume_line(self) -> str:
+        """The command that takes the game up again once it stops, in a sentence; to a
+        joined player or a spectator, that only the host's player can."""
+        host = self.local_host
+        if host is None:
+            return say(self.lang, "resume_key_joined")
+        path = host.save_path
+        if path is None:
+            return say(self.lang, "resume_key_unsaved")
+        return say(self.lang, "resume_key", command=resume_command(path))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume_command":
+            # Over the game, its screen's own (in its log); in the lobby, the lobby's own.
+            return not isinstance(self.screen, (GameScreen, LobbyScreen))
+        return True
+
+    def action_resume_command(self) -> None:
+        self.notify(self.resume_line(), timeout=20, markup=False)
+
+    def resume_note(self) -> str | None:
+        """What to print once the app has left the terminal: the command that resumes the
+        game this app hosted, if it can be resumed."""
+        host = self.local_host
+        if host is None or not host.resumable or host.save_path is None:
+            return None
+        return say(self.lang, "resume_printed", command=resume_command(host.save_path))
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

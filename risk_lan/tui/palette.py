@@ -50,6 +50,8 @@ def game_commands(screen: GameScreen) -> list[Command]:
             more = say(lang, "cmd_more_time", player=name, seconds=MORE_TIME)
             table.append((more, news.give_more_time, ""))
         table.append((say(lang, "cmd_hand_to_bot", player=name), news.hand_to_bot_now, ""))
+    if news.host_controls:
+        table.append((say(lang, "cmd_resume_command"), screen.action_resume_command, "Ctrl+O"))
     table += [
         (say(lang, "cmd_end"), screen.action_end, say(lang, "cmd_end_help")),
         (say(lang, "cmd_log"), screen.show_log, say(lang, "cmd_log_help")),

@@ -251,8 +251,10 @@ class Client:
     def _error(self, message: dict[str, Any]) -> None:
         validate(message, HOST_MESSAGES)
         code = message["code"]
-        if code == "bad_token" and not self.game_id:
-            raise StaleSeat  # a seat kept from a game this host no longer has
+        if code == "bad_token" and not self.players:
+            # A seat kept from a game this host no longer has, or a lobby's seat the host
+            # freed when the connection dropped: asked for anew.
+            raise StaleSeat
         if code in ENDING_ERRORS or not self.game_id or (not self.welcomed and self.watch):
             # Freed by the host's player, or refused a seat (full, another version), or a
             # spectator refused again (the table full of others, the game over): nothing

@@ -236,7 +236,7 @@ class KeptSeat:
 
     def forget(self) -> None:
         """Drop a kept seat the host does not know, to ask for a new one."""
-        self.log("the seat kept for this address belongs to another game: asking for a new one")
+        self.log("the host no longer knows the seat kept for this address: asking for a new one")
         if self.path is not None:
             self._let_go()
             self.path.unlink(missing_ok=True)

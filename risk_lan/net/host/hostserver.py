@@ -202,12 +202,25 @@ class Host:
             owner_key=self.owner_key,
         )
 
+    @property
+    def save_path(self) -> str | None:
+        """Where the game is saved, from its first move on (None: it is not saved)."""
+        config = self.config
+        if config.save is None and config.save_in:
+            return str(Path(config.save_in) / f"{self.game_id}{SAVE_SUFFIX}")
+        return config.save
+
+    @property
+    def resumable(self) -> bool:
+        """Whether ``risk-lan host --resume`` can take the game up again: it has begun, is
+        saved and is not over."""
+        return self.match is not None and bool(self.config.save) and not self.game_over_seen
+
     def _keep(self, envelopes: list[dict[str, Any]]) -> None:
         """Keep the game on disk from now on, if the table asked for it."""
         config = self.config
         if config.save is None and config.save_in:
-            saved_as = str(Path(config.save_in) / f"{self.game_id}{SAVE_SUFFIX}")
-            self.table.config = replace(config, save=saved_as)
+            self.table.config = replace(config, save=self.save_path)
         if self.config.save and self.match is not None:
             self.saver = SaveWriter(Path(self.config.save), self._secrets(), envelopes)
             self.match.broadcaster.on_publish = self.saver.append

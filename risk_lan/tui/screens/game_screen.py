@@ -132,6 +132,9 @@ class GameScreen(Screen[None]):
     def take_update(self, update: dict[str, Any], checked: str = DERIVED) -> None:
         """A new view from the host, checked by the client as ``checked`` says: each line
         of the log says what was checked of it, and only what was gets a ✓."""
+        # The first view after the history ends it (the app says so as the update arrives;
+        # a screen handed its views directly, as a replay's, here).
+        self.news.caught_up(not (self.updates_seen or self.early), update["n"])
         if not self.is_mounted:
             # The first updates can come before the screen is up.
             self.early.append((update, checked))
@@ -146,6 +149,7 @@ class GameScreen(Screen[None]):
             # Joined (or back) mid-game: its moves came as the signed history, not as lines.
             key = "taken_up" if checked == DERIVED else "taken_up_trusted"
             log.write(Text(self._say(key, n=update["n"]), style="dim"))
+        self.news.tell()
         self.updates_seen += 1
         for data in update["events"]:
             line = self.log_lines.event_line(game, data, checked)
@@ -208,9 +212,12 @@ class GameScreen(Screen[None]):
 
     def watch_connected(self, connected: bool) -> None:
         self.set_class(not connected, "-disconnected")
-        self.refresh_status()
         if not connected:
             self.banners += 1
+            self.news.host_gone()
+        self.refresh_status()
+        if self.is_mounted:
+            self.redraw()  # the Now panel says the host is out of reach, or what to do again
 
     def show_watchers(self, names: list[str]) -> None:
         """Who watches the game, on the status line."""
@@ -318,6 +325,10 @@ class GameScreen(Screen[None]):
     def send(self, actions: list[Action]) -> None:
         if self.stopped or self.taken_over or self.turn.watching:
             actions = []  # an automatic answer (the defence's timeout) has no one to go to
+        if actions and not self.connected:
+            # A claim picked while the host is out of reach: not sent, and said why.
+            self.turn_keys.offline()
+            return
         if actions:
             self.game_app.act(*actions)
             self.answered = True
@@ -337,6 +348,10 @@ class GameScreen(Screen[None]):
         if self.turn_keys.say_why(event.key):
             event.stop()
             self.redraw()
+
+    def action_resume_command(self) -> None:
+        """Ctrl+O: the command that takes the game up again, in the log (the host's app)."""
+        self.write_log(Text(self.game_app.resume_line(), style="bold"))
 
     def action_reclaim(self) -> None:
         if self.taken_over and not self.stopped:

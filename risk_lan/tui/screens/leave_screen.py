@@ -12,16 +12,22 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from risk_lan.tui.texts.catalogue import say, translate_bindings
+from risk_lan.tui.texts.host_status_texts import shell_path
 
 
-def leave_text(lang: str, hosted: bool, save: str | None) -> str:
-    """What leaving does to the game: a joined one goes on without the player; a hosted one
-    stops, kept in ``save`` if it is saved."""
+def leave_text(
+    lang: str, hosted: bool, save: str | None, watching: bool = False, alone: bool = False
+) -> str:
+    """What leaving does to the game: a joined one goes on without the player, a watched one
+    without the spectator; a hosted one stops, kept in ``save`` if it is saved (``alone``:
+    no one but bots plays it with the player)."""
+    if watching and not hosted:
+        return say(lang, "leave_watching")
     if not hosted:
         return say(lang, "leave_joined")
     if save:
-        return say(lang, "leave_host", path=save)
-    return say(lang, "leave_host_unsaved")
+        return say(lang, "leave_solo" if alone else "leave_host", path=shell_path(save))
+    return say(lang, "leave_solo_unsaved" if alone else "leave_host_unsaved")
 
 
 class LeaveScreen(ModalScreen[bool]):

@@ -194,6 +194,14 @@ class SeatsScreen(Screen[None]):
             return
         self.seats_app.ready()
 
+    def host_reached(self, up: bool) -> None:
+        """The connection to the host is lost (the client reconnects by itself), or back."""
+        hint = self.query_one("#seats-hint", Static)
+        if not up:
+            hint.update(Text(say(self.lang, "host_gone"), style="bold red"))
+        elif self.lobby is not None:
+            self.show_lobby(self.lobby, self.seat, self.watching)
+
     def action_leave(self) -> None:
         """Esc: out of the chat line first; then, for a player who does not host the game,
         back to the list of games (the seat is freed)."""

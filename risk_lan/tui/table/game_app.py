@@ -1,6 +1,7 @@
 """What the game screen and its parts ask of the app: to send moves and chat lines, to take a
 seat back, to keep a secret with the seat, the host's player's commands, the transcript's
-code, a screen opened over the game with what it returns, and the pace the player chose."""
+code, the command that resumes the game, a screen opened over the game with what it returns,
+and the pace the player chose."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ class GameApp(Protocol):
     def table_command(self, kind: str, **fields: Any) -> None: ...
 
     def transcript_code(self) -> str: ...
+
+    def resume_line(self) -> str:
+        """The command that takes the game up again once it stops, in a sentence (or who
+        alone can, or that it cannot be)."""
 
     def action_help(self) -> None:
         """The help, over the game."""

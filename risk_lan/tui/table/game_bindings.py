@@ -41,6 +41,8 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("space", "show_held", "Skip to now", id="game.show_held"),
     Binding("f9", "reclaim", "Take my seat back", id="game.reclaim"),
     Binding("f10", "pause_clock", "Clock", id="game.pause"),  # the host's player's
+    # The command that takes the game up again (to a joined player: who alone can).
+    Binding("ctrl+o", "resume_command", "Resume command", show=False, id="game.resume"),
     # The modes' keys that open their screens (Risk Mission's Ctrl+K, the active
     # independents' Ctrl+G), all through the one action that asks the mode.
     *(

@@ -34,6 +34,7 @@ class KeyedScreen(Protocol):
     stopped: bool
     taken_over: bool
     expelled: dict[str, str]
+    connected: bool  # the client reaches the host
 
     @property
     def game_app(self) -> GameApp: ...
@@ -96,6 +97,16 @@ class TurnKeys:
             return True
         return bool(key)
 
+    def offline(self) -> bool:
+        """Whether the host is out of reach, so that a key that would send a move sends
+        nothing and keeps what the player staged; if so, the log says why."""
+        if self.screen.connected:
+            return False
+        refused = say(self.screen.lang, "host_gone_refused")
+        self.screen.write_log(Text(f"✗ {refused}", style="bold red"))
+        self.redraw()
+        return True
+
     def open(self, action: str) -> bool | None:
         """Whether the binding of the turn action ``action`` runs now (None: greyed out)."""
         screen = self.screen
@@ -129,22 +140,22 @@ class TurnKeys:
         return True
 
     def attack_once(self) -> None:
-        if not self.locked():
+        if not self.locked() and not self.offline():
             self.turn.hint = None
             self.send(self.turn.attack(blitz=False))
 
     def blitz(self) -> None:
-        if not self.locked():
+        if not self.locked() and not self.offline():
             self.turn.hint = None
             self.send(self.turn.attack(blitz=True))
 
     def end(self) -> None:
-        if not self.locked():
+        if not self.locked() and not self.offline():
             self.turn.hint = None
             self.send(self.turn.end())
 
     def trade(self) -> None:
-        if self.locked():
+        if self.locked() or self.offline():
             return
         self.turn.hint = None
         game = self.turn.game
@@ -155,7 +166,7 @@ class TurnKeys:
         self.send(self.turn.trade())
 
     def confirm(self) -> None:
-        if self.locked():
+        if self.locked() or self.offline():
             return
         self.turn.hint = None
         kept = dict(self.turn.kept)
@@ -168,7 +179,7 @@ class TurnKeys:
     def auto_defend(self) -> None:
         """Switch the standing defence: always the most dice, or being asked each time."""
         game = self.turn.game
-        if self.locked() or game is None or self.screen.answered:
+        if self.locked() or self.offline() or game is None or self.screen.answered:
             return  # the switch shown is the one before the move on its way: wait for it
         standing = game.state.auto_defend.get(self.screen.seat)
         most = game.rules.defender_max_dice
@@ -194,7 +205,7 @@ class TurnKeys:
             self.redraw()
 
     def capitulate(self) -> None:
-        if not self.locked():
+        if not self.locked() and not self.offline():
             self.turn.hint = None
             self.send([Capitulate()] if "capitulate" in self.turn.step().keys else [])
 

@@ -15,6 +15,7 @@ from risk_lan.tui.texts.command_texts import COMMAND_TEXTS
 from risk_lan.tui.texts.entry_texts import ENTRY_TEXTS
 from risk_lan.tui.texts.expel_texts import EXPEL_TEXTS
 from risk_lan.tui.texts.hint_texts import HINT_TEXTS
+from risk_lan.tui.texts.host_status_texts import HOST_STATUS_TEXTS
 from risk_lan.tui.texts.independents_texts import INDEPENDENTS_TEXTS
 from risk_lan.tui.texts.mission_texts import MISSION_TEXTS
 from risk_lan.tui.texts.refusal_texts import REFUSAL_TEXTS
@@ -78,7 +79,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "chat_hint": "Say something to the table (Enter)",
         "transcript": "transcript",
         "connected": "connected",
-        "reconnecting": "connection lost: reconnecting…",
+        "reconnecting": "host out of reach: reconnecting…",
         "verified": "✓ verified",
         "checked_at_end": "checked when the game ends",
         "pool": "reinforcements",
@@ -236,7 +237,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "chat_hint": "Dites quelque chose à la table (Entrée)",
         "transcript": "transcription",
         "connected": "connecté",
-        "reconnecting": "connexion perdue : reconnexion…",
+        "reconnecting": "hôte injoignable : reconnexion…",
         "verified": "✓ vérifié",
         "checked_at_end": "vérifié à la fin de la partie",
         "pool": "renforts",
@@ -344,7 +345,7 @@ TEXTS: dict[str, dict[str, str]] = {
 # game, a player expelled, and the modes' own words.
 for _more in (HINT_TEXTS, COMMAND_TEXTS, REFUSAL_TEXTS, WATCH_TEXTS, MISSION_TEXTS, ALLY_TEXTS,
               INDEPENDENTS_TEXTS, REVISED_TEXTS, ENTRY_TEXTS,
-              EXPEL_TEXTS):  # fmt: skip
+              EXPEL_TEXTS, HOST_STATUS_TEXTS):  # fmt: skip
     for _lang in TEXTS:
         TEXTS[_lang].update(_more[_lang])
 

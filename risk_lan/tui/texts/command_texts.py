@@ -27,6 +27,7 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "pace_key": "Pace {pace}/s",
         "pace_key_off": "Pace: off",
         "cmd_pace": "Show the others' moves at a pace (Ctrl+T: 1, 2, 4 a second, or off)",
+        "cmd_resume_command": "Show the command that takes this game up again once it stops",
         "replay_verified": "✓ record verified",
         "replay_at": "turn {turn}, move {move}/{moves}",
         "replay_playing": "▶ playing, {speed} moves a second (space: pause, +/-: speed)",
@@ -58,6 +59,7 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "pace_key_off": "Rythme : non",
         "cmd_pace": "Montrer les coups des autres à un rythme (Ctrl+T : 1, 2, 4 par seconde, ou"
         " non)",
+        "cmd_resume_command": "Montrer la commande qui reprend cette partie une fois arrêtée",
         "replay_verified": "✓ enregistrement vérifié",
         "replay_at": "tour {turn}, coup {move}/{moves}",
         "replay_playing": "▶ lecture, {speed} coups par seconde (espace : pause, +/- : vitesse)",
