@@ -125,3 +125,66 @@ async def test_the_players_own_kept_game_is_marked_as_theirs(lang: str) -> None:
         mark = say(lang, "listed_yours")
         await until(pilot, lambda: mark in str(games.get_option_at_index(0).prompt))
         assert mark not in str(games.get_option_at_index(1).prompt)
+
+
+class ActingApp(ScreenApp):
+    """The snapshots' app, keeping the moves it would send."""
+
+    def __init__(self, screen_of, lang: str = "en") -> None:
+        super().__init__(screen_of, lang)
+        self.sent: list[object] = []
+
+    def act(self, *actions) -> None:
+        self.sent += actions
+
+
+def revised_views() -> tuple[dict, dict]:
+    """Two views of a `revised` game for ann: her attack step, then a bot's attack on her
+    that asks for her answer (F4 capitulates there)."""
+    from test_tui_snapshots import game_until
+
+    attack, _ = game_until("attack", mode="revised", rounds=2)
+    defend, events = game_until("defend", mode="revised", rounds=2)
+    to_view = lambda game, events: {  # noqa: E731
+        "view": game.view("p1"),
+        "events": events,
+        "n": 1,
+        "waiting": "p1",
+        "away": [],
+    }
+    return to_view(attack, []), to_view(defend, events)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_key_typed_ahead_of_a_bots_attack_does_not_capitulate(lang: str) -> None:
+    """From issue 24: a third F4, typed while a bot's attack was on its way in `revised`,
+    capitulated the defence the player had not seen yet. A key pressed before the step on
+    screen changed is dropped, saying so; pressed again, it acts."""
+    from textual import events
+
+    from risk_lan.rules import Capitulate
+    from risk_lan.tui.screens.game_screen import GameScreen
+
+    attack, defend = revised_views()
+
+    async def show(app) -> None:
+        screen = GameScreen("p1", PLAYERS, lang)
+        app.game_screen = screen
+        await app.push_screen(screen)
+        screen.take_update(attack)
+
+    app = ActingApp(show, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await until(pilot, lambda: app.game_screen and app.game_screen.turn.game)
+        screen = app.game_screen
+        assert screen.turn.step().name == "attack"
+        typed = events.Key("f4", None)  # pressed now, while the attack step shows
+        screen.take_update(defend)  # the bot's attack arrives before the key is read
+        assert screen.turn.step().name == "defend"
+        app.post_message(typed)
+        await until(pilot, lambda: screen.turn.hint is not None)
+        assert not any(isinstance(a, Capitulate) for a in app.sent)
+        assert say(lang, "key_typed_ahead", pressed="F4") in str(screen.query_one("#now").render())
+        await pilot.press("f4")  # pressed with the answer on screen: it capitulates
+        await until(pilot, lambda: any(isinstance(a, Capitulate) for a in app.sent))
