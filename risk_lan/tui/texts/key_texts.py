@@ -26,6 +26,7 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         " type an address below.",
         "listed_yours": "your seat is kept",
         "lobby_help_mark": "How to join a game",
+        "table_not_yours": "Only the host's player sets the table (M, S, B) and frees seats (X).",
         "key_typed_ahead": "{pressed} was pressed before this step showed: nothing was done. Press"
         " it again if you mean it here.",
     },
@@ -52,6 +53,8 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         " dans la liste, ou tapez une adresse en bas.",
         "listed_yours": "votre place est gardée",
         "lobby_help_mark": "Comment rejoindre une partie",
+        "table_not_yours": "Seul le joueur de l'hôte règle la table (M, S, B) et libère des"
+        " places (X).",
         "key_typed_ahead": "{pressed} a été pressée avant que cette étape s'affiche : rien n'a été"
         " fait. Appuyez de nouveau si c'est bien ce que vous voulez ici.",
     },

@@ -51,7 +51,9 @@ class KeysLine(Static):
         by_meaning: dict[str, list[str]] = {}
         for key, bindings in self.screen._bindings.key_to_bindings.items():
             for binding in bindings:
-                if binding.description and key != "ctrl+q":
+                # The app's own bindings have ids; Textual's screen-wide ones (Tab between
+                # fields, copying) are not this pop-up's to name.
+                if binding.id and binding.description and key != "ctrl+q":
                     by_meaning.setdefault(binding.description, []).append(key)
         parts += [(keys, what[:1].lower() + what[1:]) for what, keys in by_meaning.items()]
         app = self.app
