@@ -160,9 +160,10 @@ async def walk(pilot, app: RiskApp, kind: type, reopen: Callable[[], Awaitable[N
         before = observed(app)
         await pilot.press(key)
         try:
-            await until(pilot, lambda: observed(app) != before, timeout=4)
+            await until(pilot, lambda was=before: observed(app) != was, timeout=4)
         except AssertionError:
-            raise AssertionError(f"{kind.__name__} ({lang}): {key} does nothing, says nothing")
+            silent = f"{kind.__name__} ({lang}): {key} does nothing, says nothing"
+            raise AssertionError(silent) from None
     await back()
     await pilot.press("ctrl+q")
     asked = lambda: app._exit or isinstance(app.screen, LeaveScreen)  # noqa: E731
