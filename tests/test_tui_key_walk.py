@@ -13,30 +13,37 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from test_replay_app import record  # noqa: F401  (a whole game's record, played by bots)
+from test_tui_independents import two_independents
 from test_tui_snapshots import PLAYERS, game_until
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, RichLog, Static
-from tui_helpers import until
+from tui_helpers import scenario_app, scenario_host, started, until
 
 import risk_lan.tui.screens as screens_package
+from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Outcome
 from risk_lan.net.discovery import FoundGame
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostsave import SavedGame
 from risk_lan.net.host.hostserver import Host
-from risk_lan.tui.app import RiskApp
+from risk_lan.net.record.playback import load
+from risk_lan.tui.app import LocalHost, RiskApp
 from risk_lan.tui.client_messages import GameEnded
 from risk_lan.tui.entry_desk import EntryNews
+from risk_lan.tui.replay_app import ReplayApp
 from risk_lan.tui.screens.free_seat_screen import FreeSeatScreen
 from risk_lan.tui.screens.game_over_screen import GameOverScreen
 from risk_lan.tui.screens.game_screen import GameScreen
 from risk_lan.tui.screens.help_screen import HelpScreen
+from risk_lan.tui.screens.independents_screen import IndependentsScreen
 from risk_lan.tui.screens.knock_screen import KnockScreen
 from risk_lan.tui.screens.leave_screen import LeaveScreen
 from risk_lan.tui.screens.lobby_screen import LobbyScreen
 from risk_lan.tui.screens.log_screen import LogScreen
 from risk_lan.tui.screens.missions_screen import MissionsScreen
 from risk_lan.tui.screens.password_screen import PasswordScreen
+from risk_lan.tui.screens.replay_screen import ReplayScreen
 from risk_lan.tui.screens.saved_games_screen import SavedGamesScreen
 from risk_lan.tui.screens.seats_screen import SeatsScreen
 from risk_lan.tui.screens.star_trade_screen import StarTradeScreen
@@ -45,14 +52,9 @@ from risk_lan.tui.widgets.keys_line import KeysLine, key_label
 from risk_lan.tui.widgets.world_map import WorldMap
 
 LANGS = ["en", "fr"]
-# Screens walked elsewhere, each with why: its own app, or not a screen the app opens.
-WALKED_ELSEWHERE = {
+# Not a screen the app opens itself, and why.
+NOT_OPENED = {
     "ChoiceScreen": "the base of FreeSeatScreen and SavedGamesScreen, walked as those",
-    "ReplayScreen": "risk-lan replay's own app (tests/test_replay_app.py)",
-}
-# Screens not walked yet, each with why (a defect to mend, said in the issue's notes).
-NOT_WALKED_YET = {
-    "IndependentsScreen": "its modes seat two players; the seeded games here seat three",
 }
 
 
@@ -341,12 +343,64 @@ async def test_every_key_of_the_too_small_notice_answers(lang: str) -> None:
         await until(pilot, lambda: app._exit)
 
 
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS)
+async def test_every_key_of_the_independents_answers(lang: str) -> None:
+    """Ctrl+G in a game of the active independents (two players), against a real host."""
+    host = scenario_host(two_independents, bots=1, seats=2, mode="two-player-active")
+    app = scenario_app(host, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(app, pilot)
+
+        async def reopen() -> None:
+            screen.action_mode_key("game.independents")
+
+        await reopen()
+        await walk(pilot, app, IndependentsScreen, reopen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS)
+async def test_every_key_of_the_free_seat_answers(lang: str) -> None:
+    """X, the host's player's, over the seats with another player seated."""
+    app = RiskApp(name="ann", lang=lang, local=LocalHost(HostConfig(name="Friday", seats=3)))
+    guest = Client("bob", auto_ready=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+        await until(pilot, lambda: seats.owns_table())
+        host = app.local_host
+        assert host is not None and host.server is not None
+        port = host.server.sockets[0].getsockname()[1]
+        task = __import__("asyncio").create_task(guest.run("127.0.0.1", port))
+        await until(pilot, lambda: guest.seat and "bob" in str(seats.query_one("#seats").render()))
+
+        async def reopen() -> None:
+            seats.action_free_seat()
+
+        await reopen()
+        await walk(pilot, app, FreeSeatScreen, reopen)
+        task.cancel()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS)
+async def test_every_key_of_a_replay_answers(lang: str, record) -> None:  # noqa: F811
+    """risk-lan replay: its own app, on a whole game's record."""
+    app = ReplayApp(load(record), lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+
+        async def reopen() -> None:
+            pass  # the replay stays under what its keys open
+
+        await walk(pilot, app, ReplayScreen, reopen)
+
+
 def test_every_screen_is_walked() -> None:
     """A new screen is walked here too (or says where it is walked)."""
     walked = {
         GameScreen, HelpScreen, LogScreen, LeaveScreen, GameOverScreen, MissionsScreen,
-        StarTradeScreen, KnockScreen, LobbyScreen, SavedGamesScreen,
-        SeatsScreen, PasswordScreen, TooSmallScreen, FreeSeatScreen,
+        StarTradeScreen, KnockScreen, IndependentsScreen, ReplayScreen, LobbyScreen,
+        SavedGamesScreen, SeatsScreen, PasswordScreen, TooSmallScreen, FreeSeatScreen,
     }  # fmt: skip
     found = set()
     for info in pkgutil.iter_modules(screens_package.__path__):
@@ -354,5 +408,5 @@ def test_every_screen_is_walked() -> None:
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, Screen) and cls.__module__ == module.__name__:
                 found.add(cls)
-    names = {cls.__name__ for cls in walked} | set(WALKED_ELSEWHERE) | set(NOT_WALKED_YET)
+    names = {cls.__name__ for cls in walked} | set(NOT_OPENED)
     assert {cls.__name__ for cls in found} <= names

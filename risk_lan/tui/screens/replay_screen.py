@@ -50,9 +50,22 @@ class ReplayScreen(GameScreen):
 
     def on_key(self, event: Any) -> None:
         # Not the game screen's answer to a turn key (why it does nothing): the replay's keys
-        # are its own. Esc still leaves the log for the map.
-        if event.key != "escape":
-            event.prevent_default()
+        # are its own, and a key of the table's says so. Esc still leaves the log for the map.
+        if event.key == "escape":
+            return
+        event.prevent_default()
+        own = self._replay_keys()
+        if event.key not in own and event.key in self._bindings.key_to_bindings:
+            event.stop()
+            self.notify(say(self.lang, "replay_no_move"))
+
+    def _replay_keys(self) -> set[str]:
+        """The keys whose binding runs in a replay (its own, the whole log's)."""
+        return {
+            key
+            for key, bindings in self._bindings.key_to_bindings.items()
+            if any(self.check_action(b.action.split("(")[0], ()) for b in bindings)
+        }
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The game screen's own keys play nothing here: hidden.
@@ -140,6 +153,10 @@ class ReplayScreen(GameScreen):
         if self.playing:
             self._restart_timer()
         self.refresh_status()
+        # Said also while paused, when the status line shows no speed; at either end, so.
+        edge = {0: "replay_slowest", len(SPEEDS) - 1: "replay_fastest"}.get(self.speed)
+        line = say(self.lang, "replay_speed", speed=f"{SPEEDS[self.speed]:g}")
+        self.notify(f"{line} {say(self.lang, edge)}" if edge else line)
 
     # ----- the status line ----------------------------------------------------------------
 

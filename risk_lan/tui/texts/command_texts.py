@@ -22,6 +22,11 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         " pace)",
         "cmd_pace": "Show the others' moves at a pace (Ctrl+T: off, 1, 2, 4 a second)",
         "replay_verified": "✓ record verified",
+        "replay_speed": "The replay plays {speed} moves a second.",
+        "replay_slowest": "(the slowest)",
+        "replay_fastest": "(the fastest)",
+        "replay_no_move": "A replay plays no move: Space plays or pauses, F6 shows the next"
+        " move, PgUp and PgDn a turn, Ctrl+L the whole log.",
         "replay_at": "turn {turn}, move {move}/{moves}",
         "replay_playing": "▶ playing, {speed} moves a second (space: pause, +/-: speed)",
         "replay_paused": "⏸ paused (space: play, F6: a move, PgUp/PgDn: a turn)",
@@ -44,6 +49,11 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         " de suite, Ctrl+T : rythme)",
         "cmd_pace": "Montrer les coups des autres à un rythme (Ctrl+T : non, 1, 2, 4 par seconde)",
         "replay_verified": "✓ enregistrement vérifié",
+        "replay_speed": "La relecture joue {speed} coups par seconde.",
+        "replay_slowest": "(le plus lent)",
+        "replay_fastest": "(le plus rapide)",
+        "replay_no_move": "Une relecture ne joue aucun coup : Espace lit ou met en pause, F6"
+        " montre le coup suivant, Pg préc et Pg suiv un tour, Ctrl+L tout le journal.",
         "replay_at": "tour {turn}, coup {move}/{moves}",
         "replay_playing": "▶ lecture, {speed} coups par seconde (espace : pause, +/- : vitesse)",
         "replay_paused": "⏸ en pause (espace : lecture, F6 : un coup, PgPréc/PgSuiv : un tour)",
