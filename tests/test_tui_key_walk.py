@@ -25,9 +25,9 @@ from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Outcome
 from risk_lan.net.discovery import FoundGame
 from risk_lan.net.host.hostconfig import HostConfig
-from risk_lan.net.host.hostsave import SavedGame
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.playback import load
+from risk_lan.paths import saves_dir
 from risk_lan.tui.app import LocalHost, RiskApp
 from risk_lan.tui.client_messages import GameEnded
 from risk_lan.tui.entry_desk import EntryNews
@@ -212,7 +212,8 @@ def game_over(app: RiskApp, game: Any) -> None:
 
 
 def stars(app: RiskApp, game: Any) -> Any:
-    return app.push_screen(StarTradeScreen(game, "p1", app.lang))
+    assert app.game_screen is not None
+    app.game_screen.action_trade()  # F5, which opens the stars' trade in rulebook 004
 
 
 @pytest.mark.asyncio
@@ -275,14 +276,17 @@ async def test_every_key_of_the_lobby_answers(lang: str) -> None:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
 async def test_every_key_of_the_saved_games_answers(lang: str) -> None:
-    save = SavedGame(path=__import__("pathlib").Path("x.save"), name="Friday", mode="classic",
-                     game="g1", moves=12, modified=0.0)  # fmt: skip
+    """Ctrl+O in the lobby, with a game this machine hosted and saved."""
+    config = HostConfig(name="Friday", seats=3, bots=2, save_in=str(saves_dir()))
+    first = RiskApp(name="ann", local=LocalHost(config), auto_ready=True)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await started(first, pilot)
     app = lobby_app(lang)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
 
         async def reopen() -> None:
-            await app.push_screen(SavedGamesScreen([save], lang))
+            lobby.action_saved_games()
 
         await reopen()
         await walk(pilot, app, SavedGamesScreen, reopen)
