@@ -188,3 +188,16 @@ async def test_a_key_typed_ahead_of_a_bots_attack_does_not_capitulate(lang: str)
         assert say(lang, "key_typed_ahead", pressed="F4") in str(screen.query_one("#now").render())
         await pilot.press("f4")  # pressed with the answer on screen: it capitulates
         await until(pilot, lambda: any(isinstance(a, Capitulate) for a in app.sent))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_enter_in_the_empty_address_field_says_what_to_type(lang: str) -> None:
+    app = listed(FRIDAY, lang=lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.click("#address")
+        await pilot.press("enter")
+        said = say(lang, "address_empty")
+        await until(pilot, lambda: any(n.message == said for n in app._notifications))
+        assert isinstance(app.screen, LobbyScreen)

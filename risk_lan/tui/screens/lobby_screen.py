@@ -164,6 +164,8 @@ class LobbyScreen(Screen[None]):
     def address_typed(self, event: Input.Submitted) -> None:
         if event.value.strip():
             self._join(event.value.strip())
+        else:
+            self.notify(say(self.lang, "address_empty"), severity="warning")
 
     def action_watch(self) -> None:
         """Watch a game as a spectator: the address typed, else the game highlighted."""

@@ -25,6 +25,8 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "lobby_enter_gone": "That game is no longer heard of: choose another in the list, or"
         " type an address below.",
         "listed_yours": "your seat is kept",
+        "address_empty": "Type the game's address first, as host:port (the host's player can"
+        " read it on their screen), then press Enter.",
         "lobby_help_mark": "How to join a game",
         "table_not_yours": "Only the host's player sets the table (M, S, B) and frees seats (X).",
         "key_typed_ahead": "{pressed} was pressed before this step showed: nothing was done. Press"
@@ -52,6 +54,8 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "lobby_enter_gone": "On n'entend plus parler de cette partie : choisissez-en une autre"
         " dans la liste, ou tapez une adresse en bas.",
         "listed_yours": "votre place est gardée",
+        "address_empty": "Tapez d'abord l'adresse de la partie, sous la forme hôte:port (le"
+        " joueur de l'hôte la lit sur son écran), puis appuyez sur Entrée.",
         "lobby_help_mark": "Comment rejoindre une partie",
         "table_not_yours": "Seul le joueur de l'hôte règle la table (M, S, B) et libère des"
         " places (X).",
