@@ -53,6 +53,10 @@ async def test_the_arrows_move_between_the_leave_dialogs_buttons() -> None:
         await until(pilot, lambda: app.focused is not None and app.focused.id == "leave")
         await pilot.press("right")
         await until(pilot, lambda: app.focused is not None and app.focused.id == "stay")
+        await pilot.press("right")  # round, from the last button to the first
+        await until(pilot, lambda: app.focused is not None and app.focused.id == "leave")
+        await pilot.press("right")
+        await until(pilot, lambda: app.focused is not None and app.focused.id == "stay")
         await pilot.press("left", "enter")
         await until(pilot, lambda: app._exit)
 

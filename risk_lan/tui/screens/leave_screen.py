@@ -61,7 +61,7 @@ class LeaveScreen(ModalScreen[bool]):
         buttons = list(self.query(Button))
         focused = self.focused
         at = buttons.index(focused) if isinstance(focused, Button) else 0
-        buttons[max(0, min(len(buttons) - 1, at + by))].focus()
+        buttons[(at + by) % len(buttons)].focus()  # round: an arrow always moves
 
     def action_stay(self) -> None:
         self.dismiss(False)

@@ -150,10 +150,7 @@ class LobbyScreen(Screen[None]):
     @on(Input.Submitted, "#name")
     def name_typed(self, event: Input.Submitted) -> None:
         """Enter after typing the name joins the game chosen in the list, or says what to do."""
-        options = self.query_one("#games", OptionList)
-        chosen = options.highlighted
-        key = options.get_option_at_index(chosen).id if chosen is not None else None
-        found = self.seen.get(key or "")
+        found = self._highlighted()
         if found is not None and found[1]:
             self._join(f"{found[0].address}:{found[0].port}")
         else:
@@ -170,16 +167,20 @@ class LobbyScreen(Screen[None]):
     def action_watch(self) -> None:
         """Watch a game as a spectator: the address typed, else the game highlighted."""
         typed = self.query_one("#address", Input).value.strip()
-        options = self.query_one("#games", OptionList)
-        chosen = options.highlighted
-        key = options.get_option_at_index(chosen).id if chosen is not None else None
-        found = self.seen.get(key or "")
+        found = self._highlighted()
         if typed:
             self._join(typed, watch=True)
         elif found is not None and found[1]:
             self._join(f"{found[0].address}:{found[0].port}", watch=True)
         else:
             self.notify(say(self.lang, "watch_choose"), severity="warning")
+
+    def _highlighted(self) -> tuple[FoundGame, bool] | None:
+        """The game highlighted in the list and whether it is still announced, if any."""
+        options = self.query_one("#games", OptionList)
+        chosen = options.highlighted
+        key = options.get_option_at_index(chosen).id if chosen is not None else None
+        return self.seen.get(key or "")
 
     def _join(self, address: str, watch: bool = False) -> None:
         try:

@@ -90,6 +90,11 @@ class TurnKeys:
         """Whether ``key``, pressed at ``pressed``, is a turn key typed ahead of the step now
         shown (a bot's attack came in between, say): it is dropped, and the Now panel says
         so, rather than act on a step the player had not seen."""
+        screen = self.screen
+        # A key that plays nothing now anyway (a bot plays the seat, say) says why instead.
+        locked = screen.stopped or screen.taken_over or screen.seat in screen.expelled
+        if locked or self.turn.watching:
+            return False
         if key not in self.keys or pressed >= self.step_changed_at:
             return False
         self.turn.hint = ("key_typed_ahead", {"pressed": key_label(key, self.screen.lang)})
