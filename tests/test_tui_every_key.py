@@ -205,3 +205,20 @@ async def test_enter_in_the_empty_address_field_says_what_to_type(lang: str) -> 
         said = say(lang, "address_empty")
         await until(pilot, lambda: any(n.message == said for n in app._notifications))
         assert isinstance(app.screen, LobbyScreen)
+
+
+@pytest.mark.asyncio
+async def test_ctrl_q_under_the_too_small_notice_asks_in_sight_then_leaves() -> None:
+    """The leave question is not hidden under the too-small notice: Ctrl+Q shows it, and
+    Ctrl+Q again leaves (it went under the notice, and each Ctrl+Q asked again)."""
+    from risk_lan.tui.screens.too_small_screen import TooSmallScreen
+
+    app = showing("attack")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, LeaveScreen)  # not covered again by the notice
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: app._exit)
