@@ -155,11 +155,18 @@ async def walk(pilot, app: RiskApp, kind: type, reopen: Callable[[], Awaitable[N
     for key in keys:
         await back()
         app.clear_notifications()
-        if app.game_screen is not None:
-            app.game_screen.turn.hint = None  # the last key's answer, cleared
-            app.game_screen.redraw()
+        screen = app.game_screen
+        if screen is not None:
+            screen.turn.hint = None  # the last key's answer, cleared
+            if getattr(screen, "playing", False):
+                screen.action_toggle_play()  # a replay paused: it moves by itself when playing
+            screen.redraw()
         await pilot.pause()
         before = observed(app)
+        # Still, so that a change is the key's: a screen that changed by itself would let a
+        # silent key pass.
+        await pilot.pause(0.1)
+        assert observed(app) == before, f"{kind.__name__} changes by itself before {key}"
         await pilot.press(key)
         try:
             await until(pilot, lambda was=before: observed(app) != was, timeout=4)

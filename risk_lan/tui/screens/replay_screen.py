@@ -121,9 +121,17 @@ class ReplayScreen(GameScreen):
             self._timer = None
         self.refresh_status()
 
+    def _go(self, index: int) -> None:
+        """Show frame ``index``; already there (the record's start or end), say so."""
+        index = max(0, min(len(self.playback.frames) - 1, index))
+        if index == self.at:
+            self.notify(say(self.lang, "replay_at_start" if index == 0 else "replay_at_end"))
+        else:
+            self.show_frame(index)
+
     def action_step(self) -> None:
         self._pause()
-        self.show_frame(self.at + 1)
+        self._go(self.at + 1)
 
     def action_turn(self, by: int) -> None:
         """To the start of the next turn, or back to the start of this one (or the one before
@@ -132,10 +140,10 @@ class ReplayScreen(GameScreen):
         starts = self.playback.turn_starts()
         if by > 0:
             later = [i for i in starts if i > self.at]
-            self.show_frame(later[0] if later else len(self.playback.frames) - 1)
+            self._go(later[0] if later else len(self.playback.frames) - 1)
         else:
             earlier = [i for i in starts if i < self.at]
-            self.show_frame(earlier[-1] if earlier else 0)
+            self._go(earlier[-1] if earlier else 0)
 
     def seek_turn(self, turn: int) -> None:
         """Show the table at the start of turn ``turn``."""
@@ -146,7 +154,7 @@ class ReplayScreen(GameScreen):
 
     def action_edge(self, end: int) -> None:
         self._pause()
-        self.show_frame(len(self.playback.frames) - 1 if end else 0)
+        self._go(len(self.playback.frames) - 1 if end else 0)
 
     def action_speed(self, by: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))

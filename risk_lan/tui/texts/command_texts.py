@@ -23,6 +23,8 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "cmd_pace": "Show the others' moves at a pace (Ctrl+T: off, 1, 2, 4 a second)",
         "replay_verified": "✓ record verified",
         "replay_speed": "The replay plays {speed} moves a second.",
+        "replay_at_start": "This is the start of the record: PgDn, F6 or Space go forward.",
+        "replay_at_end": "This is the end of the record: PgUp or Home go back.",
         "replay_slowest": "(the slowest)",
         "replay_fastest": "(the fastest)",
         "replay_no_move": "A replay plays no move: Space plays or pauses, F6 shows the next"
@@ -50,6 +52,10 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "cmd_pace": "Montrer les coups des autres à un rythme (Ctrl+T : non, 1, 2, 4 par seconde)",
         "replay_verified": "✓ enregistrement vérifié",
         "replay_speed": "La relecture joue {speed} coups par seconde.",
+        "replay_at_start": "C'est le début de l'enregistrement : Pg suiv, F6 ou Espace vont"
+        " plus loin.",
+        "replay_at_end": "C'est la fin de l'enregistrement : Pg préc ou Début reviennent en"
+        " arrière.",
         "replay_slowest": "(le plus lent)",
         "replay_fastest": "(le plus rapide)",
         "replay_no_move": "Une relecture ne joue aucun coup : Espace lit ou met en pause, F6"
