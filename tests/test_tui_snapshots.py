@@ -340,3 +340,41 @@ def test_a_commitment_under_the_revised_rules(snap_compare) -> None:
 def test_an_answer_asked_under_the_revised_rules(snap_compare) -> None:
     """Rulebook 004: the defender is asked for its answer, its retreat or its capitulation (F4)."""
     assert snap_compare(showing("defend", mode="revised", rounds=2), terminal_size=(120, 40))
+
+
+def test_the_lobbys_help_and_a_kept_seat_in_french(snap_compare) -> None:
+    """F1 in the lobby: how to join, in French, over a list where the player's seat is kept in
+    one game (marked as theirs)."""
+    from risk_lan.net.client.seatfile import SeatState, save, seat_path
+    from risk_lan.paths import seats_dir
+
+    kept = SeatState("g-friday", "p2", b"t", b"k" * 32, b"s" * 32, host="192.168.1.20", port=1)
+    save(seat_path(seats_dir(), "g-friday", "p2"), kept)
+
+    async def lobby(app: RiskApp) -> None:
+        screen = LobbyScreen("ann", "fr", discover=False)
+        await app.push_screen(screen)
+        friday = FoundGame("Friday night", "192.168.1.20", 47474, "classic", "2/4", "playing",
+                           "1", "g-friday")  # fmt: skip
+        screen.show_games([friday])
+
+    assert snap_compare(ScreenApp(lobby, "fr"), press=["f1"], terminal_size=(120, 40))
+
+
+def test_the_lobby_marks_a_kept_seat(snap_compare) -> None:
+    from risk_lan.net.client.seatfile import SeatState, save, seat_path
+    from risk_lan.paths import seats_dir
+
+    kept = SeatState("g-friday", "p2", b"t", b"k" * 32, b"s" * 32, host="192.168.1.20", port=1)
+    save(seat_path(seats_dir(), "g-friday", "p2"), kept)
+
+    async def lobby(app: RiskApp) -> None:
+        screen = LobbyScreen("ann", "en", discover=False)
+        await app.push_screen(screen)
+        screen.show_games([
+            FoundGame("Friday night", "192.168.1.20", 47474, "classic", "2/4", "playing", "1",
+                      "g-friday"),
+            FoundGame("Long game", "192.168.1.31", 47474, "classic-2015", "5/5", "playing", "1"),
+        ])  # fmt: skip
+
+    assert snap_compare(ScreenApp(lobby), terminal_size=(120, 40))

@@ -66,7 +66,9 @@ class RiskApp(AppInLanguage):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", show=False, id="app.help_key"),
-        Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit"),  # in the help
+        # In the help; a priority binding, so that it answers under every pop-up too (a
+        # modal screen's keys stop at the modal).
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
         # The command that takes a hosted game up again, over any screen, pop-ups too (the
         # game screen writes it in its log; the lobby's own Ctrl+O lists the saved games).
         Binding(
@@ -444,10 +446,19 @@ class RiskApp(AppInLanguage):
             return None
         return say(self.lang, "resume_printed", command=resume_command(host.save_path))
 
+    def quit_meaning(self) -> str:
+        """What Ctrl+Q does from here, as the pop-ups' keys lines say it (a catalogue key)."""
+        if isinstance(self.screen, LeaveScreen):
+            return "key_leave_now"
+        if self.game_screen is None or self.over:
+            return "key_quit"
+        return "key_leave"
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             game = self.game_screen.turn.game if self.game_screen else None
-            self.push_screen(HelpScreen(self.lang, game.rules.name if game else None))
+            mode = game.rules.name if game else None
+            self.push_screen(HelpScreen(self.lang, mode, before_game=self.game_screen is None))
 
     async def on_unmount(self) -> None:
         if self.advertiser is not None:

@@ -24,7 +24,7 @@ class ReplayApp(AppInLanguage):
     TITLE = "risk-lan"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),  # under the help too
         Binding(
             "ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette"
         ),

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from textual.geometry import Size
 from textual.screen import Screen
 
+from risk_lan.tui.screens.leave_screen import LeaveScreen
 from risk_lan.tui.screens.too_small_screen import TooSmallScreen, too_small
 
 
@@ -51,7 +52,9 @@ class TerminalFit:
         if too_small(width, height):
             if isinstance(top, TooSmallScreen):
                 top.show(width, height)
-            else:
+            elif not isinstance(top, LeaveScreen):
+                # The leave question stays in sight (it fits where the table does not): under
+                # the notice, each Ctrl+Q would ask again, unseen, and never leave.
                 self.app.push_screen(TooSmallScreen(self.app.lang))
         elif isinstance(top, TooSmallScreen):
             top.dismiss()

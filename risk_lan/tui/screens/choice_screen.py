@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from risk_lan.tui.texts.catalogue import say, translate_bindings
+from risk_lan.tui.widgets.keys_line import KeysLine
 
 
 class ChoiceScreen(ModalScreen[Any]):
@@ -23,6 +24,7 @@ class ChoiceScreen(ModalScreen[Any]):
     TITLE = ""
     BOX = ""
     LIST = ""
+    ENTER = "key_do_chosen"  # what Enter on a line does, in the keys' line
 
     def __init__(self, lang: str) -> None:
         super().__init__()
@@ -39,6 +41,7 @@ class ChoiceScreen(ModalScreen[Any]):
         with Vertical(id=self.BOX):
             yield Static(say(self.lang, self.TITLE), id=f"{self.BOX.removesuffix('-box')}-title")
             yield OptionList(*(Option(line, id=key) for line, key in self.lines()), id=self.LIST)
+            yield KeysLine(self.lang, [("up,down", "key_choose_line"), ("enter", self.ENTER)])
 
     @on(OptionList.OptionSelected)
     def option_chosen(self, event: OptionList.OptionSelected) -> None:

@@ -19,6 +19,7 @@ class FreeSeatScreen(ChoiceScreen):
         Binding("escape", "dismiss(None)", "Cancel", id="free.cancel"),
     ]
     TITLE, BOX, LIST = "free_title", "free-box", "free-seats"
+    ENTER = "key_free_chosen"
 
     def __init__(self, seats: list[dict[str, Any]], lang: str) -> None:
         self.seats = seats

@@ -7,11 +7,13 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from risk_lan.rules import Game, teams
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
+from risk_lan.tui.widgets.keys_line import KeysLine
 from risk_lan.tui.widgets.panels import player_mark
 
 
@@ -40,7 +42,9 @@ class GameOverScreen(ModalScreen[None]):
         translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
-        yield Static(self._text(), id="over-box")
+        with Vertical(id="over-frame"):
+            yield Static(self._text(), id="over-box")
+            yield KeysLine(self.lang)
 
     def _text(self) -> Text:
         lang = self.lang

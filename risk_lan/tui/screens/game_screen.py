@@ -139,7 +139,9 @@ class GameScreen(Screen[None]):
             # The first updates can come before the screen is up.
             self.early.append((update, checked))
             return
+        shown = self.turn.step()
         self.turn.load(update["view"])
+        self.turn_keys.view_loaded((shown.name, shown.keys))
         self.answered = False
         self.away = set(update["away"])
         game = self.turn.game
@@ -345,7 +347,7 @@ class GameScreen(Screen[None]):
             event.stop()
             self.query_one(WorldMap).focus()  # out of the log or the chat, back to the map
             return
-        if self.turn_keys.say_why(event.key):
+        if self.turn_keys.typed_ahead(event.key, event.time) or self.turn_keys.say_why(event.key):
             event.stop()
             self.redraw()
 

@@ -18,6 +18,7 @@ from risk_lan.rules import Action, Game, GiveCard, ReinforceAlly
 from risk_lan.tui.texts.catalogue import say, translate_bindings
 from risk_lan.tui.turnlogic.independents_lines import choices, standing
 from risk_lan.tui.turnlogic.modeapps import neutral_name
+from risk_lan.tui.widgets.keys_line import KeysLine
 from risk_lan.wording import place
 
 
@@ -53,6 +54,8 @@ class IndependentsScreen(ModalScreen[Action | None]):
                 yield OptionList(*options, id="independents")
             hint = "independents_choose" if options else "independents_none_now"
             yield Static(say(lang, hint), id="independents-hint")
+            extra = [("up,down", "key_choose_line"), ("enter", "key_do_chosen")] if options else []
+            yield KeysLine(lang, extra)
 
     def _option(self, move: Action) -> str:
         s, lang = self.game.state, self.lang

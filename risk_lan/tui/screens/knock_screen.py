@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
+from risk_lan.tui.widgets.keys_line import KeysLine
 
 
 class KnockScreen(ModalScreen[bool]):
@@ -31,4 +32,4 @@ class KnockScreen(ModalScreen[bool]):
         name = shown(self.joiner["name"], 24)
         with Vertical(id="knock-box"):
             yield Static(Text(say(self.lang, "knock_question", name=name)), id="knock-question")
-            yield Static(say(self.lang, "knock_keys"), id="knock-keys")
+            yield KeysLine(self.lang)

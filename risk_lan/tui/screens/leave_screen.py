@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from risk_lan.tui.texts.catalogue import say, translate_bindings
 from risk_lan.tui.texts.host_status_texts import shell_path
+from risk_lan.tui.widgets.keys_line import KeysLine
 
 
 def leave_text(
@@ -35,6 +36,9 @@ class LeaveScreen(ModalScreen[bool]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "stay", "Stay", id="leave.stay"),
+        # The buttons side by side: the arrows go from one to the other (Tab does too).
+        Binding("left", "button(-1)", show=False, id="leave.left"),
+        Binding("right", "button(1)", show=False, id="leave.right"),
     ]
 
     def __init__(self, text: str, lang: str) -> None:
@@ -49,12 +53,21 @@ class LeaveScreen(ModalScreen[bool]):
             with Horizontal(id="leave-buttons"):
                 yield Button(say(self.lang, "leave_button"), variant="error", id="leave")
                 yield Button(say(self.lang, "stay_button"), variant="primary", id="stay")
+            yield KeysLine(
+                self.lang, [("left,right", "key_choose_button"), ("enter", "key_press_button")]
+            )
 
     def on_mount(self) -> None:
         self.query_one("#stay", Button).focus()  # Enter on a stray key press keeps the game
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "leave")
+
+    def action_button(self, by: int) -> None:
+        buttons = list(self.query(Button))
+        focused = self.focused
+        at = buttons.index(focused) if isinstance(focused, Button) else 0
+        buttons[(at + by) % len(buttons)].focus()  # round: an arrow always moves
 
     def action_stay(self) -> None:
         self.dismiss(False)

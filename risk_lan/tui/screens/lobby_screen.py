@@ -14,9 +14,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from risk_lan.net.client.seatfile import find_seat
 from risk_lan.net.discovery import DiscoveryUnavailable, FoundGame, find_games
 from risk_lan.net.gameaddress import parse_address
 from risk_lan.net.host.hostsave import SavedGame, list_saves
+from risk_lan.paths import seats_dir
 from risk_lan.tui.screens.saved_games_screen import SavedGamesScreen
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
 
@@ -103,6 +105,8 @@ class LobbyScreen(Screen[None]):
             line.append(f" {shown(game.mode, 14):<14} {shown(game.seats, 5):>5}")
             state = shown(game.state, 8) if here else say(self.lang, "game_gone")
             line.append(f"  {state:<8}")
+            if _kept(game):
+                line.append(f"  ({say(self.lang, 'listed_yours')})", style="bold green")
             # What a joiner must get past (the announcement never holds the password).
             needs = [n for n in ("password", "approval") if n in game.entry.split(",")]
             if needs:
@@ -145,24 +149,40 @@ class LobbyScreen(Screen[None]):
         if found is not None and found[1]:
             self._join(f"{found[0].address}:{found[0].port}")
 
+    @on(Input.Submitted, "#name")
+    def name_typed(self, event: Input.Submitted) -> None:
+        """Enter after typing the name joins the game chosen in the list, or says what to do."""
+        found = self._highlighted()
+        if found is not None and found[1]:
+            self._join(f"{found[0].address}:{found[0].port}")
+        else:
+            gone = "lobby_enter_gone" if found is not None else "lobby_enter_no_game"
+            self.notify(say(self.lang, gone), severity="warning")
+
     @on(Input.Submitted, "#address")
     def address_typed(self, event: Input.Submitted) -> None:
         if event.value.strip():
             self._join(event.value.strip())
+        else:
+            self.notify(say(self.lang, "address_empty"), severity="warning")
 
     def action_watch(self) -> None:
         """Watch a game as a spectator: the address typed, else the game highlighted."""
         typed = self.query_one("#address", Input).value.strip()
-        options = self.query_one("#games", OptionList)
-        chosen = options.highlighted
-        key = options.get_option_at_index(chosen).id if chosen is not None else None
-        found = self.seen.get(key or "")
+        found = self._highlighted()
         if typed:
             self._join(typed, watch=True)
         elif found is not None and found[1]:
             self._join(f"{found[0].address}:{found[0].port}", watch=True)
         else:
             self.notify(say(self.lang, "watch_choose"), severity="warning")
+
+    def _highlighted(self) -> tuple[FoundGame, bool] | None:
+        """The game highlighted in the list and whether it is still announced, if any."""
+        options = self.query_one("#games", OptionList)
+        chosen = options.highlighted
+        key = options.get_option_at_index(chosen).id if chosen is not None else None
+        return self.seen.get(key or "")
 
     def _join(self, address: str, watch: bool = False) -> None:
         try:
@@ -174,6 +194,14 @@ class LobbyScreen(Screen[None]):
         self.workers.cancel_group(self, "browse")
         self.app.pop_screen()
         cast(LobbyApp, self.app).connect(host, port, name, watch)
+
+
+def _kept(game: FoundGame) -> bool:
+    """Whether this machine keeps a seat of the player's in ``game`` (one left mid-game):
+    joining it takes the seat back, as ``RiskApp.run_client`` finds it."""
+    if game.game_id and find_seat(seats_dir(), game=game.game_id) is not None:
+        return True
+    return find_seat(seats_dir(), address=(game.address, game.port)) is not None
 
 
 def _key(game: FoundGame) -> str:

@@ -7,11 +7,13 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widgets import RichLog
 
 from risk_lan.tui.texts.catalogue import say, translate_bindings
+from risk_lan.tui.widgets.keys_line import KeysLine
 
 
 class LogScreen(ModalScreen[None]):
@@ -32,9 +34,11 @@ class LogScreen(ModalScreen[None]):
         translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
-        log = RichLog(id="full-log", wrap=True)
-        log.border_title = say(self.lang, "log_title")
-        yield log
+        with Vertical(id="log-box"):
+            log = RichLog(id="full-log", wrap=True)
+            log.border_title = say(self.lang, "log_title")
+            yield log
+            yield KeysLine(self.lang, [("up,down,pageup,pagedown", "key_scroll")])
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)

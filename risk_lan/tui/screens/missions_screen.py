@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from risk_lan.rules import Game, missions
 from risk_lan.tui.texts.catalogue import say, translate_bindings
 from risk_lan.tui.turnlogic.mission_lines import claimable, summary
+from risk_lan.tui.widgets.keys_line import KeysLine
 
 
 class MissionsScreen(ModalScreen[str | None]):
@@ -55,6 +56,8 @@ class MissionsScreen(ModalScreen[str | None]):
             yield Static(others, id="missions-others")
             hint = "missions_close" if now else "missions_none_now"
             yield Static(say(self.lang, hint), id="missions-hint")
+            extra = [("up,down", "key_choose_line"), ("enter", "key_claim_chosen")] if now else []
+            yield KeysLine(self.lang, extra)
 
     @on(OptionList.OptionSelected, "#missions")
     def chosen(self, event: OptionList.OptionSelected) -> None:

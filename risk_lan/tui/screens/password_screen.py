@@ -12,13 +12,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from risk_lan.tui.texts.catalogue import say, translate_bindings
+from risk_lan.tui.widgets.keys_line import KeysLine
 
 
 class PasswordScreen(ModalScreen[str | None]):
     """The game's password, typed hidden; None: the player gave up."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Cancel", id="password.cancel"),
+        Binding("escape", "dismiss(None)", "Back to the games", id="password.cancel"),
     ]
 
     def __init__(self, lang: str, wrong: bool) -> None:
@@ -32,7 +33,7 @@ class PasswordScreen(ModalScreen[str | None]):
             if self.wrong:
                 yield Static(say(self.lang, "password_wrong"), id="password-wrong")
             yield Input(password=True, placeholder=say(self.lang, "password_hint"), id="password")
-            yield Static(say(self.lang, "password_keys"), id="password-keys")
+            yield KeysLine(self.lang, [("enter", "key_type_password")])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value:

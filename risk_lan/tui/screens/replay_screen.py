@@ -51,9 +51,22 @@ class ReplayScreen(GameScreen):
 
     def on_key(self, event: Any) -> None:
         # Not the game screen's answer to a turn key (why it does nothing): the replay's keys
-        # are its own. Esc still leaves the log for the map.
-        if event.key != "escape":
-            event.prevent_default()
+        # are its own, and a key of the table's says so. Esc still leaves the log for the map.
+        if event.key == "escape":
+            return
+        event.prevent_default()
+        own = self._replay_keys()
+        if event.key not in own and event.key in self._bindings.key_to_bindings:
+            event.stop()
+            self.notify(say(self.lang, "replay_no_move"))
+
+    def _replay_keys(self) -> set[str]:
+        """The keys whose binding runs in a replay (its own, the whole log's)."""
+        return {
+            key
+            for key, bindings in self._bindings.key_to_bindings.items()
+            if any(self.check_action(b.action.split("(")[0], ()) for b in bindings)
+        }
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The game screen's own keys play nothing here: hidden.
@@ -109,9 +122,17 @@ class ReplayScreen(GameScreen):
             self._timer = None
         self.refresh_status()
 
+    def _go(self, index: int) -> None:
+        """Show frame ``index``; already there (the record's start or end), say so."""
+        index = max(0, min(len(self.playback.frames) - 1, index))
+        if index == self.at:
+            self.notify(say(self.lang, "replay_at_start" if index == 0 else "replay_at_end"))
+        else:
+            self.show_frame(index)
+
     def action_step(self) -> None:
         self._pause()
-        self.show_frame(self.at + 1)
+        self._go(self.at + 1)
 
     def action_turn(self, by: int) -> None:
         """To the start of the next turn, or back to the start of this one (or the one before
@@ -120,10 +141,10 @@ class ReplayScreen(GameScreen):
         starts = self.playback.turn_starts()
         if by > 0:
             later = [i for i in starts if i > self.at]
-            self.show_frame(later[0] if later else len(self.playback.frames) - 1)
+            self._go(later[0] if later else len(self.playback.frames) - 1)
         else:
             earlier = [i for i in starts if i < self.at]
-            self.show_frame(earlier[-1] if earlier else 0)
+            self._go(earlier[-1] if earlier else 0)
 
     def seek_turn(self, turn: int) -> None:
         """Show the table at the start of turn ``turn``."""
@@ -134,13 +155,17 @@ class ReplayScreen(GameScreen):
 
     def action_edge(self, end: int) -> None:
         self._pause()
-        self.show_frame(len(self.playback.frames) - 1 if end else 0)
+        self._go(len(self.playback.frames) - 1 if end else 0)
 
     def action_speed(self, by: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))
         if self.playing:
             self._restart_timer()
         self.refresh_status()
+        # Said also while paused, when the status line shows no speed; at either end, so.
+        edge = {0: "replay_slowest", len(SPEEDS) - 1: "replay_fastest"}.get(self.speed)
+        line = say(self.lang, "replay_speed", speed=f"{SPEEDS[self.speed]:g}")
+        self.notify(f"{line} {say(self.lang, edge)}" if edge else line)
 
     # ----- the status line ----------------------------------------------------------------
 

@@ -21,6 +21,7 @@ class SavedGamesScreen(ChoiceScreen):
         Binding("escape", "dismiss(None)", "Cancel", id="saves.cancel"),
     ]
     TITLE, BOX, LIST = "saves_title", "saves-box", "saves"
+    ENTER = "key_resume_chosen"
 
     def __init__(self, saves: list[SavedGame], lang: str) -> None:
         self.saves = saves

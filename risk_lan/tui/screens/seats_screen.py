@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Protocol, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -142,6 +142,14 @@ class SeatsScreen(Screen[None]):
         if action in ("table", "free_seat"):
             return self.owns_table()
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """The table's keys (M, S, B, X) are the host's player's: anyone else is told so."""
+        table_keys = ("m", "s", "b", "x")
+        typing = isinstance(self.focused, Input)  # the chat line takes the letters
+        if event.key in table_keys and not self.owns_table() and not typing:
+            event.stop()
+            self.notify(say(self.lang, "table_not_yours"))
 
     def action_free_seat(self) -> None:
         """The host's player frees another player's seat (one who has gone, say)."""

@@ -19,6 +19,7 @@ from risk_lan.rules import Game, TradeCards
 from risk_lan.rules.cards import MOST_STARS, STAR_ARMIES, stars
 from risk_lan.tui.texts.catalogue import say, translate_bindings
 from risk_lan.tui.turnlogic.star_cards import card_line
+from risk_lan.tui.widgets.keys_line import KeysLine
 
 
 class StarTradeScreen(ModalScreen[TradeCards | None]):
@@ -43,6 +44,7 @@ class StarTradeScreen(ModalScreen[TradeCards | None]):
             yield OptionList(*self._options(), id="stars-cards")
             yield Static(self._total(), id="stars-total")
             yield Static(say(self.lang, "stars_help"), id="stars-hint")
+            yield KeysLine(self.lang, [("up,down", "key_choose_line"), ("enter", "key_pick")])
 
     def _options(self) -> list[Option]:
         out = []

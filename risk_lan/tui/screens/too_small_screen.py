@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.widgets.keys_line import KeysLine
 
 # The smallest terminal the app is played in: below it, the map's labels and the panels no
 # longer fit, and the app says so rather than show a cut-off table.
@@ -26,7 +28,9 @@ class TooSmallScreen(ModalScreen[None]):
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
+        with Vertical(id="too-small-frame"):
+            yield Static(id="too-small")
+            yield KeysLine(self.lang)
 
     def on_mount(self) -> None:
         self.show(self.app.size.width, self.app.size.height)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from rich.text import Text
+from textual import _time
 
 from risk_lan.rules import Action, Capitulate, Game, SetAutoDefend, TradeCards
 from risk_lan.tui.screens.star_trade_screen import StarTradeScreen
@@ -22,6 +23,13 @@ from risk_lan.tui.turnlogic.key_intents import (
 )
 from risk_lan.tui.turnlogic.player_turn import Turn
 from risk_lan.tui.turnlogic.turn_hints import why_watching
+from risk_lan.tui.widgets.keys_line import key_label
+
+
+def key_clock() -> float:
+    """Now, on the clock Textual stamps each key press with (a key's ``time``): Textual's
+    own, which is not the same clock on every system."""
+    return _time.get_time()
 
 
 class KeyedScreen(Protocol):
@@ -71,6 +79,29 @@ class TurnKeys:
     def __init__(self, screen: KeyedScreen, keys: dict[str, list[str]]) -> None:
         self.screen = screen
         self.keys = keys
+        # When a view from the host last changed the step shown (on key_clock): a turn key
+        # pressed before then was meant for the step before, which the player saw.
+        self.step_changed_at = float("-inf")
+
+    def view_loaded(self, before: tuple[str, frozenset[str]]) -> None:
+        """A view from the host was loaded over the step ``before`` (its name and keys)."""
+        step = self.turn.step()
+        if (step.name, step.keys) != before:
+            self.step_changed_at = key_clock()
+
+    def typed_ahead(self, key: str, pressed: float) -> bool:
+        """Whether ``key``, pressed at ``pressed``, is a turn key typed ahead of the step now
+        shown (a bot's attack came in between, say): it is dropped, and the Now panel says
+        so, rather than act on a step the player had not seen."""
+        screen = self.screen
+        # A key that plays nothing now anyway (a bot plays the seat, say) says why instead.
+        locked = screen.stopped or screen.taken_over or screen.seat in screen.expelled
+        if locked or self.turn.watching:
+            return False
+        if key not in self.keys or pressed >= self.step_changed_at:
+            return False
+        self.turn.hint = ("key_typed_ahead", {"pressed": key_label(key, self.screen.lang)})
+        return True
 
     @property
     def turn(self) -> Turn:

@@ -36,7 +36,7 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "free.cancel": "Annuler",
         "knock.yes": "Oui",
         "knock.no": "Non",
-        "password.cancel": "Annuler",
+        "password.cancel": "Retour aux parties",
         "lobby.refresh": "Chercher",
         "lobby.resume": "Reprendre une partie",
         "lobby.watch": "Regarder",

@@ -29,6 +29,13 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         "cmd_pace": "Show the others' moves at a pace (Ctrl+T: 1, 2, 4 a second, or off)",
         "cmd_resume_command": "Show the command that takes this game up again once it stops",
         "replay_verified": "✓ record verified",
+        "replay_speed": "The replay plays {speed} moves a second.",
+        "replay_at_start": "This is the start of the record: PgDn, F6 or Space go forward.",
+        "replay_at_end": "This is the end of the record: PgUp or Home go back.",
+        "replay_slowest": "(the slowest)",
+        "replay_fastest": "(the fastest)",
+        "replay_no_move": "A replay plays no move: Space plays or pauses, F6 shows the next"
+        " move, PgUp and PgDn a turn, Ctrl+L the whole log.",
         "replay_at": "turn {turn}, move {move}/{moves}",
         "replay_playing": "▶ playing, {speed} moves a second (space: pause, +/-: speed)",
         "replay_paused": "⏸ paused (space: play, F6: a move, PgUp/PgDn: a turn)",
@@ -61,6 +68,15 @@ COMMAND_TEXTS: dict[str, dict[str, str]] = {
         " non)",
         "cmd_resume_command": "Montrer la commande qui reprend cette partie une fois arrêtée",
         "replay_verified": "✓ enregistrement vérifié",
+        "replay_speed": "La relecture joue {speed} coups par seconde.",
+        "replay_at_start": "C'est le début de l'enregistrement : Pg suiv, F6 ou Espace vont"
+        " plus loin.",
+        "replay_at_end": "C'est la fin de l'enregistrement : Pg préc ou Début reviennent en"
+        " arrière.",
+        "replay_slowest": "(le plus lent)",
+        "replay_fastest": "(le plus rapide)",
+        "replay_no_move": "Une relecture ne joue aucun coup : Espace lit ou met en pause, F6"
+        " montre le coup suivant, Pg préc et Pg suiv un tour, Ctrl+L tout le journal.",
         "replay_at": "tour {turn}, coup {move}/{moves}",
         "replay_playing": "▶ lecture, {speed} coups par seconde (espace : pause, +/- : vitesse)",
         "replay_paused": "⏸ en pause (espace : lecture, F6 : un coup, PgPréc/PgSuiv : un tour)",
