@@ -102,9 +102,15 @@ class SeatsScreen(Screen[None]):
             yield Input(placeholder=say(self.lang, "chat_hint"), id="lobby-say")
         yield Footer()
 
+    def on_mount(self) -> None:
+        if self.lobby is not None:  # news that came before the screen had its widgets
+            self.show_lobby(self.lobby, self.seat, self.watching)
+
     def show_lobby(self, lobby: dict[str, Any], seat: str, watching: bool = False) -> None:
         owner_before = self.owns_table()
         self.lobby, self.seat, self.watching = lobby, seat, watching
+        if not self.query("#seats"):
+            return  # not composed yet (shown once mounted), or already taken down as it quits
         text = Text()
         bots = sum(1 for s in lobby["seats"] if s["kind"] == "bot")
         title = mode_title(lobby["mode"], self.lang)
