@@ -32,6 +32,7 @@ from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn
 from risk_lan.tui.widgets.panels import (
     EventLog,
     HandPanel,
+    NowBox,
     PlayersPanel,
     SecretPanel,
     StatusBar,
@@ -89,7 +90,8 @@ class GameScreen(Screen[None]):
         # One grid, no containers: each container would be composited again on every update.
         yield WorldMap(classic_board(), id="map")
         yield PlayersPanel(id="players")
-        yield TurnPanel(id="now")
+        with NowBox(id="now-box"):
+            yield TurnPanel(id="now")
         yield SecretPanel(id="secret")  # shown in the modes with secret objectives
         yield HandPanel(id="hand")
         yield EventLog(id="log", wrap=True, markup=False)
@@ -104,6 +106,14 @@ class GameScreen(Screen[None]):
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")
             self.redraw()
+        self.call_after_refresh(self.fit_now)
+
+    def fit_now(self) -> None:
+        """The Now panel may grow into the cards' room (the rows they share, once laid out)."""
+        shared = (
+            self.query_one(NowBox).outer_size.height + self.query_one(HandPanel).outer_size.height
+        )
+        self.query_one(NowBox).fit(shared)
 
     def on_mount(self) -> None:
         self.query_one(WorldMap).focus()
@@ -265,6 +275,7 @@ class GameScreen(Screen[None]):
         secret = modeapps.secret(game)  # the mode in play's secret for each seat, if any
         if (secret is not None) != self.has_class("-secret"):
             self.set_class(secret is not None, "-secret")  # lays the screen out again, once
+            self.call_after_refresh(self.fit_now)
         if secret is not None:
             self.query_one(SecretPanel).show(secret, game, self.seat, self.names, self.lang)
         if step.keys != self.offered:

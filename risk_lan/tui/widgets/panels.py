@@ -7,6 +7,7 @@ from collections.abc import Collection
 from typing import Any
 
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog, Static
@@ -45,12 +46,19 @@ class Panel(Static):
 
     _shown: Text | None = None
 
-    def show_text(self, text: Text) -> None:
+    def show_text(self, text: Text) -> bool:
+        """Show ``text`` unless it is shown already; whether it changed."""
         shown = self._shown
         if shown is None or text.plain != shown.plain or text.spans != shown.spans:
             self._shown = text
-            # Every panel's height is fixed in risk.tcss: no need to lay the screen out again.
-            self.update(text, layout=False)
+            # A panel's height is fixed in risk.tcss, or follows its lines (the Now panel, which
+            # says so): the screen is laid out again only when that height changes.
+            self.update(text, layout=self.height_changes(text))
+            return True
+        return False
+
+    def height_changes(self, text: Text) -> bool:
+        return False
 
 
 class EventLog(RichLog):
@@ -173,8 +181,41 @@ def _shared(game: Game, players: list[dict[str, Any]], lang: str, room: int = 99
     return text
 
 
+HAND_LEAST = 3  # rows the cards keep when the Now panel grows into their room: a title, 2 lines
+
+
+class NowBox(VerticalScroll):
+    """The Now panel's room: as high as its sentences, taking rows from the cards below it
+    down to ``HAND_LEAST``, and scrolling beyond that, so that no sentence is ever cut."""
+
+    def fit(self, room: int) -> None:
+        """``room``: the rows the Now panel and the cards share (the screen's rows left)."""
+        most = max(1, room - HAND_LEAST)
+        if self.styles.max_height is None or self.styles.max_height.cells != most:
+            self.styles.max_height = most
+
+
 class TurnPanel(Panel):
-    """What to do now: the phase and the reinforcements left, in words."""
+    """What to do now: the phase and the reinforcements left, in words, in a ``NowBox``."""
+
+    _lines = 0  # the lines the text shown takes at the panel's width (0: not yet laid out)
+
+    def height_changes(self, text: Text) -> bool:
+        width = self.content_size.width
+        lines = len(text.wrap(self.app.console, width)) if width else 0
+        changed = not lines or lines != self._lines
+        self._lines = lines
+        return changed
+
+    def _show_in_box(self, text: Text, latest: int = 0) -> None:
+        """Show ``text``; once laid out, scroll its box to the line where the latest said
+        (why a key did nothing) starts, at character ``latest``, or else to the first."""
+        if self.show_text(text) and isinstance(self.parent, NowBox):
+            before = text.plain[:latest].rstrip("\n")
+            width = self.content_size.width
+            line = len(Text(before).wrap(self.app.console, width)) if before and width else 0
+            scroll = self.parent.scroll_to
+            self.call_after_refresh(scroll, y=line, animate=False, immediate=True)
 
     def show(
         self, turn: Turn, step: Step, names: dict[str, str], lang: str, notice: str = ""
@@ -182,12 +223,13 @@ class TurnPanel(Panel):
         game = turn.game
         text = Text()
         title = say(lang, "turn_panel")
-        if self.border_title != title:  # on the border, to leave every line to the words
-            self.border_title = title
+        box = self.parent if isinstance(self.parent, NowBox) else self
+        if box.border_title != title:  # on the border, to leave every line to the words
+            box.border_title = title
         if notice:
             text.append(notice, style="bold red")  # nothing else can be done: nothing else said
         if game is None or notice:
-            self.show_text(text)
+            self._show_in_box(text)
             return
         s = game.state
         board = game.board
@@ -200,7 +242,9 @@ class TurnPanel(Panel):
         notes = modeapps.notes(turn, step, lang, name)
         if notes:
             text.append(f"\n{notes}", style="dim")
+        latest = 0
         if turn.hint is not None:
+            latest = len(text) + 1
             key, fields = turn.hint
             why = say(
                 lang,
@@ -218,7 +262,7 @@ class TurnPanel(Panel):
             text.append(f"\n{say(lang, key, dice=standing)}", style="dim")
         if s.pool and step.name not in ("waiting", "watching", "over", "setup", "place"):
             text.append(f"\n{say(lang, 'pool')}: {s.pool}", style="bold yellow")
-        self.show_text(text)
+        self._show_in_box(text, latest)
 
 
 class HandPanel(Panel):
