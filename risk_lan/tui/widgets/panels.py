@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.visual import visualize
 from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, teams
@@ -51,13 +52,16 @@ class Panel(Static):
         shown = self._shown
         if shown is None or text.plain != shown.plain or text.spans != shown.spans:
             self._shown = text
+            self.update(text, layout=False)
             # A panel's height is fixed in risk.tcss, or follows its lines (the Now panel, which
             # says so): the screen is laid out again only when that height changes.
-            self.update(text, layout=self.height_changes(text))
+            if self.height_changes():
+                self.refresh(layout=True)
             return True
         return False
 
-    def height_changes(self, text: Text) -> bool:
+    def height_changes(self) -> bool:
+        """Whether the text shown needs another height than the panel has."""
         return False
 
 
@@ -188,6 +192,20 @@ class NowBox(VerticalScroll):
     """The Now panel's room: as high as its sentences, taking rows from the cards below it
     down to ``HAND_LEAST``, and scrolling beyond that, so that no sentence is ever cut."""
 
+    shown_from = 0  # the line to show first: where the latest said starts
+
+    def show_from(self, line: int) -> None:
+        """Scroll to ``line`` once the panel's new text is laid out, and keep it there when
+        the lines' count changes."""
+        self.shown_from = line
+        self.call_after_refresh(self._scroll)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self._scroll()  # the text's height changed: the line first shown is where it was
+
+    def _scroll(self) -> None:
+        self.scroll_to(y=self.shown_from, animate=False, immediate=True)
+
     def fit(self, room: int) -> None:
         """``room``: the rows the Now panel and the cards share (the screen's rows left)."""
         most = max(1, room - HAND_LEAST)
@@ -198,24 +216,25 @@ class NowBox(VerticalScroll):
 class TurnPanel(Panel):
     """What to do now: the phase and the reinforcements left, in words, in a ``NowBox``."""
 
-    _lines = 0  # the lines the text shown takes at the panel's width (0: not yet laid out)
-
-    def height_changes(self, text: Text) -> bool:
-        width = self.content_size.width
-        lines = len(text.wrap(self.app.console, width)) if width else 0
-        changed = not lines or lines != self._lines
-        self._lines = lines
-        return changed
+    def height_changes(self) -> bool:
+        # Never lower than its box's old fixed height (risk.tcss): most texts fit in it, and
+        # change nothing of the screen's layout.
+        size = self.content_size
+        if not size.width:
+            return True  # not laid out yet
+        least = self.styles.min_height
+        floor = int(least.value) if least is not None and least.is_cells else 0
+        return max(floor, self.get_content_height(size, size, size.width)) != size.height
 
     def _show_in_box(self, text: Text, latest: int = 0) -> None:
         """Show ``text``; once laid out, scroll its box to the line where the latest said
         (why a key did nothing) starts, at character ``latest``, or else to the first."""
         if self.show_text(text) and isinstance(self.parent, NowBox):
             before = text.plain[:latest].rstrip("\n")
-            width = self.content_size.width
-            line = len(Text(before).wrap(self.app.console, width)) if before and width else 0
-            scroll = self.parent.scroll_to
-            self.call_after_refresh(scroll, y=line, animate=False, immediate=True)
+            width = self.content_size.width  # (the lines as the panel wraps them)
+            rules = self.styles.get_rules()
+            line = visualize(self, Text(before)).get_height(rules, width) if before and width else 0
+            self.parent.show_from(line)
 
     def show(
         self, turn: Turn, step: Step, names: dict[str, str], lang: str, notice: str = ""
