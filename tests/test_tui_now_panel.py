@@ -125,3 +125,11 @@ async def test_every_hint_and_the_longest_sentences_show_whole(lang: str, size, 
         screen.turn.hint = None
         screen.redraw()
         await until(pilot, lambda: all_of_it(app, box) == step_line, timeout=2)
+
+
+async def test_a_click_on_the_now_panel_leaves_the_keys_to_the_map() -> None:
+    app = scenario_app(scenario_host(attacking))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await started(app, pilot)
+        await pilot.click("#now-box")  # (which waits for the click to be handled)
+        assert app.focused is screen.query_one("#map")

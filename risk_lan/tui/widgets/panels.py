@@ -192,6 +192,7 @@ class NowBox(VerticalScroll):
     """The Now panel's room: as high as its sentences, taking rows from the cards below it
     down to ``HAND_LEAST``, and scrolling beyond that, so that no sentence is ever cut."""
 
+    can_focus = False  # the keys stay the map's (a wheel still scrolls it)
     shown_from = 0  # the line to show first: where the latest said starts
 
     def show_from(self, line: int) -> None:
