@@ -80,13 +80,13 @@ async def shown_whole(pilot, box, said: str, grows: bool) -> None:
     """``said`` shows whole in the box (which ``grows`` to it); or, where the box may not grow
     enough, its start shows, and scrolling down shows the rest."""
     app = pilot.app
-    seen = await until(pilot, lambda: starts(app, box, said), timeout=2)
+    seen = await until(pilot, lambda: starts(app, box, said), timeout=10)
     assert said in seen or not grows
     if said not in seen:
         await pilot.pause()  # the panel's own scroll, after its refresh, first
         box.scroll_end(animate=False, immediate=True)
         rest = await until(pilot, lambda: said.endswith(flat(visible(app, box)))
-                           and flat(visible(app, box)), timeout=2)  # fmt: skip
+                           and flat(visible(app, box)), timeout=10)  # fmt: skip
         assert len(seen) + len(rest) >= len(said)
 
 
@@ -124,7 +124,7 @@ async def test_every_hint_and_the_longest_sentences_show_whole(lang: str, size, 
         assert screen.query_one(HandPanel).outer_size.height >= 3
         screen.turn.hint = None
         screen.redraw()
-        await until(pilot, lambda: all_of_it(app, box) == step_line, timeout=2)
+        await until(pilot, lambda: all_of_it(app, box) == step_line, timeout=10)
 
 
 async def test_a_click_on_the_now_panel_leaves_the_keys_to_the_map() -> None:
