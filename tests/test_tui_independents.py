@@ -93,3 +93,36 @@ async def test_an_offensive_on_the_players_own_ally_stays_chosen_between_battles
     # Another territory picked: the offensive goes on from its source (the unit's hint).
     assert turn.pick("greenland") == []
     assert turn.hint == ("pick_offensive", {"territory": "greenland", "source": "alaska"})
+
+
+@pytest.mark.parametrize(
+    ("lang", "offer"),
+    [
+        ("en", "F6 rolls a die for independent 2, your ally"),
+        ("fr", "F6 lance un dé pour votre allié (indépendant 2)"),
+    ],
+)
+async def test_the_allys_die_is_offered_in_the_now_panel_and_by_f6(lang: str, offer: str) -> None:
+    host = scenario_host(two_independents, bots=1, seats=2, mode="two-player-active")
+    app = scenario_app(host, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: screen.turn.step().name == "place")
+        assert offer not in " ".join(screen_text(app, "now").split())  # her own armies first
+        screen.turn.staged.append(("alaska", 3))
+        await pilot.press("f6")
+        await until(pilot, lambda: screen.turn.game.state.pool == 0)
+        # The Now panel has moved on to the attacks, and still offers the ally's die.
+        await until(pilot, lambda: offer in " ".join(screen_text(app, "now").split()))
+        assert screen.turn.step().name == "attack"
+        await pilot.press("f6")
+        await until(pilot, lambda: screen.turn.game.state.placing_for == TWO)
+        assert screen.turn.step().choices == {"greenland", "ontario"}
+        # Once the die is placed, the offer is gone: one die an ally a turn.
+        left = screen.turn.game.state.pool
+        screen.turn.staged.append(("ontario", left))
+        await pilot.press("f6")
+        await until(pilot, lambda: screen.turn.game.state.placing_for is None)
+        await until(pilot, lambda: screen.turn.step().name == "attack")
+        assert offer not in " ".join(screen_text(app, "now").split())
+    await host.close()

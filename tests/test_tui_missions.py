@@ -113,4 +113,60 @@ async def test_the_ranks_are_said_in_the_players_language(
         shown = " ".join(str(options.get_option_at_index(i).prompt) for i in range(4))
         assert all(f"{rank}:" in shown for rank in ranks), shown
         assert not any(word in shown for word in foreign), shown
+
+
+def south_america_in_the_attacks(s) -> None:
+    """ann (p1) holds South America in her attacks, with the Capitaine mission claimed as she
+    ends her turn, which may be claimed now."""
+    south = ["venezuela", "peru", "brazil", "argentina"]
+    set_position(s, dict.fromkeys(south, "p1"), dict.fromkeys(south, 3), rest=("p2", "p3"))
+    cards = ["capitaine_south_america"] + [
+        next(c.id for c in missions().values() if c.rank == rank) for rank in RANKS[1:]
+    ]
+    s.missions = {"p1": cards, "p2": [], "p3": []}
+    s.claimed = {"p1": [], "p2": [], "p3": []}
+    s.claim_window, s.conquests, s.claimed_turn = "", 0, False
+
+
+@pytest.mark.parametrize(
+    ("lang", "now_says", "listed"),
+    [
+        ("en", "Claiming a mission now (Ctrl+K) ends your turn.", "that ends your turn"),
+        (
+            "fr",
+            "Annoncer une mission maintenant (Ctrl+K) finit votre tour.",
+            "cela finit votre tour",
+        ),
+    ],
+)
+async def test_a_claim_that_ends_the_turn_says_so_before(lang, now_says, listed) -> None:
+    host = scenario_host(south_america_in_the_attacks, mode="risk-mission")
+    app = scenario_app(host, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: now_says in " ".join(screen_text(app, "now").split()))
+        await pilot.press("ctrl+k")
+        listing = await until(pilot, lambda: isinstance(app.screen, MissionsScreen) and app.screen)
+        first = listing.query_one("#missions").get_option_at_index(0)
+        assert listed in str(first.prompt)
+        turn = screen.turn.game.state.turn
+        await pilot.press("enter")  # claimed: the turn ends, as it said
+        await until(pilot, lambda: screen.turn.game.state.claimed.get("p1"))
+        await until(pilot, lambda: screen.turn.game.state.turn > turn)
+        await until(pilot, lambda: now_says not in " ".join(screen_text(app, "now").split()))
+    await host.close()
+
+
+async def test_a_claim_at_the_start_of_the_turn_says_nothing_of_its_end() -> None:
+    host = scenario_host(fourteen_at_the_start, mode="risk-mission")
+    app = scenario_app(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(app, pilot)
+        await until(pilot, lambda: "can be claimed now" in screen_text(app, "secret"))
+        assert "ends your turn" not in screen_text(app, "now")
+        await pilot.press("ctrl+k")
+        listing = await until(pilot, lambda: isinstance(app.screen, MissionsScreen) and app.screen)
+        assert "ends your turn" not in str(
+            listing.query_one("#missions").get_option_at_index(0).prompt
+        )
     await host.close()

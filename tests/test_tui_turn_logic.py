@@ -165,3 +165,23 @@ def test_the_revised_rules_keys_say_why_in_their_step() -> None:
     waiting = loaded(game)
     for key in ("support", "lay", "capitulate"):
         assert waiting.why_not(key) == ("key_not_your_turn", {}), key
+
+
+def test_a_turn_key_during_the_setup_says_what_the_setup_is_now() -> None:
+    # Claims first (classic): every territory is claimed, then armies placed.
+    claims, _ = Game.new(["p1", "p2", "p3"], SeededSource("turn-logic"), "classic")
+    assert claims.state.phase == "claim"
+    assert seated(claims).why_not("end") == ("key_setup", {})
+    # Territories dealt (the revised rules): nothing is claimed, armies are placed.
+    dealt, _ = Game.new(["p1", "p2", "p3"], SeededSource("turn-logic"), "revised")
+    assert dealt.state.phase == "setup"
+    assert seated(dealt).why_not("end") == ("key_setup_armies", {})
+
+
+def seated(game: Game) -> Turn:
+    """The turn of the seat the game waits for."""
+    seat = game.waiting_for()
+    assert seat is not None
+    turn = Turn(seat)
+    turn.load(game.view(seat))
+    return turn

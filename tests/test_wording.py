@@ -237,7 +237,11 @@ def test_a_preset_without_a_help_page_gets_the_game_s_help(lang: str) -> None:
     plain = help_text(lang)
     assert help_text(lang, "newer-mode") == plain and help_text(lang, "") == plain
     assert help_text(lang, "classic") == plain
-    assert help_text(lang, "risk-mission").endswith(plain)  # a page, then the game's help
+    # A page, then the game's help, without what the page says in its place (the goal).
+    page = help_text(lang, "risk-mission")
+    assert page.startswith("## ") and ("# How to play" in page or "# Comment jouer" in page)
+    assert page.endswith(plain[plain.index("**Fair dice" if lang == "en" else "**Des dés") :])
+    assert "42" in plain and "42" not in page
 
 
 def test_every_modes_own_words_are_in_the_catalogue() -> None:

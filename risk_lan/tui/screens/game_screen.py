@@ -34,6 +34,7 @@ from risk_lan.tui.turnlogic.turn_summary import SinceLastTurn
 from risk_lan.tui.widgets.panels import (
     EventLog,
     HandPanel,
+    NowBox,
     PlayersPanel,
     SecretPanel,
     StatusBar,
@@ -94,7 +95,8 @@ class GameScreen(Screen[None]):
         # One grid, no containers: each container would be composited again on every update.
         yield WorldMap(classic_board(), id="map")
         yield PlayersPanel(id="players")
-        yield TurnPanel(id="now")
+        with NowBox(id="now-box"):
+            yield TurnPanel(id="now")
         yield SecretPanel(id="secret")  # shown in the modes with secret objectives
         yield HandPanel(id="hand")
         yield EventLog(id="log", wrap=True, markup=False)
@@ -114,6 +116,14 @@ class GameScreen(Screen[None]):
             footer.compact, footer.show_command_palette = compact, not compact
             self.refresh_bindings()  # the keys greyed out are hidden in the compact layout
             self.redraw()
+        self.call_after_refresh(self.fit_now)
+
+    def fit_now(self) -> None:
+        """The Now panel may grow into the cards' room (the rows they share, once laid out)."""
+        shared = (
+            self.query_one(NowBox).outer_size.height + self.query_one(HandPanel).outer_size.height
+        )
+        self.query_one(NowBox).fit(shared)
 
     def on_mount(self) -> None:
         self.query_one(WorldMap).focus()
@@ -284,6 +294,7 @@ class GameScreen(Screen[None]):
         secret = modeapps.secret(game)  # the mode in play's secret for each seat, if any
         if (secret is not None) != self.has_class("-secret"):
             self.set_class(secret is not None, "-secret")  # lays the screen out again, once
+            self.call_after_refresh(self.fit_now)
         if secret is not None:
             self.query_one(SecretPanel).show(secret, game, self.seat, self.names, self.lang)
         # The pace's keys are in the footer while the others play; in the player's own

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from risk_lan.rules import Game, missions
 from risk_lan.tui.texts.catalogue import say, translate_bindings
-from risk_lan.tui.turnlogic.mission_lines import claimable, summary
+from risk_lan.tui.turnlogic.mission_lines import claimable, ends_turn, summary
 from risk_lan.tui.widgets.keys_line import KeysLine
 
 
@@ -47,7 +47,8 @@ class MissionsScreen(ModalScreen[str | None]):
             if mission in done:
                 line.append(f"  ({say(self.lang, 'mission_done')})", style="green")
             elif mission in now:
-                line.append(f"  ({say(self.lang, 'mission_now')})", style="bold green")
+                now_key = "mission_now_ends" if ends_turn(mission) else "mission_now"
+                line.append(f"  ({say(self.lang, now_key)})", style="bold green")
             options.append(Option(line, id=mission, disabled=mission not in now))
         with Vertical(id="missions-box"):
             yield Static(say(self.lang, "missions_title"), id="missions-title")

@@ -30,6 +30,8 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "key_not_your_turn": "It is not your turn.",
         "key_setup": "First every territory is claimed and armies placed, one by one: pick a"
         " territory.",
+        "key_setup_armies": "First the starting armies are placed, in turn: pick one of your"
+        " territories.",
         "key_pick_capital": "Pick your headquarters first: one of your territories.",
         "key_no_set": "You hold no set of cards to trade.",
         "key_nothing_to_undo": "Nothing placed to take back.",
@@ -78,6 +80,8 @@ HINT_TEXTS: dict[str, dict[str, str]] = {
         "key_not_your_turn": "Ce n'est pas votre tour.",
         "key_setup": "D'abord on prend les territoires et on place les régiments, un à un :"
         " choisissez un territoire.",
+        "key_setup_armies": "D'abord chacun place ses régiments de départ, à tour de rôle :"
+        " choisissez un de vos territoires.",
         "key_pick_capital": "Choisissez d'abord votre quartier général : un de vos territoires.",
         "key_no_set": "Vous n'avez aucune combinaison de cartes à échanger.",
         "key_nothing_to_undo": "Aucun placement à reprendre.",

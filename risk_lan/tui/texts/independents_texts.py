@@ -24,6 +24,8 @@ INDEPENDENTS_TEXTS: dict[str, dict[str, str]] = {
         "offensive": "Offensive from {source} on {target}: F2 attack again, F3 blitz, F4 stop"
         " it. Once it ends, a die for {names}: 1–4 moves each one step away from you.",
         "pick_offensive": "Your offensive from {source} goes on until you stop it (F4).",
+        "ally_die_offer": "F6 rolls a die for {name}, your ally: that many of its armies to"
+        " place, before your first attack.",
         "active_turn": "Ctrl+G: cards to the independents first; allies' dice once your"
         " armies are placed.",
     },
@@ -51,6 +53,8 @@ INDEPENDENTS_TEXTS: dict[str, dict[str, str]] = {
         " vous d'une position.",
         "pick_offensive": "Votre offensive depuis {source:le} continue jusqu'à ce que vous"
         " l'arrêtiez (F4).",
+        "ally_die_offer": "F6 lance un dé pour votre allié ({name}) : autant de ses régiments"
+        " à placer, avant votre première attaque.",
         "active_turn": "Ctrl+G : des cartes aux indépendants d'abord ; les dés des alliés une"
         " fois vos régiments placés.",
     },

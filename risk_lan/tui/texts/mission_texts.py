@@ -11,6 +11,10 @@ MISSION_TEXTS: dict[str, dict[str, str]] = {
         "missions_open": "Ctrl+K lists them, with when each is claimed.",
         "mission_done": "claimed",
         "mission_now": "claim it now (Enter)",
+        "mission_now_ends": "claim it now (Enter): that ends your turn",
+        "missions_claim_ends_turn": "Claiming a mission now (Ctrl+K) ends your turn.",
+        "missions_claim_some_end_turn": "Claiming a mission of the turn's end now (Ctrl+K)"
+        " ends your turn; the others do not.",
         "mission_shown_line": "{player}'s fourth, shown: {mission}",
         "missions_others": "Claimed: {counts}.",
         "missions_close": "Enter claims the mission chosen (one a turn); Esc closes.",
@@ -34,6 +38,10 @@ MISSION_TEXTS: dict[str, dict[str, str]] = {
         "missions_open": "Ctrl+K les montre, avec le moment de chacune.",
         "mission_done": "annoncée",
         "mission_now": "à annoncer maintenant (Entrée)",
+        "mission_now_ends": "à annoncer maintenant (Entrée) : cela finit votre tour",
+        "missions_claim_ends_turn": "Annoncer une mission maintenant (Ctrl+K) finit votre tour.",
+        "missions_claim_some_end_turn": "Annoncer maintenant une mission de fin de tour (Ctrl+K)"
+        " finit votre tour ; les autres, non.",
         "mission_shown_line": "Quatrième mission {player:du}, dévoilée : {mission}",
         "missions_others": "Annoncées : {counts}.",
         "missions_close": "Entrée annonce la mission choisie (une par tour) ; Échap ferme.",

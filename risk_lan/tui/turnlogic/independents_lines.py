@@ -1,7 +1,8 @@
 """The neutral armies in words: their names, and for the active independents (two
 players, rulebook 002) where each stands and the gifts and allies' dice the player may
-make now, and the Now panel's words for their steps. Without any drawing. The mode's unit in
-the app (``APP``) is here: its words, its key and its preset's title."""
+make now, and the Now panel's words for their steps (with the ally's die that F6 rolls).
+Without any drawing. The mode's unit in the app (``APP``) is here: its words, its keys and
+its preset's title."""
 
 from __future__ import annotations
 
@@ -78,6 +79,34 @@ def independents_line(
     return None
 
 
+def _ally_die(turn: Turn, step: Step) -> ReinforceAlly | None:
+    """The ally's die F6 rolls at this step: while the attacks are to come and nothing is
+    chosen to attack or move from, the first ally not reinforced this turn (None: none)."""
+    if step.name not in ("attack", "fortify") or turn.source is not None:
+        return None
+    return next((a for a in turn.legal if isinstance(a, ReinforceAlly)), None)
+
+
+def _die_keys(turn: Turn, step: Step) -> frozenset[str]:
+    return frozenset({"confirm"}) if _ally_die(turn, step) is not None else frozenset()
+
+
+def _roll_die(turn: Turn, step: Step) -> list[Action] | None:
+    die = _ally_die(turn, step)
+    return [die] if die is not None else None
+
+
+def die_note(turn: Turn, step: Step, lang: str, name: Callable[[str | None], PlaceName]) -> str:
+    """Under the Now panel's sentence, once the player's own armies are placed: the ally's
+    die F6 rolls, for as long as it may be ("" otherwise, and in the other modes)."""
+    if turn.game is None or not independents.active(turn.game.state) or not turn.my_turn:
+        return ""
+    die = _ally_die(turn, step)
+    if die is None:
+        return ""
+    return say(lang, "ally_die_offer", name=_named(turn.game.state, die.independent, lang))
+
+
 def _steer(turn: Turn) -> bool:
     """An offensive under way holds the source and target: attacked on, or stopped."""
     assert turn.game is not None
@@ -113,6 +142,11 @@ APP = ModeApp(
     pick_why=_pick_why,
     standing=standing,
     now_line=lambda turn, step, names, lang, name: independents_line(turn, step, lang, name),
+    # Once the player's own armies are placed, F6 rolls an ally's die, said under the
+    # attacks' sentence for as long as it may be.
+    step_keys=_die_keys,
+    play=_roll_die,
+    notes=die_note,
     # Ctrl+G: where each stands, and the gift or ally's die to make (any seat, at any time).
     keys={
         "game.independents": ModeKey(

@@ -66,7 +66,8 @@ class ModeApp:
 
     ``applies``: whether a game under these rules plays the mode.
     ``own_step``: the step the mode offers at a phase it plays its own way (None elsewhere);
-    ``play``: the moves that confirm such a step (None: the usual ones).
+    ``play``: the moves that confirm such a step, or a shared step the mode added the confirm
+    key to (``step_keys``) (None: the usual ones).
     ``attack_keys``: the keys of an attack once its target is picked, when the mode attacks
     its own way; ``attack``: the moves of that attack.
     ``now_line``: the Now panel's sentence for the mode's own steps (None: the usual words
@@ -92,6 +93,9 @@ class ModeApp:
     not such a step).
     ``pick_why``: why picking this territory does nothing, asked before any other reason
     (a text's key and fields; the offensive's one target, the ally's armies only).
+    ``step_keys``: the turn keys a mode adds to a shared step, where it has a move of its own
+    for them then (the active independents' F6, an ally's die while the attacks are to
+    come); ``play`` makes their moves.
     ``turn_keys``: the turn keys only this mode offers (hidden in games without it);
     ``key_open``: whether a turn key the mode answers for (``answers``) runs now (True), is
     greyed out (None) or hidden (False), while the mode is in play;
@@ -127,6 +131,7 @@ class ModeApp:
     waiting: Callable[[Turn], str | None] | None = None
     neutral_kind: str | None = None
     turn_keys: frozenset[str] = frozenset()
+    step_keys: Callable[[Turn, Step], frozenset[str]] | None = None
     step_why: Callable[[Turn, Step], Why | None] | None = None
     answers: frozenset[str] = frozenset()
     key_open: KeyOpen | None = None

@@ -66,6 +66,15 @@ def own_step(turn: Turn, phase: str) -> Step | None:
     return None
 
 
+def step_keys(turn: Turn, step: Step) -> frozenset[str]:
+    """The turn keys the modes in play add to the shared ``step`` (none, mostly)."""
+    keys: frozenset[str] = frozenset()
+    for mode in playing(turn.game):
+        if mode.step_keys is not None:
+            keys |= mode.step_keys(turn, step)
+    return keys
+
+
 def play(turn: Turn, step: Step) -> list[Action] | None:
     """The moves that confirm ``step`` where a mode in play plays it its own way."""
     for mode in playing(turn.game):

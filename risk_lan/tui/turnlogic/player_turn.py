@@ -8,7 +8,7 @@ staged here and can be taken back until the player confirms them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from risk_lan.rules import (
@@ -152,7 +152,9 @@ class Turn:
             return Step("trade", keys=trades)
         if s.phase == "reinforce" and s.pool > 0:
             return self._place_step(game, trades)
-        return self._attack_step(game)
+        step = self._attack_step(game)
+        added = modeapps.step_keys(self, step)  # (the active independents: an ally's die)
+        return replace(step, keys=step.keys | added) if added - step.keys else step
 
     def _asked_step(self, game: Game) -> Step | None:
         """The step of a phase that asks one thing of the player (a claim or a setup army,

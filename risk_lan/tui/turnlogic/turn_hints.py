@@ -116,7 +116,8 @@ def _why_not_at_step(turn: Turn, step: Step, key: str) -> Hint | None:
     if step.name in ("defend", "move_in"):
         return (f"pick_{step.name}", {})
     if step.name in ("claim", "setup"):
-        return ("key_setup", {})
+        # Once the claims are over, or where the territories are dealt, armies are placed.
+        return ("key_setup" if step.name == "claim" else "key_setup_armies", {})
     if step.name == "place" and key not in ("trade", "undo", "cancel"):
         left = step.amount_range[1] if step.amount_range and step.choices else 0
         return ("key_place_first", {"left": left}) if left else ("key_confirm_first", {})

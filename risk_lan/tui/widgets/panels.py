@@ -8,8 +8,10 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.visual import visualize
 from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, teams
@@ -46,12 +48,22 @@ class Panel(Static):
 
     _shown: Text | None = None
 
-    def show_text(self, text: Text) -> None:
+    def show_text(self, text: Text) -> bool:
+        """Show ``text`` unless it is shown already; whether it changed."""
         shown = self._shown
         if shown is None or text.plain != shown.plain or text.spans != shown.spans:
             self._shown = text
-            # Every panel's height is fixed in risk.tcss: no need to lay the screen out again.
             self.update(text, layout=False)
+            # A panel's height is fixed in risk.tcss, or follows its lines (the Now panel, which
+            # says so): the screen is laid out again only when that height changes.
+            if self.height_changes():
+                self.refresh(layout=True)
+            return True
+        return False
+
+    def height_changes(self) -> bool:
+        """Whether the text shown needs another height than the panel has."""
+        return False
 
 
 class EventLog(RichLog):
@@ -185,8 +197,57 @@ def _shared(game: Game, players: list[dict[str, Any]], lang: str, room: int = 99
     return text
 
 
+HAND_LEAST = 3  # rows the cards keep when the Now panel grows into their room: a title, 2 lines
+
+
+class NowBox(VerticalScroll):
+    """The Now panel's room: as high as its sentences, taking rows from the cards below it
+    down to ``HAND_LEAST``, and scrolling beyond that, so that no sentence is ever cut."""
+
+    can_focus = False  # the keys stay the map's (a wheel still scrolls it)
+    shown_from = 0  # the line to show first: where the latest said starts
+
+    def show_from(self, line: int) -> None:
+        """Scroll to ``line`` once the panel's new text is laid out, and keep it there when
+        the lines' count changes."""
+        self.shown_from = line
+        self.call_after_refresh(self._scroll)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self._scroll()  # the text's height changed: the line first shown is where it was
+
+    def _scroll(self) -> None:
+        self.scroll_to(y=self.shown_from, animate=False, immediate=True)
+
+    def fit(self, room: int) -> None:
+        """``room``: the rows the Now panel and the cards share (the screen's rows left)."""
+        most = max(1, room - HAND_LEAST)
+        if self.styles.max_height is None or self.styles.max_height.cells != most:
+            self.styles.max_height = most
+
+
 class TurnPanel(Panel):
-    """What to do now: the phase and the reinforcements left, in words."""
+    """What to do now: the phase and the reinforcements left, in words, in a ``NowBox``."""
+
+    def height_changes(self) -> bool:
+        # Never lower than its box's old fixed height (risk.tcss): most texts fit in it, and
+        # change nothing of the screen's layout.
+        size = self.content_size
+        if not size.width:
+            return True  # not laid out yet
+        least = self.styles.min_height
+        floor = int(least.value) if least is not None and least.is_cells else 0
+        return max(floor, self.get_content_height(size, size, size.width)) != size.height
+
+    def _show_in_box(self, text: Text, latest: int = 0) -> None:
+        """Show ``text``; once laid out, scroll its box to the line where the latest said
+        (why a key did nothing) starts, at character ``latest``, or else to the first."""
+        if self.show_text(text) and isinstance(self.parent, NowBox):
+            before = text.plain[:latest].rstrip("\n")
+            width = self.content_size.width  # (the lines as the panel wraps them)
+            rules = self.styles.get_rules()
+            line = visualize(self, Text(before)).get_height(rules, width) if before and width else 0
+            self.parent.show_from(line)
 
     def show(
         self,
@@ -200,12 +261,13 @@ class TurnPanel(Panel):
         game = turn.game
         text = Text()
         title = say(lang, "turn_panel")
-        if self.border_title != title:  # on the border, to leave every line to the words
-            self.border_title = title
+        box = self.parent if isinstance(self.parent, NowBox) else self
+        if box.border_title != title:  # on the border, to leave every line to the words
+            box.border_title = title
         if notice:
             text.append(notice, style="bold red")  # nothing else can be done: nothing else said
         if game is None or notice:
-            self.show_text(text)
+            self._show_in_box(text)
             return
         s = game.state
         board = game.board
@@ -218,7 +280,9 @@ class TurnPanel(Panel):
         notes = modeapps.notes(turn, step, lang, name)
         if notes:
             text.append(f"\n{notes}", style="dim")
+        latest = 0
         if turn.hint is not None:
+            latest = len(text) + 1
             key, fields = turn.hint
             why = say(
                 lang,
@@ -243,7 +307,7 @@ class TurnPanel(Panel):
             text.append_text(amount_buttons(lang))
         if cursor is not None:
             text.append(f"\n{cursor_line(game, turn.seat, cursor, names, lang)}", style="cyan")
-        self.show_text(text)
+        self._show_in_box(text, latest)
 
 
 def cursor_line(game: Game, seat: str, territory: str, names: dict[str, str], lang: str) -> str:
