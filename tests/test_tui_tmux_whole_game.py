@@ -6,10 +6,12 @@ only (on the territories, on the Now panel's amount buttons and on the footer's 
 
 Two players and a neutral army (``--mode two-player``, one bot) is the quickest game to its
 end. The player plays every turn of its own: all its reinforcements on its strongest
-territory at a front, then attacks all out with blitzes while it has the stronger side,
-moving in with all it may. The game ends when one of the two is out; the end screen says
-who won, and the rounds it counts are the turns the test played (a turn the test did not
-play, a bot's after a while, would add rounds the test did not count).
+territory at a front, then one blitz a turn where it has the stronger side, moving in with
+all it may, and the turn ends. The game ends when one of the two is out (the bot, against a
+player who holds back, in about ten rounds: a player who attacks all out makes the game two
+or three times as long); the end screen says who won, and the rounds it counts are the
+turns the test played (a turn the test did not play, a bot's after a while, would add rounds
+the test did not count).
 
 Found on the way, left to the app's owners: F3 sent in the same instant as the Enter that
 picks the target is lost without a word (the game screen's on_key judges F3 greyed out before
@@ -42,6 +44,9 @@ GAME = f"{tmux.COMMAND} play --bots 1 --mode two-player --name tester"
 NAMES = {BOARD.territories[t].name_en: t for t in BOARD.territory_ids}
 ARROWS = {"Up": (0, -1), "Down": (0, 1), "Left": (-1, 0), "Right": (1, 0)}
 SETUP_BY_HAND = 3  # starting armies placed one by one (Enter or a click), then F8
+# Blitzes a turn, at most: a few conquests a turn make a game long (each is four keys or
+# clicks, and the screen's answers), and the bot ends it sooner against a player who holds back.
+BLITZES_PER_TURN = 1
 GAME_TIME = 100.0  # seconds, at most, for a whole game (about 30 is usual)
 
 
@@ -262,6 +267,8 @@ class Player:
     defended: bool = False  # F7 pressed: the defence is rolled by itself from now on
     placed_in_setup: int = 0  # starting armies placed one by one, before the plan's turn
     turn_over: bool = False  # the last key or click ended the player's turn
+    blitzes: int = 0  # this turn's
+    clicked_key: str | None = None  # the footer key clicked for the step, if one was
 
     @property
     def presses(self) -> int:
@@ -274,7 +281,14 @@ class Player:
         table = self.table
         if self.by_keys:
             here = table.cursor(lines)
-            assert here is not None, f"no cursor on the map: {table.now(lines)}"
+            if here is None:
+                # Both pointers covered and the Now panel's cursor line cut (100x30): its
+                # name typed (the map's shortcut) takes the cursor there.
+                letters = tmux.shortest_prefix(territory)
+                table.keys += len(letters)
+                table.terminal.type_letters(*letters)
+                table.press("Enter")
+                return
             table.press(*arrows(here, territory), "Enter")
         else:
             table.click_territory(territory)
@@ -284,6 +298,17 @@ class Player:
             self.table.press(key)
         else:
             self.table.click_key(key.lower())
+            self.clicked_key = key
+
+    def key_answered(self, key: str, leave: tuple[str, ...]) -> None:
+        """``key``, and the app's answer: the Now panel leaves ``leave``."""
+        self.key(key)
+        if not self.table.answered(leave, 3, required=False):
+            if not self.by_keys:
+                # The footer shows a key greyed out until a frame after the panel opens
+                # it: a click that came before only rang the bell. A player clicks again.
+                self.key(key)
+            self.table.answered(leave)
 
     def most(self) -> None:
         """The most the amount allows: End, or the Now panel's "max" button."""
@@ -327,20 +352,13 @@ class Player:
         sources = [t for t, (who, _) in owners.items() if who == "R" and self.target(owners, t)]
         return max(sources, key=lambda t: owners[t][1], default=None)
 
-    @staticmethod
-    def may_manoeuvre(owners: dict[str, tuple[str, int]]) -> bool:
-        """Whether the player has armies to move to a territory of its own (or ending the
-        attacks ends the turn at once)."""
-        return any(who == "R" and armies > 1
-                   and any(owners[n][0] == "R" for n in BOARD.neighbours[t])
-                   for t, (who, armies) in owners.items())  # fmt: skip
-
     # ----- a step ---------------------------------------------------------------------------
 
     def play(self, lines: list[str]) -> tuple[str, ...] | None:
         """Answer the step the Now panel shows; returns what the Now panel must leave behind
         once the app has answered (None: nothing to answer, the others play)."""
         table = self.table
+        self.clicked_key = None
         now = table.now(lines)
         step = now.split(". ")[0]
         owners = table.owners(lines)
@@ -376,10 +394,7 @@ class Player:
                                owners, lines)  # fmt: skip
         if "F3 blitz" in now:
             self.key("F3")
-            if not self.by_keys:
-                # The footer greys its keys out a frame after the panel: a click that came
-                # before F3 was open there only rang the bell; a player clicks again.
-                self.table.answered((step,), 3, required=False) or self.key("F3")
+            self.blitzes += 1
             return (step,)
         if now.startswith(("Manoeuvre:", "Move ")):
             self.key("F4")  # no manoeuvre: the turn ends
@@ -414,24 +429,30 @@ class Player:
     ) -> tuple[str, ...]:
         """From the source picked (if any), a blitz on the weakest neighbour worth it; or
         from a better source; or the attacks end."""
+        if self.blitzes >= BLITZES_PER_TURN:
+            source = None  # enough for this turn
         target = self.target(owners, source) if source else None
         if target is not None:
             # The target; F3 once the panel names the pair (as a player looks before the
             # next key: F3 sent with the Enter is lost, see the module's note).
             self.go(target, lines)
             return ("Attack from",)
-        better = self.source(owners)
+        better = self.source(owners) if self.blitzes < BLITZES_PER_TURN else None
         if better is not None:
             self.go(better, lines)  # (picked while another is: it takes its place)
             name = BOARD.territories[source].name_en if source else ""
             return ("Attack: pick one",) if source is None else (f"Attack from {name} ",)
-        self.key("F4")
-        if self.may_manoeuvre(owners):
-            return ("Attack",)
-        # Nothing to move: the turn ends at once (the panel shows the manoeuvre's step
-        # until the host has the end of the turn).
+        self.key_answered("F4", ("Attack",))
+        now = self.table.now()
         self.turn_over = True
-        return ("Attack", "Manoeuvre:", "Move ")
+        # With nothing to move, the turn ended at once, but the panel shows the manoeuvre's
+        # step until the host's answer comes: a step that stays is real.
+        if now.startswith(("Manoeuvre:", "Move ")) and not self.table.answered(
+            (now.split(". ")[0],), 1.5, required=False
+        ):
+            self.key("F4")  # no manoeuvre: the turn ends
+            return ("Manoeuvre:", "Move ")
+        return None
 
 
 def play_game(terminal: tmux.Terminal, by_keys: bool) -> tuple[Player, str, float]:
@@ -454,11 +475,14 @@ def play_game(terminal: tmux.Terminal, by_keys: bool) -> tuple[Player, str, floa
         now = table.now(lines)
         if now.startswith(("Place your reinforcements", "You must trade")) and not in_turn:
             in_turn, count_at = True, player.presses
+            player.blitzes = 0
         leave = player.play(lines)
         if player.turn_over:
             player.turn_over = in_turn = False
             player.turns.append(player.presses - count_at)
-        if leave is not None:
+        if leave is not None and not table.answered(leave, 3, required=False):
+            if player.clicked_key is not None:
+                player.key(player.clicked_key)  # (see key_answered)
             table.answered(leave)
         else:
             time.sleep(0.1)
