@@ -13,13 +13,12 @@ or three times as long); the end screen says who won, and the rounds it counts a
 turns the test played (a turn the test did not play, a bot's after a while, would add rounds
 the test did not count).
 
-Found on the way, left to the app's owners: F3 sent in the same instant as the Enter that
-picks the target is lost without a word (the game screen's on_key judges F3 greyed out before
-the App has run Enter's binding, and the pick then clears the reason); after confirming the
-placements or ending a turn with nothing to move, the Now panel says the step before (the
-reinforcements left, "Manoeuvre: pick…") until the host answers; at 100x30 a hint pushes the
-amount buttons and the cursor's line out of the Now panel. The test waits for what a player
-waits for: the panel's answer."""
+F3 sent in the same instant as the Enter that picks its target was lost without a word (the
+last test here). Found on the way, left to the app's owners: after confirming the placements
+or ending a turn with nothing to move, the Now panel says the step before (the reinforcements
+left, "Manoeuvre: pick…") until the host answers; at 100x30 a hint pushes the amount buttons
+and the cursor's line out of the Now panel. The games wait for what a player waits for: the
+panel's answer."""
 
 from __future__ import annotations
 
@@ -433,8 +432,7 @@ class Player:
             source = None  # enough for this turn
         target = self.target(owners, source) if source else None
         if target is not None:
-            # The target; F3 once the panel names the pair (as a player looks before the
-            # next key: F3 sent with the Enter is lost, see the module's note).
+            # The target; F3 once the panel names the pair, as a player who looks.
             self.go(target, lines)
             return ("Attack from",)
         better = self.source(owners) if self.blitzes < BLITZES_PER_TURN else None
@@ -540,5 +538,41 @@ def test_a_whole_game_by_clicks(size: tuple[int, int]) -> None:
         check_end(player, won)
         assert player.table.keys == 0
         report("clicks", size, player, won, seconds)
+    finally:
+        terminal.stop()
+
+
+def test_a_blitz_sent_with_the_enter_that_picks_its_target() -> None:
+    """Enter on the target and F3 in the same instant (a quick player, or a busy machine
+    that takes both keys at once): the blitz is made, not dropped without a word."""
+    terminal = tmux.Terminal(160, 50)
+    try:
+        terminal.start(GAME)
+        table = Table(terminal)
+        player = Player(table, by_keys=True)
+        deadline = time.monotonic() + GAME_TIME
+        while time.monotonic() < deadline:
+            lines = table.settled()
+            now, owners = table.now(lines), table.owners(lines)
+            source = NAMES.get(now.removeprefix("Attack from ").split(" with ")[0])
+            target = player.target(owners, source) if source else None
+            here = table.cursor(lines)
+            if target is not None and here is not None:
+                break
+            assert table.over(lines) is None, "the game ended before a blitz was worth it"
+            leave = player.play(lines)
+            if leave is not None:
+                table.answered(leave)
+        table.press(*arrows(here, target), "Enter", "F3")  # all in one write
+        name = BOARD.territories[source].name_en
+        table.answered(("Attack from", f"{name} →"), 10)
+        # The dice were rolled: the source lost armies, or the target is taken.
+        after = table.owners(table.settled())
+        assert after[target][0] == "R" or after[source][1] < owners[source][1], (
+            owners[source],
+            owners[target],
+            after[source],
+            after[target],
+        )
     finally:
         terminal.stop()
