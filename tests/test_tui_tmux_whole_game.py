@@ -453,6 +453,17 @@ class Player:
         return None
 
 
+def as_they_come(table: Table) -> None:
+    """The others' moves shown as they come: where they are paced (the status bar says
+    "others' moves at N a second"), Ctrl+T cycles the pace to none. A key the terminal
+    needs, not the player: it is not counted, even in the game by clicks."""
+    for _ in range(4):
+        if "a second" not in table.screen()[table.terminal.height - 2]:
+            return
+        table.terminal.keys("C-t", pause=0.3)
+    raise AssertionError("Ctrl+T did not turn the pace off")
+
+
 def play_game(terminal: tmux.Terminal, by_keys: bool) -> tuple[Player, str, float]:
     """A whole game, its every step answered by keys or by clicks; returns the player, the
     end screen's words of who won and the game's seconds."""
@@ -460,6 +471,7 @@ def play_game(terminal: tmux.Terminal, by_keys: bool) -> tuple[Player, str, floa
     started = time.monotonic()
     table = Table(terminal)
     player = Player(table, by_keys)
+    as_they_come(table)
     deadline = started + GAME_TIME
     in_turn = False
     count_at = 0
