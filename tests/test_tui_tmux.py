@@ -51,8 +51,9 @@ NEW_NAME = TYPE_AHEAD_PAUSE + 0.5
 
 
 class Terminal:
-    def __init__(self) -> None:
+    def __init__(self, width: int = WIDTH, height: int = HEIGHT) -> None:
         self.name = f"risk-lan-test-{uuid.uuid4().hex[:8]}"
+        self.width, self.height = width, height
         self.named_at = -NEW_NAME  # when the last name typed on the map was sent
 
     def start(self, command: str) -> None:
@@ -63,8 +64,8 @@ class Terminal:
         for attempt in range(3):
             # A tmux server whose last session just closed refuses a new one while it exits.
             started = subprocess.run(
-                [*TMUX, "new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y",
-                 str(HEIGHT), command],
+                [*TMUX, "new-session", "-d", "-s", self.name, "-x", str(self.width), "-y",
+                 str(self.height), command],
                 env=env,
             )  # fmt: skip
             if started.returncode == 0:
@@ -76,7 +77,7 @@ class Terminal:
         out = subprocess.run(
             [*TMUX, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
         ).stdout
-        return out.splitlines() + [""] * HEIGHT
+        return out.splitlines() + [""] * self.height
 
     def keys(self, *keys: str, pause: float = 0.1) -> None:
         subprocess.run([*TMUX, "send-keys", "-t", self.name, *keys], check=True)

@@ -93,7 +93,7 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         # One grid, no containers: each container would be composited again on every update.
-        yield WorldMap(classic_board(), id="map")
+        yield WorldMap(classic_board(), on_pick=self.picked, id="map")
         yield PlayersPanel(id="players")
         with NowBox(id="now-box"):
             yield TurnPanel(id="now")
@@ -347,10 +347,10 @@ class GameScreen(Screen[None]):
             self.answered = True
         self.redraw()
 
-    @on(WorldMap.Picked)
-    def picked(self, message: WorldMap.Picked) -> None:
+    def picked(self, territory: str) -> None:
+        """Enter or a click on the map: taken at once (see WorldMap.on_pick)."""
         if not self.turn_keys.locked():
-            self.send(self.turn.pick(message.territory))
+            self.send(self.turn.pick(territory))
 
     def on_key(self, event: events.Key) -> None:
         """A key whose binding does not run now (greyed out, or hidden) says why."""
@@ -358,8 +358,17 @@ class GameScreen(Screen[None]):
             event.stop()
             self.query_one(WorldMap).focus()  # out of the log or the chat, back to the map
             return
-        if self.turn_keys.typed_ahead(event.key, event.time) or self.turn_keys.say_why(event.key):
-            event.stop()
+        if self.turn_keys.typed_ahead(event.key, event.time):
+            event.stop()  # pressed before the step it would act on was shown: dropped
+            self.redraw()
+            return
+        # Judged once the keys before it have done what they do: their bindings run in the
+        # App, after this screen has already seen the next key (F3 typed right after the
+        # Enter that picks the target must find it picked, not be dropped as greyed out).
+        self.app.call_next(self._say_why, event.key)
+
+    def _say_why(self, key: str) -> None:
+        if self.turn_keys.say_why(key):
             self.redraw()
 
     def action_resume_command(self) -> None:

@@ -101,9 +101,15 @@ class WorldMap(Widget, can_focus=True):
             super().__init__()
             self.territory = territory
 
-    def __init__(self, board: Board, **kwargs: Any) -> None:
+    def __init__(
+        self, board: Board, on_pick: Callable[[str], None] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.board = board
+        # Who takes a pick at once, in the binding that makes it (a Picked message would
+        # reach the screen after a key typed right after Enter: F3 must find the target
+        # picked); with no one, a Picked message says it.
+        self.on_pick = on_pick
         self.state = MapState(selected=board.territory_ids[0])
         self._lines: list[Strip] = []
         self._row_looks: list[
@@ -315,11 +321,17 @@ class WorldMap(Widget, can_focus=True):
         territory = grid.at(event.x, event.y)
         if territory is not None:
             self.select(territory)
-            self.post_message(self.Picked(territory))
+            self._picked(territory)
 
     def action_pick(self) -> None:
         if self.state.selected is not None:
-            self.post_message(self.Picked(self.state.selected))
+            self._picked(self.state.selected)
+
+    def _picked(self, territory: str) -> None:
+        if self.on_pick is not None:
+            self.on_pick(territory)
+        else:
+            self.post_message(self.Picked(territory))
 
     def action_step(self, dx: int, dy: int) -> None:
         """Move to the neighbour that lies most nearly in the direction (dx, dy)."""
