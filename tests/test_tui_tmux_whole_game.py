@@ -35,11 +35,15 @@ from risk_lan.rules import classic_board
 from risk_lan.tui.widgets.map_layout import draw, layout
 from risk_lan.tui.widgets.world_map import WorldMap
 
-pytestmark = tmux.pytestmark
+# A worker of their own (each has its tmux server): the whole games are the longest real
+# terminal tests, and beside the others on one worker they would make it the suite's last.
+pytestmark = [tmux.pytestmark[0], pytest.mark.xdist_group("tmux-games")]
 
 SIZES = [(100, 30), (160, 50)]
 BOARD = classic_board()
-GAME = f"{tmux.COMMAND} play --bots 1 --mode two-player --name tester"
+# The bot's moves shown as they come (--pace 0): the player's side of a whole game is what
+# these games drive; the pacing has tests of its own (test_tui_pacing.py).
+GAME = f"{tmux.COMMAND} play --bots 1 --mode two-player --name tester --pace 0"
 NAMES = {BOARD.territories[t].name_en: t for t in BOARD.territory_ids}
 ARROWS = {"Up": (0, -1), "Down": (0, 1), "Left": (-1, 0), "Right": (1, 0)}
 SETUP_BY_HAND = 3  # starting armies placed one by one (Enter or a click), then F8
@@ -453,17 +457,6 @@ class Player:
         return None
 
 
-def as_they_come(table: Table) -> None:
-    """The others' moves shown as they come: where they are paced (the status bar says
-    "others' moves at N a second"), Ctrl+T cycles the pace to none. A key the terminal
-    needs, not the player: it is not counted, even in the game by clicks."""
-    for _ in range(4):
-        if "a second" not in table.screen()[table.terminal.height - 2]:
-            return
-        table.terminal.keys("C-t", pause=0.3)
-    raise AssertionError("Ctrl+T did not turn the pace off")
-
-
 def play_game(terminal: tmux.Terminal, by_keys: bool) -> tuple[Player, str, float]:
     """A whole game, its every step answered by keys or by clicks; returns the player, the
     end screen's words of who won and the game's seconds."""
@@ -471,7 +464,6 @@ def play_game(terminal: tmux.Terminal, by_keys: bool) -> tuple[Player, str, floa
     started = time.monotonic()
     table = Table(terminal)
     player = Player(table, by_keys)
-    as_they_come(table)
     deadline = started + GAME_TIME
     in_turn = False
     count_at = 0
