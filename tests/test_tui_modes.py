@@ -179,7 +179,7 @@ async def test_with_independents_each_step_ends_with_an_army_for_each_independen
         screen = await started(app, pilot)
         game = app.local_host.match.game
         s = game.state
-        await until(pilot, lambda: "Place 3 of your armies" in screen_text(app, "now"), 30)
+        await until(pilot, lambda: "Place 3 armies on one or more" in screen_text(app, "now"), 30)
         players = screen_text(app, "players")
         assert "neutral army 1" in players and "neutral army 2" in players
         mine = BOARD.name(s.territories_of("p1")[0], "en").lower()

@@ -256,3 +256,18 @@ def test_every_modes_own_words_are_in_the_catalogue() -> None:
         for lang, words in mode.texts.items():
             missing = [key for key, text in words.items() if TEXTS[lang].get(key) != text]
             assert not missing, (mode.name, lang, missing[:5])
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "three"),
+    [
+        ("en", "Place 1 army on", "Place 3 armies on"),
+        ("fr", "Placez 1 régiment sur", "Placez 3 régiments sur"),
+    ],
+)
+def test_a_setup_step_of_one_army_reads_right(lang: str, one: str, three: str) -> None:
+    """Rulebook 000-B's setup by steps: "Place 1 army", never "Place 1 of your army"."""
+    from risk_lan.tui.texts.catalogue import say
+
+    assert say(lang, "setup_step", step=1, left=5).startswith(one)
+    assert say(lang, "setup_step", step=3, left=5).startswith(three)

@@ -35,7 +35,7 @@ TEXTS: dict[str, dict[str, str]] = {
         " (Esc stops it).",
         "setup": "Place one army on one of your territories ({left} left to place; F8: a plan"
         " places them).",
-        "setup_step": "Place {step} of your {step:army|armies}, on one or more of your territories"
+        "setup_step": "Place {step} {step:army|armies} on one or more of your territories"
         " ({left} left to place).",
         "setup_neutral": "Place a neutral army on a neutral territory, to block your opponent"
         " ({left} left).",
@@ -192,9 +192,8 @@ TEXTS: dict[str, dict[str, str]] = {
         " siens pris (Échap l'arrête).",
         "setup": "Placez un régiment sur un de vos territoires (encore {left} ; F8 : un plan les"
         " place).",
-        "setup_step": "Placez {step} de vos {step:régiment|régiments}, sur un ou plusieurs de vos"
-        " territoires"
-        " (encore {left}).",
+        "setup_step": "Placez {step} {step:régiment|régiments} sur un ou plusieurs de vos"
+        " territoires (encore {left}).",
         "setup_neutral": "Placez un régiment neutre sur un territoire neutre, pour bloquer votre"
         " adversaire (encore {left}).",
         "neutral": "armée neutre",
