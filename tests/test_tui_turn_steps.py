@@ -21,6 +21,7 @@ from tui_helpers import (
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
+from risk_lan.net.host.hostgame import HostGame
 from risk_lan.tui.screens.game_over_screen import GameOverScreen
 from risk_lan.tui.widgets.panels import player_mark
 from risk_lan.tui.widgets.world_map import WorldMap
@@ -410,3 +411,40 @@ async def test_typing_follows_the_labels_and_is_echoed() -> None:
         await until(pilot, lambda: "⌨" not in bottom_row(), timeout=5)  # the echo goes
         await pilot.press("1")  # after a pause, a digit is the dice again, not a name
         assert "⌨" not in bottom_row()
+
+
+class SlowGame(HostGame):
+    """A host that takes its time over the app's player's moves: each waits for the test's
+    go-ahead (a host busy, or far away on the LAN)."""
+
+    go_ahead: asyncio.Event
+
+    async def _move(self, seat, action, request):
+        if seat == "p1":
+            await type(self).go_ahead.wait()
+        return await super()._move(seat, action, request)
+
+
+@pytest.mark.parametrize(
+    ("lang", "sent"),
+    [("en", "Sent: waiting for the host's answer"), ("fr", "Envoyé : en attente de la réponse")],
+)
+async def test_moves_sent_and_not_yet_answered_are_said_so(lang: str, sent: str) -> None:
+    """Between F6 and the host's answer, the Now panel no longer says "Place your
+    reinforcements: 5 left": the placements are sent, and it says so until the answer."""
+    SlowGame.go_ahead = asyncio.Event()
+    host = scenario_host(
+        lambda s: set_position(s, mine(*NORTH_AMERICA), phase="reinforce", pool=5),
+        match_class=SlowGame,
+    )
+    app = scenario_app(host, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await type_text(pilot, "alaska")
+        await pilot.press("end", "enter", "f6")  # all 5 on Alaska, confirmed
+        await until(pilot, lambda: sent in " ".join(screen_text(app, "now").split()))
+        assert "5" not in screen_text(app, "now").split("\n")[0]
+        SlowGame.go_ahead.set()
+        game = host_game(app)
+        await until(pilot, lambda: game.state.pool == 0)
+        await until(pilot, lambda: sent not in " ".join(screen_text(app, "now").split()))

@@ -210,6 +210,7 @@ class GameScreen(Screen[None]):
         self.query_one("#log", RichLog).write(text)
 
     def refused(self, text: str) -> None:
+        self.answered = False  # the host's answer: the view stands as it was
         self.write_log(Text(f"✗ {text}", style="bold red"))
         self.redraw()
 
@@ -313,7 +314,9 @@ class GameScreen(Screen[None]):
         step = step if step is not None else self.turn.step()
         notice = self.news.notice()
         cursor = self.query_one(WorldMap).state.selected
-        self.query_one(TurnPanel).show(self.turn, step, self.names, self.lang, notice, cursor)
+        self.query_one(TurnPanel).show(
+            self.turn, step, self.names, self.lang, notice, cursor, sent=self.answered
+        )
 
     @on(WorldMap.Moved)
     def cursor_moved(self, message: WorldMap.Moved) -> None:

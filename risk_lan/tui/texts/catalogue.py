@@ -35,6 +35,7 @@ TEXTS: dict[str, dict[str, str]] = {
         " (Esc stops it).",
         "setup": "Place one army on one of your territories ({left} left to place; F8: a plan"
         " places them).",
+        "sent_waiting": "Sent: waiting for the host's answer…",
         "setup_step": "Place {step} {step:army|armies} on one or more of your territories"
         " ({left} left to place).",
         "setup_neutral": "Place a neutral army on a neutral territory, to block your opponent"
@@ -192,6 +193,7 @@ TEXTS: dict[str, dict[str, str]] = {
         " siens pris (Échap l'arrête).",
         "setup": "Placez un régiment sur un de vos territoires (encore {left} ; F8 : un plan les"
         " place).",
+        "sent_waiting": "Envoyé : en attente de la réponse de l'hôte…",
         "setup_step": "Placez {step} {step:régiment|régiments} sur un ou plusieurs de vos"
         " territoires (encore {left}).",
         "setup_neutral": "Placez un régiment neutre sur un territoire neutre, pour bloquer votre"

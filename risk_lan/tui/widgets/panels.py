@@ -257,7 +257,10 @@ class TurnPanel(Panel):
         lang: str,
         notice: str = "",
         cursor: str | None = None,
+        sent: bool = False,
     ) -> None:
+        """``sent``: the player's moves are sent and the host's answer has not come yet, so
+        the step's sentence (of the view before them) is not true any more."""
         game = turn.game
         text = Text()
         title = say(lang, "turn_panel")
@@ -275,8 +278,10 @@ class TurnPanel(Panel):
         def name(t: str | None) -> PlaceName:
             return place(board, t, lang) if t else PlaceName("?")
 
-        line = step_line(turn, step, names, lang, name)
-        text.append(line)
+        if sent and step.name not in ("waiting", "watching", "over"):
+            text.append(say(lang, "sent_waiting"), style="italic")
+        else:
+            text.append(step_line(turn, step, names, lang, name))
         notes = modeapps.notes(turn, step, lang, name)
         if notes:
             text.append(f"\n{notes}", style="dim")
