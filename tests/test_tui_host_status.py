@@ -62,6 +62,9 @@ async def test_while_the_host_is_out_of_reach_the_screen_says_so_and_keeps_the_s
             assert "a bot takes over" not in status and "Waiting for" not in status
             assert "The host is out of reach: reconnecting…" in now
             assert "Your staged moves are kept until it is back." in now
+            await pilot.press("f2")  # greyed out: its reason is said under the notice too
+            await until(pilot, lambda: "Place your reinforcements first" in said(app, "now"))
+            assert "The host is out of reach: reconnecting…" in said(app, "now")
             await pilot.press("enter", "f6")  # a third one staged; nothing can be sent
             assert sum(n for _, n in screen.turn.staged) == 3
             assert "nothing is sent until it is back, and what you staged is kept" in said(

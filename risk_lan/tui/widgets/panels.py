@@ -3,7 +3,7 @@ and the logs. Each is redrawn from the latest view; none of them acts on the gam
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from rich.style import Style
@@ -200,6 +200,15 @@ def _shared(game: Game, players: list[dict[str, Any]], lang: str, room: int = 99
 HAND_LEAST = 3  # rows the cards keep when the Now panel grows into their room: a title, 2 lines
 
 
+def _said_why(
+    hint: tuple[str, dict[str, Any]], lang: str, name: Callable[[str | None], PlaceName]
+) -> str:
+    """Why a key or a pick did nothing, in a sentence (its territories named)."""
+    key, fields = hint
+    named = {"territory": name(fields.get("territory")), "source": name(fields.get("source"))}
+    return say(lang, key, **{**fields, **named})
+
+
 class NowBox(VerticalScroll):
     """The Now panel's room: as high as its sentences, taking rows from the cards below it
     down to ``HAND_LEAST``, and scrolling beyond that, so that no sentence is ever cut."""
@@ -267,16 +276,21 @@ class TurnPanel(Panel):
         box = self.parent if isinstance(self.parent, NowBox) else self
         if box.border_title != title:  # on the border, to leave every line to the words
             box.border_title = title
+        board = game.board if game is not None else None
+
+        def name(t: str | None) -> PlaceName:
+            return place(board, t, lang) if t and board is not None else PlaceName("?")
+
         if notice:
-            text.append(notice, style="bold red")  # nothing else can be done: nothing else said
+            # Nothing else can be done: nothing else said, but why a key just pressed did
+            # nothing (every key gets its answer, under the notice too).
+            text.append(notice, style="bold red")
+            if turn.hint is not None:
+                text.append(f"\n{_said_why(turn.hint, lang, name)}", style="bold yellow")
         if game is None or notice:
             self._show_in_box(text)
             return
         s = game.state
-        board = game.board
-
-        def name(t: str | None) -> PlaceName:
-            return place(board, t, lang) if t else PlaceName("?")
 
         if sent and step.name not in ("waiting", "watching", "over"):
             text.append(say(lang, "sent_waiting"), style="italic")
@@ -288,16 +302,7 @@ class TurnPanel(Panel):
         latest = 0
         if turn.hint is not None:
             latest = len(text) + 1
-            key, fields = turn.hint
-            why = say(
-                lang,
-                key,
-                **{
-                    **fields,
-                    "territory": name(fields.get("territory")),
-                    "source": name(fields.get("source")),
-                },
-            )
+            why = _said_why(turn.hint, lang, name)
             text.append(f"\n{why}", style="bold yellow")
         standing = s.auto_defend.get(turn.seat)
         if standing and step.name not in ("watching", "over"):  # F7 changes it while one plays
