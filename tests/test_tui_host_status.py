@@ -284,3 +284,30 @@ async def test_a_seat_taken_while_the_connection_was_down_is_told_at_a_pace_too(
     finally:
         await host.close()
         bea.task.cancel()
+
+
+async def test_a_view_shown_at_a_pace_while_the_host_is_gone_leaves_the_history_to_come() -> None:
+    # At a pace, a view heard before the connection dropped may be shown only after: it ends
+    # no history, which the host sends when it is back (a bot took the seat meanwhile).
+    host = scenario_host(bea_to_move, bots=1, absent_after=None)
+    port = await host.serve("127.0.0.1", 0)
+    bea = Client("bea", retries=0)
+    app = RiskApp(name="ann", address=("127.0.0.1", port), auto_ready=True)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: host.seats[0].connection is not None)
+            bea.task = asyncio.create_task(bea.run("127.0.0.1", port))
+            screen = await started(app, pilot)
+            host.server.close()  # ann cannot come back until the test says so
+            host.seats[0].connection.close()
+            await until(pilot, lambda: not screen.connected)
+            host.match.handovers.take_over_now("p1")
+            screen.take_update(app.last_update)  # as the pace shows a view heard before
+            await host.serve("127.0.0.1", port)
+            await until(pilot, lambda: "You play your seat again." in said(app, "log"))
+            log = said(app, "log")
+            assert "You were away, and a bot took your seat meanwhile" in log
+            assert "A bot is playing your seat" not in log
+    finally:
+        await host.close()
+        bea.task.cancel()

@@ -142,9 +142,7 @@ class GameScreen(Screen[None]):
     def take_update(self, update: dict[str, Any], checked: str = DERIVED) -> None:
         """A new view from the host, checked by the client as ``checked`` says: each line
         of the log says what was checked of it, and only what was gets a ✓."""
-        # The first view after the history ends it (the app says so as the update arrives;
-        # a screen handed its views directly, as a replay's, here).
-        self.news.caught_up(not (self.updates_seen or self.early), update["n"])
+        self.news.view_shown(not (self.updates_seen or self.early), update["n"])
         if not self.is_mounted:
             # The first updates can come before the screen is up.
             self.early.append((update, checked))

@@ -136,6 +136,14 @@ class TableNews:
         first, self.heard = not self.heard, self.heard + 1
         self.caught_up(first, moves)
 
+    def view_shown(self, first: bool, moves: int) -> None:
+        """A view shown (``first``: this screen's first, at move ``moves``). The first view
+        after the history ends it where the screen is handed its views directly (a replay's);
+        a host's were told as they came (``heard_update``), and at a pace one heard before the
+        connection dropped may be shown after: it ends no history, which is still to come."""
+        if not self.heard:
+            self.caught_up(first, moves)
+
     def caught_up(self, first: bool, moves: int) -> None:
         """The first view after the history has come (``first``: this screen's first, at
         move ``moves``), in order with the seats' news: what changed while the player was

@@ -4,6 +4,7 @@ and the logs. Each is redrawn from the latest view; none of them acts on the gam
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from functools import partial
 from typing import Any
 
 from rich.style import Style
@@ -12,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.visual import visualize
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, teams
@@ -214,19 +216,25 @@ class NowBox(VerticalScroll):
     down to ``HAND_LEAST``, and scrolling beyond that, so that no sentence is ever cut."""
 
     can_focus = False  # the keys stay the map's (a wheel still scrolls it)
-    shown_from = 0  # the line to show first: where the latest said starts
 
-    def show_from(self, line: int) -> None:
-        """Scroll to ``line`` once the panel's new text is laid out, and keep it there when
-        the lines' count changes."""
+    def __init__(self, *children: Widget, id: str | None = None) -> None:
+        super().__init__(*children, id=id)
+        self.shown_from: Callable[[], int] = lambda: 0  # the line to show first, as wrapped now
+
+    def show_from(self, line: Callable[[], int]) -> None:
+        """Scroll to the line ``line()`` says once the panel's new text is laid out, and keep
+        it there when the lines change. Asked then, not now: a scroll bar that comes with the
+        text narrows it, and the lines before that line may wrap into one more."""
         self.shown_from = line
         self.call_after_refresh(self._scroll)
 
     def watch_virtual_size(self, size: Size) -> None:
-        self._scroll()  # the text's height changed: the line first shown is where it was
+        # The text's height or width changed (a scroll bar came or went): once it is laid out
+        # again, the line first shown is where it was.
+        self.call_after_refresh(self._scroll)
 
     def _scroll(self) -> None:
-        self.scroll_to(y=self.shown_from, animate=False, immediate=True)
+        self.scroll_to(y=self.shown_from(), animate=False, immediate=True)
 
     def fit(self, room: int) -> None:
         """``room``: the rows the Now panel and the cards share (the screen's rows left)."""
@@ -252,11 +260,14 @@ class TurnPanel(Panel):
         """Show ``text``; once laid out, scroll its box to the line where the latest said
         (why a key did nothing) starts, at character ``latest``, or else to the first."""
         if self.show_text(text) and isinstance(self.parent, NowBox):
-            before = text.plain[:latest].rstrip("\n")
-            width = self.content_size.width  # (the lines as the panel wraps them)
-            rules = self.styles.get_rules()
-            line = visualize(self, Text(before)).get_height(rules, width) if before and width else 0
-            self.parent.show_from(line)
+            self.parent.show_from(partial(self._lines, text.plain[:latest].rstrip("\n")))
+
+    def _lines(self, before: str) -> int:
+        """How many lines ``before`` takes, as the panel wraps it at its width now."""
+        width = self.content_size.width
+        if not before or not width:
+            return 0
+        return visualize(self, Text(before)).get_height(self.styles.get_rules(), width)
 
     def show(
         self,
