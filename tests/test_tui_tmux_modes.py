@@ -179,7 +179,9 @@ def test_an_offensive_on_an_independent_ends_with_its_drift_die(terminal) -> Non
     """Rulebook 002's active independents: Ctrl+G lists where each stands; an attack on one is
     an offensive that F4 stops (or its fall ends), and the drift die is rolled then."""
     terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-active --name tester")
-    tmux.wait_for(lambda: "Place 3 armies on one or more" in terminal.now(), 60, "the setup", terminal)
+    tmux.wait_for(
+        lambda: "Place 3 armies on one or more" in terminal.now(), 60, "the setup", terminal
+    )
     terminal.keys("F8")  # the plan places the starting armies
     now = tmux.wait_for(lambda: next((t for t in [terminal.now()] if "Place your" in t), ""),
                         120, "the player's turn", terminal)  # fmt: skip
