@@ -27,6 +27,9 @@ pytestmark = [
     # apps drawing at once on two cores starve each other's timeouts.
     pytest.mark.xdist_group("tmux"),
 ]
+# The tests of one mode's steps or keys start the app with the others' moves shown as they
+# come (--pace 0): what they check is the player's side; the default pace is played here by
+# the game against two bots and the evening's tests, and has Pilot tests of its own.
 # A tmux server of this process's own: the default one is shared with every other tmux user
 # of the machine (another run of the suite, say), and new sessions take its environment.
 SOCKET = Path(tempfile.mkdtemp(prefix="risk-lan-tmux-")) / "server"
@@ -266,7 +269,7 @@ def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
 
 
 def test_play_capital_chooses_headquarters_in_a_real_terminal(terminal: Terminal) -> None:
-    terminal.start(f"{COMMAND} play --bots 2 --mode capital --name tester")
+    terminal.start(f"{COMMAND} play --bots 2 --mode capital --name tester --pace 0")
     wait_for(lambda: "Players" in "\n".join(terminal.screen()), 30, "the game screen", terminal)
     claim_and_place(terminal)
     wait_for(lambda: "headquarters" in terminal.now(), 60, "the headquarters step", terminal)
@@ -328,7 +331,7 @@ def shortest_prefix(territory: str) -> str:
 def test_a_standard_turn_takes_few_key_presses(terminal: Terminal) -> None:
     """Reinforce, attack with a blitz, move in, manoeuvre and end the turn, counting every key
     pressed (the setup is left to F8)."""
-    terminal.start(f"{COMMAND} play --bots 2 --name tester")
+    terminal.start(f"{COMMAND} play --bots 2 --name tester --pace 0")
     setup_by_plan(terminal)
     presses = 0
 

@@ -105,7 +105,7 @@ def test_old_world_deals_the_territories_and_deals_no_objective(terminal) -> Non
 
 
 def test_risk_mission_lists_the_four_missions_on_ctrl_k(terminal) -> None:
-    terminal.start(f"{tmux.COMMAND} play --bots 2 --mode risk-mission --name tester")
+    terminal.start(f"{tmux.COMMAND} play --bots 2 --mode risk-mission --name tester --pace 0")
     tmux.setup_by_plan(terminal)
     screen = "\n".join(terminal.screen())
     assert "Missions 0 of 4 claimed." in screen or "Missions 1 of 4 claimed." in screen
@@ -122,7 +122,7 @@ def test_the_ally_is_handed_over_placed_and_handed_back(terminal) -> None:
     """000-A's ally: the player ends the first part of its turn, the bot plays the ally,
     the player plays on; in the bot's turn the player places the ally's share on the ally's
     territories (its own refused, with why) and hands the turn back."""
-    terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-ally --name tester")
+    terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-ally --name tester --pace 0")
     tmux.wait_for(lambda: "Place one army" in terminal.now(), 60, "the placement", terminal)
     terminal.keys("F8")  # the plan places the starting armies
     seen_own = seen_ally = False
@@ -178,7 +178,7 @@ def test_the_ally_is_handed_over_placed_and_handed_back(terminal) -> None:
 def test_an_offensive_on_an_independent_ends_with_its_drift_die(terminal) -> None:
     """Rulebook 002's active independents: Ctrl+G lists where each stands; an attack on one is
     an offensive that F4 stops (or its fall ends), and the drift die is rolled then."""
-    terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-active --name tester")
+    terminal.start(f"{tmux.COMMAND} play --bots 1 --mode two-player-active --name tester --pace 0")
     tmux.wait_for(
         lambda: "Place 3 armies on one or more" in terminal.now(), 60, "the setup", terminal
     )

@@ -173,7 +173,7 @@ def test_a_commitment_a_retreat_and_a_movement_by_points(terminal, tmp_path: Pat
         record = tmp_path / f"game{game}.rec"
         if game:
             terminal.stop()
-        terminal.start(f"{tmux.COMMAND} play --bots 1 --mode revised --name tester"
+        terminal.start(f"{tmux.COMMAND} play --bots 1 --mode revised --name tester --pace 0"
                        f" --record {record}")  # fmt: skip
         play(terminal, done, deadline)
         # What the host applied, from its record: each key sent its move.
