@@ -137,8 +137,9 @@ def wait_for(condition, timeout: float = 30.0, what: str = "", terminal=None):
 
 
 def claim_and_place(terminal: Terminal) -> None:
-    """Claim free territories until none is left, then place the starting armies one at a
-    time, all on one of the player's territories at the front."""
+    """Claim free territories until none is left (Enter at the map's cursor, one key a
+    claim), then place the starting armies one at a time, all on one of the player's
+    territories at the front."""
     while True:
         now = wait_for(
             lambda: terminal.now() if "Waiting" not in terminal.now() else "",
@@ -150,7 +151,7 @@ def claim_and_place(terminal: Terminal) -> None:
             break
         free = [t for t, (letter, _) in terminal.owners().items() if letter == "·"]
         assert free, "the claim step offers no empty territory"
-        terminal.type_name(free[0])
+        # Enter claims the one under the map's cursor, which waits on a free one.
         terminal.keys("Enter", pause=0.3)
 
     # Place the starting armies one at a time, all on one of the player's territories.
