@@ -128,6 +128,9 @@ def play(folder: Path, plan: Plan, tally: Tally, seconds: float) -> None:
 
 def _judge(table: Table, plan: Plan, tally: Tally, folder: Path) -> None:
     count, where = tally.of(plan.mode), plan.where()
+    # The record as it was left: a host resumed just before the table closed starts its
+    # record afresh, and the tail read then may not have reached its end yet.
+    table.tail.poll()
     bodies = [e["body"] for e in _entries(table.record) if "body" in e]
     rolls = [b["roll"] for b in bodies if b["type"] == "reveals"]
     if len(rolls) != len(set(rolls)):

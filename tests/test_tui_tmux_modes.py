@@ -62,8 +62,14 @@ def whole_log(terminal: tmux.Terminal) -> str:
 def hand(terminal: tmux.Terminal) -> list[str]:
     """The cards the hand panel lists: its lines that begin with a card's symbol (the sets
     it may trade follow, as "F5: … → N armies")."""
-    lines = [line[85:] for line in terminal.screen()]
-    start = next(i for i, line in enumerate(lines) if " Your cards▔" in line)
+
+    def panel() -> tuple[list[str], int] | None:
+        # A notice (a toast) may lie over the panel's title for a few seconds.
+        lines = [line[85:] for line in terminal.screen()]
+        title = next((i for i, line in enumerate(lines) if " Your cards▔" in line), None)
+        return None if title is None else (lines, title)
+
+    lines, start = tmux.wait_for(panel, 15, "the hand panel", terminal)
     cards = []
     for line in lines[start + 1 : start + 5]:
         text = line.strip(" ▏")

@@ -198,12 +198,16 @@ class Table:
         return found.group(1) if found else None
 
     def footer_key(self, key: str) -> tuple[int, int]:
-        """Where the footer draws ``key`` (its cell: column, row)."""
+        """Where the footer draws ``key`` (its cell: column, row), once it draws it: the
+        footer follows the Now panel a moment later, and the compact footer (100x30) shows
+        only the keys that act now."""
         row = self.terminal.height - 1
-        line = self.screen()[row]
-        at = line.find(f" {key} ")
-        assert at >= 0, f"{key} is not in the footer: {line!r}"
-        return at + 1, row
+
+        def found() -> int:
+            return self.screen()[row].find(f" {key} ") + 1
+
+        at = tmux.wait_for(found, 5, f"{key} in the footer")
+        return at, row
 
     def button(self, words: str) -> tuple[int, int]:
         """Where the Now panel draws the button ``words``."""
