@@ -205,18 +205,27 @@ async def test_leaving_a_game_alone_against_bots_says_it_stops_and_how_to_resume
         )
 
 
-async def test_ctrl_o_shows_the_command_that_takes_the_hosted_game_up_again() -> None:
+async def test_ctrl_o_before_the_hosted_game_begins_says_nothing_is_saved_yet() -> None:
+    """The seats of a hosted game: no save exists before the game begins, so no command
+    names one."""
     config = HostConfig(seats=3, bots=1, save_in=str(saves_dir()))
     app = RiskApp(name="ann", local=LocalHost(config), auto_ready=True)
     async with app.run_test(size=SIZE) as pilot:
         seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
         await until(pilot, lambda: app.local_host is not None and seats.lobby is not None)
-        path = saves_dir() / f"{app.local_host.game_id}.save"
         await pilot.press("ctrl+o")
         shown = await until(pilot, lambda: [n.message for n in app._notifications])
-        assert f"To take this game up again once it stops: risk-lan host --resume {path}" in (
-            " ".join(shown)
-        )
+        assert "The game has not begun: nothing is saved yet." in " ".join(shown)
+        assert "--resume" not in " ".join(shown)
+
+
+async def test_ctrl_o_over_a_pop_up_of_the_list_of_games_says_no_game_runs_here() -> None:
+    app = RiskApp(name="ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")  # the lobby's help, a pop-up over the list
+        await pilot.press("ctrl+o")
+        shown = await until(pilot, lambda: [n.message for n in app._notifications])
+        assert "No game is running here" in " ".join(shown)
 
 
 async def test_ctrl_o_in_the_game_writes_the_command_in_the_log() -> None:

@@ -99,3 +99,6 @@ def test_the_resume_command_is_printed_when_the_hosts_app_is_asked_to_stop(tmp_p
     save = next(saves.glob("*.save"))
     assert "risk-lan: the game is saved; to go on with it, run:" in out, out
     assert f"risk-lan host --resume {save}" in out
+    # Stopped as asked, in words, not by a traceback; the status says a signal stopped it.
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
+    assert app.returncode == 143

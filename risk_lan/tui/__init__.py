@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import signal
 from typing import Any
 
 
@@ -12,13 +11,9 @@ def run_app(lang: str | None = None, **options: Any) -> int:
     from risk_lan.tui.texts.catalogue import language
 
     app = RiskApp(lang=language(lang), **options)
-    # Asked to stop (kill, a session's end): the app stops as on Ctrl+C, leaving the terminal
-    # as it found it, and the game it hosts saved.
-    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        result = app.run()
+        result = app.run()  # (a SIGTERM stops it as Ctrl+Q does: RiskApp.on_mount)
     finally:
-        signal.signal(signal.SIGTERM, before)
         # However the app stopped (quit, an interrupt, a fault of its own), once it has left
         # the terminal: the command that takes the game it hosted up again.
         note = app.resume_note()

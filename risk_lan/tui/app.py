@@ -4,6 +4,9 @@ it only through its socket)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -123,6 +126,11 @@ class RiskApp(AppInLanguage):
         self.terminal_fit = TerminalFit(self)  # the notice while the terminal is too small
 
     async def on_mount(self) -> None:
+        # Asked to stop (kill, a session's end): the app leaves as on Ctrl+Q, the terminal as
+        # it found it and the game it hosts saved, and the status says a signal stopped it.
+        # (No signals to a loop of another thread, or on another system: nothing to add.)
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit, 143)
         await self.begin()
         self.terminal_fit.refit()
 
@@ -423,9 +431,14 @@ class RiskApp(AppInLanguage):
         joined player or a spectator, that only the host's player can."""
         host = self.local_host
         if host is None:
-            return say(self.lang, "resume_key_joined")
+            joined = self.client is not None
+            return say(self.lang, "resume_key_joined" if joined else "resume_key_no_game")
+        if host.match is None:
+            return say(self.lang, "resume_key_not_begun")
+        if host.game_over_seen:
+            return say(self.lang, "resume_key_over")
         path = host.save_path
-        if path is None:
+        if path is None or not host.resumable:
             return say(self.lang, "resume_key_unsaved")
         return say(self.lang, "resume_key", command=resume_command(path))
 

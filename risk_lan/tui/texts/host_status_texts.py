@@ -39,6 +39,11 @@ HOST_STATUS_TEXTS: dict[str, dict[str, str]] = {
         "resume_key": "To take this game up again once it stops: {command}",
         "resume_key_unsaved": "This game is not saved: it cannot be taken up again once it stops.",
         "resume_key_joined": "Only the player who hosts this game can take it up again.",
+        "resume_key_no_game": "No game is running here: in the list of games, Ctrl+O lists"
+        " the saved ones to take up again.",
+        "resume_key_not_begun": "The game has not begun: nothing is saved yet. Once it has,"
+        " Ctrl+O gives the command that takes it up again.",
+        "resume_key_over": "This game is over: there is nothing to take up again.",
         "resume_printed": "risk-lan: the game is saved; to go on with it, run:\n  {command}",
     },
     "fr": {
@@ -64,6 +69,11 @@ HOST_STATUS_TEXTS: dict[str, dict[str, str]] = {
         "resume_key_unsaved": "Cette partie n'est pas enregistrée : elle ne pourra pas être"
         " reprise une fois arrêtée.",
         "resume_key_joined": "Seul le joueur qui héberge cette partie peut la reprendre.",
+        "resume_key_no_game": "Aucune partie en cours ici : dans la liste des parties, Ctrl+O"
+        " montre celles enregistrées, à reprendre.",
+        "resume_key_not_begun": "La partie n'a pas commencé : rien n'est encore enregistré."
+        " Une fois commencée, Ctrl+O donne la commande qui la reprend.",
+        "resume_key_over": "Cette partie est finie : il n'y a rien à reprendre.",
         "resume_printed": "risk-lan : la partie est enregistrée ; pour la reprendre, lancez :"
         "\n  {command}",
     },
