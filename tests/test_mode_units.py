@@ -225,18 +225,13 @@ def changed_files(tree: Path) -> list[str]:
     return found
 
 
-def test_a_mode_written_as_its_own_file_and_one_registry_entry_plays_over_sockets(
-    tmp_path: Path,
-) -> None:
-    tree = copy_of_the_tree(tmp_path / "tree")
-    added = write_the_toy(tree)
-    assert added == ["from . import cardeveryturn", "    cardeveryturn.MODE,"]
-    assert changed_files(tree) == ["risk_lan/rules/cardeveryturn.py", "risk_lan/rules/modes.py"]
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+def said_in_the_copy(tree: Path, work: Path, script: str, *args: str) -> dict[str, str]:
+    """Run ``script`` on the tree copy (from ``work``, so that this tree is not the one found),
+    and read the lines it prints, "key value" each; it must have run from the copy."""
     run = subprocess.run(
-        [sys.executable, "-c", GAME, str(tmp_path / "game.rec")],
-        cwd=tmp_path,
-        env=env,
+        [sys.executable, "-c", script, *args],
+        cwd=work,
+        env={**os.environ, "PYTHONPATH": str(tree)},
         capture_output=True,
         text=True,
         timeout=300,
@@ -244,6 +239,17 @@ def test_a_mode_written_as_its_own_file_and_one_registry_entry_plays_over_socket
     assert run.returncode == 0, run.stdout + run.stderr
     lines = dict(line.split(" ", 1) for line in run.stdout.splitlines())
     assert lines["from"].startswith(str(tree)), lines["from"]  # the copy, not this tree
+    return lines
+
+
+def test_a_mode_written_as_its_own_file_and_one_registry_entry_plays_over_sockets(
+    tmp_path: Path,
+) -> None:
+    tree = copy_of_the_tree(tmp_path / "tree")
+    added = write_the_toy(tree)
+    assert added == ["from . import cardeveryturn", "    cardeveryturn.MODE,"]
+    assert changed_files(tree) == ["risk_lan/rules/cardeveryturn.py", "risk_lan/rules/modes.py"]
+    lines = said_in_the_copy(tree, tmp_path, GAME, str(tmp_path / "game.rec"))
     turns, draws = (int(n) for n in lines["turns"].split()[::2])
     assert turns > 10 and draws == turns, lines["turns"]
     assert "None)" in lines["outcomes"] and "'host'" not in lines["outcomes"], lines["outcomes"]
@@ -270,18 +276,7 @@ def test_a_mode_s_app_part_is_its_own_file_and_one_registry_entry(tmp_path: Path
         "risk_lan/tui/turnlogic/cardeveryturn_lines.py",
         "risk_lan/tui/turnlogic/modeapps.py",
     ]
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    run = subprocess.run(
-        [sys.executable, "-c", APP_RUN],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    lines = dict(line.split(" ", 1) for line in run.stdout.splitlines())
-    assert lines["from"].startswith(str(tree)), lines["from"]  # the copy, not this tree
+    lines = said_in_the_copy(tree, tmp_path, APP_RUN)
     assert "Une carte à chaque tour" in lines["seats"], lines["seats"]  # its unit's title
     assert "Une carte est tirée au début de chaque tour." in lines["now"], lines["now"]
     assert lines["help"] == repr("## Cette partie : une carte à chaque tour"), lines["help"]
@@ -294,7 +289,7 @@ def test_a_mode_s_app_part_is_its_own_file_and_one_registry_entry(tmp_path: Path
     run = subprocess.run(
         [sys.executable, "-c", f"import sys\n{asked}", "card-every-turn", "fr"],
         cwd=tmp_path,
-        env=env,
+        env={**os.environ, "PYTHONPATH": str(tree)},
         capture_output=True,
         text=True,
         timeout=60,
