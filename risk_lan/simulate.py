@@ -9,10 +9,23 @@ from dataclasses import dataclass, field
 
 from risk_lan.bots import Bot, make_bot
 from risk_lan.rules import Event, Game, RuleSet
+from risk_lan.rules.events import GameWon
 from risk_lan.seeded import SeededSource
 
 # A safety net: a game this long means the bots are stuck, and it is reported as unfinished.
 MAX_TURNS = 2000
+
+# How a game was won, as the summary names it, by the engine's reason in its GameWon event
+# (rules/victory.py and each mode's own end: objectives.py, missions.py, capitals.py).
+VICTORY_NAMES = {
+    "world": "conquest",
+    "objective": "objective",
+    "missions": "missions",
+    "capitals": "capitals",
+    "team": "team",
+}
+# The reasons that are a mode's goal met rather than the world taken.
+OBJECTIVE_VICTORIES = frozenset({"objective", "missions"})
 
 
 @dataclass
@@ -23,6 +36,9 @@ class GameResult:
     rounds: int
     actions: int
     seconds: float
+    # How the winner won: the reason of the engine's GameWon event ("world", "objective",
+    # "missions", "capitals", "team"); None for an unfinished game.
+    victory: str | None = None
 
 
 @dataclass
@@ -31,6 +47,7 @@ class Summary:
     finished: int = 0
     wins_by_seat: Counter[str] = field(default_factory=Counter)
     wins_by_bot: Counter[str] = field(default_factory=Counter)
+    wins_by_victory: Counter[str] = field(default_factory=Counter)
     turns: int = 0
     rounds: int = 0
     actions: int = 0
@@ -44,6 +61,7 @@ class Summary:
             self.finished += 1
             self.wins_by_seat[r.winner] += 1
             self.wins_by_bot[r.winner_bot or "?"] += 1
+            self.wins_by_victory[r.victory or "?"] += 1
             self.turns += r.turns
             self.rounds += r.rounds
 
@@ -56,11 +74,29 @@ class Summary:
             f"{self.games - self.finished} unfinished)",
             "wins by seat: " + ", ".join(f"{p} {n}" for p, n in sorted(self.wins_by_seat.items())),
             "wins by bot: " + ", ".join(f"{b} {n}" for b, n in self.wins_by_bot.most_common()),
+            "won by: " + ", ".join(f"{victory_name(v)} {n}" for v, n in self.won_by()),
             f"mean turns: {mean_turns:.1f} (rounds: {mean_rounds:.1f})",
             f"actions: {self.actions}",
             f"time: {self.seconds:.2f} s ({rate:.1f} games/s)",
         ]
         return out
+
+    def won_by(self) -> list[tuple[str, int]]:
+        """(reason, wins) for each way a game was won, the most frequent first."""
+        return sorted(self.wins_by_victory.items(), key=lambda item: (-item[1], item[0]))
+
+
+def victory_name(reason: str) -> str:
+    """How a game was won, in the summary's words ("conquest" for the world taken)."""
+    return VICTORY_NAMES.get(reason, reason)
+
+
+def victory_of(events: Sequence[Event]) -> str | None:
+    """The reason of the GameWon event among ``events``, if the game ended there."""
+    for event in events:
+        if isinstance(event, GameWon):
+            return event.reason
+    return None
 
 
 def seat_names(count: int) -> list[str]:
@@ -93,6 +129,8 @@ def play_game(
         if on_events:
             on_events(game, events)
     winner = game.winner
+    # The move that ended the game is the last one applied: its events hold the GameWon.
+    victory = victory_of(events) if winner else None
     return GameResult(
         winner=winner,
         winner_bot=seats[winner].name if winner else None,
@@ -100,6 +138,7 @@ def play_game(
         rounds=game.state.round,
         actions=actions,
         seconds=time.perf_counter() - started,
+        victory=victory,
     )
 
 
