@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from risk_lan.bots import BOTS, Bot, make_bot
+from risk_lan.bots import Bot, make_bot
 from risk_lan.rules import Action, Game
 from risk_lan.rules.presets import RULESETS
 from risk_lan.simulate import OBJECTIVE_VICTORIES, play_game, seat_names, victory_name
@@ -99,20 +99,32 @@ RUNGS: dict[str, Rung] = {r.name: r for r in _rungs()}
 # --- The registry, as it stands --------------------------------------------------------------
 
 
-def has_level(level: str) -> bool:
-    """Whether the registry has a bot of this level (``normal`` is ``classic`` until renamed)."""
-    return level in BOTS or (level == "normal" and "classic" in BOTS)
+# Other names the registry may know a level by: ``normal`` was ``classic`` until the levels.
+ALIASES = {"normal": ("classic",)}
+
+
+def registry_kind(level: str) -> str | None:
+    """The name under which the registry makes a bot of this level; None if it has none."""
+    for kind in (level, *ALIASES.get(level, ())):
+        try:
+            make_bot(kind, 0)
+        except ValueError:
+            continue
+        return kind
+    return None
 
 
 def missing_level(rung: Rung) -> str | None:
     for level in (rung.test, rung.field):
-        if not has_level(level):
+        if registry_kind(level) is None:
             return level
     return None
 
 
 def level_bot(level: str, seed: str, think: float | None) -> Bot:
-    kind = level if level in BOTS else "classic"
+    kind = registry_kind(level)
+    if kind is None:
+        raise ValueError(f"no {level} bot")
     if level == "hard" and think is not None:
         # Only the hard bot thinks; registries before the levels' one take no budget at all.
         return make_bot(kind, seed, think=think)  # type: ignore[call-arg,unused-ignore]

@@ -21,7 +21,7 @@ from ladder import (
     wilson,
 )
 
-from risk_lan.bots import make_bot
+from risk_lan.bots import Bot, make_bot
 from risk_lan.cli import main
 from risk_lan.rules import Action, Event, Game
 from risk_lan.rules.events import GameWon
@@ -232,3 +232,29 @@ def test_every_rung_without_the_hard_bot_plays_a_game_in_each_seat() -> None:
         else:
             assert f"{rung.title()}: skipped: no easy bot" in said
     assert "normal-random" in ladder.tallies and "mission-normal" in ladder.tallies
+
+
+def test_a_hard_rung_hands_the_think_budget_to_the_hard_bot_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a stand-in for the hard bot (the normal one): the rung plays, the budget reaches
+    only the hard seats, and the hard level's thinking time is printed."""
+    import ladder
+
+    asked: list[tuple[str, float | None]] = []
+
+    def stand_in(kind: str, seed: int | str | None = None, think: float | None = None) -> Bot:
+        asked.append((kind, think))
+        if kind == "hard":
+            bot = make_bot("classic", seed)
+            bot.name = "hard"
+            return bot
+        return make_bot(kind, seed)
+
+    monkeypatch.setattr(ladder, "make_bot", stand_in)
+    said: list[str] = []
+    run([RUNGS["hard-normal-2"]], games=4, seed=1, think=0.3, say=said.append)
+    assert ("hard", 0.3) in asked and all(think is None for kind, think in asked if kind != "hard")
+    text = "\n".join(said)
+    assert "hard-normal-2: hard against 1 normal, two-player, 2 players: 4 games" in text
+    assert "  hard wins " in text and "  hard: median " in text
