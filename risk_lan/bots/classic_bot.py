@@ -308,8 +308,11 @@ class ClassicBot:
         best_src = best_tgt = ""
         best_score = -(10**9)
         team = _side(s, player)
-        for src in presence(s, player) if s.teams else s.territories_of(player):
-            mine = armies_of(s, src, player) - 1
+        # Without team rules a territory holds its owner's armies only: ``armies`` is
+        # ``armies_of`` there, without a call per territory on the bot's busiest path.
+        mixed = s.mixed
+        for src in presence(s, player) if mixed else s.territories_of(player):
+            mine = (armies_of(s, src, player) if mixed else armies[src]) - 1
             if mine < 2:
                 continue
             for tgt in neighbours[src]:
@@ -322,7 +325,9 @@ class ClassicBot:
                 if protected and victim in s.hands and s.count(victim) == 1:
                     continue
                 # Odds first (armies left over, defenders weighed half again), then the goal.
-                score = 2 * mine - 3 * theirs + (8 if tgt in goal_set else 0)
+                score = 2 * mine - 3 * theirs
+                if tgt in goal_set:
+                    score += 8
                 if score > best_score:
                     best_src, best_tgt, best_score = src, tgt, score
         if not best_src:
