@@ -245,11 +245,11 @@ class ClassicBot:
         fallback = ""
         for t in placeable(s, player) if s.teams else s.territories_of(player):
             fallback = fallback or t
-            mine = armies[t]
+            mine = armies[t] + (2 if t in goal_set else 0)
             for n in board.neighbours[t]:
                 if own[n] in team:
                     continue
-                score = mine - armies[n] + (6 if n in goal_set else 0) + (2 if t in goal_set else 0)
+                score = mine - armies[n] + (6 if n in goal_set else 0)
                 if score > best_score:
                     best, best_score = t, score
         return best or fallback
@@ -354,8 +354,9 @@ class ClassicBot:
         rule = s.rules.fortification
         team = _side(s, player)
         src, count = "", 0
+        mixed = s.mixed  # without it, all but one of a territory's armies may leave
         for t in presence(s, player) if s.teams else s.territories_of(player):
-            free = movable(s, t, player)
+            free = movable(s, t, player) if mixed else armies[t] - 1
             if free > count and all(own[n] in team for n in neighbours[t]):
                 src, count = t, free
         if not src:

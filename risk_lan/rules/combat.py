@@ -290,11 +290,10 @@ def conquer(
 
 def _eliminations(state: GameState, emptied: list[str], player: str) -> list[Event]:
     """Those of ``emptied`` left with no army anywhere are out; the game may be won."""
-    events: list[Event] = [
-        _eliminate(state, loser, player)
-        for loser in emptied
-        if loser in state.hands and loser not in state.eliminated and not present(state, loser)
-    ]
+    events: list[Event] = []
+    for loser in emptied:
+        if loser in state.hands and loser not in state.eliminated and not present(state, loser):
+            events.append(_eliminate(state, loser, player))
     won = winner_after_battle(state, player)
     if won is not None:
         state.winner, reason = won
