@@ -119,7 +119,9 @@ class ClassicBot:
 
     def _on_reinforce(self, game: Game, player: str) -> Action:
         s = game.state
-        if len(s.hands[player]) >= 3 and trade_open(s) and has_set(s, player):
+        # ``_trade`` finds the sets once: no set, no trade (asking ``has_set`` first found
+        # them twice).
+        if len(s.hands[player]) >= 3 and trade_open(s):
             trade = self._trade(game, player)
             if trade is not None:
                 return trade
@@ -340,10 +342,10 @@ class ClassicBot:
         m = s.move_in
         assert m is not None
         own, team = s.owner, _side(s, player)
-        near = s.board.neighbours[m.source]
-        if all(own[n] in team for n in near):
-            return m.maximum
-        return max(m.minimum, (m.minimum + m.maximum * 2) // 3)
+        for n in s.board.neighbours[m.source]:
+            if own[n] not in team:
+                return max(m.minimum, (m.minimum + m.maximum * 2) // 3)
+        return m.maximum  # nothing left to guard: every army moves on
 
     # ----- fortifying ---------------------------------------------------------------------
 

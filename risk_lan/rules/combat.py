@@ -180,6 +180,10 @@ def defend(
     return events
 
 
+# Who lost its last army in a battle that emptied nothing (never changed).
+_NOBODY: list[str] = []
+
+
 def _resolve(
     state: GameState,
     rng: RandomSource,
@@ -206,8 +210,9 @@ def _resolve(
         d = armies[tgt]
         if defence < d:
             d = defence
-        rolled_a = sorted(roll(a), reverse=True)
-        rolled_d = sorted(roll(d), reverse=True)
+        # One die needs no sorting (most battles near a blitz's end roll one or two).
+        rolled_a = sorted(roll(a), reverse=True) if a > 1 else roll(a)
+        rolled_d = sorted(roll(d), reverse=True) if d > 1 else roll(d)
         lost_a = lost_d = 0
         for x, y in zip(rolled_a, rolled_d, strict=False):
             if x > y:
@@ -220,11 +225,14 @@ def _resolve(
         else:
             armies[src] -= lost_a
             armies[tgt] -= lost_d
-            # The holder now: a blitz that emptied a shared territory of all but one
-            # teammate's armies has handed it to that teammate.
-            holder = state.owner[tgt]
-            assert holder is not None
-            emptied = [] if armies[tgt] else [holder]
+            if armies[tgt]:
+                emptied = _NOBODY
+            else:
+                # The holder now: a blitz that emptied a shared territory of all but one
+                # teammate's armies has handed it to that teammate.
+                holder = state.owner[tgt]
+                assert holder is not None
+                emptied = [holder]
         if track:
             state.engaged[src] = max(state.engaged.get(src, 0), a) - lost_a
         events.append(
