@@ -180,7 +180,9 @@ class Game:
     def apply(self, player: str, action: Action, checked: bool = False) -> list[Event]:
         """Apply ``player``'s action and return what happened; refused actions raise
         :class:`IllegalAction` and leave the game unchanged. ``checked``: the caller has
-        just checked it (``check``) on this very state, which is not done again."""
+        just checked it (``check``) on this very state, or knows it legal (a search playing
+        moves it took from ``legal_actions`` or a bot), and no rule is checked again: an
+        illegal action applied so leaves the state broken."""
         s = self.state
         hooks = modes.in_play(s.rules)
         if not checked:
@@ -235,8 +237,11 @@ class Game:
     ) -> Game:
         return cls(GameState.from_dict(data, board), source)
 
-    def copy(self) -> Game:
-        return Game(self.state.copy(), self.source)
+    def copy(self, source: RandomSource | None = None) -> Game:
+        """A game on a copy of the state, which shares nothing that changes with this one.
+        It draws from ``source``, else from this game's own source: a search that plays on
+        a copy gives it dice of its own, so that the game's next rolls stay the game's."""
+        return Game(self.state.copy(), source if source is not None else self.source)
 
 
 def _check_place(s: GameState, player: str, action: Place) -> None:
