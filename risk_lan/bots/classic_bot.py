@@ -28,6 +28,7 @@ from risk_lan.rules import (
     TradeCards,
 )
 from risk_lan.rules.modes import midway, placed_for
+from risk_lan.rules.ruleset import RuleSet, per_rule_set
 from risk_lan.rules.setup import neutral_choices, placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
@@ -61,6 +62,10 @@ class ClassicBot:
         return [SetAutoDefend(game.rules.defender_max_dice)]
 
     def choose(self, game: Game, player: str) -> Action:
+        if not playing(game.state.rules):
+            # The plain rules: no mode's move nor amendment to ask for.
+            step = self._STEPS.get(game.state.phase)
+            return step(self, game, player) if step is not None else EndTurn()
         action = self._choose(game, player)
         for mode in playing(game.rules):
             if mode.amend is not None:
@@ -405,8 +410,27 @@ class ClassicBot:
 def _side(s: GameState, who: str) -> frozenset[str]:
     """Who fights on ``who``'s side: its team, and those its mode puts there
     (``ModePlay.side``: with active independents, its allies)."""
+    if not s.teams and not _sided(s.rules):
+        # Alone, as in most games: the same set each time, made once (the bot asks this
+        # for every decision).
+        alone = _ALONE.get(who)
+        if alone is None:
+            if len(_ALONE) > 256:
+                _ALONE.clear()
+            alone = _ALONE[who] = frozenset((who,))
+        return alone
     side = allies(s, who)
     for mode in playing(s.rules):
         if mode.side is not None:
             side |= mode.side(s, who)
     return side
+
+
+# Each player's side when it fights alone (``_side``).
+_ALONE: dict[str, frozenset[str]] = {}
+
+
+@per_rule_set
+def _sided(rules: RuleSet) -> bool:
+    """Whether a mode that ``rules`` plays puts others on a player's side."""
+    return any(mode.side is not None for mode in playing(rules))

@@ -281,7 +281,8 @@ def conquer(
     events: list[Event] = [Conquered(force, tgt, previous, rolled)]
     for hook in at_conquest:
         events.extend(hook(state, previous, player))
-    events.extend(revised.after_conquest(state, previous, player))
+    if state.reward:  # 004's cards set aside for the neutral's last territory
+        events.extend(revised.after_conquest(state, previous, player))
     events.extend(_eliminations(state, emptied, player))
     if state.phase == "over":
         return events

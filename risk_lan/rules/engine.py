@@ -167,15 +167,17 @@ class Game:
         expected = waiting_for(s)
         if player != expected:
             raise IllegalAction("not_your_turn", f"waiting for {expected}")
-        refusal = hooks.refused.get(type(action))
+        kind = type(action)
+        refusal = hooks.refused.get(kind)
         if refusal is not None:
             raise refusal()
-        if phase in _PHASE_HINTS and not _fits_phase(phase, action):
+        fits = _FITS.get(phase)
+        if fits is not None and not isinstance(action, fits):
             raise IllegalAction("wrong_phase", f"now: {_PHASE_HINTS[phase]}")
         if hooks.guards:
             for guard in hooks.guards:
                 guard(s, action)
-        _CHECKS[type(action)](s, player, action)
+        _CHECKS[kind](s, player, action)
 
     def apply(self, player: str, action: Action, checked: bool = False) -> list[Event]:
         """Apply ``player``'s action and return what happened; refused actions raise
@@ -304,7 +306,3 @@ _APPLY: dict[type, Effect] = {
     SetAutoDefend: lambda s, rng, p, a, h: _apply_auto_defend(s, p, a),
     **modes.EFFECTS,
 }
-
-
-def _fits_phase(phase: str, action: Action) -> bool:
-    return isinstance(action, _FITS[phase])
