@@ -364,7 +364,12 @@ class ClassicBot:
         mixed = s.mixed  # without it, all but one of a territory's armies may leave
         for t in presence(s, player) if s.teams else s.territories_of(player):
             free = movable(s, t, player) if mixed else armies[t] - 1
-            if free > count and all(own[n] in team for n in neighbours[t]):
+            if free <= count:
+                continue
+            for n in neighbours[t]:
+                if own[n] not in team:
+                    break  # a front: its armies stay
+            else:
                 src, count = t, free
         if not src:
             return None

@@ -46,7 +46,8 @@ def check_attack(
 ) -> None:
     """``attacking``: how the modes in play have a player attack with another force's
     armies."""
-    check_may_attack_now(state)
+    if state.phase != "attack":  # most attacks follow another: no call to say so
+        check_may_attack_now(state)
     check_known(state, source, target)
     armies = _attacking_armies(state, player, source, target, attacking)
     check_enemy_border(state, player, source, target)
@@ -57,7 +58,8 @@ def check_attack(
         raise IllegalAction("bad_dice", f"attack with 1 to {most} dice from {source}")
     if stop_at is not None and not 1 <= stop_at < armies:
         raise IllegalAction("bad_stop", f"a blitz stops at 1 to {armies - 1} armies in {source}")
-    check_not_protected(state, target)
+    if state.rules.protect_last_territory_rounds:
+        check_not_protected(state, target)
 
 
 # ----- what every attack must satisfy (with dice here, by commitment in calculated.py) ------
