@@ -10,14 +10,16 @@ from functools import partial
 
 from risk_lan import __version__
 from risk_lan.bots import BOTS
-from risk_lan.narrate import narrate
-from risk_lan.net import clicommands
 from risk_lan.net.gameaddress import DEFAULT_PORT, parse_address
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, ruleset
 from risk_lan.simulate import play_game, simulate
 from risk_lan.tui.paces import DEFAULT_PACE, PACES
+
+# The network commands (asyncio, zeroconf, msgpack, nacl) and the narration are loaded by the
+# commands that use them: ``simulate`` starts in half the time without them, which counts
+# for short runs and scripted tournaments.
 
 
 def _mode_option(command: argparse.ArgumentParser) -> None:
@@ -254,6 +256,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     if args.show:
         from risk_lan.bots import make_bot
+        from risk_lan.narrate import narrate
 
         def show(game: Game, events: list[Event]) -> None:
             for e in events:
@@ -327,6 +330,8 @@ def _refused(reason: str) -> int:
 
 
 def _host(args: argparse.Namespace) -> int:
+    from risk_lan.net import clicommands
+
     try:
         config = host_config(args)
         config.check()
@@ -380,10 +385,14 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
+    from risk_lan.net import clicommands
+
     return clicommands.run(clicommands.list_games(args.timeout))
 
 
 def _join(args: argparse.Namespace) -> int:
+    from risk_lan.net import clicommands
+
     if args.bot and args.watch:
         return _refused("a spectator plays nothing: --bot and --watch exclude each other")
     if args.personality is not None and not args.bot:
@@ -420,6 +429,8 @@ def _join(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from risk_lan.net import clicommands
+
     return clicommands.verify(args.record)
 
 

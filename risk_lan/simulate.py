@@ -121,10 +121,11 @@ def play_game(
     if on_events:
         on_events(game, events)
     actions = 0
-    while not game.is_over and game.state.turn <= max_turns:
+    state, apply = game.state, game.apply  # the game's state is changed in place, never replaced
+    while state.phase != "over" and state.turn <= max_turns:
         player = game.waiting_for()
         assert player is not None
-        events = game.apply(player, seats[player].choose(game, player))
+        events = apply(player, seats[player].choose(game, player))
         actions += 1
         if on_events:
             on_events(game, events)

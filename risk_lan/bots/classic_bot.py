@@ -28,6 +28,7 @@ from risk_lan.rules import (
     TradeCards,
 )
 from risk_lan.rules.modes import midway, placed_for
+from risk_lan.rules.ruleset import RuleSet, per_rule_set
 from risk_lan.rules.setup import neutral_choices, placing_neutral
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
@@ -61,6 +62,10 @@ class ClassicBot:
         return [SetAutoDefend(game.rules.defender_max_dice)]
 
     def choose(self, game: Game, player: str) -> Action:
+        if not playing(game.state.rules):
+            # The plain rules: no mode's move nor amendment to ask for.
+            step = self._STEPS.get(game.state.phase)
+            return step(self, game, player) if step is not None else EndTurn()
         action = self._choose(game, player)
         for mode in playing(game.rules):
             if mode.amend is not None:
@@ -119,7 +124,9 @@ class ClassicBot:
 
     def _on_reinforce(self, game: Game, player: str) -> Action:
         s = game.state
-        if len(s.hands[player]) >= 3 and trade_open(s) and has_set(s, player):
+        # ``_trade`` finds the sets once: no set, no trade (asking ``has_set`` first found
+        # them twice).
+        if len(s.hands[player]) >= 3 and trade_open(s):
             trade = self._trade(game, player)
             if trade is not None:
                 return trade
@@ -245,11 +252,11 @@ class ClassicBot:
         fallback = ""
         for t in placeable(s, player) if s.teams else s.territories_of(player):
             fallback = fallback or t
-            mine = armies[t]
+            mine = armies[t] + (2 if t in goal_set else 0)
             for n in board.neighbours[t]:
                 if own[n] in team:
                     continue
-                score = mine - armies[n] + (6 if n in goal_set else 0) + (2 if t in goal_set else 0)
+                score = mine - armies[n] + (6 if n in goal_set else 0)
                 if score > best_score:
                     best, best_score = t, score
         return best or fallback
@@ -308,8 +315,11 @@ class ClassicBot:
         best_src = best_tgt = ""
         best_score = -(10**9)
         team = _side(s, player)
-        for src in presence(s, player) if s.teams else s.territories_of(player):
-            mine = armies_of(s, src, player) - 1
+        # Without team rules a territory holds its owner's armies only: ``armies`` is
+        # ``armies_of`` there, without a call per territory on the bot's busiest path.
+        mixed = s.mixed
+        for src in presence(s, player) if mixed else s.territories_of(player):
+            mine = (armies_of(s, src, player) if mixed else armies[src]) - 1
             if mine < 2:
                 continue
             for tgt in neighbours[src]:
@@ -322,7 +332,9 @@ class ClassicBot:
                 if protected and victim in s.hands and s.count(victim) == 1:
                     continue
                 # Odds first (armies left over, defenders weighed half again), then the goal.
-                score = 2 * mine - 3 * theirs + (8 if tgt in goal_set else 0)
+                score = 2 * mine - 3 * theirs
+                if tgt in goal_set:
+                    score += 8
                 if score > best_score:
                     best_src, best_tgt, best_score = src, tgt, score
         if not best_src:
@@ -335,10 +347,10 @@ class ClassicBot:
         m = s.move_in
         assert m is not None
         own, team = s.owner, _side(s, player)
-        near = s.board.neighbours[m.source]
-        if all(own[n] in team for n in near):
-            return m.maximum
-        return max(m.minimum, (m.minimum + m.maximum * 2) // 3)
+        for n in s.board.neighbours[m.source]:
+            if own[n] not in team:
+                return max(m.minimum, (m.minimum + m.maximum * 2) // 3)
+        return m.maximum  # nothing left to guard: every army moves on
 
     # ----- fortifying ---------------------------------------------------------------------
 
@@ -349,9 +361,15 @@ class ClassicBot:
         rule = s.rules.fortification
         team = _side(s, player)
         src, count = "", 0
+        mixed = s.mixed  # without it, all but one of a territory's armies may leave
         for t in presence(s, player) if s.teams else s.territories_of(player):
-            free = movable(s, t, player)
-            if free > count and all(own[n] in team for n in neighbours[t]):
+            free = movable(s, t, player) if mixed else armies[t] - 1
+            if free <= count:
+                continue
+            for n in neighbours[t]:
+                if own[n] not in team:
+                    break  # a front: its armies stay
+            else:
                 src, count = t, free
         if not src:
             return None
@@ -397,8 +415,27 @@ class ClassicBot:
 def _side(s: GameState, who: str) -> frozenset[str]:
     """Who fights on ``who``'s side: its team, and those its mode puts there
     (``ModePlay.side``: with active independents, its allies)."""
+    if not s.teams and not _sided(s.rules):
+        # Alone, as in most games: the same set each time, made once (the bot asks this
+        # for every decision).
+        alone = _ALONE.get(who)
+        if alone is None:
+            if len(_ALONE) > 256:
+                _ALONE.clear()
+            alone = _ALONE[who] = frozenset((who,))
+        return alone
     side = allies(s, who)
     for mode in playing(s.rules):
         if mode.side is not None:
             side |= mode.side(s, who)
     return side
+
+
+# Each player's side when it fights alone (``_side``).
+_ALONE: dict[str, frozenset[str]] = {}
+
+
+@per_rule_set
+def _sided(rules: RuleSet) -> bool:
+    """Whether a mode that ``rules`` plays puts others on a player's side."""
+    return any(mode.side is not None for mode in playing(rules))

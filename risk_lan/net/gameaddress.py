@@ -3,8 +3,6 @@ port a host listens on unless told otherwise, and where the LAN says a game is n
 
 from __future__ import annotations
 
-from risk_lan.net.discovery import DiscoveryUnavailable, find_game
-
 DEFAULT_PORT = 47474
 
 
@@ -37,6 +35,10 @@ def parse_address(text: str) -> tuple[str, int]:
 async def rediscover(game_id: str) -> tuple[str, int] | None:
     """Where the game ``game_id`` is announced on the LAN now (its host may have come back at
     another address or port), or None."""
+    # Loaded here, not with the module: zeroconf and asyncio would otherwise load with every
+    # command that only reads an address or the default port (``risk-lan simulate`` too).
+    from risk_lan.net.discovery import DiscoveryUnavailable, find_game
+
     try:
         found = await find_game(game_id, 3.0)
     except DiscoveryUnavailable:

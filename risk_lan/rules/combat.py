@@ -46,7 +46,8 @@ def check_attack(
 ) -> None:
     """``attacking``: how the modes in play have a player attack with another force's
     armies."""
-    check_may_attack_now(state)
+    if state.phase != "attack":  # most attacks follow another: no call to say so
+        check_may_attack_now(state)
     check_known(state, source, target)
     armies = _attacking_armies(state, player, source, target, attacking)
     check_enemy_border(state, player, source, target)
@@ -57,7 +58,8 @@ def check_attack(
         raise IllegalAction("bad_dice", f"attack with 1 to {most} dice from {source}")
     if stop_at is not None and not 1 <= stop_at < armies:
         raise IllegalAction("bad_stop", f"a blitz stops at 1 to {armies - 1} armies in {source}")
-    check_not_protected(state, target)
+    if state.rules.protect_last_territory_rounds:
+        check_not_protected(state, target)
 
 
 # ----- what every attack must satisfy (with dice here, by commitment in calculated.py) ------
@@ -180,6 +182,10 @@ def defend(
     return events
 
 
+# Who lost its last army in a battle that emptied nothing (never changed).
+_NOBODY: list[str] = []
+
+
 def _resolve(
     state: GameState,
     rng: RandomSource,
@@ -206,8 +212,9 @@ def _resolve(
         d = armies[tgt]
         if defence < d:
             d = defence
-        rolled_a = sorted(roll(a), reverse=True)
-        rolled_d = sorted(roll(d), reverse=True)
+        # One die needs no sorting (most battles near a blitz's end roll one or two).
+        rolled_a = sorted(roll(a), reverse=True) if a > 1 else roll(a)
+        rolled_d = sorted(roll(d), reverse=True) if d > 1 else roll(d)
         lost_a = lost_d = 0
         for x, y in zip(rolled_a, rolled_d, strict=False):
             if x > y:
@@ -220,11 +227,14 @@ def _resolve(
         else:
             armies[src] -= lost_a
             armies[tgt] -= lost_d
-            # The holder now: a blitz that emptied a shared territory of all but one
-            # teammate's armies has handed it to that teammate.
-            holder = state.owner[tgt]
-            assert holder is not None
-            emptied = [] if armies[tgt] else [holder]
+            if armies[tgt]:
+                emptied = _NOBODY
+            else:
+                # The holder now: a blitz that emptied a shared territory of all but one
+                # teammate's armies has handed it to that teammate.
+                holder = state.owner[tgt]
+                assert holder is not None
+                emptied = [holder]
         if track:
             state.engaged[src] = max(state.engaged.get(src, 0), a) - lost_a
         events.append(
@@ -273,7 +283,8 @@ def conquer(
     events: list[Event] = [Conquered(force, tgt, previous, rolled)]
     for hook in at_conquest:
         events.extend(hook(state, previous, player))
-    events.extend(revised.after_conquest(state, previous, player))
+    if state.reward:  # 004's cards set aside for the neutral's last territory
+        events.extend(revised.after_conquest(state, previous, player))
     events.extend(_eliminations(state, emptied, player))
     if state.phase == "over":
         return events
@@ -290,11 +301,10 @@ def conquer(
 
 def _eliminations(state: GameState, emptied: list[str], player: str) -> list[Event]:
     """Those of ``emptied`` left with no army anywhere are out; the game may be won."""
-    events: list[Event] = [
-        _eliminate(state, loser, player)
-        for loser in emptied
-        if loser in state.hands and loser not in state.eliminated and not present(state, loser)
-    ]
+    events: list[Event] = []
+    for loser in emptied:
+        if loser in state.hands and loser not in state.eliminated and not present(state, loser):
+            events.append(_eliminate(state, loser, player))
     won = winner_after_battle(state, player)
     if won is not None:
         state.winner, reason = won

@@ -167,20 +167,24 @@ class Game:
         expected = waiting_for(s)
         if player != expected:
             raise IllegalAction("not_your_turn", f"waiting for {expected}")
-        refusal = hooks.refused.get(type(action))
+        kind = type(action)
+        refusal = hooks.refused.get(kind)
         if refusal is not None:
             raise refusal()
-        if phase in _PHASE_HINTS and not _fits_phase(phase, action):
+        fits = _FITS.get(phase)
+        if fits is not None and not isinstance(action, fits):
             raise IllegalAction("wrong_phase", f"now: {_PHASE_HINTS[phase]}")
         if hooks.guards:
             for guard in hooks.guards:
                 guard(s, action)
-        _CHECKS[type(action)](s, player, action)
+        _CHECKS[kind](s, player, action)
 
     def apply(self, player: str, action: Action, checked: bool = False) -> list[Event]:
         """Apply ``player``'s action and return what happened; refused actions raise
         :class:`IllegalAction` and leave the game unchanged. ``checked``: the caller has
-        just checked it (``check``) on this very state, which is not done again."""
+        just checked it (``check``) on this very state, or knows it legal (a search playing
+        moves it took from ``legal_actions`` or a bot), and no rule is checked again: an
+        illegal action applied so leaves the state broken."""
         s = self.state
         hooks = modes.in_play(s.rules)
         if not checked:
@@ -235,8 +239,11 @@ class Game:
     ) -> Game:
         return cls(GameState.from_dict(data, board), source)
 
-    def copy(self) -> Game:
-        return Game(self.state.copy(), self.source)
+    def copy(self, source: RandomSource | None = None) -> Game:
+        """A game on a copy of the state, which shares nothing that changes with this one.
+        It draws from ``source``, else from this game's own source: a search that plays on
+        a copy gives it dice of its own, so that the game's next rolls stay the game's."""
+        return Game(self.state.copy(), source if source is not None else self.source)
 
 
 def _check_place(s: GameState, player: str, action: Place) -> None:
@@ -299,7 +306,3 @@ _APPLY: dict[type, Effect] = {
     SetAutoDefend: lambda s, rng, p, a, h: _apply_auto_defend(s, p, a),
     **modes.EFFECTS,
 }
-
-
-def _fits_phase(phase: str, action: Action) -> bool:
-    return isinstance(action, _FITS[phase])

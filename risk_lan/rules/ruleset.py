@@ -361,15 +361,22 @@ def per_rule_set(work: Callable[[RuleSet], T]) -> Callable[[RuleSet], T]:
     immutable, and few are alive; hashing one would cost more than the lookups it saves on
     every move)."""
     kept: dict[int, tuple[RuleSet, T]] = {}
+    # The last rule set asked for, with its answer, in one tuple (so that a thread reading
+    # it while another replaces it sees one pair or the other, never half of each): a
+    # process plays one rule set at a time, and this answers it without hashing.
+    last: tuple[RuleSet, T] | None = None
 
     def once(rules: RuleSet) -> T:
+        nonlocal last
+        pair = last
+        if pair is not None and pair[0] is rules:
+            return pair[1]
         found = kept.get(id(rules))
-        if found is not None and found[0] is rules:
-            return found[1]
-        made = work(rules)
-        if len(kept) >= 64:
-            kept.clear()
-        kept[id(rules)] = (rules, made)
-        return made
+        if found is None or found[0] is not rules:
+            if len(kept) >= 64:
+                kept.clear()
+            found = kept[id(rules)] = (rules, work(rules))
+        last = found
+        return found[1]
 
     return once

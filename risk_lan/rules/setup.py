@@ -208,6 +208,8 @@ def placing_neutral(state: GameState) -> bool:
     or once the players' own are all placed."""
     if state.neutral_due:
         return True
+    if not state.neutrals:  # most games: asked at every army placed, answered at once
+        return False
     left = state.setup_left
     return (
         state.phase == "setup"
@@ -270,7 +272,7 @@ def setup_place(
     else:
         state.setup_left[player] -= count
         events = [Placed(player, territory, count, "claim" if claiming else "setup")]
-    if claiming and all(o is not None for o in state.owner.values()):
+    if claiming and None not in state.owner.values():  # the last free territory taken
         state.phase = "setup"
     if state.rules.setup_step > 1 and not neutral and not claiming:
         state.pool -= count

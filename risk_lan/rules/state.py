@@ -130,8 +130,8 @@ class GameState:
 
     def territories_of(self, owner: str) -> list[str]:
         """``owner``'s territories, in board order."""
-        held = self.held.get(owner, {})
-        return [t for t in self.board.territory_ids if t in held]
+        held = self.held.get(owner)
+        return sorted(held, key=self.board.position.__getitem__) if held else []
 
     def take(self, territory: str, new_owner: str) -> None:
         """Hand ``territory`` to ``new_owner`` (armies are the caller's business)."""

@@ -68,14 +68,16 @@ def continents_of(state: GameState, player: str) -> tuple[str, ...]:
     """The continents whose every territory ``player`` controls (a tie loses the continent
     too, 001 and 002)."""
     own, mixed = state.owner, state.mixed
-    return tuple(
-        c.id
-        for c in state.board.continents.values()
-        if all(
-            own[t] == player and (t not in mixed or controller(state, t) == player)
-            for t in c.territories
-        )
-    )
+    found: list[str] = []
+    # Loops that stop at the first territory not controlled, not all() over generators:
+    # every turn's income asks this, and most continents fail at their first territory.
+    for c in state.board.continents.values():
+        for t in c.territories:
+            if own[t] != player or (t in mixed and controller(state, t) != player):
+                break
+        else:
+            found.append(c.id)
+    return tuple(found)
 
 
 def army_total(state: GameState, player: str) -> int:

@@ -154,7 +154,10 @@ def check_trade(state: GameState, player: str, cards: tuple[str, ...], bonus: st
 
 
 def trade(state: GameState, player: str, cards: tuple[str, ...], bonus: str | None) -> list[Event]:
-    value = check_trade(state, player, cards, bonus)
+    """A trade checked already (``check_trade``, by the engine's check or its caller's):
+    what a legal set is worth, without checking it again (a search applies its own moves
+    unchecked)."""
+    value = set_value(state, cards)
     hand = state.hands[player]
     laid = state.laid.get(player, [])
     for c in cards:

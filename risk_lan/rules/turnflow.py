@@ -65,7 +65,8 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
         held = controlled_count(state, player)
         for _ in range(1 if draws == "turn_start" else held % state.rules.income_divisor):
             events.extend(draw_card(state, source, player))
-    events.extend(shed(state, player, placeable(state, player)))
+    if state.rules.army_cap:  # 004: armies that fit nowhere are lost (none without a cap)
+        events.extend(shed(state, player, placeable(state, player)))
     return events
 
 

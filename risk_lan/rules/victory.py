@@ -16,9 +16,11 @@ def winner_after_battle(state: GameState, player: str) -> tuple[str, str] | None
         return (player, "team") if state.eliminated else None
     if victory in VICTORIES:  # whatever the goal, the last player standing wins
         # A neutral army need not be destroyed (003 «JEU 3»): the other players must.
-        if all(p == player or not state.count(p) for p in state.players):
-            if state.rules.conquer_neutral and any(state.count(n) for n in state.neutrals):
-                return None  # 004: the world, the neutral's territories too
-            return player, "world"
-        return None
+        # A loop, not all() over a generator: this runs after every conquest.
+        for p in state.players:
+            if p != player and state.count(p):
+                return None
+        if state.rules.conquer_neutral and any(state.count(n) for n in state.neutrals):
+            return None  # 004: the world, the neutral's territories too
+        return player, "world"
     raise ValueError(f"unknown victory condition {victory!r}")
