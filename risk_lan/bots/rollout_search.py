@@ -24,6 +24,7 @@ from risk_lan.seeded import SeededSource
 
 # A safety net: a turn of this many actions is a bot stuck, scored where it stands.
 MAX_ACTIONS = 600
+LAPS_AT_TWO = 2
 
 
 @dataclass
@@ -65,25 +66,36 @@ def search(
             return out
 
 
+def laps(s: GameState) -> int:
+    """How many times the turn comes back to the player before a rollout stops: at a table of
+    two, a second round shows what the first one's gains were worth."""
+    return LAPS_AT_TWO if sum(1 for p in s.players if s.alive(p)) <= 2 else 1
+
+
 def rollout(
     drawn: GameState, player: str, policy: ClassicBot, opponents: ClassicBot, dice: int
 ) -> float:
     """The value for ``player`` after the rest of its turn by ``policy`` and every other
-    player's next turn by ``opponents``."""
+    player's next turn by ``opponents`` (at a table of two, a round more, its own turn then
+    played as the normal bot plays it)."""
     game = Game(drawn.copy(), SeededSource(dice))
     s = game.state
     left_me = False
+    back = first = laps(s)
     for _ in range(MAX_ACTIONS):
         if s.phase == "over" or not s.alive(player):
             break
         if s.current != player:
             left_me = True
         elif left_me:
-            break
+            back -= 1
+            left_me = False
+            if back == 0:
+                break
         who = game.waiting_for()
         if who is None:
             break
-        bot = policy if who == player and s.current == player else opponents
+        bot = policy if who == player and s.current == player and back == first else opponents
         try:
             game.apply(who, bot.choose(game, who))
         except IllegalAction:
