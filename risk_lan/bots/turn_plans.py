@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from risk_lan.bots.classic_bot import ClassicBot
 from risk_lan.bots.modeplays import playing
+from risk_lan.bots.position_value import side_of
 from risk_lan.rules import Attack
 from risk_lan.rules.state import GameState
 
@@ -20,15 +21,19 @@ from risk_lan.rules.state import GameState
 class Plan:
     """``goal``: the continent to go for ("" the normal bot's own choice); ``margin``: how many
     armies more than the defenders it wants before attacking; ``card_only``: it stops
-    attacking once it has conquered a territory this turn (and so earned a card)."""
+    attacking once it has conquered a territory this turn (and so earned a card); ``guard``: its
+    reinforcements go to its most threatened border rather than to its best attack."""
 
     goal: str = ""
     margin: int = 0
     card_only: bool = False
+    guard: bool = False
 
     def describe(self, s: GameState, player: str) -> str:
         """What the plan is after, in a short English sentence for a player to read."""
         aim = _aim_words(s, player, self.goal)
+        if self.guard:
+            return f"{_held_words(s, player) or aim}, guards its borders"
         if self.card_only:
             return f"{_held_words(s, player) or aim}, takes one card and stops"
         if self.margin > 0:
@@ -73,10 +78,30 @@ class PlannedPlay(ClassicBot):
             return goal
         return super()._goal(s, player)
 
+    def _front(self, s: GameState, player: str) -> str:
+        if self.plan.guard and s.phase == "reinforce":
+            guarded = _most_threatened(s, player)
+            if guarded:
+                return guarded
+        return super()._front(s, player)
+
     def _attack(self, s: GameState, player: str) -> Attack | None:
         if self.plan.card_only and s.conquered:
             return None
         return super()._attack(s, player)
+
+
+def _most_threatened(s: GameState, player: str) -> str:
+    """Its territory where the enemy armies next to it most outnumber its own ("" if none is
+    outnumbered)."""
+    own, armies, neighbours = s.owner, s.armies, s.board.neighbours
+    side = side_of(s, player)
+    best, most = "", 0
+    for t in s.territories_of(player):
+        threat = sum(armies[n] for n in neighbours[t] if own[n] not in side)
+        if threat - armies[t] > most:
+            best, most = t, threat - armies[t]
+    return best
 
 
 def candidate_plans(s: GameState, player: str, goals: int = 3) -> list[Plan]:
@@ -94,5 +119,5 @@ def candidate_plans(s: GameState, player: str, goals: int = 3) -> list[Plan]:
     top = scored[0][1] if scored else ""
     plans = [Plan(top)]
     plans += [Plan(goal=c) for _, c in scored[1:goals]]
-    plans += [Plan(top, margin=3), Plan(top, card_only=True), Plan(top, margin=-1)]
+    plans += [Plan(top, margin=3), Plan(top, card_only=True), Plan(top, card_only=True, guard=True)]
     return plans
