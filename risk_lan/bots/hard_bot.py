@@ -47,6 +47,8 @@ class HardBot:
         self._normal = ClassicBot(seed)
         self._turn: tuple[int, str] | None = None
         self._policy: PlannedPlay | None = None
+        # Each plan weighed as its last turn began, with its mean value.
+        self.weighed: list[tuple[Plan, float]] = []
         # Seconds spent choosing, by turn (its own turns only): what the budget bounds.
         self.thinking: dict[int, float] = {}
 
@@ -81,6 +83,7 @@ class HardBot:
         rng = Random(f"hard:{self.seed}:{player}:{s.turn}")
         deadline = started + self.think * PLAN_SHARE
         outcome = search(view, player, plans, rng, deadline, self.rollouts)
+        self.weighed = [(plan, outcome.mean(i)) for i, plan in enumerate(plans)]
         return plans[outcome.best()]
 
 
