@@ -8,7 +8,6 @@ clock or the machine's load.
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -79,7 +78,7 @@ def test_a_determinized_view_is_a_whole_state_true_to_the_view(preset):
         for seat in game.state.players:
             if not game.state.alive(seat):
                 continue
-            drawn = determinize(view_of(game.state, seat), random.Random(turn))
+            drawn = determinize(view_of(game.state, seat), SeededSource(turn))
             check_invariants(drawn)
             assert public_form(drawn) == public_form(game.state)
             # What the seat sees is kept; only what it may not see is drawn.
@@ -95,7 +94,7 @@ def test_the_engine_plays_a_determinized_view_to_the_end(preset):
     if not play_until(game, bots, turn_begins(4)):
         pytest.skip("the game was over before its fourth turn")
     seat = game.state.current
-    drawn = Game(determinize(view_of(game.state, seat), random.Random(3)), SeededSource(5))
+    drawn = Game(determinize(view_of(game.state, seat), SeededSource(3)), SeededSource(5))
     fresh = {p: ClassicBot(p) for p in drawn.state.players}
     assert not play_until(drawn, fresh, lambda g: False)
     assert drawn.is_over and drawn.winner is not None
@@ -103,7 +102,7 @@ def test_the_engine_plays_a_determinized_view_to_the_end(preset):
 
 def other_truth(state: GameState, seat: str, seed: int) -> GameState:
     """A whole state that differs from ``state`` only in what ``seat`` may not see."""
-    return determinize(view_of(state, seat), random.Random(seed))
+    return determinize(view_of(state, seat), SeededSource(seed))
 
 
 @pytest.mark.parametrize("preset", ["classic", "mission", "risk-mission", "team", "revised"])
@@ -116,8 +115,8 @@ def test_the_determinizer_sees_only_the_view(preset):
     hidden = [other.deck, other.objectives, other.missions, other.hands]
     truth = [game.state.deck, game.state.objectives, game.state.missions, game.state.hands]
     assert hidden != truth, "the other truth must differ in some hidden fact"
-    one = determinize(view_of(game.state, seat), random.Random(1))
-    two = determinize(view_of(other, seat), random.Random(1))
+    one = determinize(view_of(game.state, seat), SeededSource(1))
+    two = determinize(view_of(other, seat), SeededSource(1))
     assert one.to_dict() == two.to_dict()
 
 

@@ -55,7 +55,7 @@ def search(
     out = Outcome(plans, [0.0] * len(plans))
     opponents = ClassicBot(None)
     while True:
-        drawn = determinize(view, rng)
+        drawn = determinize(view, SeededSource(rng.getrandbits(64)))
         dice = rng.getrandbits(64)
         for i, plan in enumerate(plans):
             out.totals[i] += rollout(drawn, player, PlannedPlay(plan), opponents, dice)

@@ -18,22 +18,27 @@ What is drawn, and from what:
 from __future__ import annotations
 
 from collections import Counter
-from random import Random
 
-from . import objectives
+from . import objectivecards
 from .cards import deck_cards
 from .missioncards import RANKS, missions
+from .randomness import RandomSource
 from .state import HIDDEN, GameState
 
 
-def determinize(view: GameState, rng: Random) -> GameState:
+def determinize(view: GameState, source: RandomSource) -> GameState:
     """A copy of ``view`` (a projection, ``GameState.from_view``) with every hidden fact drawn
-    at random by ``rng`` among those consistent with it: a whole state the engine plays on."""
+    at random by ``source``'s shuffles among those consistent with it: a whole state the
+    engine plays on."""
     s = view.copy()
-    _deal_unseen_cards(s, rng)
-    _deal_objectives(s, rng)
-    _deal_missions(s, rng)
+    _deal_unseen_cards(s, source)
+    _deal_objectives(s, source)
+    _deal_missions(s, source)
     return s
+
+
+def _shuffled(items: list[str], source: RandomSource) -> list[str]:
+    return [items[j] for j in source.permutation(len(items))]
 
 
 def unseen_cards(view: GameState) -> list[str]:
@@ -48,9 +53,8 @@ def unseen_cards(view: GameState) -> list[str]:
     return [c for c in deck_cards(view.board) if left[c] > 0]
 
 
-def _deal_unseen_cards(s: GameState, rng: Random) -> None:
-    pool = unseen_cards(s)
-    rng.shuffle(pool)
+def _deal_unseen_cards(s: GameState, source: RandomSource) -> None:
+    pool = _shuffled(unseen_cards(s), source)
     slots = sum(h.count(HIDDEN) for h in s.hands.values()) + s.deck.count(HIDDEN)
     slots += s.reward.count(HIDDEN)
     if slots != len(pool):
@@ -64,17 +68,19 @@ def _deal_unseen_cards(s: GameState, rng: Random) -> None:
     s.reward = [next(draw) if c == HIDDEN else c for c in s.reward]
 
 
-def _deal_objectives(s: GameState, rng: Random) -> None:
+def _deal_objectives(s: GameState, source: RandomSource) -> None:
     unknown = [p for p, o in s.objectives.items() if o is None]
     if not unknown:
         return
     known = {o for o in s.objectives.values() if o is not None}
-    pool = [o for o in objectives.deck(s) if o not in known]
-    for player, card in zip(unknown, rng.sample(pool, len(unknown)), strict=True):
+    pool = [o for o in objectivecards.deck(s) if o not in known]
+    if len(pool) < len(unknown):
+        raise ValueError("fewer objective cards unseen than players without one")
+    for player, card in zip(unknown, _shuffled(pool, source), strict=False):
         s.objectives[player] = card
 
 
-def _deal_missions(s: GameState, rng: Random) -> None:
+def _deal_missions(s: GameState, source: RandomSource) -> None:
     known = {m for cards in s.missions.values() for m in cards if m != HIDDEN}
     for rank_index, rank in enumerate(RANKS):
         holes = [
@@ -85,5 +91,7 @@ def _deal_missions(s: GameState, rng: Random) -> None:
         if not holes:
             continue
         pile = [c.id for c in missions().values() if c.rank == rank and c.id not in known]
-        for player, card in zip(holes, rng.sample(pile, len(holes)), strict=True):
+        if len(pile) < len(holes):
+            raise ValueError(f"fewer {rank} missions unseen than players without one")
+        for player, card in zip(holes, _shuffled(pile, source), strict=False):
             s.missions[player][rank_index] = card
