@@ -16,7 +16,9 @@ from risk_lan.bots import ClassicBot
 from risk_lan.bots.base import Reasoned
 from risk_lan.bots.battle_odds import conquest_chance, one_battle_chance
 from risk_lan.bots.hard_bot import HardBot
+from risk_lan.bots.turn_plans import Plan, PlannedPlay
 from risk_lan.rules import RULESETS, Attack, EndTurn, Fortify, Game, GameState
+from risk_lan.rules.board import classic_board
 from risk_lan.rules.determinize import determinize
 from risk_lan.rules.invariants import check_invariants
 from risk_lan.rules.projection import public_form
@@ -131,6 +133,29 @@ def test_the_hard_bot_plays_every_preset_to_the_end(preset):
     # play_game applies every move checked: an illegal move would raise.
     result = play_game(bots, f"{preset}:1", preset)
     assert result.winner is not None
+
+
+@pytest.mark.parametrize("preset", sorted(RULESETS))
+def test_every_turn_plan_plays_every_preset_legally(preset):
+    # Each kind of plan at every seat but the last, so that each plays every step its way
+    # (play_game applies every move checked; the careful plans may stall a game, so it is
+    # cut short: what counts is that no move is refused).
+    plans = [Plan(), Plan(margin=3), Plan(card_only=True), Plan(card_only=True, guard=True)]
+    plans.append(Plan(goal=next(iter(classic_board().continents))))
+    for i, plan in enumerate(plans):
+        bots = [PlannedPlay(plan) for _ in range(seats(preset) - 1)] + [ClassicBot(i)]
+        assert play_game(bots, f"{preset}:plan:{i}", preset, max_turns=80).actions > 0
+
+
+def test_a_guarding_plan_reinforces_only_where_team_rules_allow():
+    # Found by the hard bot's run through every preset: under team rules a territory shared
+    # with a teammate takes reinforcements only from the one holding most armies there.
+    bots = [
+        PlannedPlay(Plan(card_only=True, guard=True)) if i % 2 == 0 else ClassicBot(i)
+        for i in range(6)
+    ]
+    for seed in ("team:7", "team:8"):
+        assert play_game(bots, seed, "team", max_turns=80).actions > 0
 
 
 @pytest.mark.parametrize("preset", ["classic", "mission", "risk-mission", "capital", "team"])

@@ -15,6 +15,7 @@ from risk_lan.bots.modeplays import playing
 from risk_lan.bots.position_value import side_of
 from risk_lan.rules import Attack
 from risk_lan.rules.state import GameState
+from risk_lan.rules.teams import placeable
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,7 @@ def _most_threatened(s: GameState, player: str) -> str:
     own, armies, neighbours = s.owner, s.armies, s.board.neighbours
     side = side_of(s, player)
     best, most = "", 0
-    for t in s.territories_of(player):
+    for t in placeable(s, player) if s.teams else s.territories_of(player):
         threat = sum(armies[n] for n in neighbours[t] if own[n] not in side)
         if threat - armies[t] > most:
             best, most = t, threat - armies[t]
