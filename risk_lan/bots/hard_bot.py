@@ -96,4 +96,6 @@ def _attack_reason(s: GameState, player: str, attack: Attack) -> str:
     else:
         chance = conquest_chance(mine, theirs, attack.stop_at, most, rules.defender_max_dice)
     name = s.board.territories[attack.target].name_en
-    return f"attacks {name}: {round(100 * chance)}% to win"
+    # Never "100%" nor "0%" for what may still go either way.
+    percent = min(99, max(1, round(100 * chance))) if 0 < chance < 1 else round(100 * chance)
+    return f"attacks {name}: {percent}% to win"
