@@ -51,19 +51,29 @@ def search(
     rounds: int | None,
 ) -> Outcome:
     """Play each plan on drawn states until ``deadline`` (a ``perf_counter`` time) or for
-    ``rounds`` rounds (whichever is given; at least one round)."""
+    ``rounds`` rounds (whichever is given). With no round done by the deadline, every
+    plan's mean is 0 and the first (the normal bot's own aim) is chosen."""
     out = Outcome(plans, [0.0] * len(plans))
     opponents = ClassicBot(None)
     while True:
         drawn = determinize(view, SeededSource(rng.getrandbits(64)))
         dice = rng.getrandbits(64)
-        for i, plan in enumerate(plans):
-            out.totals[i] += rollout(drawn, player, PlannedPlay(plan), opponents, dice)
+        values = []
+        for plan in plans:
+            values.append(rollout(drawn, player, PlannedPlay(plan), opponents, dice))
+            if rounds is None and _late(deadline):
+                # A round cut short is dropped: the plans are compared on equal luck only.
+                return out
+        out.totals = [t + v for t, v in zip(out.totals, values, strict=True)]
         out.rounds += 1
         if rounds is not None and out.rounds >= rounds:
             return out
-        if rounds is None and (deadline is None or time.perf_counter() >= deadline):
+        if rounds is None and _late(deadline):
             return out
+
+
+def _late(deadline: float | None) -> bool:
+    return deadline is None or time.perf_counter() >= deadline
 
 
 def laps(s: GameState) -> int:
