@@ -120,6 +120,8 @@ def test_the_determinizer_sees_only_the_view(preset):
     one = determinize(view_of(game.state, seat), SeededSource(1))
     two = determinize(view_of(other, seat), SeededSource(1))
     assert one.to_dict() == two.to_dict()
+    # And it does draw: another source, another pile.
+    assert determinize(view_of(game.state, seat), SeededSource(2)).deck != one.deck
 
 
 # ----- the hard bot --------------------------------------------------------------------------
