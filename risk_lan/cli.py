@@ -264,8 +264,11 @@ def _simulate(args: argparse.Namespace) -> int:
                 if line:
                     print(line)
 
+        def reason(player: str, why: str) -> None:
+            print(f"    ({player}: {why})")
+
         bots = [make_bot(kinds[i % len(kinds)], f"{args.seed}:0:{i}") for i in range(args.players)]
-        play_game(bots, f"{args.seed}:0", rules, on_events=show)
+        play_game(bots, f"{args.seed}:0", rules, on_events=show, on_reason=reason)
         print()
     summary = simulate(args.players, args.games, args.seed, rules, kinds)
     print("\n".join(summary.lines()))

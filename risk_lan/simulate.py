@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from risk_lan.bots import Bot, make_bot
+from risk_lan.bots.base import Reasoned
 from risk_lan.rules import Event, Game, RuleSet
 from risk_lan.rules.events import GameWon
 from risk_lan.seeded import SeededSource
@@ -109,8 +110,10 @@ def play_game(
     rules: RuleSet | str = "classic",
     on_events: Callable[[Game, list[Event]], None] | None = None,
     max_turns: int = MAX_TURNS,
+    on_reason: Callable[[str, str], None] | None = None,
 ) -> GameResult:
-    """Play one game between ``bots`` (in seat order) with dice seeded by ``seed``."""
+    """Play one game between ``bots`` (in seat order) with dice seeded by ``seed``.
+    ``on_reason`` hears a bot's reason for a move (``Reasoned``), after that move's events."""
     started = time.perf_counter()
     players = seat_names(len(bots))
     seats = dict(zip(players, bots, strict=True))
@@ -125,10 +128,13 @@ def play_game(
     while state.phase != "over" and state.turn <= max_turns:
         player = game.waiting_for()
         assert player is not None
-        events = apply(player, seats[player].choose(game, player))
+        bot = seats[player]
+        events = apply(player, bot.choose(game, player))
         actions += 1
         if on_events:
             on_events(game, events)
+        if on_reason and isinstance(bot, Reasoned) and bot.reason is not None:
+            on_reason(player, bot.reason)
     winner = game.winner
     # The move that ended the game is the last one applied: its events hold the GameWon.
     victory = victory_of(events) if winner else None

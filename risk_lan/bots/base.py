@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from risk_lan.rules import Action, Game
 
@@ -17,6 +17,15 @@ class Bot(Protocol):
     def choose(self, game: Game, player: str) -> Action:
         """The action ``player`` takes now; called only when the game waits for ``player``."""
         ...
+
+
+@runtime_checkable
+class Reasoned(Protocol):
+    """A bot that says why it chose, after ``choose``: a short English sentence for its
+    larger decisions ("goes for Australia", "attacks Brazil: 78% to win"), None for the
+    small ones."""
+
+    reason: str | None
 
 
 # A bot's secret choices, kept by seat so it can open them when asked: (the choice, the

@@ -1,0 +1,124 @@
+"""Turn plans: the normal bot's play bent one way or another (another continent to go for,
+a bolder or a more careful attack, stopping once a card is earned). The hard bot plays each
+plan ahead on its own view and follows the one that turns out best (``rollout_search``).
+
+A plan plays every step as the normal bot does, mode steps included; only its aim, its
+attack margin and its stopping differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from risk_lan.bots.classic_bot import ClassicBot
+from risk_lan.bots.modeplays import playing
+from risk_lan.bots.position_value import side_of
+from risk_lan.rules import Attack
+from risk_lan.rules.state import GameState
+from risk_lan.rules.teams import placeable
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """``goal``: the continent to go for ("" the normal bot's own choice); ``margin``: how many
+    armies more than the defenders it wants before attacking; ``card_only``: it stops
+    attacking once it has conquered a territory this turn (and so earned a card); ``guard``: its
+    reinforcements go to its most threatened border rather than to its best attack."""
+
+    goal: str = ""
+    margin: int = 0
+    card_only: bool = False
+    guard: bool = False
+
+    def describe(self, s: GameState, player: str) -> str:
+        """What the plan is after, in a short English sentence for a player to read."""
+        aim = _aim_words(s, player, self.goal)
+        if self.guard:
+            return f"{_held_words(s, player) or aim}, guards its borders"
+        if self.card_only:
+            return f"{_held_words(s, player) or aim}, takes one card and stops"
+        if self.margin > 0:
+            return f"{aim}, attacks only with a clear edge"
+        if self.margin < 0:
+            return f"{aim}, attacks boldly"
+        return aim
+
+
+def _aim_words(s: GameState, player: str, goal: str) -> str:
+    for mode in playing(s.rules):
+        if mode.aims is not None and mode.aims(s, player):
+            return "goes for its objective"
+    continent = s.board.continents.get(goal)
+    if continent is None:
+        return _held_words(s, player) or "spreads out"
+    return f"goes for {continent.name_en}"
+
+
+def _held_words(s: GameState, player: str) -> str:
+    held = [c for c in s.board.continents.values() if _holds(s, player, c.territories)]
+    return f"holds {held[0].name_en}" if held else ""
+
+
+def _holds(s: GameState, player: str, territories: tuple[str, ...]) -> bool:
+    return all(s.owner[t] == player for t in territories)
+
+
+class PlannedPlay(ClassicBot):
+    """The normal bot following a plan: its goal continent, margin and stopping changed,
+    every other step its own."""
+
+    def __init__(self, plan: Plan) -> None:
+        super().__init__(None)
+        self.plan = plan
+        self.margin = plan.margin
+
+    def _goal(self, s: GameState, player: str) -> str:
+        goal = self.plan.goal
+        continent = s.board.continents.get(goal)
+        if continent is not None and not _holds(s, player, continent.territories):
+            return goal
+        return super()._goal(s, player)
+
+    def _front(self, s: GameState, player: str) -> str:
+        if self.plan.guard and s.phase == "reinforce":
+            guarded = _most_threatened(s, player)
+            if guarded:
+                return guarded
+        return super()._front(s, player)
+
+    def _attack(self, s: GameState, player: str) -> Attack | None:
+        if self.plan.card_only and s.conquered:
+            return None
+        return super()._attack(s, player)
+
+
+def _most_threatened(s: GameState, player: str) -> str:
+    """Its territory where the enemy armies next to it most outnumber its own ("" if none is
+    outnumbered)."""
+    own, armies, neighbours = s.owner, s.armies, s.board.neighbours
+    side = side_of(s, player)
+    best, most = "", 0
+    for t in placeable(s, player) if s.teams else s.territories_of(player):
+        threat = sum(armies[n] for n in neighbours[t] if own[n] not in side)
+        if threat - armies[t] > most:
+            best, most = t, threat - armies[t]
+    return best
+
+
+def candidate_plans(s: GameState, player: str, goals: int = 3) -> list[Plan]:
+    """The plans worth trying this turn: the nearest continents to go for, then the normal
+    aim played more boldly, more carefully, or for one card only."""
+    scored = []
+    own = s.owner
+    for c in s.board.continents.values():
+        mine = [own[t] for t in c.territories].count(player)
+        size = len(c.territories)
+        if mine == size:
+            continue
+        scored.append((mine / size + c.bonus / (size * 10), c.id))
+    scored.sort(key=lambda sc: -sc[0])
+    top = scored[0][1] if scored else ""
+    plans = [Plan(top)]
+    plans += [Plan(goal=c) for _, c in scored[1:goals]]
+    plans += [Plan(top, margin=3), Plan(top, card_only=True), Plan(top, card_only=True, guard=True)]
+    return plans
