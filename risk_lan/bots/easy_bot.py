@@ -3,10 +3,9 @@
 It plays every mode as the normal bot does (the normal bot chooses first, mode moves and all)
 and then, now and then, plays worse on purpose, only where the rules leave it free to:
 
-- it spreads its reinforcements over its territories instead of massing them on one front,
-  so its borders stay thin;
-- it seldom fortifies its front from the quiet territories behind it, and often moves the
-  fewest armies it may into a territory it has just taken;
+- it puts its reinforcements on a territory drawn at random, most often one with no enemy
+  next to it, instead of massing them on its front, so its borders stay thin;
+- it seldom fortifies its front from the quiet territories behind it;
 - it sometimes attacks at poor odds, and breaks off a run of good attacks halfway, so a
   continent within its reach is not always taken.
 
@@ -18,16 +17,19 @@ from __future__ import annotations
 import random
 
 from risk_lan.bots.classic_bot import ClassicBot
-from risk_lan.rules import Action, Attack, EndTurn, Fortify, Game, IllegalAction, MoveIn, Place
+from risk_lan.rules import Action, Attack, EndTurn, Fortify, Game, IllegalAction, Place
 
 # How often each blunder is made, when the game leaves room for it (tuned against the
 # issue's ladder: easy beats three random bots, and loses clearly to normal).
-SPREAD = 0.8  # a reinforcement placed on a territory at random, a share of the pool
-SHARE = 1 / 3  # that share of what the normal bot would have placed there
-SKIP_FORTIFY = 0.7  # the front left unfortified
-POOR_ATTACK = 0.25  # with no good attack left, one at poor odds rather than stopping
-BREAK_OFF = 0.2  # a good attack given up, and the turn with it
-MOVE_LEAST = 0.5  # after a conquest, the fewest armies moved in, the border left thin
+# (100 games each, seats rotated: easy won 100 of 100 against three random bots, normal 70
+# of 100 against three easy ones.) The placements weaken it most; the blunders in attack
+# make games longer more than they make it weaker, so they are rare.
+SPREAD = 1.0  # a reinforcement placed on a territory at random
+SHARE = 1.0  # that share of what the normal bot would have placed on its front
+INTERIOR = 0.8  # that territory one with no enemy next to it, where the armies are idle
+SKIP_FORTIFY = 0.9  # the front left unfortified
+POOR_ATTACK = 0.05  # with no good attack left, one at poor odds rather than stopping
+BREAK_OFF = 0.05  # a good attack given up, and the turn with it
 
 
 class EasyBot:
@@ -55,9 +57,6 @@ class EasyBot:
         phase = game.phase
         if phase == "reinforce" and isinstance(action, Place) and r.random() < SPREAD:
             return self._spread(game, player, action)
-        if phase == "move_in" and isinstance(action, MoveIn) and r.random() < MOVE_LEAST:
-            assert game.state.move_in is not None
-            return MoveIn(game.state.move_in.minimum)
         if phase not in ("attack", "fortify"):
             return None
         if isinstance(action, Attack) and r.random() < BREAK_OFF:
@@ -77,6 +76,10 @@ class EasyBot:
         )
         if not spots:
             return None
+        s = game.state
+        quiet = [t for t in spots if all(s.owner[n] == player for n in s.board.neighbours[t])]
+        if quiet and self._random.random() < INTERIOR:
+            spots = quiet
         return Place(self._random.choice(spots), max(1, round(action.count * SHARE)))
 
     def _poor_attack(self, game: Game, player: str) -> Action | None:
