@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from risk_lan import __version__
-from risk_lan.bots import BOTS, DEFAULT_LEVEL, bot_kind, levels
+from risk_lan.bots import BOTS, DEFAULT_LEVEL, LEVELS, bot_kind, levels
 from risk_lan.narrate import narrate
 from risk_lan.net import clicommands
 from risk_lan.net.gameaddress import DEFAULT_PORT, parse_address
@@ -58,8 +58,8 @@ def _add_think(parser: argparse.ArgumentParser, whose: str) -> None:
         "--think",
         type=_think,
         metavar="SECONDS",
-        help=f"{whose}: the hard bot's thinking time per whole turn, in seconds (default its "
-        "own); the other levels play at once and ignore it",
+        help=f"how long {whose} may think over a whole turn, in seconds (default: the "
+        "bot's own); only the hard level thinks, the others play at once",
     )
 
 
@@ -143,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"bot kind per seat, comma-separated, repeated to fill the table "
         f"({', '.join(BOTS)}; classic is normal's old name; default {DEFAULT_LEVEL})",
     )
-    _add_think(sim, "the bots'")
+    _add_think(sim, "a hard bot")
     sim.add_argument("--show", action="store_true", help="narrate the first game, event by event")
     sim.add_argument("--lang", choices=("en", "fr"), default="en", help="language of --show")
 
@@ -180,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="BOTS",
         help="seats the host fills with bots (default none): " + _BOTS_HELP + ", ".join(levels()),
     )
-    _add_think(host, "the host's bots")
+    _add_think(host, "a hard bot of the host's")
     _mode_option(host)
     host.add_argument("--record", help="write the game record to this file")
     host.add_argument(
@@ -231,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the bots at the table (default 3 normal ones, or as many as the mode seats beside "
         "you): " + _BOTS_HELP + ", ".join(levels()),
     )
-    _add_think(play, "the bots'")
+    _add_think(play, "a hard bot")
     _mode_option(play)
     play.add_argument(
         "--name",
@@ -254,11 +254,11 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         const=DEFAULT_LEVEL,
         metavar="LEVEL",
-        help="let the built-in bot play the seat, at this level (default normal; "
+        help="let the built-in bot play the seat, at LEVEL: "
         + ", ".join(levels())
-        + "); the address, if any, goes before it",
+        + " (default normal); the address, if any, goes before --bot",
     )
-    _add_think(join, "with --bot")
+    _add_think(join, "the bot of --bot hard")
     join.add_argument(
         "--password",
         help="the game's password, if its host asks for one (the app asks for it otherwise)",
@@ -481,7 +481,8 @@ def _join(args: argparse.Namespace) -> int:
         try:
             args.bot = _level(args.bot)
         except argparse.ArgumentTypeError as e:
-            return _refused(f"{e} (an address goes before --bot)")
+            hint = "" if args.bot in LEVELS else " (an address goes before --bot)"
+            return _refused(f"{e}{hint}")
     if args.personality is not None and args.bot != DEFAULT_LEVEL:
         return _refused("--personality plays the normal bot's way: leave the level out")
     if args.headless and not args.watch:
