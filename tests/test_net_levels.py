@@ -9,14 +9,17 @@ import asyncio
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 
 from risk_lan.bots import ClassicBot, EasyBot
 from risk_lan.bots.base import Bot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostsave import SaveError, load_save
 from risk_lan.net.host.hostserver import Host
 from risk_lan.rules import Action, Game
 
@@ -184,3 +187,47 @@ async def test_the_lobby_and_the_start_tell_each_bots_level_and_the_owner_change
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await host.close()
+
+
+def _moves_saved(path: Path) -> int:
+    try:
+        return sum(1 for e in load_save(path)[1] if e.get("body", {}).get("type") == "move")
+    except SaveError:
+        return 0
+
+
+async def test_a_save_keeps_the_levels_and_one_from_before_levels_resumes_with_normal_bots(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "game.save"
+    host = Host(HostConfig(seats=3, bots=2, levels=("easy", "normal"), save=str(save)))
+    port = await host.serve("127.0.0.1", 0)
+    player = Client("ann", ClassicBot())
+    task = asyncio.create_task(player.run("127.0.0.1", port))
+    try:
+        await until(lambda: _moves_saved(save) >= 5)
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await host.close()
+    resumed = Host.resume(save)
+    assert [(s.kind, s.level) for s in resumed.seats] == [
+        ("human", ""),
+        ("bot", "easy"),
+        ("bot", "normal"),
+    ]
+    assert resumed.match is not None
+    assert sorted(b.name for b in resumed.match.handovers.bots.values()) == ["easy", "normal"]
+
+    # The same game, as a risk-lan of before levels saved it: no level on any seat.
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(save.read_bytes())
+    header, *rest = list(unpacker)
+    for seat in header["host"]["seats"]:
+        del seat["level"]
+    old = tmp_path / "old.save"
+    old.write_bytes(b"".join(msgpack.packb(item, use_bin_type=True) for item in [header, *rest]))
+    resumed = Host.resume(old)
+    assert [s.level for s in resumed.seats] == ["", "normal", "normal"]
+    assert resumed.match is not None
+    assert [b.name for b in resumed.match.handovers.bots.values()] == ["normal", "normal"]
