@@ -143,7 +143,7 @@ class Handovers:
                 self.log(f"{seat} is out of the game and watches it: off the rolls")
             else:
                 level = self.bot_factory().name  # the stand-in: a normal bot
-                self.log(f"{seat}: {why}; a {level} bot plays the seat from now on")
+                self.log(f"{seat}: {why}; a bot plays the seat from now on (a {level} one)")
             if self.position.game is not None:
                 self.broadcaster.broadcast_updates([])  # every screen's code moves on too
 
