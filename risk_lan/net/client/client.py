@@ -403,16 +403,19 @@ class Client:
             return
         error = task.exception()
         if error is not None:
-            if conn is not None:
-                conn.fail(error)  # the bot's own failure ends the session, said as before
+            current = self.conn or conn
+            if current is not None:
+                current.fail(error)  # the bot's own failure ends the session, said as before
             return
-        if conn is None or conn is not self.conn:
-            self.bot.opened = opened  # chosen again on the next connection's news
+        stale = conn is None or conn is not self.conn or views != self.views
+        if stale or self.outstanding or self.taken_over:
+            # Chosen again from the latest view (its opening too, if it chose one then), on
+            # this connection; with none, on the next one's news.
+            self.bot.opened = opened
+            if self.conn is not None:
+                self._play()
             return
-        if views != self.views or self.outstanding or self.taken_over:
-            self.bot.opened = opened  # its opening, if it chose one, is chosen again
-            self._play()
-            return
+        assert conn is not None  # the connection it was chosen on, still this client's
         try:
             for action in task.result():
                 self._send_act(action)
