@@ -10,6 +10,9 @@ import pytest
 
 from risk_lan.bots import BOTS, LEVELS, bot_kind, levels, make_bot
 from risk_lan.cli import bot_levels, build_parser, host_config, main, play_config
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostconsole import command
+from risk_lan.net.host.hostserver import Host
 from risk_lan.rules import Game
 from risk_lan.seeded import SeededSource
 from risk_lan.simulate import play_game, simulate
@@ -120,3 +123,8 @@ def test_every_level_finishes_games_of_every_mode(level: str) -> None:
 def test_the_easy_bot_plays_the_normal_bots_opening() -> None:
     game, _ = Game.new(["a", "b", "c"], SeededSource(1), "classic")
     assert make_bot("easy", 1).opening(game, "a") == make_bot("normal").opening(game, "a")
+
+
+def test_a_headless_hosts_seats_command_names_each_bots_level() -> None:
+    host = Host(HostConfig(seats=4, bots=2, levels=("easy",)))
+    assert command(host, "seats") == "p1 open; p2 open; p3 bot-1 (easy bot); p4 bot-2 (normal bot)"
