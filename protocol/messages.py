@@ -16,7 +16,7 @@ from typing import Any
 from .errors import ProtocolError
 from .framing import MAX_FRAME, Packed, plain
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 
 Check = Callable[[Any], bool]
 
@@ -99,18 +99,27 @@ def seconds(v: Any) -> bool:
     return (type(v) is int or type(v) is float) and 0 <= v <= 1e7
 
 
-def fits(value: Any, schema: dict[str, Check]) -> bool:
-    """Whether ``value`` is a map with exactly the fields of ``schema``, each well-formed."""
+def fits(value: Any, schema: dict[str, Check], absent: frozenset[str] = frozenset()) -> bool:
+    """Whether ``value`` is a map with exactly the fields of ``schema``, each well-formed;
+    the fields named in ``absent`` may also be left out."""
     return (
         isinstance(value, dict)
-        and value.keys() == schema.keys()
-        and all(check(value[name]) for name, check in schema.items())
+        and schema.keys() - absent <= value.keys() <= schema.keys()
+        and all(check(value[name]) for name, check in schema.items() if name in value)
     )
 
 
-def list_of(schema: dict[str, Check], most: int) -> Check:
-    """A list of at most ``most`` maps, each with exactly the fields of ``schema``."""
-    return lambda v: isinstance(v, list) and len(v) <= most and all(fits(e, schema) for e in v)
+def list_of(schema: dict[str, Check], most: int, absent: frozenset[str] = frozenset()) -> Check:
+    """A list of at most ``most`` maps, each with exactly the fields of ``schema`` (those of
+    ``absent`` may be left out)."""
+    return lambda v: (
+        isinstance(v, list) and len(v) <= most and all(fits(e, schema, absent) for e in v)
+    )
+
+
+# A bot seat's level in `lobby` and `start` (easy, normal, hard): on bot seats only.
+LEVEL = text(8)
+ONLY_BOTS = frozenset({"level"})
 
 
 # An action's fields on the wire. The engine knows which fields each action has
@@ -176,7 +185,13 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "act": {"game": GAME_ID, "seq": whole(1), "action": action_shape},
     "say": {"text": Words(200)},
     "colour": {"colour": text(16)},
-    "table": {"mode": text(32), "seats": whole(2, 6), "bots": whole(0, 6)},
+    "table": {
+        "mode": text(32),
+        "seats": whole(2, 6),
+        "bots": whole(0, 6),
+        # The level of each bot seat, in seat order (left out: the bots keep theirs).
+        "levels": optional(lambda v: isinstance(v, list) and len(v) <= 6 and all(map(LEVEL, v))),
+    },
     # The host's own player only: free a seat in the lobby, stop or restart the absence
     # clock, give a player more time, hand a seat to a bot now.
     "remove": {"seat": SEAT},
@@ -217,7 +232,7 @@ MAX_PACKED: dict[str, int] = {
     "act": 2048,
     "say": 1024,
     "colour": 128,
-    "table": 128,
+    "table": 256,
     "remove": 128,
     "pause": 64,
     "more_time": 128,
@@ -258,8 +273,10 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
                 "kind": text(8),
                 "colour": label(16),
                 "ready": flag,
+                "level": LEVEL,
             },
             MAX_CONTRIBUTORS,
+            ONLY_BOTS,
         ),
         "total": whole(2, 6),
         "mode": Words(32),
@@ -271,7 +288,9 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "start": {
         "game": GAME_ID,
         "players": list_of(
-            {"seat": SEAT, "name": NAME, "kind": text(8), "colour": label(16)}, MAX_CONTRIBUTORS
+            {"seat": SEAT, "name": NAME, "kind": text(8), "colour": label(16), "level": LEVEL},
+            MAX_CONTRIBUTORS,
+            ONLY_BOTS,
         ),
         "keys": mapping,
         "contributors": listing,

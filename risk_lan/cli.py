@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from risk_lan import __version__
-from risk_lan.bots import BOTS
+from risk_lan.bots import BOTS, DEFAULT_LEVEL, LEVELS, bot_kind, levels
 from risk_lan.net.gameaddress import DEFAULT_PORT, parse_address
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir
@@ -41,6 +41,66 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
+
+
+def _think(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 3600:  # NaN fails this too
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a thinking time: give seconds, more than 0 (say 1.5)"
+        )
+    return value
+
+
+def _add_think(parser: argparse.ArgumentParser, whose: str) -> None:
+    parser.add_argument(
+        "--think",
+        type=_think,
+        metavar="SECONDS",
+        help=f"how long {whose} may think over a whole turn, in seconds (default: the "
+        "bot's own); only the hard level thinks, the others play at once",
+    )
+
+
+def _level(text: str) -> str:
+    """A bot level a player may choose (``classic`` read as ``normal``)."""
+    try:
+        kind = bot_kind(text)
+    except ValueError:
+        kind = ""
+    if kind not in levels():
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a bot level; the levels are {', '.join(levels())}"
+        )
+    return kind
+
+
+def bot_levels(text: str) -> list[str]:
+    """The bots of ``--bots`` on ``play`` and ``host``, a level per bot: a number of normal
+    bots (``3``), levels one seat each (``hard,hard,easy``), or a number of one level
+    (``3:hard``), mixed as wished (``2:hard,easy``)."""
+    found: list[str] = []
+    for item in text.split(","):
+        count, _, level = item.strip().rpartition(":")
+        if not count and level.isdigit():
+            count, level = level, DEFAULT_LEVEL
+        if count and not count.isdigit():
+            raise argparse.ArgumentTypeError(
+                f"{item.strip()!r}: give a number of bots, levels (hard,easy) or NUMBER:LEVEL"
+            )
+        found += [_level(level)] * (int(count) if count else 1)
+    if len(found) > 6:
+        raise argparse.ArgumentTypeError("a table has at most 6 seats")
+    return found
+
+
+_BOTS_HELP = (
+    "a number of normal bots (3), a level per bot (hard,hard,easy) or a number of one level "
+    "(3:hard), mixed as you like (2:hard,easy); the levels: "
+)
 
 
 def _add_lang(parser: argparse.ArgumentParser) -> None:
@@ -81,10 +141,11 @@ def build_parser() -> argparse.ArgumentParser:
     _mode_option(sim)
     sim.add_argument(
         "--bots",
-        default="classic",
+        default=DEFAULT_LEVEL,
         help=f"bot kind per seat, comma-separated, repeated to fill the table "
-        f"({', '.join(BOTS)}; default classic)",
+        f"({', '.join(BOTS)}; classic is normal's old name; default {DEFAULT_LEVEL})",
     )
+    _add_think(sim, "a hard bot")
     sim.add_argument("--show", action="store_true", help="narrate the first game, event by event")
     sim.add_argument("--lang", choices=("en", "fr"), default="en", help="language of --show")
 
@@ -114,7 +175,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument("--interface", default="0.0.0.0", help="address to listen on (default all)")
     host.add_argument("--seats", type=int, default=4, help="seats at the table (default 4)")
-    host.add_argument("--bots", type=int, default=0, help="seats the host fills with bots")
+    host.add_argument(
+        "--bots",
+        type=bot_levels,
+        default=[],
+        metavar="BOTS",
+        help="seats the host fills with bots (default none): " + _BOTS_HELP + ", ".join(levels()),
+    )
+    _add_think(host, "a hard bot of the host's")
     _mode_option(host)
     host.add_argument("--record", help="write the game record to this file")
     host.add_argument(
@@ -160,9 +228,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--bots",
-        type=_positive,
-        help="bots at the table (default 3, or as many as the mode seats beside you)",
+        type=bot_levels,
+        metavar="BOTS",
+        help="the bots at the table (default 3 normal ones, or as many as the mode seats beside "
+        "you): " + _BOTS_HELP + ", ".join(levels()),
     )
+    _add_think(play, "a hard bot")
     _mode_option(play)
     play.add_argument(
         "--name",
@@ -180,7 +251,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--name",
         help="your name at the table (default: the word for a player, in the app's language)",
     )
-    join.add_argument("--bot", action="store_true", help="let the built-in bot play the seat")
+    join.add_argument(
+        "--bot",
+        nargs="?",
+        const=DEFAULT_LEVEL,
+        metavar="LEVEL",
+        help="let the built-in bot play the seat, at LEVEL: "
+        + ", ".join(levels())
+        + " (default normal); the address, if any, goes before --bot",
+    )
+    _add_think(join, "the bot of --bot hard")
     join.add_argument(
         "--password",
         help="the game's password, if its host asks for one (the app asks for it otherwise)",
@@ -237,14 +317,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown or not kinds:
-        print(
-            f"risk-lan: unknown bot {', '.join(unknown)!r}; known: {', '.join(BOTS)}",
-            file=sys.stderr,
-        )
-        return 2
+    try:
+        kinds = [bot_kind(k) for k in args.bots.split(",") if k.strip()]
+    except ValueError as e:
+        return _refused(str(e))
+    if not kinds:
+        return _refused(f"give a bot kind per seat: {', '.join(BOTS)}")
     rules = RULESETS[args.mode]
     if args.players is None:
         args.players = min(max(4, rules.min_players), rules.max_players)
@@ -267,10 +345,13 @@ def _simulate(args: argparse.Namespace) -> int:
         def reason(player: str, why: str) -> None:
             print(f"    ({player}: {why})")
 
-        bots = [make_bot(kinds[i % len(kinds)], f"{args.seed}:0:{i}") for i in range(args.players)]
+        bots = [
+            make_bot(kinds[i % len(kinds)], f"{args.seed}:0:{i}", args.think)
+            for i in range(args.players)
+        ]
         play_game(bots, f"{args.seed}:0", rules, on_events=show, on_reason=reason)
         print()
-    summary = simulate(args.players, args.games, args.seed, rules, kinds)
+    summary = simulate(args.players, args.games, args.seed, rules, kinds, args.think)
     print("\n".join(summary.lines()))
     return 0 if summary.finished == summary.games else 1
 
@@ -308,7 +389,9 @@ def host_config(args: argparse.Namespace) -> HostConfig:
         name=args.game_name or _said(args, "default_game", name=player_name(args)),
         bot_name=_said(args, "default_bot"),
         seats=args.seats,
-        bots=args.bots,
+        bots=len(args.bots),
+        levels=tuple(args.bots),
+        think=args.think,
         mode=args.mode,
         record=args.record,
         absent_after=args.absent_after or None,
@@ -355,14 +438,18 @@ def _host(args: argparse.Namespace) -> int:
 
 def play_config(args: argparse.Namespace) -> HostConfig:
     """The table ``risk-lan play`` sets: the player and bots, on this machine only."""
-    bots = args.bots
-    if bots is None:
-        bots = min(3, ruleset(args.mode).max_players - 1)
+    chosen = args.bots
+    if chosen is None:
+        chosen = [DEFAULT_LEVEL] * min(3, ruleset(args.mode).max_players - 1)
+    if not chosen:
+        raise ValueError("play against at least 1 bot")
     return HostConfig(
         name=_said(args, "default_game", name=player_name(args)),
         bot_name=_said(args, "default_bot"),
-        seats=bots + 1,
-        bots=bots,
+        seats=len(chosen) + 1,
+        bots=len(chosen),
+        levels=tuple(chosen),
+        think=args.think,
         mode=args.mode,
         record=args.record,
         # Alone against bots: the player's seat is never handed to a bot, however long
@@ -400,6 +487,16 @@ def _join(args: argparse.Namespace) -> int:
         return _refused("a spectator plays nothing: --bot and --watch exclude each other")
     if args.personality is not None and not args.bot:
         return _refused("--personality is the bot's: give --bot too")
+    if args.think is not None and not args.bot:
+        return _refused("--think is the bot's: give --bot too")
+    if args.bot:
+        try:
+            args.bot = _level(args.bot)
+        except argparse.ArgumentTypeError as e:
+            hint = "" if args.bot in LEVELS else " (an address goes before --bot)"
+            return _refused(f"{e}{hint}")
+    if args.personality is not None and args.bot != DEFAULT_LEVEL:
+        return _refused("--personality plays the normal bot's way: leave the level out")
     if args.headless and not args.watch:
         return _refused("--headless is for watching (--watch); a --bot seat prints lines already")
     if args.bot or args.headless:
@@ -412,6 +509,8 @@ def _join(args: argparse.Namespace) -> int:
                 watch=args.watch,
                 personality=args.personality,
                 password=args.password,
+                level=args.bot,
+                think=args.think,
             )
         )
     from risk_lan.tui import run_app

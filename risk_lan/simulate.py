@@ -154,12 +154,14 @@ def simulate(
     games: int,
     seed: int,
     rules: RuleSet | str = "classic",
-    bot_kinds: Sequence[str] = ("classic",),
+    bot_kinds: Sequence[str] = ("normal",),
+    think: float | None = None,
 ) -> Summary:
-    """Play ``games`` games; bot kinds are given per seat and repeat to fill the table."""
+    """Play ``games`` games; bot kinds are given per seat and repeat to fill the table.
+    ``think``: the thinking budget per whole turn of the bots that think."""
     summary = Summary()
     for g in range(games):
         kinds = [bot_kinds[i % len(bot_kinds)] for i in range(players)]
-        bots = [make_bot(k, f"{seed}:{g}:{i}") for i, k in enumerate(kinds)]
+        bots = [make_bot(k, f"{seed}:{g}:{i}", think) for i, k in enumerate(kinds)]
         summary.add(play_game(bots, f"{seed}:{g}", rules))
     return summary

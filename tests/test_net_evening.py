@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -236,11 +237,19 @@ class PassiveBot:
         return EndTurn()
 
 
+@dataclass
+class PassiveTable(HostConfig):
+    """A table whose bot seats, whatever their level, are passive bots."""
+
+    def bot(self, level: str) -> PassiveBot:
+        return PassiveBot()
+
+
 async def return_after(moves: int) -> tuple[int, int, float]:
     """A game of passive players run to ``moves`` moves; then the human seat's client is
     replaced by a new one that has checked nothing (a crashed app, restarted). Returns the
     history's size, the broadcasts the new client checked, and the seconds it took."""
-    host = Host(HostConfig(seats=3, bots=2, absent_after=None, bot_factory=PassiveBot))
+    host = Host(PassiveTable(seats=3, bots=2, absent_after=None, bot_factory=PassiveBot))
     port = await host.serve("127.0.0.1", 0)
     first = Client("first", PassiveBot())
     tasks = [asyncio.create_task(first.run("127.0.0.1", port))]

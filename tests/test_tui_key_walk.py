@@ -32,6 +32,7 @@ from risk_lan.tui.app import LocalHost, RiskApp
 from risk_lan.tui.client_messages import GameEnded
 from risk_lan.tui.entry_desk import EntryNews
 from risk_lan.tui.replay_app import ReplayApp
+from risk_lan.tui.screens.bot_level_screen import BotLevelScreen
 from risk_lan.tui.screens.free_seat_screen import FreeSeatScreen
 from risk_lan.tui.screens.game_over_screen import GameOverScreen
 from risk_lan.tui.screens.game_screen import GameScreen
@@ -54,7 +55,8 @@ from risk_lan.tui.widgets.world_map import WorldMap
 LANGS = ["en", "fr"]
 # Not a screen the app opens itself, and why.
 NOT_OPENED = {
-    "ChoiceScreen": "the base of FreeSeatScreen and SavedGamesScreen, walked as those",
+    "ChoiceScreen": "the base of FreeSeatScreen, BotLevelScreen and SavedGamesScreen, walked "
+    "as those",
 }
 
 
@@ -395,6 +397,32 @@ async def test_every_key_of_the_free_seat_answers(lang: str) -> None:
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("lang", LANGS)
+async def test_every_key_of_the_bot_levels_answers(lang: str) -> None:
+    """L, the host's player's, over the seats with two bots: Enter steps the chosen bot's level
+    and the lobby shows it."""
+    config = HostConfig(name="Friday", seats=3, bots=2, levels=("easy",))
+    app = RiskApp(name="ann", lang=lang, local=LocalHost(config))
+    async with app.run_test(size=(120, 40)) as pilot:
+        seats = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+        await until(pilot, lambda: seats.owns_table())
+        host = app.local_host
+        assert host is not None
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, BotLevelScreen))
+        await pilot.press("enter")  # the first bot: easy, now normal
+        await until(pilot, lambda: [s.level for s in host.seats] == ["", "normal", "normal"])
+        word = {"en": "bot · normal", "fr": "robot · moyen"}[lang]
+        await until(pilot, lambda: str(seats.query_one("#seats").render()).count(word) == 2)
+
+        async def reopen() -> None:
+            seats.action_levels()
+
+        await reopen()
+        await walk(pilot, app, BotLevelScreen, reopen)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", LANGS)
 async def test_every_key_of_a_replay_answers(lang: str, record) -> None:  # noqa: F811
     """risk-lan replay: its own app, on a whole game's record."""
     app = ReplayApp(load(record), lang)
@@ -412,6 +440,7 @@ def test_every_screen_is_walked() -> None:
         GameScreen, HelpScreen, LogScreen, LeaveScreen, GameOverScreen, MissionsScreen,
         StarTradeScreen, KnockScreen, IndependentsScreen, ReplayScreen, LobbyScreen,
         SavedGamesScreen, SeatsScreen, PasswordScreen, TooSmallScreen, FreeSeatScreen,
+        BotLevelScreen,
     }  # fmt: skip
     found = set()
     for info in pkgutil.iter_modules(screens_package.__path__):

@@ -26,7 +26,7 @@ from risk_lan.tui.texts.stop_reasons import why_stopped
 
 PLAYERS = [
     {"seat": "p1", "name": "ann", "kind": "human", "colour": "red"},
-    {"seat": "p2", "name": "bob", "kind": "bot", "colour": "blue"},
+    {"seat": "p2", "name": "bob", "kind": "bot", "colour": "blue", "level": "hard"},
     {"seat": "p3", "name": "cat", "kind": "bot", "colour": "green"},
 ]
 
@@ -224,7 +224,14 @@ def test_seats(snap_compare) -> None:
             "seats": [
                 {"seat": "p1", "name": "ann", "kind": "human", "colour": "red", "ready": True},
                 {"seat": "p2", "name": "bob", "kind": "human", "colour": "blue", "ready": False},
-                {"seat": "p3", "name": "bot-3", "kind": "bot", "colour": "green", "ready": True},
+                {
+                    "seat": "p3",
+                    "name": "bot-3",
+                    "kind": "bot",
+                    "colour": "green",
+                    "ready": True,
+                    "level": "easy",
+                },
                 {"seat": "p4", "name": "", "kind": "open", "colour": "yellow", "ready": False},
             ],
         }

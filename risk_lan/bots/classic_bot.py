@@ -36,7 +36,7 @@ from risk_lan.rules.turn import bonus_candidates, has_set, sets_in_hand, trade_o
 
 
 class ClassicBot:
-    name = "classic"
+    name = "normal"
     # Attack when the armies able to roll, less the defenders, come to at least this much.
     # Bolder settings won more often in bot-against-bot trials (0 beat 1-or-2 by 59% to 41%).
     margin = 0

@@ -9,7 +9,7 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
-from risk_lan.bots import ClassicBot
+from risk_lan.bots import DEFAULT_LEVEL, make_bot
 from risk_lan.bots.personality import PersonalBot, Personality
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import DiscoveryUnavailable, find_games
@@ -29,6 +29,13 @@ def _say(line: str) -> None:
     print(line, flush=True)
 
 
+def _bots(config: HostConfig) -> str:
+    """The bots of a table in a few words: "2 bots (hard, easy)"."""
+    if not config.bots:
+        return "no bots"
+    return f"{config.bots} bot{'s' * (config.bots > 1)} ({', '.join(config.bot_levels())})"
+
+
 async def host_game(
     config: HostConfig, interface: str, port: int, resume: str | None = None
 ) -> int:
@@ -40,7 +47,7 @@ async def host_game(
     config = host.config
     humans = config.seats - config.bots
     _say(
-        f"hosting {config.name!r} ({config.mode}, {config.seats} seats, {config.bots} bots) "
+        f"hosting {config.name!r} ({config.mode}, {config.seats} seats, {_bots(config)}) "
         f"on {started.interface}:{started.port}"
     )
     await started.announce(_say)
@@ -101,9 +108,12 @@ async def join_game(
     password: str | None = None,
     watch: bool = False,
     personality: str | None = None,
+    level: str | None = None,
+    think: float | None = None,
 ) -> int:
-    """Play the seat with the bot (``personality``: a seed for its ways) or, with ``watch``,
-    watch the game, printing what happens to it as lines of text."""
+    """Play the seat with the bot of ``level`` (``personality``: a seed for the normal bot's
+    ways; ``think``: the thinking time of a bot that thinks) or, with ``watch``, watch the
+    game, printing what happens to it as lines of text."""
     if address is None:
         address = await _open_game()
         if address is None:
@@ -119,7 +129,8 @@ async def join_game(
         _say(f"the bot's personality: {ways.describe()}")
         bot = PersonalBot(ways, personality)
     elif not watch:
-        bot = ClassicBot()
+        bot = make_bot(level or DEFAULT_LEVEL, think=think)
+        _say(f"the bot plays at the {bot.name} level")
     client = Client(
         name,
         bot,

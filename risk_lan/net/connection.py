@@ -166,6 +166,11 @@ class Connection(asyncio.Protocol):
         """Take nothing more in: ``ended`` returns (the owner then closes)."""
         self._end(None)
 
+    def fail(self, error: BaseException) -> None:
+        """End the connection with ``error``, as if the owner's callback had raised it (work
+        the owner did outside the callback, in a thread, failed)."""
+        self._end(error)
+
     # ----- writing --------------------------------------------------------------------------
 
     def send(self, message: dict[str, Any]) -> bool:

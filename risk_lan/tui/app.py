@@ -249,9 +249,9 @@ class RiskApp(AppInLanguage):
         if self.client is not None:
             self.client.choose_colour(colour)
 
-    def set_table(self, mode: str, seats: int, bots: int) -> None:
+    def set_table(self, mode: str, seats: int, bots: int, levels: list[str] | None = None) -> None:
         if self.client is not None:
-            self.client.set_table(mode, seats, bots)
+            self.client.set_table(mode, seats, bots, levels)
 
     def ready(self) -> None:
         if self.client is not None:

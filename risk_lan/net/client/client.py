@@ -11,6 +11,7 @@ name, and sends the seat's acts one at a time."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -90,6 +91,7 @@ class Client:
         self.reclaim = self.table.reclaim
         self.talk = TableTalk(self.listener, self.ready if auto_ready else None)
         self.bot = BotPlay(bot) if bot is not None else None
+        self.thinking: asyncio.Task[list[Action]] | None = None  # the bot's choice under way
         self.standing = StandingAnswers()  # F7 under «risques calculés», given by this client
         self.joining = Joining(password, self.listener, self.log)
         self.witness: Witness | None = None  # from the welcome on
@@ -372,11 +374,55 @@ class Client:
         self._send_queued()
 
     def _play(self) -> None:
-        """The bot's acts from the latest view, when the seat is its to play."""
-        if self.bot is None or self.view is None or self.outstanding or self.taken_over:
+        """The bot's acts from the latest view, when the seat is its to play: worked out in a
+        worker thread, so that a bot thinking a while never stalls this client's loop (its
+        answers to the host, its reveals, the app's screen)."""
+        bot = self.bot
+        if bot is None or self.view is None or self.outstanding or self.taken_over:
             return
-        for action in self.bot.moves(self.view, self.seat, self.waiting):
-            self._send_act(action)
+        if self.thinking is not None:
+            return  # chosen again from the latest view once this choice is in
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a test feeding messages by hand): at once
+            for action in bot.moves(self.view, self.seat, self.waiting):
+                self._send_act(action)
+            return
+        opened, views, conn = bot.opened, self.views, self.conn
+        work = asyncio.to_thread(bot.moves, self.view, self.seat, self.waiting)
+        self.thinking = loop.create_task(work)
+        self.thinking.add_done_callback(lambda task: self._chosen(task, opened, views, conn))
+
+    def _chosen(
+        self, task: asyncio.Task[list[Action]], opened: bool, views: int, conn: Connection | None
+    ) -> None:
+        """The bot's choice is in: sent if the game still stands where it was chosen, else
+        chosen again from the latest view."""
+        self.thinking = None
+        if task.cancelled() or self.bot is None:
+            return
+        error = task.exception()
+        if error is not None:
+            current = self.conn or conn
+            if current is not None:
+                current.fail(error)  # the bot's own failure ends the session, said as before
+            return
+        stale = conn is None or conn is not self.conn or views != self.views
+        if stale or self.outstanding or self.taken_over:
+            # Chosen again from the latest view (its opening too, if it chose one then), on
+            # this connection; with none, on the next one's news.
+            self.bot.opened = opened
+            if self.conn is not None:
+                self._play()
+            return
+        assert conn is not None  # the connection it was chosen on, still this client's
+        try:
+            for action in task.result():
+                self._send_act(action)
+        except LocalFailure as e:
+            conn.fail(e)
+            return
+        self._flush()
 
     def _choose_again(self) -> None:
         if self.bot is not None and self.view is not None and self.bot.may_choose_again(self.views):

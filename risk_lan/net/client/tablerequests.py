@@ -22,9 +22,11 @@ class TableRequests:
         """Ask for another colour, in the lobby (the host refuses one that is taken)."""
         self.send({"type": "colour", "colour": colour})
 
-    def set_table(self, mode: str, seats: int, bots: int) -> None:
-        """The host's player changes the table in the lobby (the host refuses anyone else)."""
-        self.send({"type": "table", "mode": mode, "seats": seats, "bots": bots})
+    def set_table(self, mode: str, seats: int, bots: int, levels: list[str] | None = None) -> None:
+        """The host's player changes the table in the lobby (the host refuses anyone else);
+        ``levels``: each bot's, in seat order (None: the bots keep theirs)."""
+        table = {"type": "table", "mode": mode, "seats": seats, "bots": bots}
+        self.send(table | ({"levels": levels} if levels is not None else {}))
 
     def command(self, kind: str, **fields: Any) -> None:
         """One of the host's player's commands (``remove``, ``pause``, ``more_time``,

@@ -55,7 +55,8 @@ class Expeller:
             except ProtocolError:
                 why = "bad_signature"
         s.expelled = why
-        self.log(f"{s.name} ({seat}) is expelled: {error.message}; a bot plays the seat to the end")
+        why_said = f"{s.name} ({seat}) is expelled: {error.message}"
+        self.log(f"{why_said}; a bot plays the seat to the end (a normal one)")
         body = {
             "type": "expel",
             "game": self.broadcaster.id,

@@ -38,13 +38,18 @@ class Handovers:
         rolls: Rolls,
         position: Position,
         bot_factory: Callable[[], Bot],
+        leveled: Callable[[str], Bot],
         absent_after: float | None,
         log: Callable[[str], None],
     ) -> None:
+        """``bot_factory`` makes the bot that stands in for a player (a normal one);
+        ``leveled`` the bot of a bot seat's level."""
         self.roster, self.broadcaster, self.rolls = roster, broadcaster, rolls
         self.position, self.bot_factory, self.log = position, bot_factory, log
         self.id = broadcaster.id
-        self.bots: dict[str, Bot] = {s.id: bot_factory() for s in roster.seats if s.kind == "bot"}
+        self.bots: dict[str, Bot] = {
+            s.id: leveled(s.level) for s in roster.seats if s.kind == "bot"
+        }
         self.clock = AbsenceClock(absent_after)
         self.handbacks: set[str] = set()  # seats whose players came back, handed back next
         self.on_wait: Callable[[], None] | None = None  # while waiting: the save to the disk
@@ -137,7 +142,8 @@ class Handovers:
             if self._out(seat):
                 self.log(f"{seat} is out of the game and watches it: off the rolls")
             else:
-                self.log(f"{seat}: {why}; a bot plays the seat from now on")
+                level = self.bot_factory().name  # the stand-in: a normal bot
+                self.log(f"{seat}: {why}; a bot plays the seat from now on (a {level} one)")
             if self.position.game is not None:
                 self.broadcaster.broadcast_updates([])  # every screen's code moves on too
 

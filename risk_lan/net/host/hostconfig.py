@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from risk_lan.bots import ClassicBot
+from risk_lan.bots import ALIASES, DEFAULT_LEVEL, ClassicBot, make_bot
+from risk_lan.bots import levels as offered_levels
 from risk_lan.bots.base import Bot
 from risk_lan.rules import ruleset
 
@@ -16,6 +17,10 @@ class HostConfig:
     name: str = "risk-lan"
     seats: int = 4
     bots: int = 0
+    # The level of each bot seat, in seat order (those not given: normal).
+    levels: tuple[str, ...] = ()
+    # The thinking time of the bots that think, in seconds per whole turn (None: their own).
+    think: float | None = None
     mode: str = "classic"
     record: str | None = None
     # Where the game is kept as it goes, to resume it after a crash: this file, else a file
@@ -27,6 +32,7 @@ class HostConfig:
     # Seconds a disconnected player may keep the game waiting before a bot takes the seat
     # (None: wait for ever).
     absent_after: float | None = 120.0
+    # The bot that stands in for a player who is away, expelled or out: always a normal one.
     bot_factory: Callable[[], Bot] = field(default=ClassicBot)
     # Who may come in: those who prove they know this password, and (``approve``) those the
     # host's player lets in (a headless host: its console).
@@ -42,3 +48,19 @@ class HostConfig:
             raise ValueError(f"{rules.name} is for {rules.players_text()}")
         if not 0 <= self.bots <= self.seats:
             raise ValueError("there cannot be more bots than seats")
+        if len(self.levels) > self.bots:
+            raise ValueError("a level is given for each bot, and no more")
+        for level in self.levels:
+            if ALIASES.get(level, level) not in offered_levels():
+                known = ", ".join(offered_levels())
+                raise ValueError(f"{level!r} is not a bot level; the levels are {known}")
+
+    def bot_levels(self) -> list[str]:
+        """The level of each bot seat, in seat order."""
+        given = [ALIASES.get(level, level) for level in self.levels[: self.bots]]
+        return given + [DEFAULT_LEVEL] * (self.bots - len(given))
+
+    def bot(self, level: str) -> Bot:
+        """A bot of ``level`` for a seat the table gave a bot, thinking as long as ``think``
+        says."""
+        return make_bot(level or DEFAULT_LEVEL, think=self.think)

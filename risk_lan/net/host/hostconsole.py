@@ -40,7 +40,8 @@ def _seat_line(host: Host, seat: Seat) -> str:
     if seat.kind == "open":
         return f"{seat.id} open"
     ready = ", ready" if seat.ready else ""
-    return f"{seat.id} {seat.name} ({seat.kind}{ready})"
+    kind = f"{seat.level} {seat.kind}" if seat.kind == "bot" else seat.kind
+    return f"{seat.id} {seat.name} ({kind}{ready})"
 
 
 async def run_console(host: Host, say: Callable[[str], None]) -> None:

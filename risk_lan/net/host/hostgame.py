@@ -20,6 +20,7 @@ from protocol.errors import ProtocolError
 from protocol.fairness import HashChain
 from protocol.messages import SIGNED_BY_CLIENT
 from protocol.signing import Identity
+from risk_lan.bots.base import Bot
 from risk_lan.net.host.actqueue import ActQueue, check_act, judged
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.host.expeller import Expeller
@@ -96,6 +97,7 @@ class HostGame:
             self.rolls,
             self,
             config.bot_factory,
+            config.bot,
             config.absent_after,
             host.log,
         )
@@ -216,9 +218,10 @@ class HostGame:
     def _announce(self) -> None:
         host = self.host
         seats = host.roster.seats
-        players = [
-            {"seat": s.id, "name": s.name, "kind": s.kind, "colour": s.colour} for s in seats
-        ]
+        players = [host.roster.described(s) for s in seats]
+        for s in seats:
+            if s.kind == "bot":
+                host.log(f"{s.name} ({s.id}) is a bot of the {s.level} level")
         self.broadcaster.publish(
             {
                 "type": "start",
@@ -273,7 +276,7 @@ class HostGame:
                 handovers.wait_for_move(who)
             bot = handovers.bots.get(who)
             if bot is not None and self.acts.empty():
-                action = bot.choose(self.game, who)
+                action = await self._bot_choice(bot, who)
                 self.game.check(who, action)  # a bot's own bug stops the game
                 await self._move(who, action, None)
                 continue
@@ -285,6 +288,13 @@ class HostGame:
                 continue
             if not handovers.played_by_bot(seat):  # else asked before a bot took the seat
                 await self._checked_move(seat, action, request)
+
+    async def _bot_choice(self, bot: Bot, who: str) -> Action:
+        """A host bot's move, worked out in a worker thread on a copy of the game (without
+        the host's dice), so that a bot thinking for a second or two never stalls the
+        lobby's heartbeats, the views sent or the other players' moves."""
+        assert self.game is not None
+        return await asyncio.to_thread(bot.choose, Game(self.game.state.copy()), who)
 
     async def _checked_move(
         self, seat: str, action: Action, request: dict[str, Any] | None

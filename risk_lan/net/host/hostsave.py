@@ -40,6 +40,7 @@ class SavedSeat:
     colour: str
     key: bytes = b""
     token: bytes = b""
+    level: str = ""  # a bot seat's (a save written before levels: none, so normal)
 
 
 @dataclass

@@ -23,6 +23,7 @@ from protocol.errors import ProtocolError
 from protocol.fairness import HashChain, commit_secret
 from protocol.framing import Packed
 from protocol.signing import Identity, pack_envelope
+from risk_lan.bots import DEFAULT_LEVEL
 from risk_lan.net.connection import Connection
 from risk_lan.net.host.admission import Admission
 from risk_lan.net.host.hostconfig import HostConfig
@@ -53,9 +54,16 @@ def _new_seats(config: HostConfig) -> list[Seat]:
         Seat(f"p{i + 1}", "", "open" if i < humans else "bot", COLOURS[i])
         for i in range(config.seats)
     ]
+    levels = config.bot_levels()
     for i, seat in enumerate(s for s in seats if s.kind == "bot"):
-        seat.name = f"{config.bot_name}-{i + 1}"
+        seat.name, seat.level = f"{config.bot_name}-{i + 1}", levels[i]
     return seats
+
+
+def _level(saved: SavedSeat) -> str:
+    """A saved bot seat's level: a save written before there were levels has none, and its
+    bots were all normal ones."""
+    return (saved.level or DEFAULT_LEVEL) if saved.kind == "bot" else ""
 
 
 class Host:
@@ -72,7 +80,10 @@ class Host:
         else:
             self.identity = Identity.from_private_bytes(saved.private_key)
             self.game_id, self.secret, self.chain_seed = saved.game, saved.secret, saved.chain_seed
-            seats = [Seat(s.id, s.name, s.kind, s.colour, s.key, s.token) for s in saved.seats]
+            seats = [
+                Seat(s.id, s.name, s.kind, s.colour, s.key, s.token, level=_level(s))
+                for s in saved.seats
+            ]
             self.roster = Roster(seats, saved.owner_key)
         self.secret_commit = commit_secret(self.game_id, self.secret)
         self.chain = HashChain(self.game_id, config.chain_length, self.chain_seed)
@@ -152,6 +163,7 @@ class Host:
             name=saved.name,
             seats=len(saved.seats),
             bots=sum(1 for s in saved.seats if s.kind == "bot"),
+            levels=tuple(_level(s) for s in saved.seats if s.kind == "bot"),
             mode=saved.mode,
             record=saved.record,
             save=str(path),
@@ -194,7 +206,10 @@ class Host:
             chain_length=config.chain_length,
             name=config.name,
             mode=config.mode,
-            seats=[SavedSeat(s.id, s.name, s.kind, s.colour, s.key, s.token) for s in self.seats],
+            seats=[
+                SavedSeat(s.id, s.name, s.kind, s.colour, s.key, s.token, s.level)
+                for s in self.seats
+            ],
             absent_after=config.absent_after,
             record=config.record,
             interface=self.address[0],

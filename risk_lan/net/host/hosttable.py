@@ -67,10 +67,7 @@ class Table:
         owner = roster.owner()
         lobby = {
             "type": "lobby",
-            "seats": [
-                {"seat": s.id, "name": s.name, "kind": s.kind, "colour": s.colour, "ready": s.ready}
-                for s in roster.seats
-            ],
+            "seats": [roster.described(s, ready=s.ready) for s in roster.seats],
             "total": len(roster.seats),
             "mode": self.config.mode,
             "state": self.state,
@@ -147,13 +144,19 @@ class Table:
         seat.colour = colour
         self.send_lobby()
 
-    def set_table(self, seat: Seat, mode: str, total: int, bots: int) -> None:
-        """The host's player changes the mode, the number of seats or of bots in the lobby.
+    def set_table(
+        self, seat: Seat, mode: str, total: int, bots: int, levels: list[str] | None = None
+    ) -> None:
+        """The host's player changes the mode, the number of seats or of bots in the lobby,
+        or the bots' levels (``levels``, one a bot in seat order; None: the bots there keep
+        theirs, new ones are normal).
 
         Seated players keep their seats and colours; everyone is asked to be ready again,
         since the table they were ready for has changed."""
         humans = [s for s in self.roster.seats if s.kind == "human"]
-        changed = replace(self.config, mode=mode, seats=total, bots=bots)
+        if levels is None:
+            levels = [s.level for s in self.roster.seats if s.kind == "bot"][:bots]
+        changed = replace(self.config, mode=mode, seats=total, bots=bots, levels=tuple(levels))
         why = self._table_refusal(seat, changed, len(humans))
         if why:
             if seat.connection:
@@ -168,12 +171,13 @@ class Table:
             Seat(next(fresh_ids), "", "open", next(fresh_colours))
             for _ in range(total - len(humans))
         ]
+        chosen = changed.bot_levels()
         for i, bot in enumerate(others[len(others) - bots :]):
-            bot.kind, bot.name = "bot", f"{changed.bot_name}-{i + 1}"
+            bot.kind, bot.name, bot.level = "bot", f"{changed.bot_name}-{i + 1}", chosen[i]
         for s in humans:
             s.ready = False
         self.roster.seats = humans + others
-        self.log(f"table: {mode}, {total} seats, {bots} bots")
+        self.log(f"table: {mode}, {total} seats, {bots} bots ({', '.join(chosen) or 'none'})")
         self.send_lobby()
 
     def _table_refusal(self, seat: Seat, changed: HostConfig, humans: int) -> str:

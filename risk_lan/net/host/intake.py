@@ -71,7 +71,9 @@ class Intake:
             "ready": self._ready,
             "say": lambda seat, m: table.chat(seat, m["text"]),
             "colour": lambda seat, m: table.recolour(seat, m["colour"]),
-            "table": lambda seat, m: table.set_table(seat, m["mode"], m["seats"], m["bots"]),
+            "table": lambda seat, m: table.set_table(
+                seat, m["mode"], m["seats"], m["bots"], m.get("levels")
+            ),
             "done": self._done,
             "reclaim": lambda seat, m: table.reclaim(seat),
         } | dict.fromkeys(OWNER_MESSAGES, table.command)

@@ -30,10 +30,12 @@ class Seat:
     expelled: str = ""  # why the player was expelled (expeller): its key is refused for good
     acts: TokenBucket = field(default_factory=act_allowance)  # for acts that change nothing
     chat: TokenBucket = field(default_factory=chat_allowance)
+    level: str = ""  # a bot seat's level (easy, normal, hard); "" for any other seat
 
     def free(self) -> None:
         """Open again, as if nobody had sat here."""
         self.kind, self.name, self.key, self.token, self.ready = "open", "", b"", b"", False
+        self.level = ""
         self.last_seq = 0
         self.acts, self.chat = act_allowance(), chat_allowance()
 
@@ -82,3 +84,11 @@ class Roster:
         for s in self.peers():
             if s.connection:
                 s.connection.send(message)
+
+    def described(self, seat: Seat, **fields: Any) -> dict[str, Any]:
+        """A seat as the table is told of it (``lobby``, ``start``): its id, name, kind and
+        colour, a bot's level, and ``fields``."""
+        told = {"seat": seat.id, "name": seat.name, "kind": seat.kind, "colour": seat.colour}
+        if seat.kind == "bot":
+            told["level"] = seat.level
+        return told | fields

@@ -15,10 +15,11 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from risk_lan.net.host.seating import COLOURS
 from risk_lan.rules import RULESETS, ruleset
+from risk_lan.tui.screens.bot_level_screen import BotLevelScreen, next_level
 from risk_lan.tui.screens.free_seat_screen import FreeSeatScreen
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
 from risk_lan.tui.turnlogic.modeapps import mode_title
-from risk_lan.tui.widgets.panels import player_mark
+from risk_lan.tui.widgets.panels import level_word, player_mark
 
 
 class SeatsApp(Protocol):
@@ -31,7 +32,9 @@ class SeatsApp(Protocol):
 
     def table_command(self, kind: str, **fields: Any) -> None: ...
 
-    def set_table(self, mode: str, seats: int, bots: int) -> None: ...
+    def set_table(
+        self, mode: str, seats: int, bots: int, levels: list[str] | None = None
+    ) -> None: ...
 
     def choose_colour(self, colour: str) -> None: ...
 
@@ -75,6 +78,7 @@ class SeatsScreen(Screen[None]):
         Binding("m", "table('mode')", "Mode", id="seats.mode"),
         Binding("s", "table('seats')", "Seats", id="seats.seats"),
         Binding("b", "table('bots')", "Bots", id="seats.bots"),
+        Binding("l", "levels", "Levels", id="seats.levels"),
         Binding("x", "free_seat", "Free a seat", id="seats.remove"),
         Binding("escape", "leave", "Leave", id="seats.leave"),
     ]
@@ -123,7 +127,8 @@ class SeatsScreen(Screen[None]):
             mine = f" ({say(self.lang, 'you')})" if s["seat"] == seat else ""
             text.append(f"{who}{mine:<8} ")
             if s["kind"] == "bot":
-                text.append("bot", style="dim")
+                level = level_word(self.lang, s.get("level") or "normal")
+                text.append(f"{say(self.lang, 'bot_seat')} · {level}", style="dim")
             elif s["kind"] == "human":
                 text.append("✓ ready" if s["ready"] else "…", style="green" if s["ready"] else "")
             text.append("\n")
@@ -145,13 +150,13 @@ class SeatsScreen(Screen[None]):
         return self.lobby is not None and self.lobby.get("owner") == self.seat != ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("table", "free_seat"):
+        if action in ("table", "free_seat", "levels"):
             return self.owns_table()
         return True
 
     def on_key(self, event: events.Key) -> None:
-        """The table's keys (M, S, B, X) are the host's player's: anyone else is told so."""
-        table_keys = ("m", "s", "b", "x")
+        """The table's keys (M, S, B, L, X) are the host's player's: anyone else is told so."""
+        table_keys = ("m", "s", "b", "l", "x")
         typing = isinstance(self.focused, Input)  # the chat line takes the letters
         if event.key in table_keys and not self.owns_table() and not typing:
             event.stop()
@@ -171,6 +176,29 @@ class SeatsScreen(Screen[None]):
                 self.seats_app.table_command("remove", seat=seat)
 
         self.app.push_screen(FreeSeatScreen(others, self.lang), chosen)
+
+    def action_levels(self) -> None:
+        """The host's player steps one bot's level (easy → normal → hard → easy)."""
+        if self.lobby is None or not self.owns_table():
+            return
+        lobby = self.lobby
+        bots = [s for s in lobby["seats"] if s["kind"] == "bot"]
+        if not bots:
+            self.notify(say(self.lang, "level_none"))
+            return
+
+        def chosen(seat: str | None) -> None:
+            if not seat:
+                return
+            levels = [
+                next_level(s.get("level") or "normal") if s["seat"] == seat else s.get("level")
+                for s in bots
+            ]
+            self.seats_app.set_table(
+                lobby["mode"], lobby["total"], len(bots), [lv or "normal" for lv in levels]
+            )
+
+        self.app.push_screen(BotLevelScreen(bots, self.lang), chosen)
 
     def action_table(self, option: str) -> None:
         """Step one of the table's options to its next value the rules allow."""

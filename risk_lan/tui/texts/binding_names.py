@@ -31,6 +31,7 @@ BINDING_NAMES: dict[str, dict[str, str]] = {
         "seats.mode": "Mode",
         "seats.seats": "Places",
         "seats.bots": "Robots",
+        "seats.levels": "Niveaux",
         "seats.remove": "Libérer",
         "seats.leave": "Partir",
         "free.cancel": "Annuler",

@@ -159,9 +159,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "table": "{mode}: {seats} {seats:seat|seats}, {bots:none played by bots|1 played by a bot|"
         "{bots} played by bots}",
         "join_at": "Players join from the LAN list, or with: risk-lan join {addresses}",
-        "table_hint": "You host this game: M changes the mode, S the seats, B the bots; X frees"
-        " another player's seat.",
+        "table_hint": "You host this game: M changes the mode, S the seats, B the bots, L a"
+        " bot's level; X frees another player's seat.",
         "free_title": "Free whose seat? It becomes open again. (Esc: nobody's)",
+        "level_title": "Change which bot's level? Enter steps it to the next one. (Esc: none)",
+        "level_none": "No seat is played by a bot: B adds one.",
+        "bot_seat": "bot",
+        "level_easy": "easy",
+        "level_normal": "normal",
+        "level_hard": "hard",
         "free_none": "No other player is seated.",
         "saves_title": "Games this machine hosted and saved: Enter goes on with one, hosted"
         " here (Esc: back)",
@@ -318,9 +324,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "table": "{mode} : {seats} {seats:place|places}, {bots:aucune jouée par un robot|"
         "dont 1 jouée par un robot|dont {bots} jouées par des robots}",
         "join_at": "On rejoint depuis la liste du réseau, ou avec : risk-lan join {addresses}",
-        "table_hint": "Vous hébergez la partie : M change le mode, S les places, B les robots ;"
-        " X libère la place d'un autre joueur.",
+        "table_hint": "Vous hébergez la partie : M change le mode, S les places, B les robots,"
+        " L le niveau d'un robot ; X libère la place d'un autre joueur.",
         "free_title": "Libérer la place de qui ? Elle redevient libre. (Échap : personne)",
+        "level_title": "Changer le niveau de quel robot ? Entrée le passe au suivant."
+        " (Échap : aucun)",
+        "level_none": "Aucune place n'est jouée par un robot : B en ajoute un.",
+        "bot_seat": "robot",
+        "level_easy": "facile",
+        "level_normal": "moyen",
+        "level_hard": "difficile",
         "free_none": "Aucun autre joueur n'est assis.",
         "saves_title": "Parties hébergées et enregistrées sur cette machine : Entrée en reprend"
         " une, hébergée ici (Échap : retour)",

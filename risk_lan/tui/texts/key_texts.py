@@ -14,6 +14,7 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "key_type_password": "send the password",
         "key_scroll": "read on",
         "key_free_chosen": "free the seat chosen",
+        "key_level_chosen": "the next level for that bot",
         "key_resume_chosen": "go on with the game chosen",
         "key_claim_chosen": "claim the mission chosen",
         "key_quit": "quit",
@@ -28,7 +29,8 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "address_empty": "Type the game's address first, as host:port (the host's player can"
         " read it on their screen), then press Enter.",
         "lobby_help_mark": "How to join a game",
-        "table_not_yours": "Only the host's player sets the table (M, S, B) and frees seats (X).",
+        "table_not_yours": "Only the host's player sets the table (M, S, B, L) and frees seats"
+        " (X).",
         "key_typed_ahead": "{pressed} was pressed before this step showed: nothing was done. Press"
         " it again if you mean it here.",
     },
@@ -42,6 +44,7 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "key_type_password": "envoyer le mot de passe",
         "key_scroll": "faire défiler",
         "key_free_chosen": "libérer la place choisie",
+        "key_level_chosen": "le niveau suivant pour ce robot",
         "key_resume_chosen": "reprendre la partie choisie",
         "key_claim_chosen": "annoncer la mission choisie",
         "key_quit": "quitter",
@@ -57,7 +60,7 @@ KEY_TEXTS: dict[str, dict[str, str]] = {
         "address_empty": "Tapez d'abord l'adresse de la partie, sous la forme hôte:port (le"
         " joueur de l'hôte la lit sur son écran), puis appuyez sur Entrée.",
         "lobby_help_mark": "Comment rejoindre une partie",
-        "table_not_yours": "Seul le joueur de l'hôte règle la table (M, S, B) et libère des"
+        "table_not_yours": "Seul le joueur de l'hôte règle la table (M, S, B, L) et libère des"
         " places (X).",
         "key_typed_ahead": "{pressed} a été pressée avant que cette étape s'affiche : rien n'a été"
         " fait. Appuyez de nouveau si c'est bien ce que vous voulez ici.",
