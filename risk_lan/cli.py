@@ -13,7 +13,7 @@ from risk_lan.bots import BOTS, DEFAULT_LEVEL, LEVELS, bot_kind, levels
 from risk_lan.net.gameaddress import DEFAULT_PORT, parse_address
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir
-from risk_lan.rules import RULESETS, Event, Game, ruleset
+from risk_lan.rules import RULESETS, Event, Game, classic_board, ruleset
 from risk_lan.simulate import play_game, simulate
 from risk_lan.tui.paces import DEFAULT_PACE, PACES
 
@@ -334,7 +334,8 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     if args.show:
         from risk_lan.bots import make_bot
-        from risk_lan.narrate import narrate
+        from risk_lan.bots.base import Reason
+        from risk_lan.narrate import narrate, reason_line
 
         def show(game: Game, events: list[Event]) -> None:
             for e in events:
@@ -342,8 +343,10 @@ def _simulate(args: argparse.Namespace) -> int:
                 if line:
                     print(line)
 
-        def reason(player: str, why: str) -> None:
-            print(f"    ({player}: {why})")
+        board = classic_board()
+
+        def reason(player: str, why: Reason) -> None:
+            print(f"    ({player}: {reason_line(board, why, args.lang)})")
 
         bots = [
             make_bot(kinds[i % len(kinds)], f"{args.seed}:0:{i}", args.think)

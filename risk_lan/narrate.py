@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from risk_lan.bots.base import Reason
 from risk_lan.logtexts import LOG_TEXTS
-from risk_lan.rules import Game, missions
+from risk_lan.rules import Board, Game, missions
 from risk_lan.rules import events as ev
 from risk_lan.rules.cards import stars
 from risk_lan.rules.objectives import objectives
@@ -380,3 +381,17 @@ def narrate(
     if said and said.startswith((text["neutral"], text["ally"], text["independent"])):
         return said[:1].upper() + said[1:]
     return said
+
+
+def reason_line(board: Board, reason: Reason, lang: str = "en") -> str:
+    """A bot's reason for its choice (``bots.base.Reason``), in ``lang``."""
+    text = LOG_TEXTS.get(lang, LOG_TEXTS["en"])
+    if reason.aim == "attacks":
+        where: PlaceName = place(board, reason.place, lang)
+    elif reason.place:
+        continent = board.continents[reason.place]
+        where = PlaceName(continent.name_fr if lang == "fr" else continent.name_en)
+    else:
+        where = PlaceName("")
+    said = wording(text[f"reason_{reason.aim}"], lang, place=where, chance=reason.chance)
+    return said + (text[f"way_{reason.way}"] if reason.way else "")

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from risk_lan.bots import Bot, make_bot
-from risk_lan.bots.base import Reasoned
+from risk_lan.bots.base import Reason, Reasoned
 from risk_lan.rules import Event, Game, RuleSet
 from risk_lan.rules.events import GameWon
 from risk_lan.seeded import SeededSource
@@ -110,7 +110,7 @@ def play_game(
     rules: RuleSet | str = "classic",
     on_events: Callable[[Game, list[Event]], None] | None = None,
     max_turns: int = MAX_TURNS,
-    on_reason: Callable[[str, str], None] | None = None,
+    on_reason: Callable[[str, Reason], None] | None = None,
 ) -> GameResult:
     """Play one game between ``bots`` (in seat order) with dice seeded by ``seed``.
     ``on_reason`` hears a bot's reason for a move (``Reasoned``), after that move's events."""

@@ -13,10 +13,11 @@ import re
 import pytest
 
 from risk_lan.bots import ClassicBot
-from risk_lan.bots.base import Reasoned
+from risk_lan.bots.base import Reason, Reasoned
 from risk_lan.bots.battle_odds import conquest_chance, one_battle_chance
 from risk_lan.bots.hard_bot import HardBot
 from risk_lan.bots.turn_plans import Plan, PlannedPlay
+from risk_lan.narrate import reason_line
 from risk_lan.rules import RULESETS, Attack, EndTurn, Fortify, Game, GameState
 from risk_lan.rules.board import classic_board
 from risk_lan.rules.determinize import determinize
@@ -185,9 +186,9 @@ def test_its_larger_decisions_carry_a_reason():
     assert isinstance(HardBot(), Reasoned)
     assert not isinstance(ClassicBot(), Reasoned)
     hard = HardBot(1, rollouts=2)
-    said: list[tuple[str, str]] = []
+    said: list[tuple[str, Reason]] = []
 
-    def heard(player: str, reason: str) -> None:
+    def heard(player: str, reason: Reason) -> None:
         said.append((player, reason))
 
     bots = [hard, ClassicBot(2), ClassicBot(3)]
@@ -201,11 +202,12 @@ def test_its_larger_decisions_carry_a_reason():
 
     hard.choose = choose
     play_game(bots, "reasons", "classic", on_reason=heard)
-    plans = [r for a, r, _ in seen if r and not r.startswith("attacks ")]
+    board = classic_board()
+    plans = [reason_line(board, r) for a, r, _ in seen if r and r.aim != "attacks"]
     attacks = [(a, r) for a, r, _ in seen if isinstance(a, Attack)]
     assert plans and attacks
     assert all(r.split(",")[0].split(" ")[0] in ("goes", "holds", "spreads") for r in plans)
-    told = [r for _, r in attacks if r and r.startswith("attacks ")]
+    told = [reason_line(board, r) for _, r in attacks if r and r.aim == "attacks"]
     assert told and all(re.fullmatch(r"attacks [A-Z][\w .-]+: \d+% to win", r) for r in told)
     # A blitz that may still fail is never said to be sure.
     assert all(not r.endswith(" 100% to win") for r in told)
@@ -213,6 +215,22 @@ def test_its_larger_decisions_carry_a_reason():
     # Every reason the bot gave is the one play_game passed on, for its seat only.
     assert [r for _, r, _ in seen if r] == [r for p, r in said]
     assert {p for p, _ in said} == {"p1"}
+
+
+def test_a_reason_is_said_in_either_language():
+    board = classic_board()
+    attack = Reason("attacks", "ukraine", chance=78)
+    assert reason_line(board, attack) == "attacks Ukraine: 78% to win"
+    assert reason_line(board, attack, "fr") == "attaque l'Ukraine : 78 % de chances de victoire"
+    held = Reason("holds", "oceania", way="guards")
+    assert reason_line(board, held) == "holds Oceania, guards its borders"
+    assert (
+        reason_line(board, held, "fr")
+        == "tient un continent entier : Océanie, garde ses frontières"
+    )
+    assert reason_line(board, Reason("objective", way="one_card")) == (
+        "goes for its objective, takes one card and stops"
+    )
 
 
 def test_battle_odds():

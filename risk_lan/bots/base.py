@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from risk_lan.rules import Action, Game
@@ -19,13 +20,29 @@ class Bot(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a bot chose, as facts a reader words in its own language (``narrate.reason_line``):
+    the log of a host, ``simulate --show`` and the app each say it their way.
+
+    ``aim``: ``goes_for`` (``place``: the continent), ``holds`` (``place``: a continent it
+    holds whole), ``objective`` (its mode's goal), ``spreads`` (no continent in sight) or
+    ``attacks`` (``place``: the territory attacked, ``chance``: its chance in percent to take
+    it). ``way``: how it plays its turn, if not as usual: ``guards`` (its borders), ``one_card``
+    (takes one card and stops), ``edge`` (attacks only with a clear edge), ``bold``."""
+
+    aim: str
+    place: str = ""
+    way: str = ""
+    chance: int = 0
+
+
 @runtime_checkable
 class Reasoned(Protocol):
-    """A bot that says why it chose, after ``choose``: a short English sentence for its
-    larger decisions ("goes for Australia", "attacks Brazil: 78% to win"), None for the
-    small ones."""
+    """A bot that says why it chose, after ``choose``: for its larger decisions (the plan of
+    its turn, an attack with its odds), None for the small ones."""
 
-    reason: str | None
+    reason: Reason | None
 
 
 # A bot's secret choices, kept by seat so it can open them when asked: (the choice, the

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from random import Random
 
+from risk_lan.bots.base import Reason
 from risk_lan.bots.battle_odds import conquest_chance, one_battle_chance
 from risk_lan.bots.classic_bot import ClassicBot
 from risk_lan.bots.rollout_search import search
@@ -43,7 +44,7 @@ class HardBot:
         self.seed = seed
         self.think = DEFAULT_THINK if think is None else think
         self.rollouts = rollouts
-        self.reason: str | None = None
+        self.reason: Reason | None = None
         self._normal = ClassicBot(seed)
         self._turn: tuple[int, str] | None = None
         self._policy: PlannedPlay | None = None
@@ -87,7 +88,7 @@ class HardBot:
         return plans[outcome.best()]
 
 
-def _attack_reason(s: GameState, player: str, attack: Attack) -> str:
+def _attack_reason(s: GameState, player: str, attack: Attack) -> Reason:
     rules = s.rules
     mine, theirs = armies_of(s, attack.source, player), s.armies[attack.target]
     most = min(rules.attacker_max_dice, attack.dice)
@@ -95,7 +96,6 @@ def _attack_reason(s: GameState, player: str, attack: Attack) -> str:
         chance = one_battle_chance(mine, theirs, most, rules.defender_max_dice)
     else:
         chance = conquest_chance(mine, theirs, attack.stop_at, most, rules.defender_max_dice)
-    name = s.board.territories[attack.target].name_en
     # Never "100%" nor "0%" for what may still go either way.
     percent = min(99, max(1, round(100 * chance))) if 0 < chance < 1 else round(100 * chance)
-    return f"attacks {name}: {percent}% to win"
+    return Reason("attacks", attack.target, chance=percent)

@@ -8,8 +8,9 @@ attack margin and its stopping differ.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from risk_lan.bots.base import Reason
 from risk_lan.bots.classic_bot import ClassicBot
 from risk_lan.bots.modeplays import playing
 from risk_lan.bots.position_value import side_of
@@ -30,33 +31,32 @@ class Plan:
     card_only: bool = False
     guard: bool = False
 
-    def describe(self, s: GameState, player: str) -> str:
-        """What the plan is after, in a short English sentence for a player to read."""
-        aim = _aim_words(s, player, self.goal)
+    def describe(self, s: GameState, player: str) -> Reason:
+        """What the plan is after, for a player to read."""
+        aim = _aim(s, player, self.goal)
         if self.guard:
-            return f"{_held_words(s, player) or aim}, guards its borders"
+            return replace(_held(s, player) or aim, way="guards")
         if self.card_only:
-            return f"{_held_words(s, player) or aim}, takes one card and stops"
+            return replace(_held(s, player) or aim, way="one_card")
         if self.margin > 0:
-            return f"{aim}, attacks only with a clear edge"
+            return replace(aim, way="edge")
         if self.margin < 0:
-            return f"{aim}, attacks boldly"
+            return replace(aim, way="bold")
         return aim
 
 
-def _aim_words(s: GameState, player: str, goal: str) -> str:
+def _aim(s: GameState, player: str, goal: str) -> Reason:
     for mode in playing(s.rules):
         if mode.aims is not None and mode.aims(s, player):
-            return "goes for its objective"
-    continent = s.board.continents.get(goal)
-    if continent is None:
-        return _held_words(s, player) or "spreads out"
-    return f"goes for {continent.name_en}"
+            return Reason("objective")
+    if goal not in s.board.continents:
+        return _held(s, player) or Reason("spreads")
+    return Reason("goes_for", goal)
 
 
-def _held_words(s: GameState, player: str) -> str:
+def _held(s: GameState, player: str) -> Reason | None:
     held = [c for c in s.board.continents.values() if _holds(s, player, c.territories)]
-    return f"holds {held[0].name_en}" if held else ""
+    return Reason("holds", held[0].id) if held else None
 
 
 def _holds(s: GameState, player: str, territories: tuple[str, ...]) -> bool:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from textual import events, on, work
 from textual.binding import Binding, BindingType
 
+from risk_lan.bots.base import Reason
 from risk_lan.net.client import Client, Outcome
 from risk_lan.net.client.seatfile import find_seat
 from risk_lan.net.discovery import Advertiser, local_addresses
@@ -149,6 +150,7 @@ class RiskApp(AppInLanguage):
     async def start_local_host(self) -> None:
         local = self.local
         assert local is not None
+        local.config.bot_reason = self._bot_reason
         started = await start_host(
             local.config, local.interface, local.port, resume=local.resume, host=self.local_host
         )
@@ -166,6 +168,12 @@ class RiskApp(AppInLanguage):
             self.join_at = [f"{address}:{port}" for address in shared]
         # The app reaches its own host like any player, at an address the host listens on.
         self.connect("127.0.0.1" if interface in ("0.0.0.0", "") else interface, port)
+
+    def _bot_reason(self, seat: str, n: int, reason: Reason) -> None:
+        """The host run here tells why one of its bots makes its next move: the game screen
+        says it with that move."""
+        if self.game_screen is not None:
+            self.game_screen.bot_reason(seat, n, reason)
 
     def resume_game(self, save: SavedGame, name: str) -> None:
         """Host the saved game ``save`` again, announced on the LAN, and take its seat."""

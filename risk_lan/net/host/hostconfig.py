@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from risk_lan.bots import ALIASES, DEFAULT_LEVEL, ClassicBot, make_bot
 from risk_lan.bots import levels as offered_levels
-from risk_lan.bots.base import Bot
+from risk_lan.bots.base import Bot, Reason
 from risk_lan.rules import ruleset
 
 
@@ -38,6 +38,9 @@ class HostConfig:
     # host's player lets in (a headless host: its console).
     password: str | None = None
     approve: bool = False
+    # Who hears a bot's reason for the move it is about to make: (its seat, the number that
+    # move will have, the reason). The app of the host's player shows it with that move.
+    bot_reason: Callable[[str, int, Reason], None] | None = None
     # The word the bots' names are made of (bot-1, bot-2…), in the host's player's language.
     bot_name: str = "bot"
 

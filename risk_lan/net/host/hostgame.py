@@ -20,7 +20,8 @@ from protocol.errors import ProtocolError
 from protocol.fairness import HashChain
 from protocol.messages import SIGNED_BY_CLIENT
 from protocol.signing import Identity
-from risk_lan.bots.base import Bot
+from risk_lan.bots.base import Bot, Reason, Reasoned
+from risk_lan.narrate import reason_line
 from risk_lan.net.host.actqueue import ActQueue, check_act, judged
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.host.expeller import Expeller
@@ -294,7 +295,20 @@ class HostGame:
         the host's dice), so that a bot thinking for a second or two never stalls the
         lobby's heartbeats, the views sent or the other players' moves."""
         assert self.game is not None
-        return await asyncio.to_thread(bot.choose, Game(self.game.state.copy()), who)
+        action = await asyncio.to_thread(bot.choose, Game(self.game.state.copy()), who)
+        if isinstance(bot, Reasoned) and bot.reason is not None:
+            self._tell_reason(who, bot, bot.reason)
+        return action
+
+    def _tell_reason(self, seat: str, bot: Bot, reason: Reason) -> None:
+        """A bot's reason for the move it is about to make, in the host's log, and to whoever
+        listens (``HostConfig.bot_reason``)."""
+        assert self.game is not None
+        name = self.host.roster.seat_by_id(seat).name
+        self.host.log(f"{name} ({bot.name}): {reason_line(self.game.board, reason)}")
+        hear = self.host.config.bot_reason
+        if hear is not None:
+            hear(seat, self.n + 1, reason)
 
     async def _checked_move(
         self, seat: str, action: Action, request: dict[str, Any] | None

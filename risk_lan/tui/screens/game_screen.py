@@ -15,8 +15,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, RichLog
 
+from risk_lan.bots.base import Reason
 from risk_lan.net.client.witness import DERIVED
-from risk_lan.rules import Action, classic_board
+from risk_lan.rules import Action, Game, classic_board
 from risk_lan.tui.paces import DEFAULT_PACE
 from risk_lan.tui.screens.log_screen import LogScreen
 from risk_lan.tui.table.game_app import GameApp
@@ -85,6 +86,9 @@ class GameScreen(Screen[None]):
         self.expelled: dict[str, str] = {}  # seats the host expelled for good, and why
         self.watchers: list[str] = []  # the spectators' names, as the host last said
         self.updates_seen = 0
+        # The reasons the bots of the host run here gave for their next moves, by the number
+        # of the move: each is said with its move, however far behind the pace shows them.
+        self.reasons: dict[int, tuple[str, Reason]] = {}
         self.log_lines = LogLines(self.names, self.colours, lang)
         self.news = TableNews(self)
         self.pacing = Pacing(self, self.news, pace)  # the others' moves, ``pace`` a second
@@ -161,6 +165,7 @@ class GameScreen(Screen[None]):
             log.write(Text(self._say(key, n=update["n"]), style="dim"))
         self.news.tell()
         self.updates_seen += 1
+        self._say_reason(game, update["n"])
         for data in update["events"]:
             line = self.log_lines.event_line(game, data, checked)
             if line is not None:
@@ -182,6 +187,19 @@ class GameScreen(Screen[None]):
             self.send(opening)
         else:
             self.redraw()
+
+    def bot_reason(self, seat: str, n: int, reason: Reason) -> None:
+        """A bot's reason for its move numbered ``n``, said when that move is shown."""
+        self.reasons[n] = (seat, reason)
+
+    def _say_reason(self, game: Game, n: int) -> None:
+        for past in [k for k in self.reasons if k <= n]:
+            seat, reason = self.reasons.pop(past)
+            if past != n:
+                continue  # a move shown as part of a later view (back after a loss)
+            level = next((p.get("level", "") for p in self.players if p["seat"] == seat), "")
+            if level:
+                self.write_log(self.log_lines.reason_line(game.board, seat, level, reason))
 
     def _time_the_defence(self) -> None:
         """A player asked for its defence has DEFEND_TIMEOUT seconds; then it defends with as

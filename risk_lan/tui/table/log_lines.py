@@ -8,9 +8,11 @@ from typing import Any
 
 from rich.text import Text
 
-from risk_lan.narrate import narrate
+from risk_lan.bots.base import Reason
+from risk_lan.logtexts import LOG_TEXTS
+from risk_lan.narrate import narrate, reason_line
 from risk_lan.net.client.witness import DERIVED, TAKEN
-from risk_lan.rules import EVENT_TYPES, Game
+from risk_lan.rules import EVENT_TYPES, Board, Game
 from risk_lan.tui.texts.catalogue import say
 from risk_lan.tui.widgets.panels import player_mark
 
@@ -79,6 +81,16 @@ class LogLines:
         else:
             text = Text(line)
         return self.coloured(text)
+
+    def reason_line(self, board: Board, seat: str, level: str, reason: Reason) -> Text:
+        """A bot's reason for its move, said before the move: its words, not a fact of the
+        game, so in italics and never marked checked."""
+        line = LOG_TEXTS.get(self.lang, LOG_TEXTS["en"])["reason"].format(
+            player=self.names.get(seat, seat),
+            level=say(self.lang, f"level_{level}"),
+            reason=reason_line(board, reason, self.lang),
+        )
+        return self.coloured(Text(line, style="italic"))
 
     def coloured(self, text: Text) -> Text:
         for seat, name in self.names.items():
