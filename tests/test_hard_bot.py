@@ -16,7 +16,7 @@ from risk_lan.bots import ClassicBot
 from risk_lan.bots.base import Reason, Reasoned
 from risk_lan.bots.battle_odds import conquest_chance, one_battle_chance
 from risk_lan.bots.hard_bot import HardBot
-from risk_lan.bots.turn_plans import Plan, PlannedPlay
+from risk_lan.bots.turn_plans import Plan
 from risk_lan.narrate import reason_line
 from risk_lan.rules import RULESETS, Attack, EndTurn, Fortify, Game, GameState
 from risk_lan.rules.board import classic_board
@@ -144,9 +144,9 @@ def test_every_turn_plan_plays_every_preset_legally(preset):
     # (play_game applies every move checked; the careful plans may stall a game, so it is
     # cut short: what counts is that no move is refused).
     plans = [Plan(), Plan(margin=3), Plan(card_only=True), Plan(card_only=True, guard=True)]
-    plans.append(Plan(goal=next(iter(classic_board().continents))))
+    plans.append(Plan(continent=next(iter(classic_board().continents))))
     for i, plan in enumerate(plans):
-        bots = [PlannedPlay(plan) for _ in range(seats(preset) - 1)] + [ClassicBot(i)]
+        bots = [ClassicBot(None, plan) for _ in range(seats(preset) - 1)] + [ClassicBot(i)]
         assert play_game(bots, f"{preset}:plan:{i}", preset, max_turns=80).actions > 0
 
 
@@ -154,7 +154,7 @@ def test_a_guarding_plan_reinforces_only_where_team_rules_allow():
     # Found by the hard bot's run through every preset: under team rules a territory shared
     # with a teammate takes reinforcements only from the one holding most armies there.
     bots = [
-        PlannedPlay(Plan(card_only=True, guard=True)) if i % 2 == 0 else ClassicBot(i)
+        ClassicBot(None, Plan(card_only=True, guard=True)) if i % 2 == 0 else ClassicBot(i)
         for i in range(6)
     ]
     for seed in ("team:7", "team:8"):

@@ -11,7 +11,7 @@ the front. It sees only what its player may see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from risk_lan.bots.base import Sealed
 from risk_lan.bots.modeplays import playing
@@ -35,15 +35,40 @@ from risk_lan.rules.teams import allies, armies_of, movable, placeable, presence
 from risk_lan.rules.turn import bonus_candidates, has_set, sets_in_hand, trade_open
 
 
+class Steering(Protocol):
+    """What bends the normal bot's play one way for a turn (the hard bot's turn plans,
+    ``turn_plans.Plan``): each answer None (or False) leaves the bot's own choice."""
+
+    @property
+    def margin(self) -> int:
+        """How many armies more than the defenders it wants before attacking."""
+        ...
+
+    def goal(self, s: GameState, player: str) -> str | None:
+        """The continent to go for."""
+        ...
+
+    def front(self, s: GameState, player: str) -> str | None:
+        """Where this turn's reinforcements go."""
+        ...
+
+    def holds_fire(self, s: GameState) -> bool:
+        """Whether it attacks no more this turn."""
+        ...
+
+
 class ClassicBot:
     name = "normal"
     # Attack when the armies able to roll, less the defenders, come to at least this much.
     # Bolder settings won more often in bot-against-bot trials (0 beat 1-or-2 by 59% to 41%).
     margin = 0
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | str | None = None, steering: Steering | None = None) -> None:
         # Deterministic: the seed is accepted so every bot can be built the same way.
         self.seed = seed
+        self.steering = steering
+        if steering is not None:
+            self.margin = steering.margin
         # Caches are keyed by the state object itself (compared by identity, and kept alive
         # so its address is never reused) and the player, so one bot can serve any game.
         self._goal_key: tuple[GameState, str, int, int] | None = None
@@ -191,6 +216,9 @@ class ClassicBot:
 
     def _goal(self, s: GameState, player: str) -> str:
         """The continent it is closest to owning, ignoring those it already holds whole."""
+        steered = self.steering.goal(s, player) if self.steering is not None else None
+        if steered:
+            return steered
         own = s.owner
         best, best_score = "", -1.0
         for c in s.board.continents.values():
@@ -241,6 +269,9 @@ class ClassicBot:
         """The owned border territory with the best attack into its goal continent, unless
         a territory its mode has it keep (``ModePlay.keep``: its headquarters) is in
         danger: then that one."""
+        steered = self.steering.front(s, player) if self.steering is not None else None
+        if steered:
+            return steered
         own, armies, board = s.owner, s.armies, s.board
         for mode in playing(s.rules):
             kept = mode.keep(s, player) if mode.keep is not None else None
@@ -307,6 +338,8 @@ class ClassicBot:
     # ----- attacking ----------------------------------------------------------------------
 
     def _attack(self, s: GameState, player: str) -> Attack | None:
+        if self.steering is not None and self.steering.holds_fire(s):
+            return None
         own, armies, neighbours = s.owner, s.armies, s.board.neighbours
         goal_set = self._goal_territories(s, player)
         protect = s.rules.protect_last_territory_rounds

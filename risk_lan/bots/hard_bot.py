@@ -21,7 +21,7 @@ from risk_lan.bots.base import Reason
 from risk_lan.bots.battle_odds import conquest_chance, one_battle_chance
 from risk_lan.bots.classic_bot import ClassicBot
 from risk_lan.bots.rollout_search import search
-from risk_lan.bots.turn_plans import Plan, PlannedPlay, candidate_plans
+from risk_lan.bots.turn_plans import Plan, candidate_plans
 from risk_lan.rules import Action, Attack, Game
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import armies_of
@@ -47,7 +47,7 @@ class HardBot:
         self.reason: Reason | None = None
         self._normal = ClassicBot(seed)
         self._turn: tuple[int, str] | None = None
-        self._policy: PlannedPlay | None = None
+        self._policy: ClassicBot | None = None
         # Each plan weighed as its last turn began, with its mean value.
         self.weighed: list[tuple[Plan, float]] = []
         # Seconds spent choosing, by turn (its own turns only): what the budget bounds.
@@ -64,7 +64,7 @@ class HardBot:
             return self._normal.choose(game, player)
         if self._turn != (s.turn, player) or self._policy is None:
             plan = self._plan(s, player, started)
-            self._policy = PlannedPlay(plan)
+            self._policy = ClassicBot(None, plan)
             self._turn = (s.turn, player)
             self.reason = plan.describe(s, player)
         action = self._policy.choose(game, player)

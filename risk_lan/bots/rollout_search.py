@@ -16,7 +16,7 @@ from random import Random
 
 from risk_lan.bots.classic_bot import ClassicBot
 from risk_lan.bots.position_value import position_value
-from risk_lan.bots.turn_plans import Plan, PlannedPlay
+from risk_lan.bots.turn_plans import Plan
 from risk_lan.rules import Game
 from risk_lan.rules.determinize import determinize
 from risk_lan.rules.state import GameState
@@ -60,7 +60,7 @@ def search(
         dice = rng.getrandbits(64)
         values = []
         for plan in plans:
-            values.append(rollout(drawn, player, PlannedPlay(plan), opponents, dice))
+            values.append(rollout(drawn, player, ClassicBot(None, plan), opponents, dice))
             if rounds is None and _late(deadline):
                 # A round cut short is dropped: the plans are compared on equal luck only.
                 return out

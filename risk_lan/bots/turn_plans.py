@@ -11,29 +11,28 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from risk_lan.bots.base import Reason
-from risk_lan.bots.classic_bot import ClassicBot
 from risk_lan.bots.modeplays import playing
 from risk_lan.bots.position_value import side_of
-from risk_lan.rules import Attack
 from risk_lan.rules.state import GameState
 from risk_lan.rules.teams import placeable
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """``goal``: the continent to go for ("" the normal bot's own choice); ``margin``: how many
-    armies more than the defenders it wants before attacking; ``card_only``: it stops
-    attacking once it has conquered a territory this turn (and so earned a card); ``guard``: its
-    reinforcements go to its most threatened border rather than to its best attack."""
+    """How a turn bends the normal bot's play (a ``classic_bot.Steering``): ``continent``, the
+    continent to go for ("" the normal bot's own choice); ``margin``, how many armies more than
+    the defenders it wants before attacking; ``card_only``, it stops attacking once it has
+    conquered a territory this turn (and so earned a card); ``guard``, its reinforcements go
+    to its most threatened border rather than to its best attack."""
 
-    goal: str = ""
+    continent: str = ""
     margin: int = 0
     card_only: bool = False
     guard: bool = False
 
     def describe(self, s: GameState, player: str) -> Reason:
         """What the plan is after, for a player to read."""
-        aim = _aim(s, player, self.goal)
+        aim = _aim(s, player, self.continent)
         if self.guard:
             return replace(_held(s, player) or aim, way="guards")
         if self.card_only:
@@ -43,6 +42,23 @@ class Plan:
         if self.margin < 0:
             return replace(aim, way="bold")
         return aim
+
+    def goal(self, s: GameState, player: str) -> str | None:
+        """Its continent, until held whole (then the normal bot's own choice)."""
+        continent = s.board.continents.get(self.continent)
+        if continent is not None and not _holds(s, player, continent.territories):
+            return self.continent
+        return None
+
+    def front(self, s: GameState, player: str) -> str | None:
+        """Under a guarding plan, the reinforcements go to its most threatened border."""
+        if self.guard and s.phase == "reinforce":
+            return _most_threatened(s, player) or None
+        return None
+
+    def holds_fire(self, s: GameState) -> bool:
+        """A plan for one card stops attacking once a territory is conquered this turn."""
+        return self.card_only and bool(s.conquered)
 
 
 def _aim(s: GameState, player: str, goal: str) -> Reason:
@@ -61,35 +77,6 @@ def _held(s: GameState, player: str) -> Reason | None:
 
 def _holds(s: GameState, player: str, territories: tuple[str, ...]) -> bool:
     return all(s.owner[t] == player for t in territories)
-
-
-class PlannedPlay(ClassicBot):
-    """The normal bot following a plan: its goal continent, margin and stopping changed,
-    every other step its own."""
-
-    def __init__(self, plan: Plan) -> None:
-        super().__init__(None)
-        self.plan = plan
-        self.margin = plan.margin
-
-    def _goal(self, s: GameState, player: str) -> str:
-        goal = self.plan.goal
-        continent = s.board.continents.get(goal)
-        if continent is not None and not _holds(s, player, continent.territories):
-            return goal
-        return super()._goal(s, player)
-
-    def _front(self, s: GameState, player: str) -> str:
-        if self.plan.guard and s.phase == "reinforce":
-            guarded = _most_threatened(s, player)
-            if guarded:
-                return guarded
-        return super()._front(s, player)
-
-    def _attack(self, s: GameState, player: str) -> Attack | None:
-        if self.plan.card_only and s.conquered:
-            return None
-        return super()._attack(s, player)
 
 
 def _most_threatened(s: GameState, player: str) -> str:
@@ -119,6 +106,6 @@ def candidate_plans(s: GameState, player: str, goals: int = 3) -> list[Plan]:
     scored.sort(key=lambda sc: -sc[0])
     top = scored[0][1] if scored else ""
     plans = [Plan(top)]
-    plans += [Plan(goal=c) for _, c in scored[1:goals]]
+    plans += [Plan(continent=c) for _, c in scored[1:goals]]
     plans += [Plan(top, margin=3), Plan(top, card_only=True), Plan(top, card_only=True, guard=True)]
     return plans
