@@ -10,13 +10,14 @@ from functools import partial
 
 from risk_lan import __version__
 from risk_lan.bots import BOTS
+from risk_lan.bots.exec_bot import DEFAULT_TIMEOUT, command_error
 from risk_lan.narrate import narrate
 from risk_lan.net import clicommands
 from risk_lan.net.gameaddress import DEFAULT_PORT, parse_address
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, ruleset
-from risk_lan.simulate import play_game, simulate
+from risk_lan.simulate import EXEC, play_game, seat_bot, simulate
 from risk_lan.tui.paces import DEFAULT_PACE, PACES
 
 
@@ -58,6 +59,27 @@ def _add_pace(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_exec_timeout(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bot-exec-timeout",
+        type=_positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds a bot program has for each decision before the normal bot plays it "
+        f"(default {DEFAULT_TIMEOUT:g})",
+    )
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < 3600:
+        raise argparse.ArgumentTypeError(f"give seconds above 0 and below 3600, not {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="risk-lan", description="The board game Risk for LAN parties, played in terminals."
@@ -81,8 +103,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         default="classic",
         help=f"bot kind per seat, comma-separated, repeated to fill the table "
-        f"({', '.join(BOTS)}; default classic)",
+        f"({', '.join(BOTS)}, or exec:COMMAND for a program of your own, docs/bots.md; "
+        f"default classic)",
     )
+    _add_exec_timeout(sim)
     sim.add_argument("--show", action="store_true", help="narrate the first game, event by event")
     sim.add_argument("--lang", choices=("en", "fr"), default="en", help="language of --show")
 
@@ -236,13 +260,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _simulate(args: argparse.Namespace) -> int:
     kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in BOTS]
+    unknown = [k for k in kinds if k not in BOTS and not k.startswith(EXEC)]
     if unknown or not kinds:
         print(
-            f"risk-lan: unknown bot {', '.join(unknown)!r}; known: {', '.join(BOTS)}",
+            f"risk-lan: unknown bot {', '.join(unknown)!r}; known: {', '.join(BOTS)}, exec:COMMAND",
             file=sys.stderr,
         )
         return 2
+    for kind in kinds:
+        if kind.startswith(EXEC) and (wrong := command_error(kind.removeprefix(EXEC))):
+            return _refused(f"{kind}: {wrong}")
     rules = RULESETS[args.mode]
     if args.players is None:
         args.players = min(max(4, rules.min_players), rules.max_players)
@@ -253,7 +280,6 @@ def _simulate(args: argparse.Namespace) -> int:
         )
         return 2
     if args.show:
-        from risk_lan.bots import make_bot
 
         def show(game: Game, events: list[Event]) -> None:
             for e in events:
@@ -261,12 +287,21 @@ def _simulate(args: argparse.Namespace) -> int:
                 if line:
                     print(line)
 
-        bots = [make_bot(kinds[i % len(kinds)], f"{args.seed}:0:{i}") for i in range(args.players)]
+        bots = [
+            seat_bot(kinds[i % len(kinds)], f"{args.seed}:0:{i}", args.bot_exec_timeout, _err)
+            for i in range(args.players)
+        ]
         play_game(bots, f"{args.seed}:0", rules, on_events=show)
         print()
-    summary = simulate(args.players, args.games, args.seed, rules, kinds)
+    summary = simulate(
+        args.players, args.games, args.seed, rules, kinds, args.bot_exec_timeout, _err
+    )
     print("\n".join(summary.lines()))
     return 0 if summary.finished == summary.games else 1
+
+
+def _err(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
