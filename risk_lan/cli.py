@@ -204,6 +204,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument("--bot", action="store_true", help="let the built-in bot play the seat")
     join.add_argument(
+        "--bot-exec",
+        metavar="COMMAND",
+        help="let a program of your own play the seat: it reads the seat's view and legal "
+        "moves as JSON lines and writes its choices (docs/bots.md); the built-in normal bot "
+        "plays any move it fails",
+    )
+    _add_exec_timeout(join)
+    join.add_argument(
         "--password",
         help="the game's password, if its host asks for one (the app asks for it otherwise)",
     )
@@ -419,13 +427,17 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
-    if args.bot and args.watch:
+    if (args.bot or args.bot_exec) and args.watch:
         return _refused("a spectator plays nothing: --bot and --watch exclude each other")
+    if args.bot_exec is not None and (wrong := command_error(args.bot_exec)):
+        return _refused(f"--bot-exec: {wrong}")
+    if args.bot_exec is not None and args.personality is not None:
+        return _refused("--personality is the built-in bot's: a --bot-exec program has its own")
     if args.personality is not None and not args.bot:
         return _refused("--personality is the bot's: give --bot too")
     if args.headless and not args.watch:
         return _refused("--headless is for watching (--watch); a --bot seat prints lines already")
-    if args.bot or args.headless:
+    if args.bot or args.bot_exec is not None or args.headless:
         return clicommands.run(
             clicommands.join_game(
                 args.address,
@@ -435,6 +447,8 @@ def _join(args: argparse.Namespace) -> int:
                 watch=args.watch,
                 personality=args.personality,
                 password=args.password,
+                bot_exec=args.bot_exec,
+                exec_timeout=args.bot_exec_timeout,
             )
         )
     from risk_lan.tui import run_app

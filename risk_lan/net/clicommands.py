@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from risk_lan.bots import ClassicBot
+from risk_lan.bots.base import Bot
+from risk_lan.bots.exec_bot import DEFAULT_TIMEOUT, ExecBot
 from risk_lan.bots.personality import PersonalBot, Personality
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import DiscoveryUnavailable, find_games
@@ -101,9 +103,12 @@ async def join_game(
     password: str | None = None,
     watch: bool = False,
     personality: str | None = None,
+    bot_exec: str | None = None,
+    exec_timeout: float = DEFAULT_TIMEOUT,
 ) -> int:
-    """Play the seat with the bot (``personality``: a seed for its ways) or, with ``watch``,
-    watch the game, printing what happens to it as lines of text."""
+    """Play the seat with the bot (``personality``: a seed for its ways; ``bot_exec``: a
+    program's command, docs/bots.md) or, with ``watch``, watch the game, printing what
+    happens to it as lines of text."""
     if address is None:
         address = await _open_game()
         if address is None:
@@ -113,8 +118,11 @@ async def join_game(
     except ValueError as e:
         _say(f"risk-lan: {e}")
         return 2
-    bot: Any = None
-    if personality is not None:
+    bot: Bot | None = None
+    program: ExecBot | None = None
+    if bot_exec is not None:
+        bot = program = ExecBot(bot_exec, fallback=ClassicBot(), timeout=exec_timeout, log=_say)
+    elif personality is not None:
         ways = Personality.drawn(personality)
         _say(f"the bot's personality: {ways.describe()}")
         bot = PersonalBot(ways, personality)
@@ -129,12 +137,17 @@ async def join_game(
         record=record,
         password=password,
         watch=watch,
+        bot_thread=program is not None,
     )
     try:
         outcome = await client.run(host, port)
     except OSError as e:
         _say(f"risk-lan: cannot reach {host}:{port}: {e.strerror or e}")
         return 2
+    finally:
+        if program is not None:
+            game = client.witness.game if client.witness is not None else None
+            await asyncio.to_thread(program.game_over, game, client.seat)
     code, _, why = (outcome.error or "").partition(": ")
     if code == "expelled":
         # The host's own sentence, to a seat that came back to a game that expelled it.

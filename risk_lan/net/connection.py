@@ -166,6 +166,11 @@ class Connection(asyncio.Protocol):
         """Take nothing more in: ``ended`` returns (the owner then closes)."""
         self._end(None)
 
+    def fail(self, error: BaseException) -> None:
+        """Take nothing more in, the owner having failed outside a batch (in work of its
+        own that ended later): ``ended`` raises ``error``."""
+        self._end(error)
+
     # ----- writing --------------------------------------------------------------------------
 
     def send(self, message: dict[str, Any]) -> bool:

@@ -11,6 +11,7 @@ name, and sends the seat's acts one at a time."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -63,6 +64,7 @@ class Client:
         record: str | None = None,
         watch: bool = False,
         password: str | None = None,
+        bot_thread: bool = False,
     ) -> None:
         self.name = name
         # A spectator: takes no seat, contributes to no roll, and checks all the same.
@@ -90,6 +92,10 @@ class Client:
         self.reclaim = self.table.reclaim
         self.talk = TableTalk(self.listener, self.ready if auto_ready else None)
         self.bot = BotPlay(bot) if bot is not None else None
+        # The bot chooses in a worker thread (a program of the player's, given seconds to
+        # answer), the loop going on meanwhile: the choice under way, if any.
+        self.bot_thread = bot_thread
+        self.thinking: asyncio.Future[list[Action]] | None = None
         self.standing = StandingAnswers()  # F7 under «risques calculés», given by this client
         self.joining = Joining(password, self.listener, self.log)
         self.witness: Witness | None = None  # from the welcome on
@@ -375,8 +381,38 @@ class Client:
         """The bot's acts from the latest view, when the seat is its to play."""
         if self.bot is None or self.view is None or self.outstanding or self.taken_over:
             return
+        if self.bot_thread:
+            self._think(self.bot)
+            return
         for action in self.bot.moves(self.view, self.seat, self.waiting):
             self._send_act(action)
+
+    def _think(self, bot: BotPlay) -> None:
+        if self.thinking is not None or self.view is None:
+            return  # the choice under way looks at the latest view when it ends
+        views = self.views
+        self.thinking = asyncio.ensure_future(
+            asyncio.to_thread(bot.moves, self.view, self.seat, self.waiting)
+        )
+        self.thinking.add_done_callback(lambda done: self._thought(done, views))
+
+    def _thought(self, done: asyncio.Future[list[Action]], views: int) -> None:
+        """The bot's choice, worked out in a thread from the view numbered ``views``."""
+        self.thinking = None
+        conn = self.conn
+        if done.cancelled() or conn is None:
+            return  # a new connection brings the latest view, and the bot chooses from it
+        try:
+            actions = done.result()
+            if views != self.views:
+                self._play()  # chosen from a view the game has moved past: choose again
+                return
+            if self.outstanding or self.taken_over:
+                return
+            for action in actions:
+                self._send_act(action)
+        except Exception as e:
+            conn.fail(e)  # said as ``take_batch``'s failures are, with whom it blames
 
     def _choose_again(self) -> None:
         if self.bot is not None and self.view is not None and self.bot.may_choose_again(self.views):
