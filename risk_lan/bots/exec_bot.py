@@ -165,7 +165,7 @@ class ExecBot:
         try:
             return self._answer(program, player, actions)
         except _Failed as e:
-            self._say(player, f"{e} on decision {self.seq}; the normal bot plays this move")
+            self._say(player, f"decision {self.seq}: {e}; the normal bot plays this move")
             if e.fatal:
                 self._lost(player)
             return self._fall_back(game, player)

@@ -90,26 +90,24 @@ def fold(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _fold_field(entries: list[dict[str, Any]], name: str, kind: type) -> list[dict[str, Any]]:
-    out: list[dict[str, Any] | None] = []
+    out: list[list[dict[str, Any]]] = []  # folded in place: where the first of each fold was
     # By the rest of the entry: its place in ``out``, the first such entry, the values.
-    groups: dict[str, tuple[int, dict[str, Any], list[Any]]] = {}
+    groups: dict[str, tuple[list[dict[str, Any]], dict[str, Any], list[Any]]] = {}
     for entry in entries:
         value = entry.get(name)
         if type(value) is not kind:
-            out.append(entry)
+            out.append([entry])
             continue
         key = json.dumps({k: v for k, v in entry.items() if k != name}, sort_keys=True)
         if key not in groups:
-            groups[key] = (len(out), entry, [])
-            out.append(None)
+            groups[key] = ([], entry, [])
+            out.append(groups[key][0])
         if value not in groups[key][2]:
             groups[key][2].append(value)
     for place, first, values in groups.values():
         merged = _runs(sorted(values)) if kind is int else [_one_of(values)]
-        folded = [{**first, name: value} for value in merged]
-        out[place] = folded[0]
-        out.extend(folded[1:])
-    return [e for e in out if e is not None]
+        place.extend({**first, name: value} for value in merged)
+    return [entry for folded in out for entry in folded]
 
 
 def _one_of(values: list[str]) -> str | dict[str, list[str]]:
