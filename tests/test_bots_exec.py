@@ -215,4 +215,8 @@ def test_exec_bots_finish_a_networked_game_misbehaving_too_and_the_record_verifi
     assert verdict.ok, verdict.message
     code = re.search(r"transcript (\S+)", good).group(1)
     assert f"transcript {code}" in bad_out and verdict.transcript == code
-    assert f"transcript {code}" in log.read_text()
+    hosted = log.read_text()
+    assert f"transcript {code}" in hosted
+    # The table hears of each kind of failure once, in the chat: the host's log says it.
+    told = re.findall(r"^bad: my bot program failed: decision (\d+): ", hosted, re.M)
+    assert told == ["1", "3", "4"], hosted[-3000:]

@@ -133,6 +133,7 @@ class ExecBot:
         fallback: Bot | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         log: Callable[[str], None] | None = None,
+        tell: Callable[[str], None] | None = None,
     ) -> None:
         self.command = command
         wrong = command_error(command)
@@ -142,6 +143,11 @@ class ExecBot:
         self.fallback = fallback if fallback is not None else ClassicBot(seed)
         self.timeout = timeout
         self.log = log or (lambda line: None)
+        # Where others at the table hear of it (a chat line, so the host's log says it too):
+        # the first failure of each kind, and giving up, not every move of a broken program.
+        self.tell = tell
+        self.told: set[str] = set()
+        self.over = False  # the game is over: the program was let go
         self.program: Program | None = None
         self.seq = 0
         self.failures = 0  # crashes and hangs
@@ -156,22 +162,21 @@ class ExecBot:
         if self.given_up or any(a.type in SECRET_TYPES for a in actions):
             return self.fallback.choose(game, player)
         self.seq += 1
-        program = self._started(game, player)
-        if program is None:
-            return self._fall_back(game, player)
-        program.send(
-            exec_lines.encode(exec_lines.decide(game, player, self.seq, self.timeout, actions))
-        )
         try:
+            program = self._started(game, player)
+            program.send(
+                exec_lines.encode(exec_lines.decide(game, player, self.seq, self.timeout, actions))
+            )
             return self._answer(program, player, actions)
         except _Failed as e:
-            self._say(player, f"decision {self.seq}: {e}; the normal bot plays this move")
-            if e.fatal:
-                self._lost(player)
-            return self._fall_back(game, player)
+            if not self.over:  # else the game ended under it, and nothing went wrong
+                self._failed(player, e)
+            self.fallbacks += 1
+            return self.fallback.choose(game, player)
 
     def game_over(self, game: Game | None, player: str) -> None:
         """Tell the program how the game ended, and let it go."""
+        self.over = True
         program, self.program = self.program, None
         if program is None:
             return
@@ -181,15 +186,13 @@ class ExecBot:
 
     # ----- the program's runs ---------------------------------------------------------------
 
-    def _started(self, game: Game, player: str) -> Program | None:
+    def _started(self, game: Game, player: str) -> Program:
         if self.program is not None:
             return self.program
         try:
             self.program = Program(self.argv, lambda line: self.log(f"[{player} bot] {line}"))
         except OSError as e:
-            self._say(player, f"cannot start {self.command!r} ({e.strerror or e})")
-            self._lost(player)
-            return None
+            raise _Failed(f"cannot start {self.command!r} ({e.strerror or e})", "crash") from None
         self.program.send(exec_lines.encode(exec_lines.hello(game, player)))
         return self.program
 
@@ -198,9 +201,9 @@ class ExecBot:
         while True:
             line = program.next_line(until)
             if line is None:
-                raise _Failed(f"it did not answer within {self.timeout:g} s (stopped)", fatal=True)
+                raise _Failed(f"it did not answer within {self.timeout:g} s (stopped)", "hang")
             if line is EXITED:
-                raise _Failed(f"its program ended ({program.status()})", fatal=True)
+                raise _Failed(f"its program ended ({program.status()})", "crash")
             assert isinstance(line, str)
             if not line.strip():
                 continue
@@ -209,7 +212,13 @@ class ExecBot:
             except exec_lines.StaleAnswer as e:
                 self._say(player, f"{e}; ignored")
             except exec_lines.BadAnswer as e:
-                raise _Failed(str(e), fatal=False) from None
+                raise _Failed(str(e), "garbage") from None
+
+    def _failed(self, player: str, e: _Failed) -> None:
+        what = f"decision {self.seq}: {e}; the normal bot plays this move"
+        self._say(player, what, tell=e.kind)
+        if e.kind != "garbage":
+            self._lost(player)
 
     def _lost(self, player: str) -> None:
         """The program crashed or hung: stopped, and started again next time unless it has
@@ -220,7 +229,8 @@ class ExecBot:
         self.failures += 1
         if self.failures > MOST_RESTARTS:
             self.given_up = True
-            self._say(player, f"it failed {self.failures} times: the normal bot plays the rest")
+            what = f"it failed {self.failures} times: the normal bot plays the rest"
+            self._say(player, what, tell="given up")
         else:
             self._say(
                 player,
@@ -228,17 +238,17 @@ class ExecBot:
                 f"{MOST_RESTARTS} restarts)",
             )
 
-    def _fall_back(self, game: Game, player: str) -> Action:
-        self.fallbacks += 1
-        return self.fallback.choose(game, player)
-
-    def _say(self, player: str, what: str) -> None:
+    def _say(self, player: str, what: str, tell: str | None = None) -> None:
         self.log(f"{player}'s bot ({self.command}): {what}")
+        if tell is not None and tell not in self.told and self.tell is not None:
+            self.told.add(tell)
+            self.tell(f"my bot program failed: {what}")
 
 
 class _Failed(Exception):
-    """The program failed a decision; ``fatal`` when it is stopped for it (crash, hang)."""
+    """The program failed a decision: ``kind`` is ``garbage`` (it goes on), ``crash`` or
+    ``hang`` (it is stopped, and started again next time)."""
 
-    def __init__(self, what: str, fatal: bool) -> None:
+    def __init__(self, what: str, kind: str) -> None:
         super().__init__(what)
-        self.fatal = fatal
+        self.kind = kind

@@ -121,7 +121,14 @@ async def join_game(
     bot: Bot | None = None
     program: ExecBot | None = None
     if bot_exec is not None:
-        bot = program = ExecBot(bot_exec, fallback=ClassicBot(), timeout=exec_timeout, log=_say)
+        loop = asyncio.get_running_loop()
+
+        def tell(line: str) -> None:  # from the bot's worker thread: the chat is the loop's
+            loop.call_soon_threadsafe(client.say, line)
+
+        bot = program = ExecBot(
+            bot_exec, fallback=ClassicBot(), timeout=exec_timeout, log=_say, tell=tell
+        )
     elif personality is not None:
         ways = Personality.drawn(personality)
         _say(f"the bot's personality: {ways.describe()}")
