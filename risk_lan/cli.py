@@ -427,8 +427,9 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
-    if (args.bot or args.bot_exec) and args.watch:
-        return _refused("a spectator plays nothing: --bot and --watch exclude each other")
+    if (args.bot or args.bot_exec is not None) and args.watch:
+        flag = "--bot" if args.bot else "--bot-exec"
+        return _refused(f"a spectator plays nothing: {flag} and --watch exclude each other")
     if args.bot_exec is not None and (wrong := command_error(args.bot_exec)):
         return _refused(f"--bot-exec: {wrong}")
     if args.bot_exec is not None and args.personality is not None:

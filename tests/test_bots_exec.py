@@ -134,6 +134,26 @@ def test_a_program_that_cannot_start_is_said_and_the_normal_bot_plays() -> None:
     assert "cannot start '/nonexistent/bot --fast'" in lines[0]
 
 
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["join", "127.0.0.1:1", "--bot-exec", "x", "--watch"], "--bot-exec and --watch exclude"),
+        (["join", "127.0.0.1:1", "--bot-exec", "'x"], "--bot-exec: the bot's command cannot be"),
+        (["join", "127.0.0.1:1", "--bot-exec", " "], "--bot-exec: the bot's command is empty"),
+        (["simulate", "--bots", "exec:,classic"], "exec:: the bot's command is empty"),
+        (
+            ["simulate", "--bots", "exec"],
+            "unknown bot 'exec'; known: ",
+        ),
+    ],
+)
+def test_a_bot_program_badly_given_is_refused_in_a_sentence(capsys, argv, said) -> None:
+    from risk_lan.cli import main
+
+    assert main(argv) == 2
+    assert said in capsys.readouterr().err
+
+
 def _host(tmp_path: Path, record: Path) -> tuple[subprocess.Popen[str], Path, int]:
     log = tmp_path / "host.log"
     with log.open("w") as out:
