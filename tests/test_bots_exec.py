@@ -3,6 +3,7 @@ written here, playing offline (simulate) and over real sockets (join --bot-exec)
 
 from __future__ import annotations
 
+import asyncio
 import re
 import subprocess
 import sys
@@ -13,6 +14,9 @@ import pytest
 
 from risk_lan.bots.exec_bot import MOST_RESTARTS, ExecBot
 from risk_lan.bots.exec_lines import fold
+from risk_lan.net.client import Client
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.verify import verify_record
 from risk_lan.simulate import play_game, seat_bot
 
@@ -240,3 +244,39 @@ def test_exec_bots_finish_a_networked_game_misbehaving_too_and_the_record_verifi
     # The table hears of each kind of failure once, in the chat: the host's log says it.
     told = re.findall(r"^bad: my bot program failed: decision (\d+): ", hosted, re.M)
     assert told == ["1", "3", "4"], hosted[-3000:]
+
+
+def test_a_client_goes_on_while_its_program_thinks(tmp_path: Path) -> None:
+    """The program hangs on its first decision: the client's loop keeps turning meanwhile
+    (a choice in the loop would stop it for the whole budget), and the game finishes."""
+    lines: list[str] = []
+    command = script(tmp_path, {"1": "hang"})
+    bot = ExecBot(command, timeout=1.5, log=lines.append)
+
+    async def game() -> float:
+        host = Host(HostConfig(seats=3, bots=2))
+        port = await host.serve("127.0.0.1", 0)
+        client = Client("prog", bot, log=lines.append, bot_thread=True)
+        longest = 0.0
+
+        async def tick() -> None:
+            nonlocal longest
+            last = time.monotonic()
+            while True:
+                await asyncio.sleep(0.02)
+                now = time.monotonic()
+                longest, last = max(longest, now - last), now
+
+        ticking = asyncio.create_task(tick())
+        try:
+            outcome = await asyncio.wait_for(client.run("127.0.0.1", port), 120)
+        finally:
+            ticking.cancel()
+            await asyncio.to_thread(bot.game_over, None, client.seat)
+            await host.close()
+        assert outcome.error is None and outcome.winner, outcome
+        return longest
+
+    longest = asyncio.run(game())
+    assert any("decision 1: it did not answer within 1.5 s (stopped)" in line for line in lines)
+    assert longest < 0.75, longest
