@@ -1,80 +1,101 @@
 #!/usr/bin/env python3
-"""A small risk-lan bot (docs/bots.md): it places on its border, attacks at good odds and
-ends its turn. Standard library only; run it with
+"""A small risk-lan bot (docs/bots.md): it places on its border, attacks at good odds, brings
+armies from inland to the border and ends its turn. Standard library only; run it with
 
-    risk-lan simulate --bots exec:"python3 examples/greedy_bot.py",normal --games 5
+    risk-lan simulate --bots exec:"python3 examples/greedy_bot.py",classic --games 5
     risk-lan join HOST:PORT --bot-exec "python3 examples/greedy_bot.py"
 """
 
-import itertools
 import json
 import sys
 
 
-def expand(entry):
-    """Every action a folded legal entry stands for: a {"min", "max"} is each number of its
-    range, a {"one_of": [...]} each of its values."""
-    choices = []
-    for key, value in entry.items():
-        if isinstance(value, dict) and "min" in value:
-            choices.append([(key, n) for n in range(value["min"], value["max"] + 1)])
-        elif isinstance(value, dict) and "one_of" in value:
-            choices.append([(key, v) for v in value["one_of"]])
-        else:
-            choices.append([(key, value)])
-    for picked in itertools.product(*choices):
-        yield dict(picked)
+def options(value):
+    """The values a field of a legal entry stands for: each number of a {"min", "max"} range,
+    each value of a {"one_of": [...]}, or the value itself."""
+    if isinstance(value, dict) and "min" in value:
+        return range(value["min"], value["max"] + 1)
+    if isinstance(value, dict) and "one_of" in value:
+        return value["one_of"]
+    return [value]
+
+
+def spread(entries, *names):
+    """One action per value of the fields ``names`` (territories, say), every other field at
+    its largest value (as many armies or dice as may be), so a long range never becomes a
+    long list."""
+    for entry in entries:
+        rest = {k: max(options(v), key=lambda x: (x is not None, x)) for k, v in entry.items()}
+        picks = [{}]
+        for name in names:
+            picks = [{**p, name: v} for p in picks for v in options(entry[name])]
+        for pick in picks:
+            yield {**rest, **pick}
 
 
 class Greedy:
     def __init__(self, hello):
         self.me = hello["seat"]
-        self.neighbours = {
-            t: info["neighbours"] for t, info in hello["board"]["territories"].items()
-        }
+        territories = hello["board"]["territories"]
+        self.neighbours = {t: info["neighbours"] for t, info in territories.items()}
 
     def enemies_near(self, view, territory):
         return [n for n in self.neighbours[territory] if view["owner"][n] != self.me]
 
     def choose(self, view, legal):
-        actions = [a for entry in legal for a in expand(entry)]
         by_type = {}
-        for a in actions:
-            by_type.setdefault(a["type"], []).append(a)
+        for entry in legal:
+            by_type.setdefault(entry["type"], []).append(entry)
         for kind in ("claim_mission", "trade"):
             if kind in by_type:
-                return by_type[kind][0]
+                return next(spread(by_type[kind], *by_type[kind][0]))
         if "place" in by_type:
-            return self.place(view, by_type["place"])
+            return self.place(view, list(spread(by_type["place"], "territory")))
         if "attack" in by_type:
             attack = self.attack(view, by_type["attack"])
             if attack is not None:
                 return attack
-        for kind in ("move_in", "defend"):
-            if kind in by_type:  # as many as may go in; as many dice as may be rolled
-                return max(by_type[kind], key=lambda a: a.get("count", a.get("dice", 0)))
+        if "fortify" in by_type:
+            move = self.fortify(view, list(spread(by_type["fortify"], "source", "target")))
+            if move is not None:
+                return move
+        for kind in ("move_in", "defend"):  # as many as may go in; as many dice as may be rolled
+            if kind in by_type:
+                return max(spread(by_type[kind]), key=lambda a: a.get("count", a.get("dice")))
         if "end_turn" in by_type:
             return by_type["end_turn"][0]
-        return actions[0]
+        return {k: next(iter(options(v))) for k, v in legal[0].items()}  # anything legal
 
     def place(self, view, places):
         def border_strength(a):
             t = a["territory"]
             owned = view["owner"][t] == self.me
-            return (owned and bool(self.enemies_near(view, t)), view["armies"][t], a["count"])
+            return (owned and bool(self.enemies_near(view, t)), view["armies"][t])
 
         return max(places, key=border_strength)
 
-    def attack(self, view, attacks):
+    def attack(self, view, entries):
         armies = view["armies"]
+        one_battle = [e for e in entries if e["stop_at"] is None]
         good = [
             a
-            for a in attacks
-            if a["stop_at"] is None and armies[a["source"]] >= armies[a["target"]] + 2
+            for a in spread(one_battle, "source", "target")
+            if armies[a["source"]] >= armies[a["target"]] + 2
         ]
         if not good:
             return None
-        return max(good, key=lambda a: (armies[a["source"]] - armies[a["target"]], a["dice"]))
+        return max(good, key=lambda a: armies[a["source"]] - armies[a["target"]])
+
+    def fortify(self, view, moves):
+        """All it can from a territory far from the enemy to one that faces it."""
+        inland = [
+            a
+            for a in moves
+            if not self.enemies_near(view, a["source"]) and self.enemies_near(view, a["target"])
+        ]
+        if not inland:
+            return None
+        return max(inland, key=lambda a: a["count"])
 
 
 def main():

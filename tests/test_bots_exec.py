@@ -18,6 +18,7 @@ from risk_lan.net.client import Client
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.verify import verify_record
+from risk_lan.rules import EndTurn, MoveIn, Place
 from risk_lan.simulate import play_game, seat_bot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,13 +64,13 @@ def script(tmp_path: Path, misbehave: dict[str, str], name: str = "bot.py") -> s
 
 
 def test_legal_actions_fold_into_ranges_and_choices_losing_none() -> None:
-    entries = [
-        *({"type": "place", "territory": t, "count": n} for t in ("a", "b") for n in (1, 2, 3)),
-        {"type": "move_in", "count": 2},
-        {"type": "move_in", "count": 4},
-        {"type": "end_turn"},
+    actions = [
+        *(Place(t, n) for t in ("a", "b") for n in (1, 2, 3)),
+        MoveIn(2),
+        MoveIn(4),
+        EndTurn(),
     ]
-    assert fold(entries) == [
+    assert fold(actions) == [
         {"type": "place", "territory": {"one_of": ["a", "b"]}, "count": {"min": 1, "max": 3}},
         {"type": "move_in", "count": 2},
         {"type": "move_in", "count": 4},

@@ -7,7 +7,8 @@ with one line, ``{"seq": N, "action": {...}}``. Actions keep the engine's dict f
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import fields
+from typing import Any, NamedTuple
 
 from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
 
@@ -56,7 +57,7 @@ def decide(
         "seat": seat,
         "deadline": deadline,
         "view": game.view(seat),
-        "legal": fold([a.to_dict() for a in actions]),
+        "legal": fold(actions),
     }
 
 
@@ -72,57 +73,88 @@ def encode(line: dict[str, Any]) -> str:
 # ----- folding: many actions that differ only in a number become one entry with a range ------
 
 
-def fold(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Fold the actions' dicts, losing none: entries equal but for one whole-number field
+class _Range(NamedTuple):
+    min: int
+    max: int
+
+
+class _OneOf(NamedTuple):
+    values: tuple[str, ...]
+
+
+def fold(actions: list[Action]) -> list[dict[str, Any]]:
+    """The actions' dicts folded, losing none: actions equal but for one whole-number field
     become one entry whose field is ``{"min": a, "max": b}`` (each number from a to b), then
     entries equal but for one text field become one whose field is ``{"one_of": [...]}``.
     Fields are folded one after the other, each only among entries equal in all the rest,
-    so an entry stands for every action got by picking one value in each of its folds."""
-    for kind in (int, str):
-        names: list[str] = []
-        for entry in entries:
-            names.extend(
-                k for k, v in entry.items() if type(v) is kind and k != "type" and k not in names
-            )
-        for name in names:
-            entries = _fold_field(entries, name, kind)
-    return entries
+    so an entry stands for every action got by picking one value in each of its folds.
+    Actions are folded by type, the types in the order they come."""
+    by_type: dict[type[Action], list[tuple[Any, ...]]] = {}
+    for a in actions:
+        by_type.setdefault(type(a), []).append(_values(a))
+    out: list[dict[str, Any]] = []
+    for cls, rows in by_type.items():
+        names = [f.name for f in fields(cls)]
+        for kind in (int, str):
+            seen = [{row[i] for row in rows if type(row[i]) is kind} for i in range(len(names))]
+            # The field of most values first: the list is then short for the others (a
+            # blitz's stops before its dice); in any order, an entry stands for the same
+            # actions.
+            for i in sorted(range(len(names)), key=lambda i: -len(seen[i])):
+                if seen[i]:
+                    rows = _fold_field(rows, i, kind)
+        out.extend(
+            {"type": cls.type, **dict(zip(names, map(_json, row), strict=True))} for row in rows
+        )
+    return out
 
 
-def _fold_field(entries: list[dict[str, Any]], name: str, kind: type) -> list[dict[str, Any]]:
-    out: list[list[dict[str, Any]]] = []  # folded in place: where the first of each fold was
-    # By the rest of the entry: its place in ``out``, the first such entry, the values.
-    groups: dict[str, tuple[list[dict[str, Any]], dict[str, Any], list[Any]]] = {}
-    for entry in entries:
-        value = entry.get(name)
+def _values(action: Action) -> tuple[Any, ...]:
+    return tuple(getattr(action, f.name) for f in fields(action))
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, _Range):
+        return {"min": value.min, "max": value.max}
+    if isinstance(value, _OneOf):
+        return {"one_of": list(value.values)}
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _fold_field(rows: list[tuple[Any, ...]], i: int, kind: type) -> list[tuple[Any, ...]]:
+    out: list[list[tuple[Any, ...]]] = []  # folded in place: where the first of each fold was
+    # By the rest of the row: its place in ``out``, the values of field ``i``.
+    groups: dict[tuple[Any, ...], tuple[list[tuple[Any, ...]], dict[Any, None]]] = {}
+    for row in rows:
+        value = row[i]
         if type(value) is not kind:
-            out.append([entry])
+            out.append([row])
             continue
-        key = json.dumps({k: v for k, v in entry.items() if k != name}, sort_keys=True)
-        if key not in groups:
-            groups[key] = ([], entry, [])
-            out.append(groups[key][0])
-        if value not in groups[key][2]:
-            groups[key][2].append(value)
-    for place, first, values in groups.values():
-        merged = _runs(sorted(values)) if kind is int else [_one_of(values)]
-        place.extend({**first, name: value} for value in merged)
-    return [entry for folded in out for entry in folded]
+        key = row[:i] + row[i + 1 :]
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = ([], {})
+            out.append(group[0])
+        group[1][value] = None  # an ordered set
+    for key, (place, values) in groups.items():
+        merged = _runs(sorted(values)) if kind is int else [_one_of(list(values))]
+        place.extend((*key[:i], value, *key[i:]) for value in merged)
+    return [row for folded in out for row in folded]
 
 
-def _one_of(values: list[str]) -> str | dict[str, list[str]]:
-    return values[0] if len(values) == 1 else {"one_of": values}
+def _one_of(values: list[str]) -> str | _OneOf:
+    return values[0] if len(values) == 1 else _OneOf(tuple(values))
 
 
-def _runs(values: list[int]) -> list[int | dict[str, int]]:
+def _runs(values: list[int]) -> list[int | _Range]:
     """Sorted numbers as runs: a lone number stays itself, a run of them is a range."""
-    runs: list[int | dict[str, int]] = []
+    runs: list[int | _Range] = []
     start = previous = values[0]
     for v in [*values[1:], None]:
         if v is not None and v == previous + 1:
             previous = v
             continue
-        runs.append(start if start == previous else {"min": start, "max": previous})
+        runs.append(start if start == previous else _Range(start, previous))
         if v is not None:
             start = previous = v
     return runs
