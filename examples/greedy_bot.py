@@ -80,14 +80,15 @@ class Greedy:
         good = [
             a
             for a in spread(one_battle, "source", "target")
-            if armies[a["source"]] >= armies[a["target"]] + 2
+            if armies[a["source"]] >= 2 * armies[a["target"]] + 1
         ]
         if not good:
             return None
         return max(good, key=lambda a: armies[a["source"]] - armies[a["target"]])
 
     def fortify(self, view, moves):
-        """All it can from a territory far from the enemy to one that faces it."""
+        """All it can from its largest army far from the enemy to the nearest territory that
+        faces the enemy, so that a sweep goes on where it stopped."""
         inland = [
             a
             for a in moves
@@ -95,7 +96,23 @@ class Greedy:
         ]
         if not inland:
             return None
-        return max(inland, key=lambda a: a["count"])
+        most = max(a["count"] for a in inland)
+        source = next(a["source"] for a in inland if a["count"] == most)
+        hops = self.hops(view, source)
+        return min(
+            (a for a in inland if a["source"] == source),
+            key=lambda a: hops.get(a["target"], len(hops)),
+        )
+
+    def hops(self, view, start):
+        """How many steps each of its territories is from ``start``, through its own."""
+        hops, frontier = {start: 0}, [start]
+        for here in frontier:
+            for there in self.neighbours[here]:
+                if there not in hops and view["owner"][there] == self.me:
+                    hops[there] = hops[here] + 1
+                    frontier.append(there)
+        return hops
 
 
 def main():
