@@ -10,11 +10,12 @@ from functools import partial
 
 from risk_lan import __version__
 from risk_lan.bots import BOTS, DEFAULT_LEVEL, LEVELS, bot_kind, levels
+from risk_lan.bots.exec_bot import DEFAULT_TIMEOUT, command_error
 from risk_lan.net.gameaddress import DEFAULT_PORT, parse_address
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.paths import saves_dir
 from risk_lan.rules import RULESETS, Event, Game, classic_board, ruleset
-from risk_lan.simulate import play_game, simulate
+from risk_lan.simulate import EXEC, play_game, seat_bot, simulate
 from risk_lan.tui.paces import DEFAULT_PACE, PACES
 
 # The network commands (asyncio, zeroconf, msgpack, nacl) and the narration are loaded by the
@@ -120,6 +121,27 @@ def _add_pace(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_exec_timeout(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bot-exec-timeout",
+        type=_positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds a bot program has for each decision before the normal bot plays it "
+        f"(default {DEFAULT_TIMEOUT:g})",
+    )
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < 3600:
+        raise argparse.ArgumentTypeError(f"give seconds above 0 and below 3600, not {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="risk-lan", description="The board game Risk for LAN parties, played in terminals."
@@ -143,9 +165,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         default=DEFAULT_LEVEL,
         help=f"bot kind per seat, comma-separated, repeated to fill the table "
-        f"({', '.join(BOTS)}; classic is normal's old name; default {DEFAULT_LEVEL})",
+        f"({', '.join(BOTS)}; classic is normal's old name; or exec:COMMAND for a program "
+        f"of your own, docs/bots.md; default {DEFAULT_LEVEL})",
     )
     _add_think(sim, "a hard bot")
+    _add_exec_timeout(sim)
     sim.add_argument("--show", action="store_true", help="narrate the first game, event by event")
     sim.add_argument("--lang", choices=("en", "fr"), default="en", help="language of --show")
 
@@ -262,6 +286,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_think(join, "the bot of --bot hard")
     join.add_argument(
+        "--bot-exec",
+        metavar="COMMAND",
+        help="let a program of your own play the seat: it reads the seat's view and legal "
+        "moves as JSON lines and writes its choices (docs/bots.md); the built-in normal bot "
+        "plays any move it fails",
+    )
+    _add_exec_timeout(join)
+    join.add_argument(
         "--password",
         help="the game's password, if its host asks for one (the app asks for it otherwise)",
     )
@@ -317,12 +349,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    try:
-        kinds = [bot_kind(k) for k in args.bots.split(",") if k.strip()]
-    except ValueError as e:
-        return _refused(str(e))
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
     if not kinds:
-        return _refused(f"give a bot kind per seat: {', '.join(BOTS)}")
+        return _refused(f"give a bot kind per seat: {', '.join(BOTS)}, exec:COMMAND")
+    for i, kind in enumerate(kinds):
+        if kind.startswith(EXEC):
+            if wrong := command_error(kind.removeprefix(EXEC)):
+                return _refused(f"{kind}: {wrong}")
+            continue
+        try:
+            kinds[i] = bot_kind(kind)
+        except ValueError as e:
+            return _refused(f"{e}, exec:COMMAND")
     rules = RULESETS[args.mode]
     if args.players is None:
         args.players = min(max(4, rules.min_players), rules.max_players)
@@ -333,7 +371,6 @@ def _simulate(args: argparse.Namespace) -> int:
         )
         return 2
     if args.show:
-        from risk_lan.bots import make_bot
         from risk_lan.bots.base import Reason
         from risk_lan.narrate import narrate, reason_line
 
@@ -349,14 +386,22 @@ def _simulate(args: argparse.Namespace) -> int:
             print(f"    ({player}: {reason_line(board, why, args.lang)})")
 
         bots = [
-            make_bot(kinds[i % len(kinds)], f"{args.seed}:0:{i}", args.think)
+            seat_bot(
+                kinds[i % len(kinds)], f"{args.seed}:0:{i}", args.bot_exec_timeout, _err, args.think
+            )
             for i in range(args.players)
         ]
         play_game(bots, f"{args.seed}:0", rules, on_events=show, on_reason=reason)
         print()
-    summary = simulate(args.players, args.games, args.seed, rules, kinds, args.think)
+    summary = simulate(
+        args.players, args.games, args.seed, rules, kinds, args.think, args.bot_exec_timeout, _err
+    )
     print("\n".join(summary.lines()))
     return 0 if summary.finished == summary.games else 1
+
+
+def _err(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -486,8 +531,13 @@ def _list(args: argparse.Namespace) -> int:
 def _join(args: argparse.Namespace) -> int:
     from risk_lan.net import clicommands
 
-    if args.bot and args.watch:
-        return _refused("a spectator plays nothing: --bot and --watch exclude each other")
+    if (args.bot or args.bot_exec is not None) and args.watch:
+        flag = "--bot" if args.bot else "--bot-exec"
+        return _refused(f"a spectator plays nothing: {flag} and --watch exclude each other")
+    if args.bot_exec is not None and (wrong := command_error(args.bot_exec)):
+        return _refused(f"--bot-exec: {wrong}")
+    if args.bot_exec is not None and args.personality is not None:
+        return _refused("--personality is the built-in bot's: a --bot-exec program has its own")
     if args.personality is not None and not args.bot:
         return _refused("--personality is the bot's: give --bot too")
     if args.think is not None and not args.bot:
@@ -502,7 +552,7 @@ def _join(args: argparse.Namespace) -> int:
         return _refused("--personality plays the normal bot's way: leave the level out")
     if args.headless and not args.watch:
         return _refused("--headless is for watching (--watch); a --bot seat prints lines already")
-    if args.bot or args.headless:
+    if args.bot or args.bot_exec is not None or args.headless:
         return clicommands.run(
             clicommands.join_game(
                 args.address,
@@ -514,6 +564,8 @@ def _join(args: argparse.Namespace) -> int:
                 password=args.password,
                 level=args.bot,
                 think=args.think,
+                bot_exec=args.bot_exec,
+                exec_timeout=args.bot_exec_timeout,
             )
         )
     from risk_lan.tui import run_app

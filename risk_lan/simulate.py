@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from risk_lan.bots import Bot, make_bot
 from risk_lan.bots.base import Reason, Reasoned
+from risk_lan.bots.exec_bot import DEFAULT_TIMEOUT, Ending, ExecBot
 from risk_lan.rules import Event, Game, RuleSet
 from risk_lan.rules.events import GameWon
 from risk_lan.seeded import SeededSource
@@ -40,6 +41,9 @@ class GameResult:
     # How the winner won: the reason of the engine's GameWon event ("world", "objective",
     # "missions", "capitals", "team"); None for an unfinished game.
     victory: str | None = None
+    # Each program's seat (``exec:COMMAND``): its command, and the moves the normal bot played
+    # for it.
+    exec_seats: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -53,9 +57,14 @@ class Summary:
     rounds: int = 0
     actions: int = 0
     seconds: float = 0.0
+    exec_seats: dict[str, str] = field(default_factory=dict)  # seat: its program's command
+    exec_fallbacks: Counter[str] = field(default_factory=Counter)  # seat: moves played for it
 
     def add(self, r: GameResult) -> None:
         self.games += 1
+        for seat, (command, fallbacks) in r.exec_seats.items():
+            self.exec_seats[seat] = command
+            self.exec_fallbacks[seat] += fallbacks
         self.actions += r.actions
         self.seconds += r.seconds
         if r.winner is not None:
@@ -80,6 +89,11 @@ class Summary:
             f"actions: {self.actions}",
             f"time: {self.seconds:.2f} s ({rate:.1f} games/s)",
         ]
+        for seat, command in sorted(self.exec_seats.items()):
+            out.append(
+                f"exec bot {seat}: {command}: {self.wins_by_seat[seat]} wins; the normal bot "
+                f"played {self.exec_fallbacks[seat]} of its moves"
+            )
         return out
 
     def won_by(self) -> list[tuple[str, int]]:
@@ -100,6 +114,23 @@ def victory_of(events: Sequence[Event]) -> str | None:
     return None
 
 
+EXEC = "exec:"  # a seat's kind ``exec:COMMAND``: the program COMMAND plays it
+
+
+def seat_bot(
+    kind: str,
+    seed: str,
+    exec_timeout: float = DEFAULT_TIMEOUT,
+    log: Callable[[str], None] | None = None,
+    think: float | None = None,
+) -> Bot:
+    """A seat's bot by its kind: a built-in one (``think``: the budget of a bot that thinks),
+    or ``exec:COMMAND``'s program."""
+    if kind.startswith(EXEC):
+        return ExecBot(kind.removeprefix(EXEC), seed, timeout=exec_timeout, log=log)
+    return make_bot(kind, seed, think)
+
+
 def seat_names(count: int) -> list[str]:
     return [f"p{i + 1}" for i in range(count)]
 
@@ -118,6 +149,40 @@ def play_game(
     players = seat_names(len(bots))
     seats = dict(zip(players, bots, strict=True))
     game, events = Game.new(players, SeededSource(seed), rules)
+    try:
+        actions, last = _played(game, seats, events, on_events, max_turns, on_reason)
+    finally:
+        for seat, bot in seats.items():
+            if isinstance(bot, Ending):
+                bot.game_over(game, seat)
+    winner = game.winner
+    return GameResult(
+        winner=winner,
+        winner_bot=seats[winner].name if winner else None,
+        turns=game.state.turn,
+        rounds=game.state.round,
+        actions=actions,
+        seconds=time.perf_counter() - started,
+        # The move that ended the game is the last one applied: its events hold the GameWon.
+        victory=victory_of(last) if winner else None,
+        exec_seats={
+            seat: (bot.command, bot.fallbacks)
+            for seat, bot in seats.items()
+            if isinstance(bot, ExecBot)
+        },
+    )
+
+
+def _played(
+    game: Game,
+    seats: dict[str, Bot],
+    events: list[Event],
+    on_events: Callable[[Game, list[Event]], None] | None,
+    max_turns: int,
+    on_reason: Callable[[str, Reason], None] | None,
+) -> tuple[int, list[Event]]:
+    """Play ``game`` to its end (or ``max_turns``): the number of actions the bots took, and
+    the events of the last."""
     for seat, bot in seats.items():
         for action in bot.opening(game, seat):
             events.extend(game.apply(seat, action))
@@ -135,18 +200,7 @@ def play_game(
             on_events(game, events)
         if on_reason and isinstance(bot, Reasoned) and bot.reason is not None:
             on_reason(player, bot.reason)
-    winner = game.winner
-    # The move that ended the game is the last one applied: its events hold the GameWon.
-    victory = victory_of(events) if winner else None
-    return GameResult(
-        winner=winner,
-        winner_bot=seats[winner].name if winner else None,
-        turns=game.state.turn,
-        rounds=game.state.round,
-        actions=actions,
-        seconds=time.perf_counter() - started,
-        victory=victory,
-    )
+    return actions, events
 
 
 def simulate(
@@ -156,12 +210,17 @@ def simulate(
     rules: RuleSet | str = "classic",
     bot_kinds: Sequence[str] = ("normal",),
     think: float | None = None,
+    exec_timeout: float = DEFAULT_TIMEOUT,
+    log: Callable[[str], None] | None = None,
 ) -> Summary:
-    """Play ``games`` games; bot kinds are given per seat and repeat to fill the table.
+    """Play ``games`` games; bot kinds are given per seat and repeat to fill the table
+    (``exec:COMMAND`` runs a program, each game anew, saying in ``log`` what it gets wrong).
     ``think``: the thinking budget per whole turn of the bots that think."""
     summary = Summary()
     for g in range(games):
         kinds = [bot_kinds[i % len(bot_kinds)] for i in range(players)]
-        bots = [make_bot(k, f"{seed}:{g}:{i}", think) for i, k in enumerate(kinds)]
+        bots = [
+            seat_bot(k, f"{seed}:{g}:{i}", exec_timeout, log, think) for i, k in enumerate(kinds)
+        ]
         summary.add(play_game(bots, f"{seed}:{g}", rules))
     return summary

@@ -56,7 +56,7 @@ def test_every_source_file_the_docs_name_exists() -> None:
     root = Path(__file__).resolve().parent.parent
     files = [
         p.relative_to(root).as_posix()
-        for folder in ("risk_lan", "protocol", "tests", "bench")
+        for folder in ("risk_lan", "protocol", "tests", "bench", "examples")
         for p in (root / folder).rglob("*.py")
     ]
     missing = []

@@ -9,7 +9,9 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
-from risk_lan.bots import DEFAULT_LEVEL, make_bot
+from risk_lan.bots import DEFAULT_LEVEL, ClassicBot, make_bot
+from risk_lan.bots.base import Bot
+from risk_lan.bots.exec_bot import DEFAULT_TIMEOUT, ExecBot
 from risk_lan.bots.personality import PersonalBot, Personality
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import DiscoveryUnavailable, find_games
@@ -110,10 +112,13 @@ async def join_game(
     personality: str | None = None,
     level: str | None = None,
     think: float | None = None,
+    bot_exec: str | None = None,
+    exec_timeout: float = DEFAULT_TIMEOUT,
 ) -> int:
     """Play the seat with the bot of ``level`` (``personality``: a seed for the normal bot's
-    ways; ``think``: the thinking time of a bot that thinks) or, with ``watch``, watch the
-    game, printing what happens to it as lines of text."""
+    ways; ``think``: the thinking time of a bot that thinks; ``bot_exec``: a program's
+    command, docs/bots.md) or, with ``watch``, watch the game, printing what happens to it as
+    lines of text."""
     if address is None:
         address = await _open_game()
         if address is None:
@@ -123,8 +128,18 @@ async def join_game(
     except ValueError as e:
         _say(f"risk-lan: {e}")
         return 2
-    bot: Any = None
-    if personality is not None:
+    bot: Bot | None = None
+    program: ExecBot | None = None
+    if bot_exec is not None:
+        loop = asyncio.get_running_loop()
+
+        def tell(line: str) -> None:  # from the bot's worker thread: the chat is the loop's
+            loop.call_soon_threadsafe(client.say, line)
+
+        bot = program = ExecBot(
+            bot_exec, fallback=ClassicBot(), timeout=exec_timeout, log=_say, tell=tell
+        )
+    elif personality is not None:
         ways = Personality.drawn(personality)
         _say(f"the bot's personality: {ways.describe()}")
         bot = PersonalBot(ways, personality)
@@ -146,6 +161,10 @@ async def join_game(
     except OSError as e:
         _say(f"risk-lan: cannot reach {host}:{port}: {e.strerror or e}")
         return 2
+    finally:
+        if program is not None:
+            game = client.witness.game if client.witness is not None else None
+            await asyncio.to_thread(program.game_over, game, client.seat)
     code, _, why = (outcome.error or "").partition(": ")
     if code == "expelled":
         # The host's own sentence, to a seat that came back to a game that expelled it.
