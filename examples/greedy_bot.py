@@ -80,7 +80,10 @@ class Greedy:
         good = [
             a
             for a in spread(one_battle, "source", "target")
-            if armies[a["source"]] >= 2 * armies[a["target"]] + 1
+            # Two armies more than the defenders: the odds favour the attacker, and a table of
+            # big stacks still moves (asking for twice as many, it let them face each other
+            # for hundreds of turns).
+            if armies[a["source"]] >= armies[a["target"]] + 2
         ]
         if not good:
             return None

@@ -17,6 +17,7 @@ from tui_helpers import (
     until,
 )
 
+from risk_lan.tui.paces import DEFAULT_PACE
 from risk_lan.tui.texts.catalogue import say
 
 pytestmark = pytest.mark.asyncio
@@ -284,3 +285,32 @@ async def test_compact_map_labels_never_touch() -> None:
                 gaps = [b - a for a, b in itertools.pairwise(xs)]
                 assert all(gap > COMPACT_WIDTH for gap in gaps), (width, height, y, xs)
     assert drawn > 100
+
+
+def a_bot_one_attack_from_winning(s) -> None:
+    """bob (a bot, p2) plays now with 40 armies next to cat's last territory (Japan, 1 army)
+    and ann's (Kamchatka, 3): he takes Japan first (the weaker), then wins the game on
+    Kamchatka, where ann's defence is waited on."""
+    set_position(s, {"kamchatka": "p1", "japan": "p3"},
+                 {"alaska": 40, "mongolia": 40, "kamchatka": 3}, rest="p2",
+                 current="p2")  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en"])
+async def test_once_the_game_is_won_no_one_is_said_to_be_waited_on(lang: str) -> None:
+    # At the pace the app opens with, alone against bots (``risk-lan play``: no clock).
+    host = scenario_host(a_bot_one_attack_from_winning, bots=2, absent_after=None)
+    app = scenario_app(host, lang=lang, pace=DEFAULT_PACE)
+    waiting_for_her = say(lang, "wait_you_move", waited="").split(":")[0].strip()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await until(pilot, lambda: waiting_for_her in screen_text(app, "status"), timeout=30)
+        while not app.over:  # she answers each battle with her dice
+            if screen.turn.step().name == "defend" and not screen.answered:
+                await pilot.press("f6")
+            await pilot.pause(0.05)
+        app.pop_screen()
+        await until(pilot, lambda: app.screen is screen)
+        screen.refresh_status()
+        assert waiting_for_her not in screen_text(app, "status")
+        assert screen_text(app, "status").split()[-1] == say(lang, "connected")

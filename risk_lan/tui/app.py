@@ -383,6 +383,7 @@ class RiskApp(AppInLanguage):
         self.over = True
         if self.game_screen is not None:
             self.game_screen.pacing.show_held()  # the moves held at a pace, before the end
+            self.game_screen.news.over()
         game = None
         if self.last_update is not None:
             game = Game(GameState.from_view(self.last_update["view"]))

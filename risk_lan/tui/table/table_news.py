@@ -213,6 +213,13 @@ class TableNews:
         self.screen.redraw()
         self.screen.refresh_bindings()
 
+    def over(self) -> None:
+        """The game has ended: no one is waited on any more (the host's last word on whom it
+        waited for may have come before the move that ended it)."""
+        self.clock.clear()
+        self.screen.stop_defence_timer()
+        self.screen.refresh_status()
+
     def stop(self) -> None:
         """The game ended without a winner: the screen stays, but nothing more is played."""
         self.screen.stopped = True
