@@ -9,8 +9,8 @@ from textual.binding import Binding, BindingType
 
 from risk_lan.bots import levels
 from risk_lan.tui.screens.choice_screen import ChoiceScreen
-from risk_lan.tui.texts.catalogue import shown
-from risk_lan.tui.widgets.panels import level_word, player_mark
+from risk_lan.tui.screens.free_seat_screen import seat_line
+from risk_lan.tui.widgets.panels import level_word
 
 
 def next_level(level: str) -> str:
@@ -36,10 +36,8 @@ class BotLevelScreen(ChoiceScreen):
     def lines(self) -> list[tuple[Text, str]]:
         lines = []
         for s in self.seats:
-            letter, ink = player_mark(s["colour"])
-            line = Text()
-            line.append(f"{letter} ", style=f"bold {ink}")
-            line.append(shown(s["name"], 24) + " · ")
+            line = seat_line(s)
+            line.append(" · ")
             line.append(level_word(self.lang, s.get("level") or "normal"), style="bold")
             lines.append((line, s["seat"]))
         return lines

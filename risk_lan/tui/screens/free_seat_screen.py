@@ -12,6 +12,15 @@ from risk_lan.tui.texts.catalogue import shown
 from risk_lan.tui.widgets.panels import player_mark
 
 
+def seat_line(seat: dict[str, Any]) -> Text:
+    """A seat as a choice lists it: its colour's letter, in its colour, then its name."""
+    letter, ink = player_mark(seat["colour"])
+    line = Text()
+    line.append(f"{letter} ", style=f"bold {ink}")
+    line.append(shown(seat["name"], 24))
+    return line
+
+
 class FreeSeatScreen(ChoiceScreen):
     """Which other player's seat to free; the seat's id, or None."""
 
@@ -26,14 +35,7 @@ class FreeSeatScreen(ChoiceScreen):
         super().__init__(lang)
 
     def lines(self) -> list[tuple[Text, str]]:
-        lines = []
-        for s in self.seats:
-            letter, ink = player_mark(s["colour"])
-            line = Text()
-            line.append(f"{letter} ", style=f"bold {ink}")
-            line.append(shown(s["name"], 24))
-            lines.append((line, s["seat"]))
-        return lines
+        return [(seat_line(s), s["seat"]) for s in self.seats]
 
     def chosen(self, option_id: str) -> str:
         return option_id
