@@ -117,7 +117,8 @@ def list_of(schema: dict[str, Check], most: int, absent: frozenset[str] = frozen
     )
 
 
-# A bot seat's level in `lobby` and `start` (easy, normal, hard): on bot seats only.
+# A bot's level in `lobby` and `start` (easy, normal, hard; exec: a program of the
+# player's): on the host's bot seats, and on a seat whose client said it plays by a bot.
 LEVEL = text(8)
 ONLY_BOTS = frozenset({"level"})
 
@@ -175,6 +176,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
         "have": optional(whole()),
         # A spectator: sees the public view, the log and the chat, and takes no seat.
         "watch": optional(flag),
+        # A seat a bot plays at this client (``join --bot``): its level, told to the table.
+        "bot": optional(LEVEL),
     },
     "ready": {},
     "reclaim": {},

@@ -15,7 +15,7 @@ from typing import Any
 import msgpack
 import pytest
 
-from risk_lan.bots import ClassicBot, EasyBot
+from risk_lan.bots import ClassicBot, EasyBot, HardBot
 from risk_lan.bots.base import Bot
 from risk_lan.net.client import Client, Listener
 from risk_lan.net.host.hostconfig import HostConfig
@@ -182,6 +182,36 @@ async def test_the_lobby_and_the_start_tell_each_bots_level_and_the_owner_change
         assert match is not None
         bots = match.handovers.bots
         assert sorted(bot.name for bot in bots.values()) == ["easy", "normal", "normal"]
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await host.close()
+
+
+async def test_a_seat_a_clients_bot_plays_is_told_to_the_table_with_its_level() -> None:
+    # ``join --bot hard`` and ``join --bot-exec``: the client says so in its hello.
+    host = Host(HostConfig(seats=3, bots=0))
+    port = await host.serve("127.0.0.1", 0)
+    sees = Chatty(SlowBot())
+    clients = [
+        Client("ann", listener=sees, auto_ready=False),
+        Client("hal", HardBot(1, think=0.05)),
+        Client("eve", EasyBot(2)),
+    ]
+    tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
+    try:
+        await until(lambda: sees.lobbies and len([s for s in sees.lobbies[-1]["seats"]
+                                                   if s["kind"] == "human"]) == 3)  # fmt: skip
+        seats = {s["name"]: (s["kind"], s.get("level")) for s in sees.lobbies[-1]["seats"]}
+        assert seats == {"ann": ("human", None), "hal": ("human", "hard"), "eve": ("human", "easy")}
+        clients[0].ready()
+        await until(lambda: sees.players)
+        assert {p["name"]: p.get("level") for p in sees.players} == {
+            "ann": None,
+            "hal": "hard",
+            "eve": "easy",
+        }
     finally:
         for task in tasks:
             task.cancel()

@@ -72,6 +72,8 @@ class ModePlay:
     ``side``: who else fights on a player's side under the mode.
     ``random_move``: the random bot's move among the legal ones where the mode has it
     favour some now and then (None: its usual pick).
+    ``progress``: how far a player has come toward the mode's goal, from 0 to 1 (the hard
+    bot's look ahead weighs it; None: the mode has no goal but the world).
     """
 
     name: str
@@ -84,3 +86,4 @@ class ModePlay:
     keep: Callable[[GameState, str], str | None] | None = None
     side: Callable[[GameState, str], frozenset[str]] | None = None
     random_move: Callable[[list[Action], Random], Action | None] | None = None
+    progress: Callable[[GameState, str], float] | None = None

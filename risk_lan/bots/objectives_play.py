@@ -27,4 +27,22 @@ def _aims(s: GameState, player: str) -> frozenset[str] | None:
     return frozenset(missing) or None
 
 
-PLAY = ModePlay(name="objectives", applies=objectives.MODE.applies, aims=_aims)
+def _progress(s: GameState, player: str) -> float:
+    """How much of its objective the player has: the share of each line of its progress
+    (territories held of a named continent, whole continents beyond them, strong
+    territories), a player to destroy counting down from the territories it held at most."""
+    if not s.objectives.get(player):
+        return 0.0
+    shares = []
+    for what, have, need in objectives.progress(s, player):
+        if what.startswith("destroy:"):
+            shares.append(1.0 - min(1.0, have / DESTROY_SCALE))
+        else:
+            shares.append(min(1.0, have / need) if need else 1.0)
+    return sum(shares) / len(shares) if shares else 0.0
+
+
+# A player holding this many territories or more is as far from destroyed as counts.
+DESTROY_SCALE = 12
+
+PLAY = ModePlay(name="objectives", applies=objectives.MODE.applies, aims=_aims, progress=_progress)

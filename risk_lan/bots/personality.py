@@ -48,7 +48,7 @@ class Personality:
 class PersonalBot:
     """The classic bot, played with ``personality``."""
 
-    name = "classic"
+    name = "normal"
 
     def __init__(self, personality: Personality, seed: int | str | None = None) -> None:
         self.personality = personality

@@ -1,6 +1,7 @@
-"""How good a position is for one player, between 0 (lost) and 1 (won): the share of the
+"""How good a position is for one player, 0 when lost and 1 when won: the share of the
 table's strength its side holds (armies, income from territories and continents, cards),
-less what its mode's goal still asks of it and the danger to what its mode has it keep."""
+less what its mode's goal still asks of it and the danger to what its mode has it keep,
+plus how far it has come toward its mode's goal."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ CARD_WEIGHT = 1.5
 # The most a mode's unmet aims and a threatened keep take off the share.
 AIM_WEIGHT = 0.25
 KEEP_WEIGHT = 0.15
+# The most the progress toward a mode's goal (an objective) adds to it.
+PROGRESS_WEIGHT = 0.3
 
 
 def side_of(s: GameState, player: str) -> frozenset[str]:
@@ -45,6 +48,10 @@ def position_value(s: GameState, player: str) -> float:
     ours = sum(strength(s, p) for p in side if p in s.hands)
     everyone = ours + sum(strength(s, p) for p in s.players if p not in side)
     value = ours / everyone if everyone else 0.0
+    for mode in playing(s.rules):
+        if mode.progress is not None:
+            # A mix, not a sum: a position short of the goal stays below a won game's 1.
+            value = (1 - PROGRESS_WEIGHT) * value + PROGRESS_WEIGHT * mode.progress(s, player)
     return max(0.0, value - _goal_gap(s, player))
 
 

@@ -171,6 +171,8 @@ class Client:
             # What this client has checked already: the host's replay starts after it.
             "have": self.seen if self.witness is not None else 0,
             **({"watch": True} if self.watch else {}),
+            # A bot plays this seat: the table is told its level.
+            **({"bot": self.bot.bot.name} if self.bot is not None else {}),
         }
 
     def disconnected(self) -> None:

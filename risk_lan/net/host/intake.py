@@ -135,6 +135,7 @@ class Intake:
         if seat is None or self.table.state != "lobby":
             raise ProtocolError("full", "every seat is taken")
         seat.kind, seat.name, seat.key = "human", hello["name"], hello["key"]
+        seat.level = hello.get("bot") or ""  # as its client says: a bot plays the seat there
         seat.token = secrets.token_bytes(16)
         return seat
 

@@ -30,7 +30,9 @@ class Seat:
     expelled: str = ""  # why the player was expelled (expeller): its key is refused for good
     acts: TokenBucket = field(default_factory=act_allowance)  # for acts that change nothing
     chat: TokenBucket = field(default_factory=chat_allowance)
-    level: str = ""  # a bot seat's level (easy, normal, hard); "" for any other seat
+    # A bot seat's level (easy, normal, hard), or the one a player's client said its bot plays
+    # at (exec: a program of the player's); "" for a seat a person plays.
+    level: str = ""
 
     def free(self) -> None:
         """Open again, as if nobody had sat here."""
@@ -87,8 +89,9 @@ class Roster:
 
     def described(self, seat: Seat, **fields: Any) -> dict[str, Any]:
         """A seat as the table is told of it (``lobby``, ``start``): its id, name, kind and
-        colour, a bot's level, and ``fields``."""
+        colour, a bot's level (a host's bot, or one a player's client says plays the seat),
+        and ``fields``."""
         told = {"seat": seat.id, "name": seat.name, "kind": seat.kind, "colour": seat.colour}
-        if seat.kind == "bot":
+        if seat.kind == "bot" or seat.level:
             told["level"] = seat.level
         return told | fields

@@ -131,6 +131,9 @@ class SeatsScreen(Screen[None]):
                 text.append(f"{say(self.lang, 'bot_seat')} · {level}", style="dim")
             elif s["kind"] == "human":
                 text.append("✓ ready" if s["ready"] else "…", style="green" if s["ready"] else "")
+                if s.get("level"):  # a bot the player runs at its own machine (join --bot)
+                    level = level_word(self.lang, s["level"])
+                    text.append(f"  {say(self.lang, 'bot_seat')} · {level}", style="dim")
             text.append("\n")
         watchers = [shown(name, 24) for name in lobby.get("watchers") or []]
         if watchers:

@@ -168,6 +168,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "level_easy": "easy",
         "level_normal": "normal",
         "level_hard": "hard",
+        "level_exec": "own program",
         "free_none": "No other player is seated.",
         "saves_title": "Games this machine hosted and saved: Enter goes on with one, hosted"
         " here (Esc: back)",
@@ -334,6 +335,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "level_easy": "facile",
         "level_normal": "moyen",
         "level_hard": "difficile",
+        "level_exec": "programme perso",
         "free_none": "Aucun autre joueur n'est assis.",
         "saves_title": "Parties hébergées et enregistrées sur cette machine : Entrée en reprend"
         " une, hébergée ici (Échap : retour)",

@@ -32,7 +32,7 @@ def level_word(lang: str, level: str) -> str:
     """A bot's level in the player's language ("difficile"); a level the app has no word for
     (a host's newer one) as the host named it."""
     key = f"level_{level}"
-    return say(lang, key) if level in ("easy", "normal", "hard") else shown(level, 8)
+    return say(lang, key) if level in ("easy", "normal", "hard", "exec") else shown(level, 8)
 
 
 def player_mark(colour: str) -> tuple[str, str]:
@@ -129,7 +129,7 @@ class PlayersPanel(Panel):
             text.append(mark, style="bold yellow" if mark == "◆ " else "")
             text.append(f"{letter} ", style=f"bold {ink}")
             name = shown(p["name"], 24) + (f" ({say(lang, 'you')})" if who == seat else "")
-            if p.get("level"):  # a bot seat's (a start from an older host has none)
+            if p.get("level"):  # a bot's: the host's, or the one a player's client runs
                 name += f" · {level_word(lang, p['level'])}"
             if compact and who == seat and len(name) > COMPACT_NAME:
                 name = f"({say(lang, 'you')})"  # the player knows its name: "(you)" whole
