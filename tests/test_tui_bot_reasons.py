@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_tui_pacing import busy_bots, end_turn_with_a_standing_defence
+from test_tui_pacing import busy_bots
 from tui_helpers import scenario_app, scenario_host, screen_text, started, until
 
 pytestmark = pytest.mark.asyncio
@@ -18,12 +18,36 @@ def host_with(levels: tuple[str, ...]):
     return scenario_host(busy_bots, levels=levels, think=0.05, absent_after=None)
 
 
+async def end_her_turn(pilot, screen) -> None:
+    """ann answers every attack with the most dice (F7) and ends her turn (F4 until it is
+    over: a key pressed while the screen still shows the step before is answered but does
+    not end it)."""
+    await until(pilot, lambda: screen.turn.step().name in ("attack", "fortify"))
+    await pilot.press("f7")
+    await until(pilot, lambda: screen.turn.game.state.auto_defend.get("p1"))
+
+    hers = screen.turn.game.state.turn
+
+    async def ended() -> bool:
+        if screen.turn.game.state.turn != hers:
+            return True
+        if screen.turn.step().name in ("attack", "fortify") and not screen.answered:
+            await pilot.press("f4")
+        return False
+
+    for _ in range(100):
+        if await ended():
+            return
+        await pilot.pause(0.3)
+    raise AssertionError("her turn did not end")
+
+
 async def reasons_said(lang: str, levels: tuple[str, ...]) -> list[str]:
     """The log's lines once the bots have played a turn each after ann's first."""
     app = scenario_app(host_with(levels), lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
-        await end_turn_with_a_standing_defence(pilot, screen)
+        await end_her_turn(pilot, screen)
         # Both bots have played a whole turn: it is ann's turn again.
         await until(pilot, lambda: screen.turn.game.state.turn >= 4, timeout=60)
         return screen_text(app, "log").splitlines()

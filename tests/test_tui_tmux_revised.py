@@ -68,6 +68,12 @@ def retreat(terminal: tmux.Terminal, now: str) -> bool:
     return True
 
 
+def _left(now: str) -> str:
+    """How many reinforcements the Now panel says are left to place ("" if it says none)."""
+    found = re.search(r"(\d+) left", now)
+    return found.group(1) if found else ""
+
+
 def place_all(terminal: tmux.Terminal) -> None:
     """Stage the reinforcements on the fronts, the most each pick allows, and confirm."""
     picked: set[str] = set()  # each pick stages all that fits there: never the same twice
@@ -80,7 +86,14 @@ def place_all(terminal: tmux.Terminal) -> None:
         terminal.keys("End", pause=0.2)  # the most a pick may place
         choice = max(fronts or room, key=lambda t: owners[t][1])
         picked.add(choice)
+        before = _left(terminal.now())
         pick(terminal, choice)
+        # The pick shown before the next: once all is placed, Enter confirms, so a pick made
+        # on a screen that lags behind (a loaded machine) would send the placements.
+        tmux.wait_for(
+            lambda before=before: "All placed" in terminal.now() or _left(terminal.now()) != before,
+            10, "the pick", terminal,
+        )  # fmt: skip
     tmux.wait_for(lambda: "All placed" in terminal.now(), 10, "all placed", terminal)
     terminal.keys("F6", pause=1.0)
 

@@ -307,7 +307,8 @@ async def test_help_and_the_command_palette() -> None:
 
 
 async def test_a_player_who_leaves_is_shown_away_to_the_others() -> None:
-    # Seat p2 is a second player's, joining from elsewhere; it never comes back.
+    # Seat p2 is a second player's, joining from elsewhere (a bot plays it there, shown with
+    # its level); it never comes back.
     host = scenario_host(
         lambda s: set_position(s, mine("alaska"), rest="p2"), bots=1, absent_after=None
     )
@@ -321,8 +322,8 @@ async def test_a_player_who_leaves_is_shown_away_to_the_others() -> None:
         await until(pilot, lambda: "bea" in screen_text(app, "players"))
         assert "away" not in screen_text(app, "players")
         other.conn.close()
-        await until(pilot, lambda: "bea away" in screen_text(app, "players"))
-        assert "bea away" in str(screen.query_one("#players").render())
+        await until(pilot, lambda: "bea · normal away" in screen_text(app, "players"))
+        assert "bea · normal away" in str(screen.query_one("#players").render())
         await task
 
 
