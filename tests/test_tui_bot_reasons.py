@@ -7,49 +7,33 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_tui_pacing import busy_bots
-from tui_helpers import scenario_app, scenario_host, screen_text, started, until
+from test_tui_pacing import NORTH_AMERICA, SOUTH_AMERICA
+from tui_helpers import scenario_app, scenario_host, screen_text, set_position, started, until
+
+from risk_lan.rules import GameState
 
 pytestmark = pytest.mark.asyncio
 SIZE = (160, 50)
 
 
-def host_with(levels: tuple[str, ...]):
-    return scenario_host(busy_bots, levels=levels, think=0.05, absent_after=None)
-
-
-async def end_her_turn(pilot, screen) -> None:
-    """ann answers every attack with the most dice (F7) and ends her turn (F4 until it is
-    over: a key pressed while the screen still shows the step before is answered but does
-    not end it)."""
-    await until(pilot, lambda: screen.turn.step().name in ("attack", "fortify"))
-    await pilot.press("f7")
-    await until(pilot, lambda: screen.turn.game.state.auto_defend.get("p1"))
-
-    hers = screen.turn.game.state.turn
-
-    async def ended() -> bool:
-        if screen.turn.game.state.turn != hers:
-            return True
-        if screen.turn.step().name in ("attack", "fortify") and not screen.answered:
-            await pilot.press("f4")
-        return False
-
-    for _ in range(100):
-        if await ended():
-            return
-        await pilot.pause(0.3)
-    raise AssertionError("her turn did not end")
+def bots_first(s: GameState) -> None:
+    """ann (p1) holds North America, strong enough to hold, and the bots play first: bob (p2)
+    at the start of his turn, then cat (p3), then it is ann's turn."""
+    south = dict.fromkeys(SOUTH_AMERICA, "p3")
+    set_position(
+        s, {**dict.fromkeys(NORTH_AMERICA, "p1"), **south}, dict.fromkeys(NORTH_AMERICA, 12),
+        rest="p2", phase="reinforce", current="p2", pool=3,
+    )  # fmt: skip
+    s.auto_defend["p1"] = 3  # ann answers every attack at once (F7)
 
 
 async def reasons_said(lang: str, levels: tuple[str, ...]) -> list[str]:
-    """The log's lines once the bots have played a turn each after ann's first."""
-    app = scenario_app(host_with(levels), lang=lang)
+    """The log's lines once both bots have played their turn."""
+    host = scenario_host(bots_first, levels=levels, think=0.05, absent_after=None)
+    app = scenario_app(host, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
-        await end_her_turn(pilot, screen)
-        # Both bots have played a whole turn: it is ann's turn again.
-        await until(pilot, lambda: screen.turn.game.state.turn >= 4, timeout=60)
+        await until(pilot, lambda: screen.turn.game.state.current == "p1", timeout=60)
         return screen_text(app, "log").splitlines()
 
 

@@ -50,7 +50,8 @@ SETUP_BY_HAND = 3  # starting armies placed one by one (Enter or a click), then 
 # Blitzes a turn, at most: a few conquests a turn make a game long (each is four keys or
 # clicks, and the screen's answers), and the bot ends it sooner against a player who holds back.
 BLITZES_PER_TURN = 1
-GAME_TIME = 100.0  # seconds, at most, for a whole game (about 30 is usual)
+# Seconds, at most, for a whole game: about 30 is usual; 100 was once too few in a loaded suite.
+GAME_TIME = 180.0
 
 
 def arrow_steps() -> dict[str, dict[str, str]]:
