@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from textual import events, on, work
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 
 from risk_lan.bots.base import Reason
 from risk_lan.net.client import Client, Outcome
@@ -116,6 +117,7 @@ class RiskApp(AppInLanguage):
         self.auto_ready = auto_ready
         self.client: Client | None = None
         self.local_host = host  # the host this app runs, if it runs one
+        self.terminating = False  # asked to stop (SIGTERM)
         self.advertiser: Advertiser | None = None
         self.seat = ""
         self.game_screen: GameScreen | None = None
@@ -131,9 +133,22 @@ class RiskApp(AppInLanguage):
         # it found it and the game it hosts saved, and the status says a signal stopped it.
         # (No signals to a loop of another thread, or on another system: nothing to add.)
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit, 143)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminated)
         await self.begin()
         self.terminal_fit.refit()
+
+    def _terminated(self) -> None:
+        """Asked to stop (SIGTERM): exit with 143, the resume command printed."""
+        self.terminating = True
+        self.exit(143)
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Asked to stop, the app takes its screens down while a host's update or a screen's
+        # mounting may still be on its way through them: a widget found gone then is the
+        # stop itself, not a fault to print over the resume command.
+        if self.terminating and isinstance(error, NoMatches):
+            return
+        super()._handle_exception(error)
 
     async def begin(self) -> None:
         """Open the first screen: a game hosted here, a game at an address, or the lobby."""
