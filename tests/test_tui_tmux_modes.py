@@ -174,8 +174,10 @@ def test_the_ally_is_handed_over_placed_and_handed_back(terminal) -> None:
                           terminal.now(), 60, "part 3", terminal)  # fmt: skip
             seen_own = True
             terminal.keys("F4")
-            if "Manoeuvre" in terminal.now() or "move armies" in terminal.now():
-                tmux.wait_for(lambda: "Manoeuvre" in terminal.now(), 10, "", terminal)
+            # F4 taken before looking on: part 3's own words ("attacks or a move") say "move
+            # armies" too, and a look at them waited for a manoeuvre the turn had ended before.
+            tmux.wait_for(lambda: "You play on" not in terminal.now(), 10, "F4", terminal)
+            if "Manoeuvre" in terminal.now():
                 terminal.keys("F4")
             tmux.wait_for(lambda: "Place your" not in terminal.now(), 10, "", terminal)
         if seen_own and seen_ally:
