@@ -575,8 +575,15 @@ def test_a_blitz_sent_with_the_enter_that_picks_its_target() -> None:
         table.press(*arrows(here, target), "Enter", "F3")  # all in one write
         name = BOARD.territories[source].name_en
         table.answered(("Attack from", f"{name} →"), 10)
-        # The dice were rolled: the source lost armies, or the target is taken.
-        after = table.owners(table.settled())
+        # The dice were rolled: the source lost armies, or the target is taken (the map drawn
+        # a moment after the Now panel on a loaded machine: looked at until it shows it).
+
+        def rolled() -> dict | None:
+            after = table.owners(table.settled())
+            taken = after[target][0] == "R" or after[source][1] < owners[source][1]
+            return after if taken else None
+
+        after = tmux.wait_for(rolled, 20, "the blitz's dice", terminal)
         assert after[target][0] == "R" or after[source][1] < owners[source][1], (
             owners[source],
             owners[target],
