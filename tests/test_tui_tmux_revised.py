@@ -143,9 +143,14 @@ def play(terminal: tmux.Terminal, done: set[str], deadline: float) -> None:
         assert time.monotonic() < deadline, (done, "\n".join(terminal.screen()))
         now = now_of(terminal, "Answer with", "answer for it", "Place your", "Attack: pick",
                      "Manoeuvre: pick", "Conquered", "F2 commits", "pick a target",
-                     "The game is over")  # fmt: skip
+                     "pick where to", "The game is over")  # fmt: skip
         if "The game is over" in now:
             return
+        if "pick where to" in now:
+            # A movement's source picked, its target's pick lost on a loaded machine: taken
+            # back (Esc), and the loop picks again.
+            terminal.keys("Escape", pause=0.5)
+            continue
         if "Conquered" in now:
             terminal.keys("F6", pause=1.0)  # the armies move in
         elif "F2 commits" in now or "pick a target" in now:
