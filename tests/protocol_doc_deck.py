@@ -149,9 +149,7 @@ def escrow_vector(given: dict[str, Any]) -> dict[str, Any]:
         "commitments": [a.hex() for a in made.commitments],
         "proof": made.proof.hex(),
         "shares": [made.shares[j].hex() for j in sorted(made.shares)],
-        "public_shares": [
-            public_share(made.commitments, j).hex() for j in sorted(made.shares)
-        ],
+        "public_shares": [public_share(made.commitments, j).hex() for j in sorted(made.shares)],
     }
 
 
@@ -211,14 +209,15 @@ DECK_DESCRIPTIONS = {
     '`("card-point", deck, card)`, and the point ristretto255\'s hash-to-group makes of them.',
     "layer": "One layer: the contributor's `secret` s, its `public` key s·B, s⁻¹ (`inverse`), "
     "the card's `point` M and the card under the layer, s·M (`layered`).",
-    "dleq": "A layer removed, with its proof: the `card` s·M, what is left (`removed`, M), the "
-    "nonce's commitments A = k·B and A' = k·M, and the 64-byte `proof` c ‖ r. `context` is "
-    'the canonical msgpack of `["remove", game, deck, 0, "p2"]`, as an example of what a '
-    "caller binds.",
+    "dleq": "A layer removed, with its proof: the card named `card` under the layer, s·M "
+    "(`held`), what is left (`removed`, M), the nonce's commitments A = k·B and A' = k·M, "
+    "and the 64-byte `proof` c ‖ r. `context` is the canonical msgpack of "
+    '`["remove", game, deck, 0, "p2"]`, as an example of what a caller binds.',
     "deck-shuffle": "A shuffle step of a toy size (3 cards, 2 rounds, so that it fits here; "
     "a game uses 40 rounds): the deck's points, the shuffled deck E[i] = s·D[order[i]], the "
-    "challenge hash, its bits and the proof, a round a line (the proof is their concatenation). The rounds' r_j and σ_j come from `seed` as "
-    "the project's prover draws them; a verifier needs none of that.",
+    "challenge hash, its bits and the proof, a round a line (the proof is their "
+    "concatenation). The rounds' r_j and σ_j come from `seed` as the project's prover draws "
+    "them; a verifier needs none of that.",
     "escrow": "A seat's layer escrowed among 3 holders, any 2 of them able to remove it: "
     "t = s⁻¹ (`inverse`), the commitments A_0 = t·B and A_1 = a_1·B (a_1 the one "
     "coefficient), the proof that A_0 is the inverse of the key's (nonce given), the shares "
