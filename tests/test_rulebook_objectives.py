@@ -122,7 +122,9 @@ def test_a_third_continent_of_ones_choice_is_needed_too() -> None:
     assert not game.is_over  # Europe and South America alone are not enough
     assert ("other_continents", 0, 1) in progress(game.state, "ann")
     assert owed(game.state, "ann") == []
-    assert refused(game, "ann", ClaimObjective("europe_south_america_third")) == "not_achieved"
+    assert (
+        refused(game, "ann", ClaimObjective("europe_south_america_third")) == "objective_not_held"
+    )
     assert won(claim(game, "ann", take(game, "siam", "indonesia"))) == (
         "ann",
         "europe_south_america_third",
@@ -175,7 +177,7 @@ def test_old_rules_when_another_player_destroys_the_colour_it_becomes_24_territo
     assert of_type(events, PlayerEliminated) and not won(events)
     assert progress(s, "ann")[0][0] == "territories"  # ann now needs 24 territories
     assert owed(s, "ann") == []
-    assert refused(game, "ann", ClaimObjective("destroy_blue")) == "not_achieved"
+    assert refused(game, "ann", ClaimObjective("destroy_blue")) == "objective_not_held"
 
 
 def test_2015_rules_someone_elses_kill_achieves_it_claimed_out_of_turn() -> None:
@@ -200,8 +202,8 @@ def test_a_claim_is_refused_for_another_s_objective_or_one_that_does_not_hold() 
     game = blue_cornered("secret-mission")
     assert refused(game, "ann", ClaimObjective("territories_18_two")) == "not_your_objective"
     assert refused(game, "ann", ClaimObjective("no_such_card")) == "not_your_objective"
-    assert refused(game, "ann", ClaimObjective("destroy_blue")) == "not_achieved"
-    assert refused(game, "bob", ClaimObjective("territories_18_two")) == "not_achieved"
+    assert refused(game, "ann", ClaimObjective("destroy_blue")) == "objective_not_held"
+    assert refused(game, "bob", ClaimObjective("territories_18_two")) == "objective_not_held"
     assert ClaimObjective("destroy_blue") not in game.legal_actions("ann")
     assert owed(game.state, "ann") == []
 
@@ -215,7 +217,7 @@ def test_no_claim_before_the_first_turn() -> None:
     s.objectives["ann"] = "territories_24"
     s.owner = dict.fromkeys(s.owner, "ann")  # as if ann held the world before play began
     assert owed(s, "ann") == []
-    assert refused(game, "ann", ClaimObjective("territories_24")) == "not_now"
+    assert refused(game, "ann", ClaimObjective("territories_24")) == "objective_too_early"
 
 
 def test_a_fallback_objective_is_claimed_by_the_card_dealt() -> None:

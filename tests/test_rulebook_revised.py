@@ -247,7 +247,7 @@ def test_an_objective_is_claimed_only_as_its_holder_could_end_its_own_turn() -> 
     # ann holds 24 territories, but armies are left to place: her turn cannot end yet.
     s.phase, s.pool, s.trade_window = "reinforce", 2, "none"
     assert owed(s, "ann") == []
-    assert refused(game, "ann", ClaimObjective("territories_24")) == "not_now"
+    assert refused(game, "ann", ClaimObjective("territories_24")) == "objective_not_now"
     act(game, "ann", Place(names[0], 2))
     assert s.phase != "over"  # nothing wins by itself
     assert owed(s, "ann") == [ClaimObjective("territories_24")]
@@ -268,7 +268,7 @@ def test_an_objective_met_in_another_players_turn_waits_for_its_holders_turn() -
     # bob's objective holds in ann's turn: no claim out of turn.
     assert owed(s, "bob") == []
     assert ClaimObjective("territories_24") not in game.legal_actions("bob")
-    assert refused(game, "bob", ClaimObjective("territories_24")) == "not_now"
+    assert refused(game, "bob", ClaimObjective("territories_24")) == "objective_not_now"
     act(game, "ann", EndTurn())
     assert s.phase != "over" and s.current == "bob"
     # bob's turn opens with armies to place: once placed, the claim is his.

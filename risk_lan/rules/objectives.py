@@ -103,25 +103,33 @@ def check_claim(state: GameState, player: str, objective: str) -> None:
     fallback) as the game stands."""
     if state.rules.victory != "objective":
         raise IllegalAction("no_objective", "this game has no secret objectives")
-    if state.objectives.get(player) != objective:
+    if objective not in objectives() or state.objectives.get(player) != objective:
         raise IllegalAction("not_your_objective", "that objective is not the one you were dealt")
     _check_timing(state, player)
     if not achieved(state, player):
-        raise IllegalAction("not_achieved", "your objective does not hold as the game stands")
+        raise IllegalAction(
+            "objective_not_held",
+            "your objective does not hold as the game stands",
+            IllegalAction(
+                "objective_no_longer_held", "your objective no longer holds: a move came first"
+            ),
+        )
 
 
 def _check_timing(state: GameState, player: str) -> None:
     if state.phase in BEFORE_PLAY:
-        raise IllegalAction("not_now", "an objective is claimed from the first turn on")
+        raise IllegalAction("objective_too_early", "an objective is claimed from the first turn on")
     if state.rules.objective_timing != "turn_end":
         return  # "any": at any moment of play, whoever's turn it is
     if (state.acting or state.current) != player:
-        raise IllegalAction("not_now", "an objective is claimed at the end of your own turn")
+        raise IllegalAction(
+            "objective_not_now", "an objective is claimed at the end of your own turn"
+        )
     try:  # wherever the turn could end: claiming then ends it with the goal met
         check_can_move_on(state)
     except IllegalAction as e:
         raise IllegalAction(
-            "not_now", f"an objective is claimed as you end your turn: {e.message}"
+            "objective_not_now", f"an objective is claimed as you end your turn: {e.message}"
         ) from None
 
 

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from risk_lan.rules import Game, objectives
 from risk_lan.tui.texts.catalogue import say, shown
+from risk_lan.tui.texts.objective_texts import OBJECTIVE_TEXTS
 from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeSecret
 
 
@@ -55,4 +56,5 @@ APP = ModeApp(
         "mission": {"fr": "Objectifs secrets (ancienne règle)"},
         "secret-mission": {"fr": "Mission secrète, règles de 2015"},
     },
+    texts=OBJECTIVE_TEXTS,
 )

@@ -1,0 +1,26 @@
+"""The words of secret objectives' claims: the host's refusals of one, in English and French."""
+
+from __future__ import annotations
+
+OBJECTIVE_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "refused_no_objective": "This game has no secret objectives.",
+        "refused_not_your_objective": "That objective is not the one you were dealt.",
+        "refused_objective_not_held": "Your objective does not hold as the game stands.",
+        "refused_objective_no_longer_held": "Your objective no longer holds: a move was made"
+        " before your claim was taken.",
+        "refused_objective_too_early": "An objective is claimed from the first turn on.",
+        "refused_objective_not_now": "Under these rules an objective is claimed as you end your"
+        " own turn, with nothing left to place; the claim ends your turn and wins.",
+    },
+    "fr": {
+        "refused_no_objective": "Cette partie n'a pas d'objectifs secrets.",
+        "refused_not_your_objective": "Cet objectif n'est pas celui qui vous a été distribué.",
+        "refused_objective_not_held": "Votre objectif n'est pas atteint dans l'état de la partie.",
+        "refused_objective_no_longer_held": "Votre objectif n'est plus atteint : un coup a été"
+        " joué avant que votre annonce soit prise.",
+        "refused_objective_too_early": "Un objectif s'annonce à partir du premier tour.",
+        "refused_objective_not_now": "Avec ces règles, un objectif s'annonce à la fin de votre"
+        " propre tour, une fois tout placé ; l'annonce termine votre tour et gagne.",
+    },
+}
