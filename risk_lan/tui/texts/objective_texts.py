@@ -1,9 +1,12 @@
-"""The words of secret objectives' claims: the host's refusals of one, in English and French."""
+"""The words of secret objectives' claims, in English and French: the win they make, and the
+host's refusals of one."""
 
 from __future__ import annotations
 
 OBJECTIVE_TEXTS: dict[str, dict[str, str]] = {
     "en": {
+        "over_by_objective": "The game is over: {winner} wins, showing the objective: {objective}",
+        "won_by_objective": "By the objective shown: {objective}",
         "refused_no_objective": "This game has no secret objectives.",
         "refused_not_your_objective": "That objective is not the one you were dealt.",
         "refused_objective_not_held": "Your objective does not hold as the game stands.",
@@ -14,6 +17,9 @@ OBJECTIVE_TEXTS: dict[str, dict[str, str]] = {
         " own turn, with nothing left to place; the claim ends your turn and wins.",
     },
     "fr": {
+        "over_by_objective": "La partie est finie : {winner} gagne en révélant son objectif :"
+        " {objective}",
+        "won_by_objective": "Par l'objectif révélé : {objective}",
         "refused_no_objective": "Cette partie n'a pas d'objectifs secrets.",
         "refused_not_your_objective": "Cet objectif n'est pas celui qui vous a été distribué.",
         "refused_objective_not_held": "Votre objectif n'est pas atteint dans l'état de la partie.",
