@@ -77,6 +77,28 @@ def test_a_clients_own_claim_wins_a_secret_mission_game_and_the_records_verify(
     raise AssertionError("no game in 8 was won by a client's objective")
 
 
+def test_the_hosts_bots_claim_for_their_seats(tmp_path: Path) -> None:
+    """A seat a bot of the host plays has no client of its own: the host makes its claim
+    as that client would, and the game it wins verifies."""
+    for attempt in range(8):
+        record = tmp_path / f"game{attempt}.rec"
+        lines: list[str] = []
+        client = Client("c0", ClassicBot(), log=lines.append)
+        host = Host(HostConfig(seats=3, bots=2, mode="secret-mission", record=str(record)))
+        [outcome] = asyncio.run(run(host, [client], timeout=120))
+        assert outcome is not None and outcome.error is None, outcome
+        if outcome.reason != "objective" or outcome.winner == client.seat:
+            continue
+        assert not claims_sent(lines)
+        moves = [e["body"] for e in read_record(record) if e["body"]["type"] == "move"]
+        assert moves[-1]["seat"] == outcome.winner
+        assert moves[-1]["action"]["type"] == "claim_objective"
+        verdict = verify_record(record)
+        assert verdict.ok and verdict.winner == outcome.winner, verdict.message
+        return
+    raise AssertionError("no game in 8 was won by a host bot's objective")
+
+
 class FalseClaimBot(ClassicBot):
     """Plays as the classic bot, but the first time its turn reaches the attack, claims an
     objective it was not dealt."""
