@@ -3,15 +3,22 @@
 A step takes a deck D of n points and gives E with E[i] = s·D[π(i)]: every card under one
 more layer (the shuffler's secret s, whose public key is Y = s·B) and in a secret order π.
 
-The proof is cut-and-choose over ``rounds`` rounds (40 unless said). In round j the shuffler
+The proof is cut-and-choose over ``rounds`` rounds (64 unless said). In round j the shuffler
 draws a scalar r_j and an order σ_j and commits to R_j = r_j·B and C_j[i] = r_j·D[σ_j(i)]. A
 challenge bit, from a hash of everything (Fiat–Shamir), asks it either to link D to C_j
 (bit 0: it shows r_j and σ_j) or C_j to E (bit 1: it shows u_j = s·r_j⁻¹ and τ_j = σ_j⁻¹∘π,
 with E[i] = u_j·C_j[τ_j(i)] and Y = u_j·R_j). Both links at once would make E a re-ordering
 of D under the exponent r_j·u_j = log_B(Y): a shuffler whose E is not one can answer at most
-one of the two questions, so each round catches it with probability 1/2, and 40 rounds let a
-bad step through with probability 2^-40 per attempt. The R_j tie the exponent to Y, so the
+one of the two questions, so each round catches it with probability 1/2, and 64 rounds let a
+bad step through with probability 2^-64 per attempt. The R_j tie the exponent to Y, so the
 layers that Y's owner removes later, with proofs against Y, are the layers it added here.
+
+The proof is compact: it carries each round's bit and opening, not its commitment. Either
+opening fixes the commitment it opens (bit 0: R_j = r_j·B, C_j[i] = r_j·D[σ_j(i)]; bit 1:
+R_j = u_j⁻¹·Y, C_j[τ_j(i)] = u_j⁻¹·E[i]), so the verifier rebuilds every commitment, hashes
+them as the prover did, and accepts only if the hash gives exactly the bits the proof opened.
+A proof that passes is, with its rebuilt commitments, a full proof that passes: the
+soundness is the same.
 
 Every byte of the proof and of its challenge is in docs/protocol.md ("The encrypted deck,
 byte by byte").
@@ -27,7 +34,6 @@ from .fairness import DerivedSource, digest
 from .framing import pack
 from .layerkey import LayerKey
 from .ristretto import (
-    BASE,
     SIZE,
     DeckCryptoError,
     MalformedCrypto,
@@ -37,16 +43,17 @@ from .ristretto import (
     invert,
     mul,
     mul_base,
-    point,
-    points,
     scalar,
     scalar_of,
     value_of,
 )
 
-ROUNDS = 40
+ROUNDS = 64
 MAX_CARDS = 256  # an order's entries are one byte each
 MAX_ROUNDS = 256  # the challenge bits come from one 32-byte hash
+
+Commitment = tuple[Point, list[Point]]
+"""A round's commitment (R_j, C_j)."""
 
 
 class ShuffleRefused(DeckCryptoError):
@@ -55,17 +62,17 @@ class ShuffleRefused(DeckCryptoError):
 
 
 @dataclass(frozen=True)
-class Round:
-    """One round of a shuffle proof: the commitment (R_j, C_j) and what the challenge
-    opened (r_j and σ_j for bit 0, u_j and τ_j for bit 1)."""
+class Opening:
+    """One round of a shuffle proof as it travels: the bit it answers and the opening (r_j
+    and σ_j for bit 0, u_j and τ_j for bit 1). The commitment is rebuilt from it
+    (``commitment``)."""
 
-    base: Point
-    deck: list[Point]
+    bit: int
     exponent: Scalar
     order: list[int]
 
     def encode(self) -> bytes:
-        return b"".join((self.base, *self.deck, self.exponent, bytes(self.order)))
+        return self.exponent + bytes(self.order)
 
 
 def shuffle_context(game: str, deck: str, step: int, seat: str) -> bytes:
@@ -108,24 +115,20 @@ def shuffle(
         raise ValueError("the order is not a permutation of the deck")
     shuffled = [mul(key.secret, deck[pi[i]]) for i in range(n)]
     seed = seed if seed is not None else secrets.token_bytes(32)
-    made = []
-    for j in range(rounds):
-        r, sigma = round_secrets(seed, j, n)
-        made.append((r, sigma, mul_base(r), [mul(r, deck[sigma[i]]) for i in range(n)]))
-    bits = challenge_bits(
-        context, key.public, deck, shuffled, [(base, c) for _, _, base, c in made], rounds
-    )
+    made = [round_secrets(seed, j, n) for j in range(rounds)]
+    commitments = [(mul_base(r), [mul(r, deck[k]) for k in sigma]) for r, sigma in made]
+    bits = challenge_bits(context, key.public, deck, shuffled, commitments, rounds)
     proof = []
-    for (r, sigma, base, committed), bit in zip(made, bits, strict=True):
+    for (r, sigma), bit in zip(made, bits, strict=True):
         if bit:
             back = [0] * n
             for i, s in enumerate(sigma):
                 back[s] = i
             u = scalar_of(value_of(key.secret) * value_of(invert(r)))
-            proof.append(Round(base, committed, u, [back[pi[i]] for i in range(n)]))
+            proof.append(Opening(1, u, [back[pi[i]] for i in range(n)]))
         else:
-            proof.append(Round(base, committed, r, sigma))
-    return shuffled, b"".join(step.encode() for step in proof)
+            proof.append(Opening(0, r, sigma))
+    return shuffled, encode_proof(proof)
 
 
 def challenge_bits(
@@ -145,27 +148,65 @@ def challenge_bits(
     return [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
 
 
+def commitment(
+    opening: Opening, public: Point, deck: Sequence[Point], shuffled: Sequence[Point]
+) -> Commitment:
+    """The commitment (R_j, C_j) that ``opening`` opens: bit 0, R_j = e·B and
+    C_j[i] = e·D[o(i)]; bit 1, R_j = e⁻¹·Y and C_j[o(i)] = e⁻¹·E[i]. The full proof's checks
+    (R_j = e·B and C_j[i] = e·D[o(i)], or Y = e·R_j and E[i] = e·C_j[o(i)]) solved for the
+    commitment, so they hold by construction."""
+    e, order = opening.exponent, opening.order
+    if not opening.bit:
+        return mul_base(e), [mul(e, deck[k]) for k in order]
+    back = invert(e)
+    committed = list(shuffled)
+    for i, k in enumerate(order):
+        committed[k] = mul(back, shuffled[i])
+    return mul(back, public), committed
+
+
+def bits_size(rounds: int) -> int:
+    """Bytes of a proof's header: one bit a round."""
+    return (rounds + 7) // 8
+
+
 def round_size(n: int) -> int:
-    return SIZE + n * SIZE + SIZE + n
+    """Bytes of one round's opening over ``n`` cards: the exponent and the order."""
+    return SIZE + n
 
 
-def decode_proof(proof: bytes, n: int, rounds: int = ROUNDS) -> list[Round]:
-    """The rounds of a proof for a deck of ``n`` cards, every point and scalar checked and
-    every order a permutation of ``range(n)``; ``MalformedCrypto`` if anything is not."""
+def proof_size(n: int, rounds: int = ROUNDS) -> int:
+    return bits_size(rounds) + rounds * round_size(n)
+
+
+def encode_proof(openings: Sequence[Opening]) -> bytes:
+    """The header of bits (bit j is bit j%8 of byte j//8, the bits past the last round
+    zero), then every round's exponent and order."""
+    header = bytearray(bits_size(len(openings)))
+    for j, opening in enumerate(openings):
+        header[j // 8] |= opening.bit << (j % 8)
+    return bytes(header) + b"".join(opening.encode() for opening in openings)
+
+
+def decode_proof(proof: bytes, n: int, rounds: int = ROUNDS) -> list[Opening]:
+    """The rounds of a proof for a deck of ``n`` cards, every exponent checked and every
+    order a permutation of ``range(n)``; ``MalformedCrypto`` if anything is not."""
     _check_sizes(n, rounds)
-    size = round_size(n)
-    if type(proof) is not bytes or len(proof) != rounds * size:
-        raise MalformedCrypto(f"a proof of {rounds} rounds over {n} cards is {rounds * size} bytes")
+    if type(proof) is not bytes or len(proof) != proof_size(n, rounds):
+        raise MalformedCrypto(
+            f"a proof of {rounds} rounds over {n} cards is {proof_size(n, rounds)} bytes"
+        )
+    header, size = bits_size(rounds), round_size(n)
+    if proof[header - 1] >> (rounds - 8 * (header - 1)):  # a shift of 8 leaves 0
+        raise MalformedCrypto("the proof's header sets a bit past its last round")
     decoded = []
     for j in range(rounds):
-        raw = proof[j * size : (j + 1) * size]
-        base = point(raw[:SIZE])
-        deck = points(raw[SIZE : SIZE + n * SIZE], n)
-        exponent = scalar(raw[SIZE + n * SIZE : 2 * SIZE + n * SIZE])
-        order = list(raw[2 * SIZE + n * SIZE :])
+        raw = proof[header + j * size : header + (j + 1) * size]
+        exponent = scalar(raw[:SIZE])
+        order = list(raw[SIZE:])
         if sorted(order) != list(range(n)):
             raise MalformedCrypto(f"round {j}'s order is not a permutation of the deck")
-        decoded.append(Round(base, deck, exponent, order))
+        decoded.append(Opening((proof[j // 8] >> (j % 8)) & 1, exponent, order))
     return decoded
 
 
@@ -185,18 +226,16 @@ def check_shuffle(
         raise ShuffleRefused(f"a deck of {n} cards came back with {len(shuffled)}")
     if len(set(shuffled)) != n:
         raise ShuffleRefused("the shuffled deck holds the same point twice")
-    steps = decode_proof(proof, n, rounds)
-    bits = challenge_bits(
-        context, public, deck, shuffled, [(s.base, s.deck) for s in steps], rounds
-    )
-    for j, (step, bit) in enumerate(zip(steps, bits, strict=True)):
-        start, end = (step.base, public) if bit else (BASE, step.base)
-        source, target = (step.deck, shuffled) if bit else (deck, step.deck)
-        if mul(step.exponent, start) != end:
-            raise ShuffleRefused(f"round {j}: the exponent shown is not the committed one")
-        for i in range(n):
-            if mul(step.exponent, source[step.order[i]]) != target[i]:
-                raise ShuffleRefused(f"round {j}: card {i} is not the one the opening gives")
+    openings = decode_proof(proof, n, rounds)
+    commitments = [commitment(o, public, deck, shuffled) for o in openings]
+    bits = challenge_bits(context, public, deck, shuffled, commitments, rounds)
+    for j, (opening, bit) in enumerate(zip(openings, bits, strict=True)):
+        if opening.bit != bit:
+            raise ShuffleRefused(
+                f"round {j}: the proof opens bit {opening.bit}, but the commitments its "
+                f"openings give ask for bit {bit}: the shuffled deck is not the deck "
+                "re-ordered under this key's layer"
+            )
 
 
 def verify_shuffle(

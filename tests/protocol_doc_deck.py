@@ -14,11 +14,11 @@ from protocol_doc_reference import preimage
 
 from protocol.cardpoints import card_point
 from protocol.deckdraw import check_removal, remove_layer
-from protocol.deckshuffle import challenge_bits, decode_proof, shuffle, shuffle_context
+from protocol.deckshuffle import check_shuffle, round_secrets, shuffle, shuffle_context
 from protocol.escrow import check_deal, check_share, deal, public_share
 from protocol.framing import pack
 from protocol.layerkey import LayerKey
-from protocol.ristretto import ORDER, Scalar, point, scalar
+from protocol.ristretto import ORDER, Scalar, mul, mul_base, point, scalar
 
 GAME = "example-game"
 SECRET = (bytes(range(1, 32)) + b"\0").hex()  # canonical: below the group's order
@@ -91,39 +91,66 @@ def dleq_vector(given: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _rebuilt(
+    bit: int, e: bytes, o: list[int], public: bytes, deck: list[bytes], shuffled: list[bytes]
+) -> bytes:
+    """The doc's verifier rebuilding a round's commitment R_j ‖ C_j[0] … C_j[n−1] from its
+    opening: bit 0, R_j = e·B and C_j[i] = e·D[o(i)]; bit 1, R_j = e⁻¹·Y and
+    C_j[o(i)] = e⁻¹·E[i]."""
+    if not bit:
+        c = [bytes(rbcl.crypto_scalarmult_ristretto255(e, deck[k])) for k in o]
+        return bytes(rbcl.crypto_scalarmult_ristretto255_base(e)) + b"".join(c)
+    back = _le(pow(_int(e), -1, ORDER))
+    c = [b""] * len(o)
+    for i, k in enumerate(o):
+        c[k] = bytes(rbcl.crypto_scalarmult_ristretto255(back, shuffled[i]))
+    return bytes(rbcl.crypto_scalarmult_ristretto255(back, public)) + b"".join(c)
+
+
 def shuffle_vector(given: dict[str, Any]) -> dict[str, Any]:
     key = LayerKey(scalar(bytes.fromhex(given["secret"])))
     deck = [card_point(given["deck"], card) for card in given["cards"]]
     context = shuffle_context(*given["context"])
     assert context == pack(given["context"])
+    rounds, n = given["rounds"], len(deck)
     shuffled, proof = shuffle(
-        key, deck, context, given["order"], bytes.fromhex(given["seed"]), given["rounds"]
+        key, deck, context, given["order"], bytes.fromhex(given["seed"]), rounds
     )
-    steps = decode_proof(proof, len(deck), given["rounds"])
-    bits = challenge_bits(
-        context, key.public, deck, shuffled, [(s.base, s.deck) for s in steps], given["rounds"]
-    )
-    assert b"".join(s.encode() for s in steps) == proof
-    committed = b"".join(b"".join((s.base, *s.deck)) for s in steps)
+    assert check_shuffle(key.public, deck, shuffled, proof, context, rounds) is None
+    # The doc's layout: ⌈rounds/8⌉ bytes of bits, then e_j (32) ‖ o_j (n) a round.
+    header, size = (rounds + 7) // 8, 32 + n
+    assert len(proof) == header + rounds * size
+    bits = [(proof[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
+    openings = [proof[header + j * size : header + (j + 1) * size] for j in range(rounds)]
+    committed = [
+        _rebuilt(bit, raw[:32], list(raw[32:]), key.public, deck, shuffled)
+        for bit, raw in zip(bits, openings, strict=True)
+    ]
+    # What the code's prover hashed: r_j·B ‖ r_j·D[σ_j(i)], whichever side it opened.
+    for j, rebuilt in enumerate(committed):
+        r, sigma = round_secrets(bytes.fromhex(given["seed"]), j, n)
+        assert rebuilt == mul_base(r) + b"".join(mul(r, deck[k]) for k in sigma)
     h = hashlib.sha256(
         preimage(
             "deck-shuffle",
             context,
             key.public,
-            given["rounds"],
+            rounds,
             b"".join(deck),
             b"".join(shuffled),
-            committed,
+            b"".join(committed),
         )
     ).digest()
-    assert bits == [(h[j // 8] >> (j % 8)) & 1 for j in range(given["rounds"])]
+    assert bits == [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
     return {
         "context_bytes": context.hex(),
         "deck_points": [p.hex() for p in deck],
         "shuffled": [p.hex() for p in shuffled],
+        "commitments": [c.hex() for c in committed],
         "challenge": h.hex(),
         "bits": bits,
-        "proof_rounds": [s.encode().hex() for s in steps],
+        "proof_bits": proof[:header].hex(),
+        "proof_rounds": [raw.hex() for raw in openings],
     }
 
 
@@ -214,10 +241,12 @@ DECK_DESCRIPTIONS = {
     "and the 64-byte `proof` c ‖ r. `context` is the canonical msgpack of "
     '`["remove", game, deck, 0, "p2"]`, as an example of what a caller binds.',
     "deck-shuffle": "A shuffle step of a toy size (3 cards, 2 rounds, so that it fits here; "
-    "a game uses 40 rounds): the deck's points, the shuffled deck E[i] = s·D[order[i]], the "
-    "challenge hash, its bits and the proof, a round a line (the proof is their "
-    "concatenation). The rounds' r_j and σ_j come from `seed` as the project's prover draws "
-    "them; a verifier needs none of that.",
+    "a game uses 64 rounds): the deck's points, the shuffled deck E[i] = s·D[order[i]], each "
+    "round's commitment R_j ‖ C_j[0] ‖ C_j[1] ‖ C_j[2] as the verifier rebuilds it from the "
+    "opening, the challenge hash over them, its bits, and the proof: its header of bits "
+    "(`proof_bits`), then each round's e_j ‖ o_j, a round a line (the proof is the header "
+    "and the rounds, concatenated). The rounds' r_j and σ_j come from `seed` as the "
+    "project's prover draws them; a verifier needs none of that.",
     "escrow": "A seat's layer escrowed among 3 holders, any 2 of them able to remove it: "
     "t = s⁻¹ (`inverse`), the commitments A_0 = t·B and A_1 = a_1·B (a_1 the one "
     "coefficient), the proof that A_0 is the inverse of the key's (nonce given), the shares "

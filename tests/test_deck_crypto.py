@@ -20,11 +20,15 @@ from protocol.deckdraw import (
 )
 from protocol.deckshuffle import (
     ROUNDS,
-    Round,
+    Opening,
     ShuffleRefused,
+    bits_size,
     challenge_bits,
     check_shuffle,
+    commitment,
     decode_proof,
+    encode_proof,
+    proof_size,
     random_order,
     round_secrets,
     round_size,
@@ -270,13 +274,54 @@ def test_a_shuffle_step_round_trips_its_proof() -> None:
     context = shuffle_context(GAME, "d", 0, "p1")
     shuffled, proof = shuffle(key, deck, context, order=list(range(9, -1, -1)))
     assert shuffled == [mul(key.secret, p) for p in reversed(deck)]
-    assert len(proof) == ROUNDS * round_size(10)
+    assert ROUNDS == 64 and len(proof) == proof_size(10) == 8 + 64 * (32 + 10)
     rounds = decode_proof(proof, 10)
     assert all(sorted(r.order) == list(range(10)) for r in rounds)
+    assert encode_proof(rounds) == proof
+    assert {r.bit for r in rounds} == {0, 1}  # 2^-63 that one side never comes up
     assert verify_shuffle(key.public, deck, shuffled, proof, context)
     assert not verify_shuffle(
         key.public, deck, shuffled, proof, shuffle_context(GAME, "d", 1, "p1")
     )
+
+
+def test_a_44_card_proof_is_under_5_kb() -> None:
+    """The commitments are rebuilt, not sent: 8 bytes of bits and 64 openings of 32 + 44
+    bytes, against 64 × (64 + 33·44) = 97,024 bytes with them."""
+    key = LayerKey()
+    deck = deck_points("territories", CARDS)
+    shuffled, proof = shuffle(key, deck, shuffle_context(GAME, "territories", 0, "p1"))
+    assert len(CARDS) == 44 and len(proof) == proof_size(44) == 4872
+    assert verify_shuffle(
+        key.public, deck, shuffled, proof, shuffle_context(GAME, "territories", 0, "p1")
+    )
+
+
+def both_openings(
+    key: LayerKey, deck: list[Point], pi: list[int], seed: bytes, j: int
+) -> tuple[Opening, Opening]:
+    """Round j's two openings, as only the shuffler (who knows s, r_j, σ_j and π) can give
+    them: (r_j, σ_j) and (s·r_j⁻¹, σ_j⁻¹∘π)."""
+    n = len(deck)
+    r, sigma = round_secrets(seed, j, n)
+    back = [sigma.index(k) for k in range(n)]
+    u = scalar_of(value_of(key.secret) * value_of(invert(r)))
+    return Opening(0, r, sigma), Opening(1, u, [back[pi[i]] for i in range(n)])
+
+
+def test_both_openings_of_a_round_rebuild_the_same_commitment() -> None:
+    """What makes the compact proof the full one: an honest round's commitment is the one
+    the prover hashed, whichever side it opens."""
+    key = LayerKey()
+    deck = deck_points("d", CARDS[:7])
+    pi, seed = random_order(7), secrets.token_bytes(32)
+    shuffled = [mul(key.secret, deck[k]) for k in pi]
+    for j in range(4):
+        r, sigma = round_secrets(seed, j, 7)
+        committed = (mul_base(r), [mul(r, deck[k]) for k in sigma])
+        zero, one = both_openings(key, deck, pi, seed, j)
+        assert commitment(zero, key.public, deck, shuffled) == committed
+        assert commitment(one, key.public, deck, shuffled) == committed
 
 
 def cheating_shuffle(
@@ -288,21 +333,14 @@ def cheating_shuffle(
     n = len(really)
     pi = random_order(n)
     shuffled = [mul(key.secret, really[pi[i]]) for i in range(n)]
-    made = []
+    seed = secrets.token_bytes(32)
+    commitments = []
     for j in range(ROUNDS):
-        r, sigma = round_secrets(bytes(32), j, n)
-        made.append((r, sigma, mul_base(r), [mul(r, really[sigma[i]]) for i in range(n)]))
-    commitments = [(base, c) for _, _, base, c in made]
+        r, sigma = round_secrets(seed, j, n)
+        commitments.append((mul_base(r), [mul(r, really[sigma[i]]) for i in range(n)]))
     bits = challenge_bits(context, key.public, given, shuffled, commitments, ROUNDS)
-    rounds = []
-    for (r, sigma, base, c), bit in zip(made, bits, strict=True):
-        back = [sigma.index(k) for k in range(n)]
-        if bit:
-            u = scalar_of(int.from_bytes(key.secret, "little") * value_of(invert(r)))
-            rounds.append(Round(base, c, u, [back[pi[i]] for i in range(n)]))
-        else:
-            rounds.append(Round(base, c, r, sigma))
-    return shuffled, b"".join(step.encode() for step in rounds)
+    openings = [both_openings(key, really, pi, seed, j)[bit] for j, bit in enumerate(bits)]
+    return shuffled, encode_proof(openings)
 
 
 @pytest.mark.parametrize("cheat", ["substituted", "duplicated", "dropped"])
@@ -326,37 +364,79 @@ def test_each_cheat_in_a_shuffle_is_caught(cheat: str) -> None:
 
 
 def test_a_substitution_is_caught_by_the_rounds_not_only_by_the_deck_check() -> None:
-    """The substituted deck has distinct points and the right size: only the rounds that
-    link the deck to a commitment catch it, and the error names the round and the card."""
+    """The substituted deck has distinct points and the right size: only the rounds catch
+    it, their openings rebuilding commitments that hash to other bits than they open."""
     key = LayerKey()
     deck = deck_points("territories", CARDS)
     context = shuffle_context(GAME, "territories", 0, "p1")
     forged = [*deck[:-1], card_point("territories", "forged")]
     shuffled, proof = cheating_shuffle(key, deck, forged, context)
     assert len(set(shuffled)) == 44
-    with pytest.raises(ShuffleRefused, match=r"round \d+: card \d+"):
+    with pytest.raises(ShuffleRefused, match=r"round \d+: the proof opens bit"):
         check_shuffle(key.public, deck, shuffled, proof, context)
 
 
 def test_a_shuffle_under_an_exponent_that_is_not_the_key_is_caught() -> None:
     """A shuffler that layers the deck with another secret than the one its public key Y
     stands for (so that no removal proved against Y could take its layer off) while saying
-    Y: every round linking to the shuffled deck is good but for R_j, which the exponent
-    check catches."""
+    Y: a bit-1 round rebuilds R_j from Y, not from the r_j it hashed, so the bits differ."""
     key = LayerKey()
     impostor = LayerKey()
     impostor.public = key.public  # the secret of another key, under this key's name
     deck = deck_points("territories", CARDS)
     context = shuffle_context(GAME, "territories", 0, "p1")
     shuffled, proof = shuffle(impostor, deck, context)
-    with pytest.raises(ShuffleRefused, match="exponent shown is not the committed one"):
+    with pytest.raises(ShuffleRefused, match="the proof opens bit"):
         check_shuffle(key.public, deck, shuffled, proof, context)
 
 
+def honest_step(n: int) -> tuple[LayerKey, list[Point], list[int], bytes, bytes, list[Point]]:
+    """A key, a deck of ``n`` cards, the order and seed of its shuffle, the context and the
+    shuffled deck."""
+    key = LayerKey()
+    deck = deck_points("d", CARDS[:n])
+    pi, seed = random_order(n), secrets.token_bytes(32)
+    context = shuffle_context(GAME, "d", 0, "p1")
+    shuffled = [mul(key.secret, deck[k]) for k in pi]
+    return key, deck, pi, seed, context, shuffled
+
+
+def test_a_flipped_bit_is_caught() -> None:
+    """A bit of the header flipped, its round's opening kept: the opening rebuilds another
+    commitment, and the hash then gives other bits."""
+    key, deck, pi, seed, context, shuffled = honest_step(8)
+    again, proof = shuffle(key, deck, context, pi, seed)
+    assert again == shuffled and verify_shuffle(key.public, deck, shuffled, proof, context)
+    for j in (0, 5, 63):
+        flipped = bytearray(proof)
+        flipped[j // 8] ^= 1 << (j % 8)
+        with pytest.raises(ShuffleRefused, match="the proof opens bit"):
+            check_shuffle(key.public, deck, shuffled, bytes(flipped), context)
+
+
+def test_a_round_opened_on_the_other_side_is_caught() -> None:
+    """An honest round's two openings rebuild the same commitment, so the hash still gives
+    the same bits: only the comparison with the bits the proof opened refuses a round opened
+    on the side the challenge did not ask for (both sides together would give away s). With
+    its bit left as it was, the other side's opening rebuilds garbage, refused too."""
+    key, deck, pi, seed, context, shuffled = honest_step(8)
+    _, proof = shuffle(key, deck, context, pi, seed)
+    openings = decode_proof(proof, 8)
+    for j in (0, 1, 63):
+        other = both_openings(key, deck, pi, seed, j)[1 - openings[j].bit]
+        swapped = [*openings[:j], other, *openings[j + 1 :]]
+        with pytest.raises(ShuffleRefused, match=f"round {j}: the proof opens bit {other.bit}"):
+            check_shuffle(key.public, deck, shuffled, encode_proof(swapped), context)
+        kept = Opening(openings[j].bit, other.exponent, other.order)
+        swapped[j] = kept
+        assert not verify_shuffle(key.public, deck, shuffled, encode_proof(swapped), context)
+    assert verify_shuffle(key.public, deck, shuffled, encode_proof(openings), context)
+
+
 def test_the_soundness_is_one_half_a_round() -> None:
-    """A cheat who guesses each round's bit commits to what it can answer; it passes when all
-    its guesses are right. With 4 rounds that happens within a few dozen attempts (1/16
-    each), which is what 2^-40 for 40 rounds rests on; a wrong guess is always caught."""
+    """A cheat who guesses each round's bit opens what it can answer; it passes when all its
+    guesses are right. With 4 rounds that happens within a few dozen attempts (1/16 each),
+    which is what 2^-64 for 64 rounds rests on; a wrong guess is always caught."""
     key = LayerKey()
     deck = deck_points("d", CARDS[:4])
     forged = [mul(key.secret, card_point("d", f"forged {i}")) for i in range(4)]
@@ -378,25 +458,17 @@ def test_the_soundness_is_one_half_a_round() -> None:
 def guessing_proof(
     public: Point, deck: list[Point], shuffled: list[Point], context: bytes, rounds: int
 ) -> tuple[bytes, bool]:
-    """The best a cheat can do without a relation between ``deck`` and ``shuffled``: for a
-    guessed 0 a commitment linked to the deck, for a guessed 1 one linked to the shuffled
-    deck and to Y. Returns the proof and whether every guess was right."""
+    """The best a cheat can do without a relation between ``deck`` and ``shuffled``: for each
+    round a guessed bit and a random opening of that side (a guessed 0 a commitment linked to
+    the deck, a guessed 1 one linked to the shuffled deck and to Y). Returns the proof and
+    whether the hash of the commitments they rebuild asks for exactly the guesses."""
     n = len(deck)
-    guesses = [secrets.randbelow(2) for _ in range(rounds)]
-    steps = []
-    for guess in guesses:
-        e, order = random_scalar(), random_order(n)
-        if guess:  # E[i] = e·C[order[i]] and Y = e·R
-            inverse = invert(e)
-            c = [deck[0]] * n
-            for i in range(n):
-                c[order[i]] = mul(inverse, shuffled[i])
-            steps.append(Round(mul(inverse, public), c, e, order))
-        else:
-            steps.append(Round(mul_base(e), [mul(e, deck[order[i]]) for i in range(n)], e, order))
-    commitments = [(step.base, step.deck) for step in steps]
+    openings = [
+        Opening(secrets.randbelow(2), random_scalar(), random_order(n)) for _ in range(rounds)
+    ]
+    commitments = [commitment(o, public, deck, shuffled) for o in openings]
     bits = challenge_bits(context, public, deck, shuffled, commitments, rounds)
-    return b"".join(step.encode() for step in steps), bits == guesses
+    return encode_proof(openings), bits == [o.bit for o in openings]
 
 
 def test_a_shuffle_under_another_exponent_fails_against_the_key() -> None:
@@ -414,9 +486,8 @@ def test_malformed_shuffle_proofs_are_refused() -> None:
     deck = deck_points("d", CARDS[:n])
     context = shuffle_context(GAME, "d", 0, "p1")
     shuffled, proof = shuffle(key, deck, context)
-    size = round_size(n)
-    scalar_at = 32 + 32 * n
-    order_at = scalar_at + 32
+    header, size = bits_size(ROUNDS), round_size(n)
+    second = header + size  # round 1's exponent, then its order
 
     def patched(at: int, data: bytes) -> bytes:
         return proof[:at] + data + proof[at + len(data) :]
@@ -425,18 +496,35 @@ def test_malformed_shuffle_proofs_are_refused() -> None:
         "truncated": proof[:-1],
         "longer": proof + b"\0",
         "one round short": proof[:-size],
-        "invalid point": patched(size + 32, NOT_A_POINT),
-        "identity": patched(0, bytes(32)),
-        "non-canonical scalar": patched(size + scalar_at, NOT_CANONICAL),
-        "zero scalar": patched(scalar_at, bytes(32)),
-        "not a permutation": patched(order_at, bytes([1, 1])),
-        "out of range": patched(order_at, bytes([n])),
+        "no header": proof[header:],
+        "non-canonical scalar": patched(second, NOT_CANONICAL),
+        "zero scalar": patched(header, bytes(32)),
+        "not a permutation": patched(second + 32, bytes([1, 1])),
+        "out of range": patched(header + 32, bytes([n])),
+        "not bytes": bytearray(proof),  # what a msgpack decoder never gives: refused too
     }
     for why, data in bad.items():
         with pytest.raises(MalformedCrypto):
             decode_proof(data, n)
         assert not verify_shuffle(key.public, deck, shuffled, data, context), why
     assert verify_shuffle(key.public, deck, shuffled, proof, context)
+
+
+def test_a_header_bit_past_the_last_round_is_refused() -> None:
+    """With a number of rounds that is not a multiple of 8, the header's spare bits are
+    zero: a proof has one encoding."""
+    key = LayerKey()
+    deck = deck_points("d", CARDS[:5])
+    context = shuffle_context(GAME, "d", 0, "p1")
+    shuffled, proof = shuffle(key, deck, context, rounds=13)
+    assert len(proof) == 2 + 13 * 37 and verify_shuffle(
+        key.public, deck, shuffled, proof, context, rounds=13
+    )
+    for spare in range(5, 8):
+        bad = bytes([proof[0], proof[1] | 1 << spare]) + proof[2:]
+        with pytest.raises(MalformedCrypto, match="past its last round"):
+            decode_proof(bad, 5, rounds=13)
+        assert not verify_shuffle(key.public, deck, shuffled, bad, context, rounds=13)
 
 
 def test_a_shuffled_deck_of_the_wrong_size_or_with_a_repeat_is_refused() -> None:
