@@ -83,7 +83,8 @@ def test_a_players_view_hides_other_hands_and_the_deck_order() -> None:
 # The dict form, key by key in order: saves, records of seats and every client read it.
 DICT_KEYS = [
     "version", "board", "rules", "players", "neutrals", "neutral_due", "owner", "armies",
-    "mixed", "hands", "hand_sizes", "deck", "deck_size", "discard", "trades", "phase",
+    "mixed", "hands", "hand_sizes", "deck", "deck_size", "discard", "sealed", "trades",
+    "phase",
     "current", "first_player", "setup_left", "pool", "turn", "round", "conquered", "engaged",
     "trade_window", "start_trade_due", "attack", "move_in", "auto_defend", "eliminated",
     "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "missions",
@@ -105,6 +106,7 @@ def every_field_set() -> GameState:
     state.move_in = PendingMoveIn("peru", "brazil", 3, 5)
     state.objectives = {"ann": "territories_24", "bob": "destroy_red"}
     state.capital_seals, state.capitals = {"ann": "ab" * 32}, {"bob": "peru"}
+    state.sealed = 44
     state.teams, state.winner = {"ann": 1, "bob": 2, "cat": 1, "dan": 2}, "ann"
     state.missions = {"ann": ["capitaine_africa", "major_europe"], "bob": ["colonel_asia"]}
     state.claimed, state.shown = {"ann": ["capitaine_africa"]}, {"bob": "colonel_asia"}
@@ -161,11 +163,13 @@ def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
         "support",
         "points",
         "bound_pools",
+        "sealed",
     ):
         del data[name]  # fmt: skip
     del data["colours"]
     older = GameState._load(data, None)
     assert older.neutral_due == [] and older.teams == {} and older.objectives == {}
+    assert older.sealed == 0
     assert older.colours == {"ann": "red", "bob": "blue", "cat": "green", "dan": "yellow"}
 
 

@@ -18,6 +18,7 @@ from .events import (
 from .illegal import IllegalAction
 from .modes import in_play
 from .randomness import RandomSource
+from .sealing import dealt
 from .state import GameState, neutral_ids
 from .turnflow import begin_turn
 
@@ -315,8 +316,7 @@ def _next_placer(state: GameState, player: str) -> str | None:
 
 
 def _finish(state: GameState, source: RandomSource) -> list[Event]:
-    cards = state.deck
-    state.deck = [cards[j] for j in source.permutation(len(cards))]
+    state.deck = dealt(state, source, state.deck)
     events: list[Event] = [DeckShuffled(len(state.deck)), *revised.set_reward_aside(state)]
     if state.rules.first_turn == "reroll":
         first, rolled = roll_for_order(source, state.players, "first_turn")

@@ -63,6 +63,7 @@ class GameState:
     hands: dict[str, list[str]]
     deck: list[str]
     discard: list[str]
+    sealed: int
     trades: int
     phase: str
     current: str
@@ -257,9 +258,9 @@ class GameState:
         # The public part of what the view leaves out (cards laid face up, missions claimed
         # or shown) put back in the one form every peer holds (``projection``).
         for p in unseen:
-            s.hands[p] = public_hand(s, p, view["hand_sizes"][p])
+            s.hands[p] = public_hand(s, p, s.hands[p])
         for p in others:
-            s.missions[p] = public_missions(s, p, 4)
+            s.missions[p] = public_missions(s, p, s.missions[p])
         return s
 
     @classmethod
