@@ -35,7 +35,16 @@ LINK_SIZE = 32
 
 def digest(label: str, *parts: bytes | int | str) -> bytes:
     """SHA-256 of a label and parts, each length-prefixed so no two inputs collide."""
-    h = hashlib.sha256(DOMAIN + label.encode())
+    return _absorb(hashlib.sha256(DOMAIN + label.encode()), parts)
+
+
+def wide_digest(label: str, *parts: bytes | int | str) -> bytes:
+    """SHA-512 of the same bytes as ``digest`` reads: the 64 uniform bytes that ristretto255's
+    hash-to-group takes (the encrypted deck's card points)."""
+    return _absorb(hashlib.sha512(DOMAIN + label.encode()), parts)
+
+
+def _absorb(h: HASH, parts: tuple[bytes | int | str, ...]) -> bytes:
     for part in parts:
         if isinstance(part, int):
             data = part.to_bytes(8, "big", signed=False)

@@ -12,6 +12,7 @@ from risk_lan.bots.base import Reason, Reasoned
 from risk_lan.bots.exec_bot import DEFAULT_TIMEOUT, Ending, ExecBot
 from risk_lan.rules import Event, Game, RuleSet
 from risk_lan.rules.events import GameWon
+from risk_lan.rules.modes import in_play, owed
 from risk_lan.seeded import SeededSource
 
 # A safety net: a game this long means the bots are stuck, and it is reported as unfinished.
@@ -190,17 +191,36 @@ def _played(
         on_events(game, events)
     actions = 0
     state, apply = game.state, game.apply  # the game's state is changed in place, never replaced
+    owing = bool(in_play(game.rules).owed)
     while state.phase != "over" and state.turn <= max_turns:
         player = game.waiting_for()
         assert player is not None
         bot = seats[player]
         events = apply(player, bot.choose(game, player))
         actions += 1
+        if owing:
+            events.extend(owed_acts(game))
         if on_events:
             on_events(game, events)
         if on_reason and isinstance(bot, Reasoned) and bot.reason is not None:
             on_reason(player, bot.reason)
     return actions, events
+
+
+def owed_acts(game: Game) -> list[Event]:
+    """After a move, the acts each seat's client makes by itself (an objective's claim), as
+    a networked game's clients do: asked of every seat, from the one whose turn it is round
+    the table (where claims race, a host takes them in the order they come)."""
+    seats = game.state.players
+    start = seats.index(game.state.current)
+    events: list[Event] = []
+    for i in range(len(seats)):
+        if game.is_over:
+            break
+        seat = seats[(start + i) % len(seats)]
+        for action in owed(game.state, seat):
+            events.extend(game.apply(seat, action))
+    return events
 
 
 def simulate(

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from nacl.signing import VerifyKey
+from protocol_doc_deck import DECK_DESCRIPTIONS, DECK_VECTORS, deck_specs
 from protocol_doc_reference import canonical, draws, permutation, preimage
 
 from protocol.fairness import (
@@ -118,6 +119,12 @@ def battle_events(
 
 def compute(kind: str, given: dict[str, Any]) -> dict[str, Any]:
     """The vector of ``kind`` for the inputs ``given``, its outputs made by the project's code."""
+    if kind in DECK_VECTORS:
+        return {"vector": kind, **given, **DECK_VECTORS[kind](given)}
+    return _fairness_vector(kind, given)
+
+
+def _fairness_vector(kind: str, given: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"vector": kind, **given}
     if kind == "digest":
         parts = [_part(p) for p in given["parts"]]
@@ -401,6 +408,7 @@ def specs() -> list[tuple[str, dict[str, Any]]]:
                 "client_key": _public(P1_KEY).hex(),
             },
         ),
+        *deck_specs(),
     ]
 
 
@@ -435,6 +443,7 @@ DESCRIPTIONS = {
     "transcript": "A transcript: the host signs each body over the hash before it (`prev`); "
     '`t0` is `H("transcript", game)`, the hash before any message; each step gives the '
     "signature and the hash after it; `code` is the short code after the last.",
+    **DECK_DESCRIPTIONS,
 }
 
 

@@ -21,6 +21,9 @@ from risk_lan.simulate import play_game
         ("mission", 3, "objective"),
         ("mission", 6, "objective"),
         ("secret-mission", 5, "objective"),
+        # Won by the claim each seat's client makes by itself (``simulate.owed_acts``), out of
+        # turn under 000-A's and 003's rules, as its holder's turn ends under 004's.
+        ("revised-objectives", 4, "objective"),
         ("capital", 4, "capitals"),
         ("capital-short", 5, "capitals"),
         ("team", 3, "team"),

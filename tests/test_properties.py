@@ -20,6 +20,7 @@ from risk_lan.rules import (
     Answer,
     Attack,
     Capitulate,
+    ClaimObjective,
     Commit,
     Defend,
     EndOffensive,
@@ -119,6 +120,9 @@ def perturbed(game: Game, rng: random.Random) -> tuple[str, Action]:
             GiveCard(rng.choice(["neutral", "neutral_2", t1]), rng.choice([t1, *hand[:2]])),
             ReinforceAlly(rng.choice(["neutral", "neutral_2"])),
             EndOffensive(),
+            # An objective's claim, the seat's own card or another: accepted exactly when
+            # listed (out of turn too).
+            ClaimObjective(rng.choice([*s.objectives.values(), "territories_24"]) or t1),
         ]
     )
     return player, action

@@ -1,14 +1,26 @@
 """Secret objectives (RULES.md 2.1, rulebook 000-A; 2.10, rulebook 003), pinned with fixed dice: the
-deal, each kind of objective achieved, the "destroy colour X" fallback of each rule set, and
-the secret kept from the other players."""
+deal, each kind of objective achieved, the "destroy colour X" fallback of each rule set, the
+secret kept from the other players, and the claim that wins («Il justifie sa victoire en
+découvrant sa carte», 000-A «LE VAINQUEUR»; «qui révèle sa carte Mission secrète pour le
+prouver», 003 «VICTOIRE»): nothing wins until the holder claims, at any moment of play."""
 
 from __future__ import annotations
 
 import pytest
 from rulebook_helpers import BOARD, PLAYERS, act, of_type, position, refused, roll
 
-from risk_lan.rules import Attack, Game, Place, ScriptedSource, check_invariants
+from risk_lan.rules import (
+    Attack,
+    ClaimObjective,
+    EndTurn,
+    Game,
+    MoveIn,
+    Place,
+    ScriptedSource,
+    check_invariants,
+)
 from risk_lan.rules.events import GameWon, ObjectiveAchieved, ObjectivesDealt, PlayerEliminated
+from risk_lan.rules.modes import owed
 from risk_lan.rules.objectives import deck, objectives, progress
 
 CONTINENT = {c.id: list(c.territories) for c in BOARD.continents.values()}
@@ -35,6 +47,17 @@ def won(events) -> tuple[str, str] | None:
     [game_won] = of_type(events, GameWon)
     assert game_won.reason == "objective" and game_won.winner == achieved[0].player
     return achieved[0].player, achieved[0].achieved
+
+
+def claim(game: Game, player: str, events_before: list | None = None) -> list:
+    """``player``'s claim, as its client makes it by itself once it is owed: the move before
+    it won nothing by itself."""
+    assert events_before is None or not won(events_before)
+    assert not game.is_over
+    [due] = owed(game.state, player)
+    assert due == ClaimObjective(game.state.objectives[player])
+    assert due in game.legal_actions(player)
+    return act(game, player, due)
 
 
 def take(game: Game, source: str, target: str) -> list:
@@ -86,7 +109,7 @@ def test_two_continents_are_achieved_by_the_conquest_that_completes_them(
     owners = {t: "ann" for t in held if t != missing} | {last: "ann"}
     game = objective_game(objective, owners, {last: 10})
     assert sorted(need - have for _, have, need in progress(game.state, "ann")) == [0, 1]
-    assert won(take(game, last, missing)) == ("ann", objective)
+    assert won(claim(game, "ann", take(game, last, missing))) == ("ann", objective)
     assert game.is_over and game.winner == "ann"
 
 
@@ -98,7 +121,14 @@ def test_a_third_continent_of_ones_choice_is_needed_too() -> None:
     game = objective_game("europe_south_america_third", owners, {"siam": 10})
     assert not game.is_over  # Europe and South America alone are not enough
     assert ("other_continents", 0, 1) in progress(game.state, "ann")
-    assert won(take(game, "siam", "indonesia")) == ("ann", "europe_south_america_third")
+    assert owed(game.state, "ann") == []
+    assert (
+        refused(game, "ann", ClaimObjective("europe_south_america_third")) == "objective_not_held"
+    )
+    assert won(claim(game, "ann", take(game, "siam", "indonesia"))) == (
+        "ann",
+        "europe_south_america_third",
+    )
 
 
 def test_24_territories_are_achieved_by_the_24th() -> None:
@@ -108,7 +138,7 @@ def test_24_territories_are_achieved_by_the_24th() -> None:
     target = next(n for n in BOARD.neighbours[source] if n not in owners)
     game = objective_game("territories_24", owners, {source: 10})
     assert progress(game.state, "ann") == [("territories", 23, 24)]
-    assert won(take(game, source, target)) == ("ann", "territories_24")
+    assert won(claim(game, "ann", take(game, source, target))) == ("ann", "territories_24")
 
 
 def test_18_territories_with_two_armies_each_can_be_achieved_by_a_placement() -> None:
@@ -120,7 +150,7 @@ def test_18_territories_with_two_armies_each_can_be_achieved_by_a_placement() ->
     s.phase, s.pool, s.trade_window = "reinforce", 3, "none"
     assert progress(s, "ann") == [("territories", 17, 18)]
     events = act(game, "ann", Place(ids[17], 1))
-    assert won(events) == ("ann", "territories_18_two")
+    assert won(claim(game, "ann", events)) == ("ann", "territories_18_two")
 
 
 def blue_cornered(mode: str, objective: str = "destroy_blue", **kw) -> Game:
@@ -136,7 +166,7 @@ def test_destroying_the_colour_achieves_it(mode: str) -> None:
     game = blue_cornered(mode)
     events = take(game, "kamchatka", "alaska")
     assert of_type(events, PlayerEliminated)[0].player == "bob"
-    assert won(events) == ("ann", "destroy_blue")
+    assert won(claim(game, "ann", events)) == ("ann", "destroy_blue")
 
 
 def test_old_rules_when_another_player_destroys_the_colour_it_becomes_24_territories() -> None:
@@ -146,26 +176,76 @@ def test_old_rules_when_another_player_destroys_the_colour_it_becomes_24_territo
     events = take(game, "alberta", "alaska")
     assert of_type(events, PlayerEliminated) and not won(events)
     assert progress(s, "ann")[0][0] == "territories"  # ann now needs 24 territories
+    assert owed(s, "ann") == []
+    assert refused(game, "ann", ClaimObjective("destroy_blue")) == "objective_not_held"
 
 
-def test_2015_rules_someone_elses_kill_achieves_it_even_on_their_turn() -> None:
+def test_2015_rules_someone_elses_kill_achieves_it_claimed_out_of_turn() -> None:
     game = blue_cornered("secret-mission")
     game.state.current = "cat"
     events = take(game, "alberta", "alaska")
-    assert won(events) == ("ann", "destroy_blue")
+    assert game.waiting_for() == "cat"  # cat moves in: ann claims in cat's turn
+    assert won(claim(game, "ann", events)) == ("ann", "destroy_blue")
 
 
-def test_ones_own_colour_or_one_not_in_play_falls_back_to_24_territories() -> None:
-    game = objective_game("destroy_red", {}, rest=("ann", "bob", "cat"))  # ann is red
-    assert progress(game.state, "ann") == [("territories", 14, 24)]
-    game = objective_game("destroy_white", {}, rest=("ann", "bob", "cat"))  # no one is white
-    assert progress(game.state, "ann") == [("territories", 14, 24)]
-
-
-def test_when_two_objectives_hold_at_once_the_player_whose_turn_it_is_wins() -> None:
+def test_when_two_objectives_hold_at_once_the_first_claim_taken_wins() -> None:
+    """Claims are taken in the order they come: the player whose turn it is has no
+    precedence (a peer's engine cannot tell who else holds one)."""
     game = blue_cornered("secret-mission", others={"cat": "destroy_blue"})
     game.state.current = "cat"
-    assert won(take(game, "alberta", "alaska")) == ("cat", "destroy_blue")
+    take(game, "alberta", "alaska")
+    assert won(claim(game, "ann")) == ("ann", "destroy_blue")
+    assert refused(game, "cat", ClaimObjective("destroy_blue")) == "game_over"
+
+
+def test_a_claim_is_refused_for_another_s_objective_or_one_that_does_not_hold() -> None:
+    game = blue_cornered("secret-mission")
+    assert refused(game, "ann", ClaimObjective("territories_18_two")) == "not_your_objective"
+    assert refused(game, "ann", ClaimObjective("no_such_card")) == "not_your_objective"
+    assert refused(game, "ann", ClaimObjective("destroy_blue")) == "objective_not_held"
+    assert refused(game, "bob", ClaimObjective("territories_18_two")) == "objective_not_held"
+    assert ClaimObjective("destroy_blue") not in game.legal_actions("ann")
+    assert owed(game.state, "ann") == []
+
+
+def test_no_claim_before_the_first_turn() -> None:
+    game, _ = Game.new(list(PLAYERS), ScriptedSource([6, 1, 1]), "secret-mission")
+    s = game.state
+    assert s.phase in ("claim", "setup")
+    for player in PLAYERS:
+        s.objectives[player] = "territories_18_two"
+    s.objectives["ann"] = "territories_24"
+    s.owner = dict.fromkeys(s.owner, "ann")  # as if ann held the world before play began
+    assert owed(s, "ann") == []
+    assert refused(game, "ann", ClaimObjective("territories_24")) == "objective_too_early"
+
+
+def test_a_fallback_objective_is_claimed_by_the_card_dealt() -> None:
+    """ann (red) was dealt "destroy red", her own colour: it falls back to 24 territories,
+    which she reaches; her claim names the card she holds, and the event says what held."""
+    ids = list(BOARD.territory_ids)
+    owners = dict.fromkeys(ids[:23], "ann")
+    source = next(t for t in ids[:23] if any(n not in owners for n in BOARD.neighbours[t]))
+    target = next(n for n in BOARD.neighbours[source] if n not in owners)
+    game = objective_game("destroy_red", owners, {source: 10})
+    assert refused(game, "ann", ClaimObjective("territories_24")) == "not_your_objective"
+    events = claim(game, "ann", take(game, source, target))
+    [shown] = of_type(events, ObjectiveAchieved)
+    assert (shown.objective, shown.achieved) == ("destroy_red", "territories_24")
+
+
+def test_an_objective_that_holds_wins_nothing_until_claimed() -> None:
+    """The game goes on, move after move and turn after turn, while the holder does not
+    claim: no engine ends it by itself."""
+    game = blue_cornered("secret-mission")
+    take(game, "kamchatka", "alaska")
+    s = game.state
+    if s.phase == "move_in":
+        act(game, "ann", MoveIn(s.move_in.minimum))
+    act(game, "ann", EndTurn())
+    assert not game.is_over and s.current != "ann"
+    assert owed(s, "ann") == [ClaimObjective("destroy_blue")]
+    assert ClaimObjective("destroy_blue") in game.legal_actions("ann")  # out of turn
 
 
 def test_the_old_rules_forbid_eliminating_a_player_before_the_end_of_round_4() -> None:
@@ -177,7 +257,7 @@ def test_the_old_rules_forbid_eliminating_a_player_before_the_end_of_round_4() -
 def test_objectives_are_shown_to_all_once_the_game_is_over() -> None:
     game = blue_cornered("secret-mission")
     assert game.view("bob")["objectives"]["ann"] is None
-    take(game, "kamchatka", "alaska")
+    claim(game, "ann", take(game, "kamchatka", "alaska"))
     assert game.view("bob")["objectives"]["ann"] == "destroy_blue"
 
 

@@ -10,16 +10,17 @@ from rulebook_helpers import BOARD, act, begin, of_type, position, refused
 from risk_lan.rules import (
     CLASSIC,
     Attack,
+    ClaimObjective,
     Defend,
     EndTurn,
     Fortify,
     Game,
     Place,
     ScriptedSource,
-    SetAutoDefend,
     check_invariants,
 )
 from risk_lan.rules.events import ArmiesLost, RewardTaken
+from risk_lan.rules.modes import owed
 from risk_lan.rules.revised import territory_income
 
 REVISED = CLASSIC.with_options(name="revised-test", army_cap=12, income_table="revised")
@@ -232,9 +233,10 @@ def test_a_continents_bonus_goes_in_it_or_on_a_territory_joined_to_it() -> None:
     assert s.pool == 0 and not s.bound_pools
 
 
-def test_an_objective_wins_only_at_the_end_of_its_holders_own_turn() -> None:
+def test_an_objective_is_claimed_only_as_its_holder_could_end_its_own_turn() -> None:
     """004 «MISE EN PLACE»: "Le premier joueur qui aura son objectif réalisé à la fin de son
-    tour révèle sa carte Objectif et gagne" (RULES.md Part 3, item 15)."""
+    tour révèle sa carte Objectif et gagne" (RULES.md Part 3, item 15): the claim is made
+    wherever the holder could end its turn, and ends it with the game."""
     rules = CLASSIC.with_options(name="objectives-test", victory="objective",
                                  objective_timing="turn_end")  # fmt: skip
     names = [t for t in NAMES if t not in ("alaska", "kamchatka")][:24]
@@ -242,15 +244,20 @@ def test_an_objective_wins_only_at_the_end_of_its_holders_own_turn() -> None:
     s = game.state
     s.objectives = {"ann": "territories_24", "bob": "territories_24", "cat": "destroy_red"}
     s.colours = {"ann": "red", "bob": "blue", "cat": "green"}
-    # ann holds 24 territories: her objective holds, but the game goes on until her turn ends.
-    act(game, "ann", SetAutoDefend(2))
-    assert s.phase != "over"
-    act(game, "ann", Fortify(names[0], next(t for t in BOARD.neighbours[names[0]]
-                                              if t in names), 1))  # fmt: skip
+    # ann holds 24 territories, but armies are left to place: her turn cannot end yet.
+    s.phase, s.pool, s.trade_window = "reinforce", 2, "none"
+    assert owed(s, "ann") == []
+    assert refused(game, "ann", ClaimObjective("territories_24")) == "objective_not_now"
+    act(game, "ann", Place(names[0], 2))
+    assert s.phase != "over"  # nothing wins by itself
+    assert owed(s, "ann") == [ClaimObjective("territories_24")]
+    assert ClaimObjective("territories_24") in game.legal_actions("ann")
+    events = act(game, "ann", ClaimObjective("territories_24"))
     assert s.phase == "over" and s.winner == "ann"
+    assert [type(e).__name__ for e in events] == ["ObjectiveAchieved", "GameWon"]
 
 
-def test_an_objective_met_in_another_players_turn_waits_for_its_holders_end_of_turn() -> None:
+def test_an_objective_met_in_another_players_turn_waits_for_its_holders_turn() -> None:
     rules = CLASSIC.with_options(name="objectives-test", victory="objective",
                                  objective_timing="turn_end")  # fmt: skip
     names = [t for t in NAMES][:24]
@@ -258,8 +265,18 @@ def test_an_objective_met_in_another_players_turn_waits_for_its_holders_end_of_t
     s = game.state
     s.objectives = {"ann": "territories_18_two", "bob": "territories_24", "cat": "destroy_red"}
     s.colours = {"ann": "red", "bob": "blue", "cat": "green"}
-    act(game, "ann", EndTurn())  # bob's objective holds, in ann's turn: no win
+    # bob's objective holds in ann's turn: no claim out of turn.
+    assert owed(s, "bob") == []
+    assert ClaimObjective("territories_24") not in game.legal_actions("bob")
+    assert refused(game, "bob", ClaimObjective("territories_24")) == "objective_not_now"
+    act(game, "ann", EndTurn())
     assert s.phase != "over" and s.current == "bob"
+    # bob's turn opens with armies to place: once placed, the claim is his.
+    while s.pool:
+        act(game, "bob", Place(names[0], s.pool))
+    assert owed(s, "bob") == [ClaimObjective("territories_24")]
+    act(game, "bob", ClaimObjective("territories_24"))
+    assert s.winner == "bob"
 
 
 def test_continents_joined_by_the_players_territories_share_their_room_under_the_cap() -> None:

@@ -282,6 +282,7 @@ def test_every_action_type_is_registered_by_its_wire_name() -> None:
         "auto_defend",
         "capitulate",
         "claim_mission",
+        "claim_objective",
         "commit",
         "defend",
         "end_offensive",

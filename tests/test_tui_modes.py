@@ -66,6 +66,50 @@ async def test_the_secret_objective_is_shown_to_its_owner_alone_and_wins() -> No
         assert "objective achieved" in log
 
 
+WON_WORDS = {
+    "en": (
+        "north africa",
+        "The game is over: ann wins, showing the objective: Conquer all of North America and"
+        " Africa",
+        "ann shows the objective: Conquer all of North America and Africa",
+        "ann wins!",
+        "By the objective shown: Conquer all of North America and Africa",
+    ),
+    "fr": (
+        "afrique du nord",
+        "La partie est finie : ann gagne en révélant son objectif : Conquérir la totalité de"
+        " l'Amérique du Nord et de l'Afrique",
+        "ann révèle son objectif : Conquérir la totalité de l'Amérique du Nord et de l'Afrique",
+        "ann a gagné !",
+        "Par l'objectif révélé : Conquérir la totalité de l'Amérique du Nord et de l'Afrique",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_game_won_by_the_apps_own_claim_says_who_won_and_by_which_objective(
+    lang: str,
+) -> None:
+    """The conquest completes ann's objective; her app's client claims it by itself (no key
+    is pressed for it), and the Now panel, the log and the game-over screen say who won and
+    by which objective."""
+    target, now_line, log_line, winner_line, how_line = WON_WORDS[lang]
+    host = scenario_host(nearly_north_america_and_africa, mode="secret-mission")
+    app = scenario_app(host, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await pick(pilot, "brazil", target)
+        await pilot.press("f3")
+        over = await until(
+            pilot, lambda: isinstance(app.screen, GameOverScreen) and app.screen, timeout=20
+        )
+        assert app.client is not None and app.client.owed.asked_at > 0
+        box = " ".join(str(over.query_one("#over-box").render()).split())
+        assert winner_line in box and how_line in box
+        assert now_line in " ".join(screen_text(app, "now").split())
+        assert log_line in " ".join(screen_text(app, "log").split())
+
+
 async def test_a_classic_game_shows_no_secret_panel() -> None:
     host = scenario_host(lambda s: set_position(s, {"alaska": "p1"}, rest="p2"))
     app = scenario_app(host)

@@ -19,6 +19,7 @@ from risk_lan.bots.position_value import position_value
 from risk_lan.bots.turn_plans import Plan
 from risk_lan.rules import Game
 from risk_lan.rules.determinize import determinize
+from risk_lan.rules.modes import in_play, owed
 from risk_lan.rules.state import GameState
 from risk_lan.seeded import SeededSource
 
@@ -92,6 +93,7 @@ def rollout(
     s = game.state
     left_me = False
     back = first = laps(s)
+    owing = bool(in_play(s.rules).owed)
     for _ in range(MAX_ACTIONS):
         if s.phase == "over" or not s.alive(player):
             break
@@ -109,5 +111,17 @@ def rollout(
         # Unchecked: the normal bot's moves are legal by construction (every preset's games
         # apply them checked in the tests), and the check is a sixth of a rollout's time.
         game.apply(who, bot.choose(game, who), checked=True)
+        if owing:
+            _claims_owed(game)
         s = game.state
     return position_value(s, player)
+
+
+def _claims_owed(game: Game) -> None:
+    """The acts each seat's client would make by itself after the move (an objective's
+    claim), so that a rollout ends where a game would, a goal met being won."""
+    s = game.state
+    for seat in s.players:
+        for action in owed(s, seat):
+            if s.phase != "over":
+                game.apply(seat, action, checked=True)

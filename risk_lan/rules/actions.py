@@ -127,6 +127,16 @@ class ClaimMission(Action):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class ClaimObjective(Action):
+    """Secret objectives: show one's objective (the card dealt, by its id), which holds now,
+    and win. Under 000-A's and 003's rules at any moment of play, out of turn too; under
+    004's as one ends one's own turn (the claim ends it, with the game)."""
+
+    type: ClassVar[str] = "claim_objective"
+    objective: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class SealCapital(Action):
     """Capital rules: the player's sealed choice of headquarters, ``seal`` being
     ``capitals.seal(player, territory, nonce)`` (64 hex digits). Nobody, the host included,
@@ -237,6 +247,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         EndTurn,
         SetAutoDefend,
         ClaimMission,
+        ClaimObjective,
         SealCapital,
         RevealCapital,
         AbandonCapital,
@@ -273,6 +284,7 @@ _FIELDS_OK: dict[type[Action], Any] = {
     EndTurn: lambda a: True,
     SetAutoDefend: lambda a: a.dice is None or type(a.dice) is int,
     ClaimMission: lambda a: type(a.mission) is str,
+    ClaimObjective: lambda a: type(a.objective) is str,
     SealCapital: lambda a: type(a.seal) is str,
     RevealCapital: lambda a: type(a.territory) is str and type(a.nonce) is str,
     AbandonCapital: lambda a: True,

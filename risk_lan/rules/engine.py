@@ -163,11 +163,14 @@ class Game:
             if action.dice is not None and not 1 <= action.dice <= most:
                 raise IllegalAction("bad_dice", f"defend with 1 to {most} dice")
             return
+        kind = type(action)
+        if kind in modes.ANYTIME:  # whoever the game waits for: its own check says when
+            _CHECKS[kind](s, player, action)
+            return
         phase = s.phase
         expected = waiting_for(s)
         if player != expected:
             raise IllegalAction("not_your_turn", f"waiting for {expected}")
-        kind = type(action)
         refusal = hooks.refused.get(kind)
         if refusal is not None:
             raise refusal()

@@ -13,7 +13,7 @@ from .actions import (
     SetAutoDefend,
 )
 from .choices import Enumerator, places
-from .modes import STEPS, in_play
+from .modes import STEPS, in_play, owed
 from .setup import neutral_choices, placing_neutral, step_left
 from .state import GameState
 from .teams import presence
@@ -34,6 +34,7 @@ def legal_actions(state: GameState, player: str) -> list[Action]:
         return []
     out: list[Action] = [SetAutoDefend(None)]
     out.extend(SetAutoDefend(d) for d in range(1, state.rules.defender_max_dice + 1))
+    out.extend(owed(state, player))  # a claim out of turn: legal only when it is owed
     if player != waiting_for(state):
         return out
     if state.phase in TURN_PHASES:

@@ -43,6 +43,8 @@ MODES: tuple[ModeRules, ...] = (
 CHECKS: Mapping[type[Action], Check] = {t: c for m in MODES for t, c in m.checks.items()}
 EFFECTS: Mapping[type[Action], Effect] = {t: e for m in MODES for t, e in m.effects.items()}
 CHANCE: Mapping[type[Action], Chance] = {t: c for m in MODES for t, c in m.chance.items()}
+# The actions a seat may take out of turn and in any phase, their checks saying when.
+ANYTIME: frozenset[type[Action]] = frozenset(k for m in MODES for k in m.anytime)
 STEPS: Mapping[str, Callable[[GameState, str], list[Action]]] = {
     phase: listed for m in MODES for phase, listed in m.steps.items()
 }
@@ -84,6 +86,7 @@ class InPlay:
     attacking_armies: tuple[AttackingArmies, ...]
     moves_for: tuple[Callable[[GameState, str, str], bool], ...]
     at_conquest: tuple[AtConquest, ...]
+    owed: tuple[Callable[[GameState, str], Action | None], ...]
 
 
 @per_rule_set
@@ -119,6 +122,7 @@ def in_play(rules: RuleSet) -> InPlay:
         attacking_armies=tuple(m.attacking_armies for m in modes if m.attacking_armies is not None),
         moves_for=tuple(m.moves_for for m in modes if m.moves_for is not None),
         at_conquest=tuple(m.at_conquest for m in modes if m.at_conquest is not None),
+        owed=tuple(m.owed for m in modes if m.owed is not None),
     )
     return found
 
@@ -146,3 +150,14 @@ def placed_for(state: GameState, player: str) -> str | None:
         if force is not None:
             return force
     return None
+
+
+def owed(state: GameState, seat: str) -> list[Action]:
+    """The acts ``seat`` makes by itself now, as the modes in play have it (``ModeRules.owed``):
+    on ``state`` as that seat knows it (its projection is enough)."""
+    found = []
+    for due in in_play(state.rules).owed:
+        action = due(state, seat)
+        if action is not None:
+            found.append(action)
+    return found

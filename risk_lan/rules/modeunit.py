@@ -144,6 +144,12 @@ class ModeRules:
     known without playing it), by type; whatever the rules, like ``checks``.
     ``steps``: the legal actions listed at the mode's own phases outside a turn, by phase
     (a phase not listed lists nothing, like a secret the player alone may act on).
+    ``anytime``: the mode's actions a seat may take whoever the game waits for and in any
+    phase, their own checks saying when (a claim out of turn).
+    ``owed``: the act a seat makes by itself the moment it is legal (None: none now), as the
+    rules have a player show a card once it holds; judged on whatever state it is handed, a
+    seat's own projection included. Its client (a bot's player, the host for its bots, the
+    offline game for every seat) asks after every move it sees, and sends it once.
     """
 
     name: str
@@ -178,3 +184,5 @@ class ModeRules:
     at_conquest: AtConquest | None = None
     chance: Mapping[type[Action], Chance] = field(default_factory=dict)
     steps: Mapping[str, Callable[[GameState, str], list[Action]]] = field(default_factory=dict)
+    anytime: tuple[type[Action], ...] = ()
+    owed: Callable[[GameState, str], Action | None] | None = None

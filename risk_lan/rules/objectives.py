@@ -1,14 +1,22 @@
-"""Secret objectives (RULES.md 2.1, 2.10): the cards, the deal, and when one is achieved.
+"""Secret objectives (RULES.md 2.1, 2.10, 2.14): the cards, the deal, when one is achieved,
+and the claim that wins with it.
 
 The objective cards live in ``data/objectives.toml``. A rule set with ``victory =
-"objective"`` deals one to each player at the start; after every move from the first turn
-on, the first player (from the one whose turn it is, to the left) whose objective holds wins.
+"objective"`` deals one to each player at the start. Nothing ends the game by itself when an
+objective holds: its holder wins by claiming it (``ClaimObjective``, naming the card), as
+the rulebooks have the winner show the card, because a peer's engine knows no objective
+but its own seat's. When a claim may be made is the mode's ``objective_timing``: "any" (000-A,
+003), at any moment of play from the first turn on, out of turn too; "turn_end" (004), in
+the holder's own turn wherever it could end it. Claims are taken in the order they come.
+Claiming is not a choice (the card is shown as soon as it holds): ``owed`` gives the claim a
+seat's client makes by itself.
 """
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, ClaimObjective
 from .events import Event, GameWon, ObjectiveAchieved, ObjectivesDealt
+from .illegal import IllegalAction
 from .modeunit import BEFORE_PLAY, ModeRules
 
 # The cards themselves are plain data, read in their own module (``objectivecards``).
@@ -19,6 +27,7 @@ from .objectivecards import objectives as objectives
 from .randomness import RandomSource
 from .sealing import dealt
 from .state import GameState
+from .turn import check_can_move_on
 
 
 def deal(state: GameState, source: RandomSource, first: str) -> ObjectivesDealt:
@@ -39,7 +48,7 @@ def in_force(state: GameState, player: str) -> Objective:
     """``player``'s objective as it now stands, after any fallback."""
     cards = objectives()
     objective = state.objectives[player]
-    assert objective is not None  # asked only of an objective known here (see ``check``)
+    assert objective is not None  # asked only of an objective known here (see ``owed``)
     card = cards[objective]
     if card.destroy is None:
         return card
@@ -88,32 +97,64 @@ def progress(state: GameState, player: str) -> list[tuple[str, int, int]]:
     return lines
 
 
-def check(state: GameState, only: str | None = None) -> list[Event]:
-    """End the game if someone's objective holds: the player whose turn it is first, then
-    the others to the left (or ``only`` that player's)."""
-    seats = state.players
-    start = seats.index(state.current)
-    for i in range(len(seats)):
-        player = seats[(start + i) % len(seats)]
-        if only is not None and player != only:
-            continue
-        # A player's view does not know the others' objectives (None): those cannot be seen
-        # to hold there, and the host's end of the game is checked once they are shown.
-        if player in state.eliminated or state.objectives.get(player) is None:
-            continue
-        if not achieved(state, player):
-            continue
-        state.winner = player
-        state.phase = "over"
-        state.attack = None
-        state.move_in = None
-        card = state.objectives[player]
-        assert card is not None
-        return [
-            ObjectiveAchieved(player, card, in_force(state, player).id),
-            GameWon(player, "objective"),
-        ]
-    return []
+def check_claim(state: GameState, player: str, objective: str) -> None:
+    """Raise IllegalAction, saying why, unless ``player`` may claim ``objective`` now: it is
+    the card ``player`` was dealt, this is a moment the mode allows, and it holds (after any
+    fallback) as the game stands."""
+    if state.rules.victory != "objective":
+        raise IllegalAction("no_objective", "this game has no secret objectives")
+    if objective not in objectives() or state.objectives.get(player) != objective:
+        raise IllegalAction("not_your_objective", "that objective is not the one you were dealt")
+    _check_timing(state, player)
+    if not achieved(state, player):
+        raise IllegalAction(
+            "objective_not_held",
+            "your objective does not hold as the game stands",
+            IllegalAction(
+                "objective_no_longer_held", "your objective no longer holds: a move came first"
+            ),
+        )
+
+
+def _check_timing(state: GameState, player: str) -> None:
+    if state.phase in BEFORE_PLAY:
+        raise IllegalAction("objective_too_early", "an objective is claimed from the first turn on")
+    if state.rules.objective_timing != "turn_end":
+        return  # "any": at any moment of play, whoever's turn it is
+    if (state.acting or state.current) != player:
+        raise IllegalAction(
+            "objective_not_now", "an objective is claimed at the end of your own turn"
+        )
+    try:  # wherever the turn could end: claiming then ends it with the goal met
+        check_can_move_on(state)
+    except IllegalAction as e:
+        raise IllegalAction(
+            "objective_not_now", f"an objective is claimed as you end your turn: {e.message}"
+        ) from None
+
+
+def claim(state: GameState, player: str, objective: str) -> list[Event]:
+    """``player`` shows its objective (checked): it wins, and the game is over."""
+    check_claim(state, player, objective)
+    achieved_id = in_force(state, player).id
+    state.winner = player
+    state.phase = "over"
+    state.attack = None
+    state.move_in = None
+    return [ObjectiveAchieved(player, objective, achieved_id), GameWon(player, "objective")]
+
+
+def owed(state: GameState, seat: str) -> Action | None:
+    """The claim ``seat`` makes by itself now: its objective's, when it may be claimed. A
+    seat's own projection knows that objective, which is all this needs."""
+    objective = state.objectives.get(seat)
+    if objective is None or seat in state.eliminated or state.phase == "over":
+        return None
+    try:
+        check_claim(state, seat, objective)
+    except IllegalAction:
+        return None
+    return ClaimObjective(objective)
 
 
 def _whole_continents(state: GameState, player: str) -> set[str]:
@@ -126,29 +167,14 @@ def _strong_territories(state: GameState, player: str, armies_each: int) -> int:
     return sum(1 for t in state.held.get(player, {}) if armies[t] >= armies_each)
 
 
-def _after(
-    state: GameState, source: RandomSource, player: str, action: Action, events: list[Event]
-) -> list[Event]:
-    # Objectives are checked from the first turn on; at the end of a turn only, they are the
-    # turn's business.
-    if state.phase in BEFORE_PLAY or state.rules.objective_timing != "any":
-        return []
-    return check(state)
-
-
-def _at_turn_over(state: GameState, player: str) -> list[Event]:
-    """004: an objective may be met only at the end of one's own turn."""
-    if state.rules.objective_timing != "turn_end":
-        return []
-    return check(state, only=player)
-
-
 MODE = ModeRules(
     name="objectives",
     applies=lambda rules: rules.victory == "objective",
-    after=_after,
-    at_turn_over=_at_turn_over,
+    checks={ClaimObjective: lambda s, p, a: check_claim(s, p, a.objective)},
+    effects={ClaimObjective: lambda s, rng, p, a, h: claim(s, p, a.objective)},
+    # Its check says when (out of turn too, under "any"), whoever the game waits for.
+    anytime=(ClaimObjective,),
+    chance={ClaimObjective: lambda s, a: False},
     secret_deal=deal,
-    # 004: a goal met at the end of one's own turn wins before the next turn's cards are drawn.
-    unforeseen=lambda s, ends: ends and s.rules.objective_timing == "turn_end",
+    owed=owed,
 )

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from .actions import Action, Answer, ClaimMission, Commit, GiveCard, TradeCards
+from .actions import Action, Answer, ClaimMission, ClaimObjective, Commit, GiveCard, TradeCards
 from .canonical import public_hand, public_missions
 from .missioncards import RANKS, missions
 from .sealing import slot_of
@@ -76,9 +76,9 @@ HIDDEN_FACTS = (
     HiddenFact(
         "objectives",
         "its holder, and everyone once the game is over",
-        "nothing",
-        "a win by an objective is dealt by the host's shuffle and the host's word until the"
-        " end, when every objective is shown and every peer checks it",
+        "nothing, until its holder claims it",
+        "made public: named by its holder in the claim it signs (a win by an objective is"
+        " that claim); which card was dealt is the host's shuffle, checked at the end",
     ),
     HiddenFact(
         "missions",
@@ -143,19 +143,30 @@ def public_form(state: GameState) -> dict[str, Any]:
     return project(state, None).to_dict()
 
 
-def named_in(state: GameState, action: Action) -> tuple[tuple[str, ...], str | None]:
-    """The cards and the mission an act names, which its signer makes public by sending it."""
+class Named(NamedTuple):
+    """What an act names of its signer's secrets: cards, a mission, an objective."""
+
+    cards: tuple[str, ...] = ()
+    mission: str | None = None
+    objective: str | None = None
+
+
+def named_in(state: GameState, action: Action) -> Named:
+    """The cards, the mission and the objective an act names, which its signer makes public
+    by sending it."""
     if isinstance(action, TradeCards):
-        return tuple(action.cards), None
+        return Named(tuple(action.cards))
     if isinstance(action, GiveCard):
-        return (action.card,), None
+        return Named((action.card,))
     if isinstance(action, Commit) and action.lay:
-        return (action.source,), None
+        return Named((action.source,))
     if isinstance(action, Answer) and action.lay and state.attack is not None:
-        return (state.attack.target,), None
+        return Named((state.attack.target,))
     if isinstance(action, ClaimMission):
-        return (), action.mission
-    return (), None
+        return Named(mission=action.mission)
+    if isinstance(action, ClaimObjective):
+        return Named(objective=action.objective)
+    return Named()
 
 
 class NamedUnheld(ValueError):
@@ -166,12 +177,13 @@ def reveal_named(
     state: GameState, seat: str, action: Action, opened: Mapping[str, str] | None = None
 ) -> None:
     """Put what ``seat``'s act names into the projection, in place of placeholders: the
-    cards it names into its hand, a mission it claims into its rank's place. ``opened`` are
-    the sealed cards the act opens (token → card, each proven by its holder): those go in
-    their tokens' places. The engine's own checks then judge the act as on the whole state."""
+    cards it names into its hand, a mission it claims into its rank's place, an objective it
+    claims into its place. ``opened`` are the sealed cards the act opens (token → card, each
+    proven by its holder): those go in their tokens' places. The engine's own checks then
+    judge the act as on the whole state."""
     if opened:
         _open(state, seat, opened)
-    cards, mission = named_in(state, action)
+    cards, mission, objective = named_in(state, action)
     hand = state.hands.get(seat)
     if cards and hand is not None:
         named = [c for c in cards if c not in hand]
@@ -186,6 +198,8 @@ def reveal_named(
             rank = RANKS.index(claimed.rank)
             if rank < len(held) and held[rank] == HIDDEN:
                 held[rank] = mission
+    if objective is not None and seat in state.objectives and state.objectives[seat] is None:
+        state.objectives[seat] = objective
 
 
 def _open(state: GameState, seat: str, opened: Mapping[str, str]) -> None:
@@ -219,8 +233,8 @@ def opened_by(
     from what ``seat`` knows of its own (``known``: token → card): each card the act names
     that it holds sealed, the mission it claims and, with its third claim, the mission left,
     which the rules then show."""
-    cards, mission = named_in(state, action)
-    wanted = [*cards, *([mission] if mission is not None else [])]
+    cards, mission, objective = named_in(state, action)
+    wanted = [*cards, *(name for name in (mission, objective) if name is not None)]
     own = sealed_of(state, seat)
     opened: dict[str, str] = {}
     for name in wanted:

@@ -30,6 +30,7 @@ from risk_lan.net.client.botplay import BotPlay
 from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
+from risk_lan.net.client.owedacts import OwedActs
 from risk_lan.net.client.receivedupdates import ReceivedUpdates
 from risk_lan.net.client.reconnecting import Reconnection
 from risk_lan.net.client.rollshare import RollShare
@@ -93,6 +94,7 @@ class Client:
         self.bot = BotPlay(bot) if bot is not None else None
         self.thinking: asyncio.Task[list[Action]] | None = None  # the bot's choice under way
         self.standing = StandingAnswers()  # F7 under «risques calculés», given by this client
+        self.owed = OwedActs()  # an objective's claim, made by this client as soon as it holds
         self.joining = Joining(password, self.listener, self.log)
         self.witness: Witness | None = None  # from the welcome on
         self.players: list[dict[str, Any]] = []  # seat, name, kind, colour, from the start
@@ -367,6 +369,8 @@ class Client:
             self.listener.updated(update, checked)
         except Exception as e:
             raise LocalFailure from e
+        if self._send_owed(update["n"]):
+            return  # a claim that wins ends the game; refused, the bot chooses again
         if self.bot is not None:
             self._play()
         elif not (self.queued or self.outstanding or self.taken_over):
@@ -374,6 +378,18 @@ class Client:
             if answer is not None:
                 self._send_act(answer)
         self._send_queued()
+
+    def _send_owed(self, n: int) -> bool:
+        """Send what this seat owes after move ``n`` (an objective's claim), ahead of any act
+        a person queued or a bot would choose: whether it sent one."""
+        game = self.witness.game if self.witness is not None else None
+        if game is None or self.taken_over or self.watch:
+            return False
+        due = self.owed.due(self.view, self.seat, n, game.state.rules)
+        for action in due:
+            self.log(f"owed by the rules, sent by itself: {action}")
+            self._send_act(action)
+        return bool(due)
 
     def _play(self) -> None:
         """The bot's acts from the latest view, when the seat is its to play: worked out in a

@@ -10,9 +10,10 @@ each checkpoint and at the end).
 What the witness adds is what only this client can check: its own key, tip and reveals came
 back as it sent them; and each private update says what the client's own working-out of the
 move gives (``shadow``): every event, every die, every territory's armies, whose turn it is.
-What a shuffle decided (the deal, a headquarters picked by chance, a hidden objective won)
-and the cards only this seat sees are taken on the host's word, and checked when the game
-ends against the host's revealed secret, by replaying the whole history with it.
+What a shuffle decided (the deal, a headquarters picked by chance) and the cards only this
+seat sees are taken on the host's word, and checked when the game ends against the host's
+revealed secret, by replaying the whole history with it. A win by an objective is worked out
+here like any move: its holder's signed claim names the objective.
 """
 
 from __future__ import annotations
@@ -116,7 +117,9 @@ class Witness(GameReplay):
         self.checked_n = n
         # What a shuffle decided is the host's word until the end, which it may restate.
         taken = self.unknown or n in self.taken_views
-        if taken or (self.game.state.phase != "over" and _hidden_win(self.game, view)):
+        # A win by an objective is not among them: its holder's claim names the objective,
+        # and this client's game ends on it as the host's does.
+        if taken:
             return self._take_view(n, view, events, played[1] if first else None)
         wrong = shadow.view_mismatch(self.game.state, view)
         if wrong is not None:
@@ -195,11 +198,6 @@ class Witness(GameReplay):
 
 
 _DICE_EVENTS = ("order_rolled", "deal_rolled", "battle", "calculated_battle")
-
-
-def _hidden_win(game: Game, view: dict[str, Any]) -> bool:
-    """A player won by an objective this client could not see: checked at the end."""
-    return game.state.rules.victory == "objective" and view.get("phase") == "over"
 
 
 def _own(replay: GameReplay, seat: str | None) -> list[str] | None:

@@ -17,7 +17,8 @@ from risk_lan.net.host.seating import Seat
 from risk_lan.rules import Action, Game, IllegalAction
 from risk_lan.rules.actions import SetAutoDefend, action_from_wire
 
-Act = tuple[str, Action, dict[str, Any]]  # (seat, action, its act's envelope)
+# (seat, action, its act's envelope, whether it was checked legal as it arrived)
+Act = tuple[str, Action, dict[str, Any], bool]
 
 
 class ActQueue(asyncio.Queue[Act]):
@@ -47,11 +48,13 @@ def check_act(game: Game, seat: str, action: Action) -> None:
 
 def judged(
     s: Seat, data: Any, game: Game | None, by_bot: bool, acts: ActQueue, now: float
-) -> Action:
+) -> tuple[Action, bool]:
     """The action of an act as it arrives, refused (``IllegalAction``) if it is not in its
     canonical form, if the seat has too many acts waiting or has spent its allowance (see
-    above), or if it is sent out of turn: a move sent out of turn is refused now, not held
-    until the turn comes round. The game loop checks it when its turn comes."""
+    above), or if it is sent out of turn and not legal as the game stands: a move sent out
+    of turn is refused now, not held until the turn comes round. The game loop checks it
+    again when its turn comes (an objective's claim out of turn is taken then, in order).
+    Returns the action and whether it was checked legal as it arrived."""
     try:
         action = action_from_wire(data)
     except IllegalAction:
@@ -65,14 +68,23 @@ def judged(
         and s.id == game.waiting_for()
         and not isinstance(action, SetAutoDefend)
     ):
-        return action  # a move the game waits for: at the game's own pace
+        return action, False  # a move the game waits for: at the game's own pace
     _spend(s, now)
     if game is None:
         raise IllegalAction("not_started", "the game is still being set up")
     if by_bot:
         raise IllegalAction("taken_over", "a bot plays this seat until you take it back")
     check_act(game, s.id, action)
-    return action
+    return action, True
+
+
+def refusal_when_taken(error: IllegalAction, checked_on_arrival: bool) -> IllegalAction:
+    """The refusal of an act as the game loop takes it: an act legal as it arrived, which a
+    move made meanwhile made illegal, is told so in its own words where the rules give them
+    (``IllegalAction.moved_on``): the game changed, its sender asked for nothing false."""
+    if checked_on_arrival and error.moved_on is not None:
+        return error.moved_on
+    return error
 
 
 def _spend(s: Seat, now: float) -> None:

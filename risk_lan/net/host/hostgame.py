@@ -22,7 +22,7 @@ from protocol.messages import SIGNED_BY_CLIENT
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot, Reason, Reasoned
 from risk_lan.narrate import reason_line
-from risk_lan.net.host.actqueue import ActQueue, check_act, judged
+from risk_lan.net.host.actqueue import ActQueue, check_act, judged, refusal_when_taken
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.host.expeller import Expeller
 from risk_lan.net.host.handovers import POLL, Handovers
@@ -33,6 +33,7 @@ from risk_lan.net.record.broadcastcheck import GameReplay
 from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import Event, GameWon
+from risk_lan.rules.modes import owed
 from risk_lan.rules.randomness import NoChance, RandomSource
 
 
@@ -75,6 +76,7 @@ class HostGame:
         self.task: asyncio.Task[None] | None = None
         self.finished = False
         self.win_reason = "world"  # as the engine says when someone wins
+        self.owed_after = -1  # the move after which the bots' owed acts were last made
         self.told: set[str] = set()  # players who have said they took in the end
         self.everyone_told = asyncio.Event()
         self.acts = ActQueue()  # (seat, action, its act's envelope) for the game loop
@@ -166,11 +168,11 @@ class HostGame:
         now = asyncio.get_running_loop().time()
         by_bot = self.handovers.played_by_bot(seat)
         try:
-            action = judged(s, body["action"], self.game, by_bot, self.acts, now)
+            action, checked = judged(s, body["action"], self.game, by_bot, self.acts, now)
         except IllegalAction as e:
             self.broadcaster.refuse(seat, e.code, e.message)
             return
-        self.acts.put_nowait((seat, action, envelope))
+        self.acts.put_nowait((seat, action, envelope, checked))
 
     def abort(self, error: ProtocolError) -> None:
         """Stop the game for good, telling everyone why and whom to blame."""
@@ -270,6 +272,10 @@ class HostGame:
         while not self.game.is_over:
             handovers.retire_eliminated()
             handovers.hand_back()
+            if self.owed_after != self.n:
+                self.owed_after = self.n
+                await self._bots_owed()
+                continue  # the game may be over, or waiting for someone else
             who = self.game.waiting_for()
             assert who is not None
             if (self.n, who) != decision:
@@ -283,12 +289,24 @@ class HostGame:
                 continue
             try:
                 async with asyncio.timeout(POLL):
-                    seat, action, request = await self.acts.get()
+                    seat, action, request, checked = await self.acts.get()
             except TimeoutError:
                 handovers.idle()
                 continue
             if not handovers.played_by_bot(seat):  # else asked before a bot took the seat
-                await self._checked_move(seat, action, request)
+                await self._checked_move(seat, action, request, checked)
+
+    async def _bots_owed(self) -> None:
+        """What the seats the host's bots play owe after a move (an objective's claim), made
+        for them the way a seat's own client makes it, once per move, before any bot's next
+        choice. Claims race: each is taken as the game stands when its turn comes."""
+        assert self.game is not None
+        for seat in list(self.handovers.bots):
+            for action in owed(self.game.state, seat):
+                if self.game.is_over:
+                    return
+                self.game.check(seat, action)  # owed only when legal: a failure is a bug
+                await self._move(seat, action, None)
 
     async def _bot_choice(self, bot: Bot, who: str) -> Action:
         """A host bot's move, worked out in a worker thread on a copy of the game (without
@@ -311,14 +329,17 @@ class HostGame:
             hear(seat, self.n + 1, reason)
 
     async def _checked_move(
-        self, seat: str, action: Action, request: dict[str, Any] | None
+        self, seat: str, action: Action, request: dict[str, Any] | None, checked: bool
     ) -> None:
-        """A player's act, checked (once) as the game stands when its turn comes."""
+        """A player's act, checked (once more, if ``checked`` as it arrived) as the game
+        stands when its turn comes. Refused, it changes nothing and blames no one: an act
+        that was legal as it arrived is told the game moved on."""
         assert self.game is not None
         try:
             check_act(self.game, seat, action)
         except IllegalAction as e:
-            self.broadcaster.refuse(seat, e.code, e.message)
+            told = refusal_when_taken(e, checked)
+            self.broadcaster.refuse(seat, told.code, told.message)
             return
         await self._move(seat, action, request)
 

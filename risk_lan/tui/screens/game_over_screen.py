@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from risk_lan.rules import Game, teams
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
+from risk_lan.tui.turnlogic.modeapps import won_how
 from risk_lan.tui.widgets.keys_line import KeysLine
 from risk_lan.tui.widgets.panels import player_mark
 
@@ -63,7 +64,9 @@ class GameOverScreen(ModalScreen[None]):
                 mates = [p for p in state.players if teams.friends(state, p, self.winner)]
                 line = say(lang, "team_won", team=say(lang, "and").join(
                     names.get(p, p) for p in mates))  # fmt: skip
-            text.append(line + "\n\n", style="bold yellow")
+            text.append(line + "\n", style="bold yellow")
+            how = won_how(self.game, self.winner, names, lang) if self.winner else None
+            text.append((how + "\n" if how else "") + "\n")
         if self.game is not None:
             s = self.game.state
             text.append(say(lang, "stats") + "\n", style="bold")

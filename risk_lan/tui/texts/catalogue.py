@@ -19,6 +19,7 @@ from risk_lan.tui.texts.host_status_texts import HOST_STATUS_TEXTS
 from risk_lan.tui.texts.independents_texts import INDEPENDENTS_TEXTS
 from risk_lan.tui.texts.key_texts import KEY_TEXTS
 from risk_lan.tui.texts.mission_texts import MISSION_TEXTS
+from risk_lan.tui.texts.objective_texts import OBJECTIVE_TEXTS
 from risk_lan.tui.texts.refusal_texts import REFUSAL_TEXTS
 from risk_lan.tui.texts.revised_texts import REVISED_TEXTS
 from risk_lan.tui.texts.watch_texts import WATCH_TEXTS
@@ -361,7 +362,7 @@ TEXTS: dict[str, dict[str, str]] = {
 # Why a pick or a key did nothing, the command palette, the host's refusals, watching a
 # game, a player expelled, the modes' own words, and the keys' lines of the pop-ups.
 for _more in (HINT_TEXTS, COMMAND_TEXTS, REFUSAL_TEXTS, WATCH_TEXTS, MISSION_TEXTS, ALLY_TEXTS,
-              INDEPENDENTS_TEXTS, REVISED_TEXTS, ENTRY_TEXTS,
+              INDEPENDENTS_TEXTS, REVISED_TEXTS, ENTRY_TEXTS, OBJECTIVE_TEXTS,
               EXPEL_TEXTS, HOST_STATUS_TEXTS, KEY_TEXTS):  # fmt: skip
     for _lang in TEXTS:
         TEXTS[_lang].update(_more[_lang])

@@ -112,6 +112,8 @@ class ModeApp:
     ``titles``: the titles of the presets the mode brings, by preset and language (the
     plain presets of no mode are titled in ``texts/mode_texts.py``).
     ``texts``: the mode's catalogue of words, in English and French.
+    ``won_how``: the game-over screen's line on how the winner won under the mode (game,
+    winner, names, language; None: nothing to add).
     """
 
     name: str
@@ -144,3 +146,4 @@ class ModeApp:
     secret: ModeSecret | None = None
     titles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    won_how: Callable[[Game, str, dict[str, str], str], str | None] | None = None

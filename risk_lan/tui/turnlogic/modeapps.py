@@ -139,6 +139,15 @@ def now_line(turn: Turn, step: Step, names: dict[str, str], lang: str, name: Nam
     return None
 
 
+def won_how(game: Game | None, winner: str, names: dict[str, str], lang: str) -> str | None:
+    """How ``winner`` won, in the words of the first mode in play that says so."""
+    for mode in playing(game):
+        line = mode.won_how(game, winner, names, lang) if game and mode.won_how else None
+        if line is not None:
+            return line
+    return None
+
+
 def notes(turn: Turn, step: Step, lang: str, name: Namer) -> str:
     """The lines every mode puts under the Now panel's sentence, one under the other."""
     found = [m.notes(turn, step, lang, name) for m in MODE_APPS if m.notes is not None]

@@ -5,11 +5,18 @@ titles."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from risk_lan.rules import Game, objectives
 from risk_lan.tui.texts.catalogue import say, shown
-from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeSecret
+from risk_lan.tui.texts.objective_texts import OBJECTIVE_TEXTS
+from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeSecret, Namer
+
+if TYPE_CHECKING:
+    from risk_lan.tui.turnlogic.player_turn import Turn
+    from risk_lan.tui.turnlogic.turn_step import Step
 
 
 def objective_lines(game: Game, seat: str, names: dict[str, str], lang: str) -> Text:
@@ -45,6 +52,40 @@ def _progress(game: Game, what: str, have: int, need: int, names: dict[str, str]
     return say(lang, f"progress_{kind}", have=have, need=need)
 
 
+def claimed_objective(game: Game) -> tuple[str, str] | None:
+    """The winner and the objective it showed, when the game was won by its claim: the
+    winner's objective holds and it does not hold the whole board (a world conquest ends the
+    game before any claim that the same conquest makes true)."""
+    s = game.state
+    winner = s.winner
+    if s.phase != "over" or winner is None or s.objectives.get(winner) is None:
+        return None
+    if not objectives.achieved(s, winner) or s.count(winner) == len(s.owner):
+        return None
+    return winner, objectives.in_force(s, winner).id
+
+
+def won_how(game: Game, winner: str, names: dict[str, str], lang: str) -> str | None:
+    """The game-over screen's line: the objective the winner showed."""
+    claimed = claimed_objective(game)
+    if claimed is None or claimed[0] != winner:
+        return None
+    shown_card = objectives.objectives()[claimed[1]].text(lang)
+    return say(lang, "won_by_objective", objective=shown_card)
+
+
+def over_line(turn: Turn, step: Step, names: dict[str, str], lang: str, name: Namer) -> str | None:
+    """The Now panel at the end of a game won by an objective: who showed which."""
+    game = turn.game
+    claimed = claimed_objective(game) if game is not None and step.name == "over" else None
+    if claimed is None:
+        return None
+    winner, card = claimed
+    who = shown(names.get(winner, winner), 24)
+    text = objectives.objectives()[card].text(lang)
+    return say(lang, "over_by_objective", winner=who, objective=text)
+
+
 APP = ModeApp(
     name="objectives",
     applies=objectives.MODE.applies,
@@ -55,4 +96,7 @@ APP = ModeApp(
         "mission": {"fr": "Objectifs secrets (ancienne règle)"},
         "secret-mission": {"fr": "Mission secrète, règles de 2015"},
     },
+    texts=OBJECTIVE_TEXTS,
+    now_line=over_line,
+    won_how=won_how,
 )

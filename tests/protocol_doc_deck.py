@@ -1,0 +1,225 @@
+"""The test vectors of docs/protocol.md's "The encrypted deck, byte by byte": their inputs,
+their outputs as the project's code makes them, each checked against the doc's own words
+written out here with hashlib and libsodium's ristretto255 directly (as a client in another
+language would), so that the doc says what the code does."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import rbcl
+from protocol_doc_reference import preimage
+
+from protocol.cardpoints import card_point
+from protocol.deckdraw import check_removal, remove_layer
+from protocol.deckshuffle import challenge_bits, decode_proof, shuffle, shuffle_context
+from protocol.escrow import check_deal, check_share, deal, public_share
+from protocol.framing import pack
+from protocol.layerkey import LayerKey
+from protocol.ristretto import ORDER, Scalar, point, scalar
+
+GAME = "example-game"
+SECRET = (bytes(range(1, 32)) + b"\0").hex()  # canonical: below the group's order
+NONCE = (bytes(range(101, 132)) + b"\0").hex()
+
+
+def _int(data: bytes) -> int:
+    return int.from_bytes(data, "little")
+
+
+def _le(value: int) -> bytes:
+    return (value % ORDER).to_bytes(32, "little")
+
+
+def _point_of(deck: str, card: str) -> bytes:
+    """The doc's hash-to-point: SHA-512 of H's bytes under "card-point", then from_hash."""
+    wide = hashlib.sha512(preimage("card-point", deck, card)).digest()
+    return bytes(rbcl.crypto_core_ristretto255_from_hash(wide))
+
+
+def _challenge(use: str, context: bytes, *points: bytes) -> int:
+    """The doc's challenge: H("deck-dleq/" + use, context, G, X, H, Z, A, A') as a
+    little-endian integer, mod L."""
+    return _int(hashlib.sha256(preimage("deck-dleq/" + use, context, *points)).digest()) % ORDER
+
+
+def card_point_vector(given: dict[str, Any]) -> dict[str, Any]:
+    wide = hashlib.sha512(preimage("card-point", given["deck"], given["card"])).digest()
+    point = card_point(given["deck"], given["card"])
+    assert point == _point_of(given["deck"], given["card"])
+    return {"sha512": wide.hex(), "point": point.hex()}
+
+
+def layer_vector(given: dict[str, Any]) -> dict[str, Any]:
+    key = LayerKey(scalar(bytes.fromhex(given["secret"])))
+    m = card_point(given["deck"], given["card"])
+    layered = bytes(rbcl.crypto_scalarmult_ristretto255(key.secret, m))
+    assert _int(key.inverse) * _int(key.secret) % ORDER == 1
+    assert bytes(rbcl.crypto_scalarmult_ristretto255(key.inverse, layered)) == m
+    return {
+        "public": key.public.hex(),
+        "inverse": key.inverse.hex(),
+        "point": m.hex(),
+        "layered": layered.hex(),
+    }
+
+
+def dleq_vector(given: dict[str, Any]) -> dict[str, Any]:
+    """A layer removed from ``card`` under ``secret``: the card is s·M, what is left M."""
+    key = LayerKey(scalar(bytes.fromhex(given["secret"])))
+    nonce = Scalar(bytes.fromhex(given["nonce"]))
+    context = bytes.fromhex(given["context"])
+    m = card_point(given["deck"], given["card"])
+    card = point(bytes(rbcl.crypto_scalarmult_ristretto255(key.secret, m)))
+    removed, proof = remove_layer(key, card, context, nonce)
+    assert removed == m and check_removal(key.public, card, removed, proof, context)
+    base = bytes(rbcl.crypto_scalarmult_ristretto255_base(_le(1)))
+    a = bytes(rbcl.crypto_scalarmult_ristretto255_base(nonce))
+    a_prime = bytes(rbcl.crypto_scalarmult_ristretto255(nonce, removed))
+    c = _challenge("remove", context, base, key.public, removed, card, a, a_prime)
+    r = (_int(nonce) - c * _int(key.secret)) % ORDER
+    assert proof == _le(c) + _le(r), "the doc's proof is not the code's"
+    return {
+        "public": key.public.hex(),
+        "held": card.hex(),
+        "removed": removed.hex(),
+        "A": a.hex(),
+        "A_prime": a_prime.hex(),
+        "proof": proof.hex(),
+    }
+
+
+def shuffle_vector(given: dict[str, Any]) -> dict[str, Any]:
+    key = LayerKey(scalar(bytes.fromhex(given["secret"])))
+    deck = [card_point(given["deck"], card) for card in given["cards"]]
+    context = shuffle_context(*given["context"])
+    assert context == pack(given["context"])
+    shuffled, proof = shuffle(
+        key, deck, context, given["order"], bytes.fromhex(given["seed"]), given["rounds"]
+    )
+    steps = decode_proof(proof, len(deck), given["rounds"])
+    bits = challenge_bits(
+        context, key.public, deck, shuffled, [(s.base, s.deck) for s in steps], given["rounds"]
+    )
+    assert b"".join(s.encode() for s in steps) == proof
+    committed = b"".join(b"".join((s.base, *s.deck)) for s in steps)
+    h = hashlib.sha256(
+        preimage(
+            "deck-shuffle",
+            context,
+            key.public,
+            given["rounds"],
+            b"".join(deck),
+            b"".join(shuffled),
+            committed,
+        )
+    ).digest()
+    assert bits == [(h[j // 8] >> (j % 8)) & 1 for j in range(given["rounds"])]
+    return {
+        "context_bytes": context.hex(),
+        "deck_points": [p.hex() for p in deck],
+        "shuffled": [p.hex() for p in shuffled],
+        "challenge": h.hex(),
+        "bits": bits,
+        "proof_rounds": [s.encode().hex() for s in steps],
+    }
+
+
+def escrow_vector(given: dict[str, Any]) -> dict[str, Any]:
+    key = LayerKey(scalar(bytes.fromhex(given["secret"])))
+    context = bytes.fromhex(given["context"])
+    coefficients = [scalar(bytes.fromhex(a)) for a in given["coefficients"]]
+    made = deal(
+        key,
+        given["holders"],
+        len(coefficients) + 1,
+        context,
+        coefficients,
+        Scalar(bytes.fromhex(given["nonce"])),
+    )
+    assert check_deal(key.public, made.commitments, made.proof, context)
+    poly = [_int(key.inverse), *(_int(a) for a in coefficients)]
+    for j, share in made.shares.items():
+        assert _int(share) == sum(a * j**i for i, a in enumerate(poly)) % ORDER
+        assert check_share(made.commitments, j, share)
+    return {
+        "inverse": key.inverse.hex(),
+        "commitments": [a.hex() for a in made.commitments],
+        "proof": made.proof.hex(),
+        "shares": [made.shares[j].hex() for j in sorted(made.shares)],
+        "public_shares": [public_share(made.commitments, j).hex() for j in sorted(made.shares)],
+    }
+
+
+DECK_VECTORS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "card-point": card_point_vector,
+    "layer": layer_vector,
+    "dleq": dleq_vector,
+    "deck-shuffle": shuffle_vector,
+    "escrow": escrow_vector,
+}
+
+
+def deck_specs() -> list[tuple[str, dict[str, Any]]]:
+    context = pack(["remove", GAME, "territories", 0, "p2"]).hex()
+    return [
+        ("card-point", {"deck": "territories", "card": "alaska"}),
+        ("card-point", {"deck": "territories", "card": "joker_1"}),
+        ("card-point", {"deck": "objectives", "card": "north_america_africa"}),
+        ("layer", {"secret": SECRET, "deck": "territories", "card": "alaska"}),
+        (
+            "dleq",
+            {
+                "secret": SECRET,
+                "nonce": NONCE,
+                "context": context,
+                "deck": "territories",
+                "card": "alaska",
+            },
+        ),
+        (
+            "deck-shuffle",
+            {
+                "secret": SECRET,
+                "deck": "territories",
+                "cards": ["alaska", "brazil", "joker_1"],
+                "order": [2, 0, 1],
+                "seed": "71" * 32,
+                "rounds": 2,
+                "context": [GAME, "territories", 0, "p1"],
+            },
+        ),
+        (
+            "escrow",
+            {
+                "secret": SECRET,
+                "holders": 3,
+                "coefficients": [NONCE],
+                "nonce": (bytes(range(201, 232)) + b"\0").hex(),
+                "context": pack(["escrow", GAME, "p1"]).hex(),
+            },
+        ),
+    ]
+
+
+DECK_DESCRIPTIONS = {
+    "card-point": "A card's point: the 64 bytes of SHA-512 over H's bytes for "
+    '`("card-point", deck, card)`, and the point ristretto255\'s hash-to-group makes of them.',
+    "layer": "One layer: the contributor's `secret` s, its `public` key s·B, s⁻¹ (`inverse`), "
+    "the card's `point` M and the card under the layer, s·M (`layered`).",
+    "dleq": "A layer removed, with its proof: the card named `card` under the layer, s·M "
+    "(`held`), what is left (`removed`, M), the nonce's commitments A = k·B and A' = k·M, "
+    "and the 64-byte `proof` c ‖ r. `context` is the canonical msgpack of "
+    '`["remove", game, deck, 0, "p2"]`, as an example of what a caller binds.',
+    "deck-shuffle": "A shuffle step of a toy size (3 cards, 2 rounds, so that it fits here; "
+    "a game uses 40 rounds): the deck's points, the shuffled deck E[i] = s·D[order[i]], the "
+    "challenge hash, its bits and the proof, a round a line (the proof is their "
+    "concatenation). The rounds' r_j and σ_j come from `seed` as the project's prover draws "
+    "them; a verifier needs none of that.",
+    "escrow": "A seat's layer escrowed among 3 holders, any 2 of them able to remove it: "
+    "t = s⁻¹ (`inverse`), the commitments A_0 = t·B and A_1 = a_1·B (a_1 the one "
+    "coefficient), the proof that A_0 is the inverse of the key's (nonce given), the shares "
+    "f(1), f(2), f(3) and the public shares T_j.",
+}
