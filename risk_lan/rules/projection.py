@@ -115,9 +115,10 @@ def sees_hand(state: GameState, viewer: str | None, player: str) -> bool:
 def conceal(state: GameState, viewer: str | None) -> GameState:
     """Turn ``state`` (in place) into ``viewer``'s projection: every fact ``viewer`` may not
     see a placeholder, in the canonical form. ``None`` is a spectator. Returns ``state``."""
-    for player, hand in state.hands.items():
-        if not sees_hand(state, viewer, player):
-            state.hands[player] = public_hand(state, player, hand)
+    if not state.sealed:  # in a sealed game every hand is public: tokens and cards shown
+        for player, hand in state.hands.items():
+            if not sees_hand(state, viewer, player):
+                state.hands[player] = public_hand(state, player, hand)
     if not sees_hand(state, viewer, state.current):
         state.start_trade_due = False
     state.deck = HiddenPile(_unknown(state.deck))

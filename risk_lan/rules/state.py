@@ -16,6 +16,7 @@ from .board import Board, builtin_board
 from .canonical import public_hand, public_missions
 from .invariants import check_invariants
 from .ruleset import RuleSet
+from .sealing import slot_of
 from .statefields import FIELDS, methods
 
 # The placeholder and the phases, declared with the fields that hold them, and imported from here.
@@ -189,10 +190,15 @@ class GameState:
         """The state as a spectator sees it (``view_for(None)``): no hand, nor the draw
         pile's order, nor (until the game is over) any objective."""
         data = self.to_dict()
+        data["start_trade_due"] = False  # the current player's own fact: it hangs on the hand
+        if self.sealed:
+            # Sealed cards (``sealing``): the state holds no secret, only tokens, which are
+            # public; the pile before its first shuffle is the deck's cards in order.
+            data["deck"] = [c if slot_of(c) is not None else HIDDEN for c in self.deck]
+            return data
         data["hands"] = dict.fromkeys(data["hands"])
         data["deck"] = None
         data["reward"] = [HIDDEN] * len(self.reward)
-        data["start_trade_due"] = False  # the current player's own fact: it hangs on the hand
         if self.phase != "over":  # at the end, every objective (and mission) is shown
             data["objectives"] = dict.fromkeys(data["objectives"])
             data["missions"] = dict.fromkeys(data["missions"])
@@ -208,6 +214,8 @@ class GameState:
         players of one state: each view then shares with it all but its ``OWN_VIEW_KEYS``
         (and must not be changed)."""
         view = dict(public) if public is not None else self.public_view()
+        if self.sealed:
+            return view  # every peer holds the same sealed state; each knows its own cards
         team = self.teams.get(viewer) if viewer is not None else None
         if viewer == self.current or (team is not None and self.teams.get(self.current) == team):
             view["start_trade_due"] = self.start_trade_due
@@ -242,6 +250,8 @@ class GameState:
         placeholders, so it answers every question the player may ask, and no other. It is
         not a full state: its invariants do not hold and it must not be played on."""
         data = dict(view)
+        if view.get("sealed"):
+            return cls._load(data, board)  # a sealed game's view is the whole sealed state
         unseen = [p for p, cards in view["hands"].items() if cards is None]
         data["hands"] = {
             p: cards if cards is not None else [HIDDEN] * view["hand_sizes"][p]
