@@ -323,6 +323,12 @@ def deal_pile(state: GameState, source: RandomSource) -> list[Event]:
     return [DeckShuffled(len(state.deck)), *revised.set_reward_aside(state)]
 
 
+def finish_needs_chance(state: GameState) -> bool:
+    """Whether the setup's end uses chance: the pile's shuffle (unless a mode may hold the
+    first turn back, whose coming deals it), a roll for the first turn."""
+    return not in_play(state.rules).at_setup_end or state.rules.first_turn == "reroll"
+
+
 def _finish(state: GameState, source: RandomSource) -> list[Event]:
     # A mode that may hold the first turn back deals the pile when the first turn comes.
     later = bool(in_play(state.rules).at_setup_end)
