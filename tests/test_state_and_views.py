@@ -83,7 +83,8 @@ def test_a_players_view_hides_other_hands_and_the_deck_order() -> None:
 # The dict form, key by key in order: saves, records of seats and every client read it.
 DICT_KEYS = [
     "version", "board", "rules", "players", "neutrals", "neutral_due", "owner", "armies",
-    "mixed", "hands", "hand_sizes", "deck", "deck_size", "discard", "trades", "phase",
+    "mixed", "hands", "hand_sizes", "deck", "deck_size", "discard", "sealed", "trades",
+    "phase",
     "current", "first_player", "setup_left", "pool", "turn", "round", "conquered", "engaged",
     "trade_window", "start_trade_due", "attack", "move_in", "auto_defend", "eliminated",
     "eliminated_by", "colours", "objectives", "capital_seals", "capitals", "teams", "missions",
@@ -105,6 +106,7 @@ def every_field_set() -> GameState:
     state.move_in = PendingMoveIn("peru", "brazil", 3, 5)
     state.objectives = {"ann": "territories_24", "bob": "destroy_red"}
     state.capital_seals, state.capitals = {"ann": "ab" * 32}, {"bob": "peru"}
+    state.sealed = 44
     state.teams, state.winner = {"ann": 1, "bob": 2, "cat": 1, "dan": 2}, "ann"
     state.missions = {"ann": ["capitaine_africa", "major_europe"], "bob": ["colonel_asia"]}
     state.claimed, state.shown = {"ann": ["capitaine_africa"]}, {"bob": "colonel_asia"}
@@ -161,11 +163,13 @@ def test_the_dict_form_keeps_its_keys_and_reads_back_every_field() -> None:
         "support",
         "points",
         "bound_pools",
+        "sealed",
     ):
         del data[name]  # fmt: skip
     del data["colours"]
     older = GameState._load(data, None)
     assert older.neutral_due == [] and older.teams == {} and older.objectives == {}
+    assert older.sealed == 0
     assert older.colours == {"ann": "red", "bob": "blue", "cat": "green", "dan": "yellow"}
 
 
@@ -192,6 +196,7 @@ def test_a_copy_shares_nothing_that_changes() -> None:
 
 def test_views_made_from_one_public_view_are_each_players_view() -> None:
     for state in (midgame().state, every_field_set()):
+        state.sealed = 0  # cards in the clear, as the host of a game without sealed cards
         for phase in ("attack", "over"):  # at the end, every objective is shown
             state.phase = phase
             public = state.public_view()
@@ -200,6 +205,7 @@ def test_views_made_from_one_public_view_are_each_players_view() -> None:
                 assert state.view_for(viewer, public) == state.view_for(viewer)
     # Teammates see each other's cards (a team shares one hand), never the others'.
     state = every_field_set()
+    state.sealed = 0
     view = state.view_for("ann", state.public_view())
     assert view["hands"]["cat"] == state.hands["cat"] and view["hands"]["bob"] is None
     assert view["objectives"] == {"ann": "territories_24", "bob": None}
@@ -208,6 +214,21 @@ def test_views_made_from_one_public_view_are_each_players_view() -> None:
     state.armies["alaska"] += 7
     state.hands["ann"].append("joker_2")
     assert view["armies"]["alaska"] == armies and "joker_2" not in view["hands"]["ann"]
+
+
+def test_a_sealed_games_view_is_the_same_for_every_peer_and_holds_every_token() -> None:
+    """In a game of sealed cards (``sealing``) the state holds no secret: its hidden cards are
+    tokens every peer numbers alike, so every view is the whole state, and a peer arriving
+    from it stands where the others stand."""
+    state = midgame().state
+    state.hands = {"ann": ["?3", "?7"], "bob": ["?4"], "cat": [], "dan": ["peru"]}
+    state.deck, state.sealed = ["?0", "?1", "?2"], 8
+    state.objectives = {"ann": "?5", "bob": "?6"}
+    views = [state.view_for(viewer) for viewer in (*state.players, None)]
+    assert all(view == views[0] for view in views)
+    assert views[0]["hands"]["bob"] == ["?4"] and views[0]["deck"] == ["?0", "?1", "?2"]
+    arrived = GameState.from_view(views[0])
+    assert arrived.to_dict() == state.to_dict()
 
 
 def test_secret_events_are_redacted_for_others() -> None:

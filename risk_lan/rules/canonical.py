@@ -9,26 +9,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .missioncards import RANKS, missions
+from .sealing import slot_of
 from .statefields import HIDDEN
 
 if TYPE_CHECKING:
     from .state import GameState
 
 
-def public_hand(state: GameState, player: str, size: int) -> list[str]:
+def public_hand(state: GameState, player: str, hand: list[str]) -> list[str]:
     """``player``'s hand as a peer who does not hold it sees it: the cards laid face up, in
-    the order laid, then as many placeholders as it holds more."""
+    the order laid, then the others in the hand's order, each a placeholder (a sealed card
+    keeps its token, which is public: ``sealing``)."""
     laid = list(state.laid.get(player, ()))
-    return laid + [HIDDEN] * (size - len(laid))
+    shown = set(laid)
+    rest = [c if slot_of(c) is not None else HIDDEN for c in hand if c not in shown]
+    # A hand rebuilt from a view holds its laid cards as placeholders too: as many dropped.
+    return laid + rest[len(laid) + len(rest) - len(hand) :]
 
 
-def public_missions(state: GameState, player: str, dealt: int) -> list[str]:
+def public_missions(state: GameState, player: str, held: list[str]) -> list[str]:
     """``player``'s missions as another peer sees them: each rank in its place, named once
-    claimed or shown."""
+    claimed or shown (a sealed one keeps its token, which is public: ``sealing``)."""
     known = set(state.claimed.get(player, ()))
     if state.shown.get(player):
         known.add(state.shown[player])
-    cards = [HIDDEN] * dealt
+    dealt = len(held)
+    cards = [c if slot_of(c) is not None else HIDDEN for c in held]
     for mission in known:
         rank = RANKS.index(missions()[mission].rank)
         if rank < dealt:

@@ -4,10 +4,11 @@ such a move with a roll of the fair dice (docs/fairness.md) and any other withou
 Each kind of action has its rule below, read from the state as it stands before the move: a
 defence always rolls, an attack rolls at once only against a standing defence, a card drawn
 shuffles when the deck is out and the discards are not (at a turn's end and the next one's
-start too), the setup's last army shuffles the deck. Where the answer hangs on what the move
-itself changes (a headquarters opened, a claim that ends the turn, a win by an objective at
-a turn's end, anything under active independents, which may roll after any move), the rules
-give no answer here and ``Game.needs_chance`` plays the move on a copy instead."""
+start too), the setup's last army shuffles the deck (unless a mode holds the first turn back:
+its coming shuffles it then). Where the answer hangs on what the move itself changes (a
+headquarters opened, a claim that ends the turn, a win by an objective at a turn's end,
+anything under active independents, which may roll after any move), the rules give no answer
+here and ``Game.needs_chance`` plays the move on a copy instead."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from .actions import (
 )
 from .combat import defender_of
 from .modes import CHANCE, in_play, midway
-from .setup import placing_neutral
+from .setup import finish_needs_chance, placing_neutral
 from .state import GameState
 from .teams import controlled_count
 from .turn import draw_shuffles
@@ -79,11 +80,11 @@ def _turn_over(s: GameState, player: str, leaving: bool, ends: bool) -> bool | N
 
 
 def _place(s: GameState, action: Place) -> bool:
-    """Only the last army of the setup needs chance: the deck is shuffled then."""
+    """Only the last army of the setup may need chance: the deck is shuffled then."""
     if s.phase not in ("claim", "setup"):
         return False
     placed = 1 if placing_neutral(s) else action.count
-    return sum(s.setup_left.values()) == placed
+    return sum(s.setup_left.values()) == placed and finish_needs_chance(s)
 
 
 def _attack(s: GameState, action: Attack) -> bool:

@@ -23,7 +23,8 @@ from . import objectivecards
 from .cards import deck_cards
 from .missioncards import RANKS, missions
 from .randomness import RandomSource
-from .state import HIDDEN, GameState
+from .sealing import is_hidden
+from .state import GameState
 
 
 def determinize(view: GameState, source: RandomSource) -> GameState:
@@ -43,36 +44,39 @@ def _shuffled(items: list[str], source: RandomSource) -> list[str]:
 
 def unseen_cards(view: GameState) -> list[str]:
     """The cards ``view`` does not place, in the deck's order (each once)."""
-    seen = Counter(c for hand in view.hands.values() for c in hand if c != HIDDEN)
+    seen = Counter(c for hand in view.hands.values() for c in hand if not is_hidden(c))
     seen.update(view.discard)
-    seen.update(c for c in view.deck if c != HIDDEN)
-    seen.update(c for c in view.reward if c != HIDDEN)
+    seen.update(c for c in view.deck if not is_hidden(c))
+    seen.update(c for c in view.reward if not is_hidden(c))
     seen.update(t for t in view.capitals.values() if t)
     seen.update(c for cards in view.given.values() for c in cards)
     left = Counter(deck_cards(view.board)) - seen
     return [c for c in deck_cards(view.board) if left[c] > 0]
 
 
+def _unknown(cards: list[str]) -> int:
+    return sum(1 for c in cards if is_hidden(c))
+
+
 def _deal_unseen_cards(s: GameState, source: RandomSource) -> None:
     pool = _shuffled(unseen_cards(s), source)
-    slots = sum(h.count(HIDDEN) for h in s.hands.values()) + s.deck.count(HIDDEN)
-    slots += s.reward.count(HIDDEN)
+    slots = sum(_unknown(h) for h in s.hands.values()) + _unknown(s.deck) + _unknown(s.reward)
     if slots != len(pool):
         raise ValueError(f"{slots} hidden cards, {len(pool)} cards unseen: not a projection")
     draw = iter(pool)
     for player, hand in s.hands.items():
-        if HIDDEN in hand:
-            s.hands[player] = [next(draw) if c == HIDDEN else c for c in hand]
+        if _unknown(hand):
+            s.hands[player] = [next(draw) if is_hidden(c) else c for c in hand]
     # A plain list: the projection's pile (``HiddenPile``) stands for cards it does not know.
-    s.deck = [next(draw) if c == HIDDEN else c for c in s.deck]
-    s.reward = [next(draw) if c == HIDDEN else c for c in s.reward]
+    s.deck = [next(draw) if is_hidden(c) else c for c in s.deck]
+    s.reward = [next(draw) if is_hidden(c) else c for c in s.reward]
 
 
 def _deal_objectives(s: GameState, source: RandomSource) -> None:
-    unknown = [p for p, o in s.objectives.items() if o is None]
+    unknown = [p for p, o in s.objectives.items() if o is None or is_hidden(o)]
     if not unknown:
         return
-    known = {o for o in s.objectives.values() if o is not None}
+    known = {o for o in s.objectives.values() if o is not None and not is_hidden(o)}
     pool = [o for o in objectivecards.deck(s) if o not in known]
     if len(pool) < len(unknown):
         raise ValueError("fewer objective cards unseen than players without one")
@@ -81,12 +85,12 @@ def _deal_objectives(s: GameState, source: RandomSource) -> None:
 
 
 def _deal_missions(s: GameState, source: RandomSource) -> None:
-    known = {m for cards in s.missions.values() for m in cards if m != HIDDEN}
+    known = {m for cards in s.missions.values() for m in cards if not is_hidden(m)}
     for rank_index, rank in enumerate(RANKS):
         holes = [
             p
             for p, cards in s.missions.items()
-            if rank_index < len(cards) and cards[rank_index] == HIDDEN
+            if rank_index < len(cards) and is_hidden(cards[rank_index])
         ]
         if not holes:
             continue

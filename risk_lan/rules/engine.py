@@ -203,6 +203,7 @@ class Game:
             for due in hooks.turn_due:
                 first = due(s)
                 if first is not None:
+                    events.extend(setup.deal_pile(s, self.source))
                     events.extend(turnflow.begin_turn(s, self.source, first))
         if hooks.afters:
             for after, ends_turn in hooks.afters:

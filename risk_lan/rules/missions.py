@@ -26,6 +26,7 @@ from .missioncards import Mission as Mission
 from .missioncards import missions as missions
 from .modeunit import ModeRules, TurnLists
 from .randomness import RandomSource
+from .sealing import dealt
 from .state import GameState
 from .teams import continents_of, controlled_count
 from .turn import check_can_move_on
@@ -103,7 +104,7 @@ def deal(state: GameState, source: RandomSource, first: str) -> MissionsDealt:
     state.missions = {p: [] for p in seats}
     for rank in RANKS:
         pile = [c.id for c in cards.values() if c.rank == rank]
-        shuffled = [pile[j] for j in source.permutation(len(pile))]
+        shuffled = dealt(state, source, pile)
         for player, card in zip(order, shuffled, strict=False):
             state.missions[player].append(card)
     state.claimed = {p: [] for p in seats}

@@ -25,14 +25,14 @@ from .objectivecards import Objective as Objective
 from .objectivecards import deck as deck
 from .objectivecards import objectives as objectives
 from .randomness import RandomSource
+from .sealing import dealt
 from .state import GameState
 from .turn import check_can_move_on
 
 
 def deal(state: GameState, source: RandomSource, first: str) -> ObjectivesDealt:
     """One objective for each player, dealt from a shuffled deck starting with ``first``."""
-    cards = deck(state)
-    order = [cards[j] for j in source.permutation(len(cards))]
+    order = dealt(state, source, deck(state))
     seats = state.players
     start = seats.index(first)
     for i in range(len(seats)):

@@ -23,12 +23,14 @@ and shown ones named.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .actions import Action, Answer, ClaimMission, ClaimObjective, Commit, GiveCard, TradeCards
 from .canonical import public_hand, public_missions
 from .missioncards import RANKS, missions
+from .sealing import slot_of
 from .state import HIDDEN, GameState
 
 
@@ -96,6 +98,11 @@ class HiddenPile(list[str]):
         super().remove(card if card in self else HIDDEN)
 
 
+def _unknown(cards: list[str]) -> list[str]:
+    """Cards nobody may see, as a peer holds them: placeholders, a sealed card its token."""
+    return [c if slot_of(c) is not None else HIDDEN for c in cards]
+
+
 def sees_hand(state: GameState, viewer: str | None, player: str) -> bool:
     if viewer is None:
         return False
@@ -108,20 +115,21 @@ def sees_hand(state: GameState, viewer: str | None, player: str) -> bool:
 def conceal(state: GameState, viewer: str | None) -> GameState:
     """Turn ``state`` (in place) into ``viewer``'s projection: every fact ``viewer`` may not
     see a placeholder, in the canonical form. ``None`` is a spectator. Returns ``state``."""
-    for player, hand in state.hands.items():
-        if not sees_hand(state, viewer, player):
-            state.hands[player] = public_hand(state, player, len(hand))
+    if not state.sealed:  # in a sealed game every hand is public: tokens and cards shown
+        for player, hand in state.hands.items():
+            if not sees_hand(state, viewer, player):
+                state.hands[player] = public_hand(state, player, hand)
     if not sees_hand(state, viewer, state.current):
         state.start_trade_due = False
-    state.deck = HiddenPile([HIDDEN] * len(state.deck))
-    state.reward = [HIDDEN] * len(state.reward)
+    state.deck = HiddenPile(_unknown(state.deck))
+    state.reward = _unknown(state.reward)
     if state.phase != "over":
-        for player in state.objectives:
-            if player != viewer:
+        for player, objective in state.objectives.items():
+            if player != viewer and (objective is None or slot_of(objective) is None):
                 state.objectives[player] = None
         for player, cards in state.missions.items():
             if player != viewer and cards is not None:
-                state.missions[player] = public_missions(state, player, len(cards))
+                state.missions[player] = public_missions(state, player, cards)
     return state
 
 
@@ -166,10 +174,16 @@ class NamedUnheld(ValueError):
     """An act names more cards than its signer could hold."""
 
 
-def reveal_named(state: GameState, seat: str, action: Action) -> None:
+def reveal_named(
+    state: GameState, seat: str, action: Action, opened: Mapping[str, str] | None = None
+) -> None:
     """Put what ``seat``'s act names into the projection, in place of placeholders: the
     cards it names into its hand, a mission it claims into its rank's place, an objective it
-    claims into its place. The engine's own checks then judge the act as on the whole state."""
+    claims into its place. ``opened`` are the sealed cards the act opens (token → card, each
+    proven by its holder): those go in their tokens' places. The engine's own checks then
+    judge the act as on the whole state."""
+    if opened:
+        _open(state, seat, opened)
     cards, mission, objective = named_in(state, action)
     hand = state.hands.get(seat)
     if cards and hand is not None:
@@ -187,3 +201,53 @@ def reveal_named(state: GameState, seat: str, action: Action) -> None:
                 held[rank] = mission
     if objective is not None and seat in state.objectives and state.objectives[seat] is None:
         state.objectives[seat] = objective
+
+
+def _open(state: GameState, seat: str, opened: Mapping[str, str]) -> None:
+    for sealed, card in opened.items():
+        if slot_of(sealed) is None:
+            raise NamedUnheld(f"{seat} opens {sealed!r}, which is no sealed card")
+        for cards in (state.hands.get(seat), state.missions.get(seat)):
+            if cards is not None and sealed in cards:
+                cards[cards.index(sealed)] = card
+                break
+        else:
+            if state.objectives.get(seat) != sealed:
+                raise NamedUnheld(f"{seat} opens {sealed}, which it does not hold")
+            state.objectives[seat] = card
+
+
+def sealed_of(state: GameState, seat: str) -> list[str]:
+    """The tokens of the sealed cards ``seat`` holds: its hand's, its missions', its
+    objective's."""
+    own = [*state.hands.get(seat, ()), *(state.missions.get(seat) or ())]
+    objective = state.objectives.get(seat)
+    if objective is not None:
+        own.append(objective)
+    return [c for c in own if slot_of(c) is not None]
+
+
+def opened_by(
+    state: GameState, seat: str, action: Action, known: Mapping[str, str]
+) -> dict[str, str]:
+    """The sealed cards ``seat``'s act must open for every peer to judge it (token → card),
+    from what ``seat`` knows of its own (``known``: token → card): each card the act names
+    that it holds sealed, the mission it claims and, with its third claim, the mission left,
+    which the rules then show."""
+    cards, mission, objective = named_in(state, action)
+    wanted = [*cards, *(name for name in (mission, objective) if name is not None)]
+    own = sealed_of(state, seat)
+    opened: dict[str, str] = {}
+    for name in wanted:
+        if name in state.hands.get(seat, ()) or name in (state.missions.get(seat) or ()):
+            continue
+        found = next((t for t in own if known.get(t) == name and t not in opened), None)
+        if found is not None:
+            opened[found] = name
+    held = state.missions.get(seat) or []
+    if mission is not None and len(held) == len(RANKS):
+        claims = len(state.claimed.get(seat, ())) + 1
+        left = [t for t in held if slot_of(t) is not None and t not in opened]
+        if claims == len(RANKS) - 1 and len(left) == 1 and left[0] in known:
+            opened[left[0]] = known[left[0]]
+    return opened

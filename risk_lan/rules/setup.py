@@ -18,6 +18,7 @@ from .events import (
 from .illegal import IllegalAction
 from .modes import in_play
 from .randomness import RandomSource
+from .sealing import dealt
 from .state import GameState, neutral_ids
 from .turnflow import begin_turn
 
@@ -314,10 +315,24 @@ def _next_placer(state: GameState, player: str) -> str | None:
     return None
 
 
+def deal_pile(state: GameState, source: RandomSource) -> list[Event]:
+    """The draw pile shuffled (and 004's reward set aside from it) as the first turn comes:
+    a mode that holds the first turn back takes cards out of the pile first (a headquarters'
+    card), which a sealed pile could not give (``sealing``)."""
+    state.deck = dealt(state, source, state.deck)
+    return [DeckShuffled(len(state.deck)), *revised.set_reward_aside(state)]
+
+
+def finish_needs_chance(state: GameState) -> bool:
+    """Whether the setup's end uses chance: the pile's shuffle (unless a mode may hold the
+    first turn back, whose coming deals it), a roll for the first turn."""
+    return not in_play(state.rules).at_setup_end or state.rules.first_turn == "reroll"
+
+
 def _finish(state: GameState, source: RandomSource) -> list[Event]:
-    cards = state.deck
-    state.deck = [cards[j] for j in source.permutation(len(cards))]
-    events: list[Event] = [DeckShuffled(len(state.deck)), *revised.set_reward_aside(state)]
+    # A mode that may hold the first turn back deals the pile when the first turn comes.
+    later = bool(in_play(state.rules).at_setup_end)
+    events = [] if later else deal_pile(state, source)
     if state.rules.first_turn == "reroll":
         first, rolled = roll_for_order(source, state.players, "first_turn")
         events.append(rolled)
@@ -328,6 +343,8 @@ def _finish(state: GameState, source: RandomSource) -> list[Event]:
     # A mode may hold the first turn back (headquarters are chosen before it).
     held = [at_end(state) for at_end in in_play(state.rules).at_setup_end]
     if not any(held):
+        if later:
+            events.extend(deal_pile(state, source))
         events.extend(begin_turn(state, source, first))
     return events
 

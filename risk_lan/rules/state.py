@@ -16,6 +16,7 @@ from .board import Board, builtin_board
 from .canonical import public_hand, public_missions
 from .invariants import check_invariants
 from .ruleset import RuleSet
+from .sealing import slot_of
 from .statefields import FIELDS, methods
 
 # The placeholder and the phases, declared with the fields that hold them, and imported from here.
@@ -63,6 +64,7 @@ class GameState:
     hands: dict[str, list[str]]
     deck: list[str]
     discard: list[str]
+    sealed: int
     trades: int
     phase: str
     current: str
@@ -188,10 +190,15 @@ class GameState:
         """The state as a spectator sees it (``view_for(None)``): no hand, nor the draw
         pile's order, nor (until the game is over) any objective."""
         data = self.to_dict()
+        data["start_trade_due"] = False  # the current player's own fact: it hangs on the hand
+        if self.sealed:
+            # Sealed cards (``sealing``): the state holds no secret, only tokens, which are
+            # public; the pile before its first shuffle is the deck's cards in order.
+            data["deck"] = [c if slot_of(c) is not None else HIDDEN for c in self.deck]
+            return data
         data["hands"] = dict.fromkeys(data["hands"])
         data["deck"] = None
         data["reward"] = [HIDDEN] * len(self.reward)
-        data["start_trade_due"] = False  # the current player's own fact: it hangs on the hand
         if self.phase != "over":  # at the end, every objective (and mission) is shown
             data["objectives"] = dict.fromkeys(data["objectives"])
             data["missions"] = dict.fromkeys(data["missions"])
@@ -207,6 +214,8 @@ class GameState:
         players of one state: each view then shares with it all but its ``OWN_VIEW_KEYS``
         (and must not be changed)."""
         view = dict(public) if public is not None else self.public_view()
+        if self.sealed:
+            return view  # every peer holds the same sealed state; each knows its own cards
         team = self.teams.get(viewer) if viewer is not None else None
         if viewer == self.current or (team is not None and self.teams.get(self.current) == team):
             view["start_trade_due"] = self.start_trade_due
@@ -241,6 +250,8 @@ class GameState:
         placeholders, so it answers every question the player may ask, and no other. It is
         not a full state: its invariants do not hold and it must not be played on."""
         data = dict(view)
+        if view.get("sealed"):
+            return cls._load(data, board)  # a sealed game's view is the whole sealed state
         unseen = [p for p, cards in view["hands"].items() if cards is None]
         data["hands"] = {
             p: cards if cards is not None else [HIDDEN] * view["hand_sizes"][p]
@@ -257,9 +268,9 @@ class GameState:
         # The public part of what the view leaves out (cards laid face up, missions claimed
         # or shown) put back in the one form every peer holds (``projection``).
         for p in unseen:
-            s.hands[p] = public_hand(s, p, view["hand_sizes"][p])
+            s.hands[p] = public_hand(s, p, s.hands[p])
         for p in others:
-            s.missions[p] = public_missions(s, p, 4)
+            s.missions[p] = public_missions(s, p, s.missions[p])
         return s
 
     @classmethod

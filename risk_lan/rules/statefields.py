@@ -227,6 +227,8 @@ _PLAY = (
     # The draw pile: its top is the end of the list.
     Field("deck", LIST, _empty_list, derived=("deck_size", len)),
     Field("discard", LIST, _empty_list),
+    # How many slots of sealed cards were dealt (``sealing``): the next token's number.
+    Field("sealed", VALUE, 0, optional=True),
     Field("trades", VALUE, 0),
     Field("phase", VALUE, "claim"),
     Field("current", VALUE, lambda board, players: players[0]),

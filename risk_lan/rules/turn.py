@@ -24,7 +24,8 @@ from .events import (
 )
 from .illegal import IllegalAction
 from .randomness import RandomSource
-from .state import HIDDEN, GameState
+from .sealing import dealt, is_hidden
+from .state import GameState
 from .teams import (
     add_armies,
     continents_of,
@@ -100,7 +101,7 @@ def holds_set(state: GameState, player: str) -> bool:
     """Whether ``player`` holds a set, as far as this state knows: on another peer's
     projection its hand is hidden, and what it owes is its own fact (``projection``): its
     acts were judged on its true hand by the host, and the end's replay judges them again."""
-    return HIDDEN not in state.hands[player] and has_set(state, player)
+    return not any(is_hidden(c) for c in state.hands[player]) and has_set(state, player)
 
 
 def trade_open(state: GameState) -> bool:
@@ -203,8 +204,7 @@ def draw_shuffles(state: GameState, draws: int = 1) -> bool:
 def draw_card(state: GameState, source: RandomSource, player: str) -> list[Event]:
     events: list[Event] = []
     if not state.deck and state.discard:
-        pile = state.discard
-        state.deck = [pile[j] for j in source.permutation(len(pile))]
+        state.deck = dealt(state, source, state.discard)
         state.discard = []
         events.append(DeckShuffled(len(state.deck)))
     if not state.deck:

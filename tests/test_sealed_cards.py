@@ -1,0 +1,156 @@
+"""The game every peer plays when no one may see a hidden card: each hidden card is a sealed
+card's token (``risk_lan.rules.sealing``), the same on every peer, and a rule that needs a
+hidden card has it from its holder's act, which opens it (``projection.opened_by``,
+``reveal_named``).
+
+Random legal moves of every preset, under random options, are played on the whole state and
+on the sealed one, whose tokens stand for cards dealt in the same order: the sealed game,
+with every token read back as its card, must be the whole game, event for event and field
+for field, after every move. The engine may read no token's card by itself.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from test_projection import A_TABLE, rules_for
+
+from risk_lan.bots import ClassicBot
+from risk_lan.rules import RULESETS, Action, Game, GameState, SetAutoDefend
+from risk_lan.rules.projection import conceal, opened_by, reveal_named, sealed_of
+from risk_lan.rules.sealing import Sealer, is_hidden, slot_of
+from risk_lan.seeded import SeededSource
+
+
+class SealingSource:
+    """A seeded source that deals hidden cards sealed, and tells the test (``cards``, token →
+    card) which card each token stands for: the order a seeded shuffle gives them, so that
+    the whole game, shuffled by the same seed, deals the same cards."""
+
+    def __init__(self, seed: int, cards: dict[str, str]) -> None:
+        self._seeded = SeededSource(seed)
+        self.cards = cards
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        return self._seeded.dice(count, sides)
+
+    def permutation(self, n: int) -> list[int]:
+        return self._seeded.permutation(n)
+
+    def seal(self, tokens: Sequence[str], cards: Sequence[str]) -> None:
+        order = [cards[j] for j in self._seeded.permutation(len(cards))]
+        self.cards.update(zip(tokens, order, strict=True))
+
+
+def unsealed(value: Any, cards: dict[str, str]) -> Any:
+    """``value`` (plain data) with every token read as its card."""
+    if isinstance(value, str):
+        return cards.get(value, value) if slot_of(value) is not None else value
+    if isinstance(value, list | tuple):
+        return [unsealed(v, cards) for v in value]
+    if isinstance(value, dict):
+        return {k: unsealed(v, cards) for k, v in value.items()}
+    return value
+
+
+def whole_form(state: GameState, cards: dict[str, str]) -> dict:
+    data = unsealed(state.to_dict(), cards)
+    data["sealed"] = 0  # the whole game seals nothing
+    return data
+
+
+def play_sealed(
+    whole: Game, sealed: Game, cards: dict[str, str], rng: random.Random, steps: int
+) -> int:
+    bots = {p: ClassicBot() for p in whole.state.players}
+    for p in whole.state.players:
+        if rng.random() < 0.5:
+            for game in (whole, sealed):
+                game.apply(p, SetAutoDefend(whole.rules.defender_max_dice))
+    played = 0
+    for _ in range(steps):
+        if whole.is_over:
+            break
+        player = whole.waiting_for()
+        assert player is not None and sealed.waiting_for() == player
+        if whole.phase in ("capital", "capital_reveal") or rng.random() < 0.7:
+            action = bots[player].choose(whole, player)
+        else:
+            action = rng.choice(whole.legal_actions(player))
+        seed = rng.randrange(1 << 30)
+        whole.source = SeededSource(seed)
+        events = whole.apply(player, action)
+        played += 1
+        sealed_events = apply_sealed(sealed, player, action, cards, seed, played)
+        assert [unsealed(e.to_dict(), cards) for e in sealed_events] == [
+            e.to_dict() for e in events
+        ], f"move {played} ({player}: {action}): the sealed game's events differ"
+        mine, theirs = whole_form(sealed.state, cards), whole.state.to_dict()
+        # Whether a trade is owed as a turn starts hangs on the hand: the holder's own fact.
+        mine["start_trade_due"] = theirs["start_trade_due"]
+        assert mine == theirs, (
+            next(
+                f"{k}: sealed {mine[k]!r}, whole {theirs[k]!r}"
+                for k in theirs
+                if mine[k] != theirs[k]
+            )
+            + f" after move {played} ({player}: {action})"
+        )
+        # Every peer, a spectator included, holds this very state: nothing in it is secret
+        # (the pile before its first shuffle is the deck's cards in the board's order).
+        own = sealed.state.to_dict()
+        seen = conceal(sealed.state.copy(), None).to_dict()
+        arrived = GameState.from_view(sealed.state.view_for(rng.choice([None, player]))).to_dict()
+        if not any(slot_of(c) is not None for c in own["deck"]):
+            seen["deck"] = arrived["deck"] = own["deck"]
+        assert arrived == own, f"a peer arriving after move {played} stands elsewhere"
+        assert seen == own, next(
+            f"a spectator's projection hides {k} after move {played}: {seen[k]} for {own[k]}"
+            for k in own
+            if seen[k] != own[k]
+        )
+    return played
+
+
+def apply_sealed(
+    sealed: Game, player: str, action: Action, cards: dict[str, str], seed: int, n: int
+) -> list:
+    """The move on the sealed game, with the sealed cards it opens from its player's own."""
+    own = {t: cards[t] for t in sealed_of(sealed.state, player)}
+    reveal_named(sealed.state, player, action, opened_by(sealed.state, player, action, own))
+    sealed.source = SealingSource(seed, cards)
+    try:
+        return sealed.apply(player, action)
+    except KeyError as e:
+        if not (e.args and isinstance(e.args[0], str) and is_hidden(e.args[0])):
+            raise
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        at = f"{where.filename.rsplit('/', 1)[-1]}:{where.lineno} {where.name}"
+        raise AssertionError(
+            f"move {n} ({player}: {action}) reads the sealed {e.args[0]} at {at}"
+        ) from e
+
+
+def test_a_sealing_source_is_a_sealer_and_plain_sources_are_not() -> None:
+    assert isinstance(SealingSource(1, {}), Sealer)
+    assert not isinstance(SeededSource(1), Sealer)
+
+
+@pytest.mark.parametrize("preset", sorted(RULESETS))
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**A_TABLE)
+def test_the_sealed_game_is_the_whole_game(preset, seed, players, options, revised) -> None:
+    rules = rules_for(preset, options, revised)
+    players = min(max(players, rules.min_players), rules.max_players)
+    seats = [f"p{i}" for i in range(players)]
+    cards: dict[str, str] = {}
+    whole, _ = Game.new(seats, SeededSource(seed), rules)
+    sealed, _ = Game.new(seats, SealingSource(seed, cards), rules)
+    assert whole_form(sealed.state, cards) == whole.state.to_dict()
+    play_sealed(whole, sealed, cards, random.Random(seed), steps=600)
+    assert len(cards) >= 44 - players, "the pile was never dealt sealed"
