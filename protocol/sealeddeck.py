@@ -254,8 +254,8 @@ class SealedDeck:
     def randomness(self, deal_id: str, randomness: bytes) -> None:
         """The 32 random bytes, drawn after the current step's commit, that draw its
         challenge bits."""
-        deal = self.deals[deal_id]
-        if deal.done or deal.commit is None or deal.randomness is not None:
+        deal = self.deals.get(deal_id)
+        if deal is None or deal.done or deal.commit is None or deal.randomness is not None:
             raise ValueError(f"the deal {deal_id} awaits no randomness")
         if type(randomness) is not bytes or len(randomness) != RANDOMNESS_SIZE:
             raise ValueError(f"the randomness is {RANDOMNESS_SIZE} bytes")
@@ -265,7 +265,9 @@ class SealedDeck:
     def give(self, token: str, party: str) -> None:
         """The engine moved ``token`` into the hand of a seat ``party`` plays: the steps that
         leave its layer alone on it are now owed."""
-        s = self.slots[token]
+        s = self.slots.get(token)
+        if s is None:
+            raise ValueError(f"{token} is no token of a deal made")
         if party not in self.parties or party in self.away:
             raise ValueError(f"{party} is no party here to receive a card")
         if s.receiver is not None:
@@ -374,7 +376,7 @@ class SealedDeck:
         if len(m["shares"]) != len(holders):
             raise DeckFault(sender, "malformed", f"an escrow has {len(holders)} sealed shares")
         context = step_context(self.game_id, "", "", "escrow_deal", sender)
-        if not check_deal(self.parties[sender].layer, commitments, m["proof"], context):
+        if not _holds(check_deal, self.parties[sender].layer, commitments, m["proof"], context):
             raise DeckFault(
                 sender, "bad_escrow", f"{sender}'s escrow does not share its layer's inverse"
             )
@@ -466,7 +468,7 @@ class SealedDeck:
         s = self._slot_due(sender, m, "relayer")
         added = _point(m["point"], sender)
         context = step_context(self.game_id, s.deal, m["token"], "relayer", sender)
-        if not check_added(self.parties[sender].layer, s.point, added, m["proof"], context):
+        if not _holds(check_added, self.parties[sender].layer, s.point, added, m["proof"], context):
             raise DeckFault(
                 sender, "bad_relayer", f"{sender}'s layer added to {m['token']} is false"
             )
@@ -478,7 +480,9 @@ class SealedDeck:
         s = self._slot_due(sender, m, "unlayer")
         removed = _point(m["point"], sender)
         context = step_context(self.game_id, s.deal, m["token"], "unlayer", sender)
-        if not check_removal(self.parties[sender].layer, s.point, removed, m["proof"], context):
+        if not _holds(
+            check_removal, self.parties[sender].layer, s.point, removed, m["proof"], context
+        ):
             raise DeckFault(
                 sender, "bad_unlayer", f"{sender}'s layer removed from {m['token']} is false"
             )
@@ -505,7 +509,7 @@ class SealedDeck:
         part = _point(m["point"], sender)
         escrow = self.escrows[owner]
         context = step_context(self.game_id, s.deal, m["token"], f"escrow_partial/{owner}", sender)
-        if not check_partial(escrow.commitments, index, s.point, part, m["proof"], context):
+        if not _holds(check_partial, escrow.commitments, index, s.point, part, m["proof"], context):
             raise DeckFault(
                 sender,
                 "bad_unlayer",
@@ -524,7 +528,9 @@ class SealedDeck:
         shown = _point(m["point"], sender)
         context = step_context(self.game_id, s.deal, token, "open", sender)
         card = self.deals[s.deal].index.get(shown)
-        good = check_opening(self.parties[sender].layer, s.point, shown, m["proof"], context)
+        good = _holds(
+            check_opening, self.parties[sender].layer, s.point, shown, m["proof"], context
+        )
         if not good or card is None:
             raise DeckFault(sender, "bad_opening", f"{sender}'s opening of {token} is false")
         s.card = card
@@ -617,6 +623,15 @@ def _interpolate(shares: Mapping[int, Scalar]) -> int:
                 weight = weight * m * pow(m - j, -1, ORDER) % ORDER
         total = (total + weight * value_of(share)) % ORDER
     return total
+
+
+def _holds(check: Callable[..., bool], *args: Any) -> bool:
+    """A proof's check, a proof whose scalars are not canonical failing it like any false
+    one (the proof is its sender's either way)."""
+    try:
+        return check(*args)
+    except DeckCryptoError:
+        return False
 
 
 def _not_due(sender: str, what: str) -> DeckFault:

@@ -355,6 +355,10 @@ def test_a_wrong_secret_and_steps_out_of_turn_are_named() -> None:
     refused(deck, p1.open(deck, "?1"), "p1", "out_of_turn")
     not_a_point = dict(p1.unlayer(deck, "?1"), point=b"\xff" * 32)
     refused(deck, not_a_point, "p1", "malformed")
+    not_canonical = dict(p1.unlayer(deck, "?1"), proof=b"\xff" * 64)  # scalars past L
+    refused(deck, not_canonical, "p1", "bad_unlayer")
+    with pytest.raises(ValueError, match="no token"):
+        deck.give("?99", "p1")
     run(deck, actors)
     refused(deck, dict(p1.secret(), secret=p2.key.to_bytes()), "p1", "bad_secret")
     deck.take(p1.secret())
