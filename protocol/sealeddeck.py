@@ -669,8 +669,8 @@ FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "shuffle": {
         "deal": _is_id,
         "deck": _is_bins(SIZE, MAX_CARDS),
-        "bits": lambda v: True,
-        "rounds": lambda v: True,
+        "bits": lambda value: type(value) is bytes,  # their sizes: _check_fields
+        "rounds": lambda value: type(value) is list,
     },
     "relayer": {"token": _is_id, "point": _is_bin(SIZE), "proof": _is_bin(PROOF)},
     "unlayer": {"token": _is_id, "point": _is_bin(SIZE), "proof": _is_bin(PROOF)},

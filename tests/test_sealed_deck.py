@@ -427,3 +427,22 @@ def test_a_44_card_shuffle_fits_the_wire() -> None:
     size = len(encode(message))
     assert size < MAX_FRAME
     print(f"\na 44-card shuffle message is {size} bytes")
+
+
+def test_a_record_replayed_names_the_step_that_was_changed() -> None:
+    """``replay`` checks every step again: a removal changed in the record is caught."""
+    deck, parties, actors = dealt_table()
+    deck.give("?0", "p2")
+    run(deck, actors)
+    for party in parties:
+        deck.take(party.secret())
+    parties_now = list(deck.parties.values())
+    rebuilt = SealedDeck.replay(GAME, parties_now, deck.journal, deck.host_signing)
+    assert rebuilt.read_all() == deck.read_all()
+    assert deck.read_all()["?0"] == parties[1].learn(deck, ["?0"])["?0"]
+    changed = [dict(entry) for entry in deck.journal]
+    at = next(i for i, e in enumerate(changed) if e["kind"] == "unlayer")
+    changed[at]["point"] = bytes(card_point(f"{GAME}/pile-1", SMALL[0]))
+    with pytest.raises(DeckFault) as caught:
+        SealedDeck.replay(GAME, parties_now, changed, deck.host_signing)
+    assert (caught.value.party, caught.value.code) == (changed[at]["party"], "bad_unlayer")
