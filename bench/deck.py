@@ -16,6 +16,11 @@ each peer has its own machine):
 - an opening made and checked, against 10 ms;
 - an escrow dealt (threshold ``seats // 2 + 1`` of seats−1 holders) and checked by one peer
   (the proof and every share against the commitments), and a removal by escrow;
+- the sealed deck's ledger end to end (``protocol/sealeddeck.py`` with every party's
+  ``protocol/dealerparty.py``): the escrows, a deal of the cards (each shuffle committed,
+  its randomness drawn, then proven), a draw, a card handed over, an escrow removal for an
+  absent party and an opening, each as the CPU one peer spends: checking every step (every
+  peer keeps the ledger) plus the most any one party spends making its own;
 - what one grinding attempt at a shuffle proof costs a cheat (docs/protocol.md, "A shuffle
   step and its proof"), in Python: the last round's commitment re-ordered and hashed from
   the state before it, and only its last two points swapped, hashed from the state before
@@ -185,6 +190,77 @@ def escrows(keys: list[LayerKey], deck: list[Any]) -> None:
     )
 
 
+def ledger(seats: int, cards: list[str], rounds: int) -> None:
+    from nacl.signing import SigningKey
+
+    from protocol.dealerparty import DealerParty, ShareHolder
+    from protocol.sealeddeck import HOST, Party, SealedDeck
+
+    seeds = [SigningKey.generate() for _ in range(seats + 1)]
+    parties = [DealerParty(ShareHolder(f"p{i + 1}", bytes(seeds[i]))) for i in range(seats)]
+    deck = SealedDeck(
+        GAME,
+        [Party(p.id, p.key.public, bytes(seeds[i].verify_key)) for i, p in enumerate(parties)],
+        bytes(seeds[-1].verify_key),
+        rounds,
+    )
+    actors: list[DealerParty | ShareHolder] = [*parties, ShareHolder(HOST, bytes(seeds[-1]))]
+
+    def run() -> tuple[float, float]:
+        """Every step owed, made and taken: (the ledger's checking, the most one party
+        made), CPU seconds."""
+        spent: dict[str, float] = {}
+        checking = 0.0
+        while True:
+            progress = False
+            for step in deck.pending():
+                if step.kind == "randomness":
+                    deck.randomness(step.subject, os.urandom(32))
+                    progress = True
+            for actor in actors:
+                start = time.process_time()
+                made = actor.owed(deck)
+                spent[actor.id] = spent.get(actor.id, 0.0) + time.process_time() - start
+                for message in made:
+                    due = (message["party"], message["kind"], message.get("token"))
+                    if message["kind"] == "escrow_partial" and due not in {
+                        (p.party, p.kind, p.subject) for p in deck.pending()
+                    }:
+                        continue
+                    start = time.process_time()
+                    deck.take(message)
+                    checking += time.process_time() - start
+                    progress = True
+            if not progress:
+                return checking, max(spent.values(), default=0.0)
+
+    def show(what: str, figures: tuple[float, float]) -> None:
+        check, make = figures
+        print(
+            f"  {what:34s} {(check + make) * 1000:8.1f} ms  "
+            f"(checking {check * 1000:.1f} + making {make * 1000:.1f})"
+        )
+
+    tokens = [f"?{i}" for i in range(len(cards))]
+    print(f"The sealed deck's ledger, {seats} parties and the host as a holder, per peer:")
+    show("the escrows", run())
+    deck.start_deal("pile-1", tokens, cards, [p.id for p in parties])
+    show(f"a deal of {len(cards)} cards, {rounds} rounds", run())
+    deck.give(tokens[0], "p1")
+    show("a draw", run())
+    start = time.process_time()
+    parties[0].learn(deck, tokens[:1])
+    print(f"  {'the drawer learning its card':34s} {(time.process_time() - start) * 1000:8.2f} ms")
+    deck.give(tokens[0], "p2")
+    show("a card handed over", run())
+    deck.absent("p3")
+    deck.give(tokens[1], "p2")
+    show("a draw with p3 away (by escrow)", run())
+    start = time.process_time()
+    deck.take(parties[1].open(deck, tokens[0]))
+    print(f"  {'an opening, made and checked':34s} {(time.process_time() - start) * 1000:8.2f} ms")
+
+
 def grinding(cards: int, rounds: int) -> None:
     commitments = os.urandom(rounds * (32 + 32 * cards))
     print("A grinding attempt at a shuffle proof, hashed from SHA-256's state before what it")
@@ -217,6 +293,7 @@ def main() -> None:
     deck = shuffles(keys, cards, args.rounds)
     draws(keys, deck)
     escrows(keys, deck)
+    ledger(args.seats, cards, args.rounds)
     grinding(args.cards, args.rounds)
 
 

@@ -118,17 +118,7 @@ def shuffle(
     made = [round_secrets(seed, j, n) for j in range(rounds)]
     commitments = [(mul_base(r), [mul(r, deck[k]) for k in sigma]) for r, sigma in made]
     bits = challenge_bits(context, key.public, deck, shuffled, commitments, rounds)
-    proof = []
-    for (r, sigma), bit in zip(made, bits, strict=True):
-        if bit:
-            back = [0] * n
-            for i, s in enumerate(sigma):
-                back[s] = i
-            u = scalar_of(value_of(key.secret) * value_of(invert(r)))
-            proof.append(Opening(1, u, [back[pi[i]] for i in range(n)]))
-        else:
-            proof.append(Opening(0, r, sigma))
-    return shuffled, encode_proof(proof)
+    return shuffled, encode_proof(_openings(key.secret, pi, made, bits))
 
 
 def challenge_bits(
@@ -259,3 +249,135 @@ def _check_sizes(n: int, rounds: int) -> None:
         raise ValueError(f"a deck has 1 to {MAX_CARDS} cards")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"a proof has 1 to {MAX_ROUNDS} rounds")
+
+
+# The two-phase step: the shuffler is bound to its commitments before the randomness that
+# draws its bits exists, so it cannot grind the bits in private (docs/protocol.md, "A
+# shuffle step in two phases").
+
+RANDOMNESS_SIZE = 32
+
+
+@dataclass(frozen=True)
+class CommittedShuffle:
+    """A shuffle step made and committed to, its proof not yet opened: ``commit`` is sent
+    first; ``prove_committed`` opens the rounds once the randomness is known. Everything here
+    but ``shuffled`` and ``commit`` is the shuffler's secret."""
+
+    shuffled: list[Point]
+    commit: bytes
+    secret: Scalar
+    order: list[int]
+    rounds: list[tuple[Scalar, list[int]]]
+
+
+def commit_digest(
+    context: bytes,
+    public: Point,
+    deck: Sequence[Point],
+    shuffled: Sequence[Point],
+    commitments: Sequence[tuple[Point, Sequence[Point]]],
+) -> bytes:
+    """``H("deck-shuffle-commit", context, Y, rounds, D, E, R_0‖C_0‖…)``: the 32 bytes a
+    shuffler sends before its bits are drawn."""
+    committed = b"".join(b"".join((base, *c)) for base, c in commitments)
+    return digest(
+        "deck-shuffle-commit",
+        context,
+        public,
+        len(commitments),
+        b"".join(deck),
+        b"".join(shuffled),
+        committed,
+    )
+
+
+def committed_bits(commit: bytes, randomness: bytes, rounds: int) -> list[int]:
+    """Bit j is bit j%8 of byte j//8 of ``H("deck-shuffle-bits", commit, randomness)``."""
+    h = digest("deck-shuffle-bits", commit, randomness)
+    return [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
+
+
+def commit_shuffle(
+    key: LayerKey,
+    deck: Sequence[Point],
+    context: bytes,
+    order: Sequence[int] | None = None,
+    seed: bytes | None = None,
+    rounds: int = ROUNDS,
+) -> CommittedShuffle:
+    """Phase one: the deck under ``key``'s layer in ``order`` (secret and random unless
+    given) and the commit to it and to every round's commitment. ``seed`` as in
+    ``shuffle``."""
+    n = len(deck)
+    pi = list(order) if order is not None else random_order(n)
+    _check_sizes(n, rounds)
+    if sorted(pi) != list(range(n)):
+        raise ValueError("the order is not a permutation of the deck")
+    shuffled = [mul(key.secret, deck[pi[i]]) for i in range(n)]
+    seed = seed if seed is not None else secrets.token_bytes(32)
+    made = [round_secrets(seed, j, n) for j in range(rounds)]
+    commitments = [(mul_base(r), [mul(r, deck[k]) for k in sigma]) for r, sigma in made]
+    commit = commit_digest(context, key.public, deck, shuffled, commitments)
+    return CommittedShuffle(shuffled, commit, key.secret, pi, made)
+
+
+def prove_committed(step: CommittedShuffle, randomness: bytes) -> bytes:
+    """Phase two: the proof of ``step``, each round opened on the side the bits drawn from
+    its commit and ``randomness`` ask for (the same bytes as ``shuffle``'s proof)."""
+    if type(randomness) is not bytes or len(randomness) != RANDOMNESS_SIZE:
+        raise ValueError(f"the randomness is {RANDOMNESS_SIZE} bytes")
+    bits = committed_bits(step.commit, randomness, len(step.rounds))
+    return encode_proof(_openings(step.secret, step.order, step.rounds, bits))
+
+
+def _openings(
+    secret: Scalar, pi: Sequence[int], made: Sequence[tuple[Scalar, list[int]]], bits: list[int]
+) -> list[Opening]:
+    proof = []
+    n = len(pi)
+    for (r, sigma), bit in zip(made, bits, strict=True):
+        if bit:
+            back = [0] * n
+            for i, s in enumerate(sigma):
+                back[s] = i
+            u = scalar_of(value_of(secret) * value_of(invert(r)))
+            proof.append(Opening(1, u, [back[pi[i]] for i in range(n)]))
+        else:
+            proof.append(Opening(0, r, sigma))
+    return proof
+
+
+def check_committed_shuffle(
+    public: Point,
+    deck: Sequence[Point],
+    shuffled: Sequence[Point],
+    proof: bytes,
+    context: bytes,
+    commit: bytes,
+    randomness: bytes,
+    rounds: int = ROUNDS,
+) -> None:
+    """Raise ``ShuffleRefused`` (``MalformedCrypto`` for bytes that are not a proof) unless
+    the commitments the proof's openings rebuild hash to ``commit`` and the proof opens
+    exactly the bits ``commit`` and ``randomness`` draw: ``shuffled`` is then ``deck``
+    re-ordered under the layer of ``public``, but for 2^-rounds."""
+    n = len(deck)
+    if len(shuffled) != n:
+        raise ShuffleRefused(f"a deck of {n} cards came back with {len(shuffled)}")
+    if len(set(shuffled)) != n:
+        raise ShuffleRefused("the shuffled deck holds the same point twice")
+    openings = decode_proof(proof, n, rounds)
+    bits = committed_bits(commit, randomness, rounds)
+    for j, (opening, bit) in enumerate(zip(openings, bits, strict=True)):
+        if opening.bit != bit:
+            raise ShuffleRefused(
+                f"round {j}: the proof opens bit {opening.bit}, but the randomness drawn "
+                f"after its commit asks for bit {bit}"
+            )
+    commitments = [commitment(o, public, deck, shuffled) for o in openings]
+    if commit_digest(context, public, deck, shuffled, commitments) != commit:
+        raise ShuffleRefused(
+            "the commitments the proof's openings give are not the ones the shuffler "
+            "committed to before the randomness was drawn"
+        )

@@ -25,7 +25,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from nacl.bindings import crypto_sign_ed25519_pk_to_curve25519
+from nacl.bindings import (
+    crypto_box,
+    crypto_box_open,
+    crypto_generichash_blake2b_salt_personal,
+    crypto_scalarmult_base,
+    crypto_sign_ed25519_pk_to_curve25519,
+)
 from nacl.exceptions import CryptoError
 from nacl.public import PrivateKey, PublicKey, SealedBox
 from nacl.signing import SigningKey
@@ -151,6 +157,47 @@ def x25519_private(signing_private: bytes) -> PrivateKey:
 def seal_share(share: Scalar, holder_public: bytes) -> bytes:
     """``share`` readable by the holder of the X25519 key ``holder_public`` alone."""
     return bytes(SealedBox(PublicKey(holder_public)).encrypt(bytes(share)))
+
+
+def seal_share_revealably(
+    share: Scalar, holder_public: bytes, ephemeral: bytes | None = None
+) -> tuple[bytes, bytes]:
+    """``share`` sealed as ``seal_share`` does (the same bytes ``crypto_box_seal`` makes, and
+    ``open_share`` opens), and the box's ephemeral X25519 secret, which the dealer keeps: if
+    the holder complains, the dealer answers with it, and everyone opens the box
+    (``open_revealed``) to see whether the share in it was good. ``ephemeral`` is random
+    unless given (test vectors)."""
+    secret = ephemeral if ephemeral is not None else bytes(PrivateKey.generate())
+    ephemeral_public = bytes(crypto_scalarmult_base(secret))
+    box = crypto_box(
+        bytes(share), _seal_nonce(ephemeral_public, holder_public), holder_public, secret
+    )
+    return ephemeral_public + bytes(box), secret
+
+
+def open_revealed(sealed: bytes, holder_public: bytes, ephemeral: bytes) -> Scalar:
+    """What the box ``sealed`` to ``holder_public`` holds, opened with its ephemeral secret
+    as its dealer reveals it; ``MalformedCrypto`` if the secret is not the box's or the box
+    does not open to a scalar (the dealer's fault either way: the bytes are its own)."""
+    if type(sealed) is not bytes or len(sealed) != SEALED_SHARE_SIZE:
+        raise MalformedCrypto(f"a sealed share is {SEALED_SHARE_SIZE} bytes")
+    if type(ephemeral) is not bytes or len(ephemeral) != SIZE:
+        raise MalformedCrypto(f"an ephemeral secret is {SIZE} bytes")
+    if bytes(crypto_scalarmult_base(ephemeral)) != sealed[:SIZE]:
+        raise MalformedCrypto("this ephemeral secret is not the sealed box's")
+    nonce = _seal_nonce(sealed[:SIZE], holder_public)
+    try:
+        opened = crypto_box_open(sealed[SIZE:], nonce, holder_public, ephemeral)
+    except CryptoError as e:
+        raise MalformedCrypto("the sealed box does not open with its own ephemeral key") from e
+    return scalar(bytes(opened))
+
+
+def _seal_nonce(ephemeral_public: bytes, holder_public: bytes) -> bytes:
+    """libsodium's sealed-box nonce: BLAKE2b-192 of the ephemeral key then the holder's."""
+    return bytes(
+        crypto_generichash_blake2b_salt_personal(ephemeral_public + holder_public, digest_size=24)
+    )
 
 
 def open_share(sealed: bytes, holder_private: PrivateKey) -> Scalar:

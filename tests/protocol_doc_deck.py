@@ -14,7 +14,15 @@ from protocol_doc_reference import preimage
 
 from protocol.cardpoints import card_point
 from protocol.deckdraw import check_removal, remove_layer
-from protocol.deckshuffle import check_shuffle, round_secrets, shuffle, shuffle_context
+from protocol.deckshuffle import (
+    check_committed_shuffle,
+    check_shuffle,
+    commit_shuffle,
+    prove_committed,
+    round_secrets,
+    shuffle,
+    shuffle_context,
+)
 from protocol.escrow import check_deal, check_share, deal, public_share
 from protocol.framing import pack
 from protocol.layerkey import LayerKey
@@ -154,6 +162,52 @@ def shuffle_vector(given: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def two_phase_vector(given: dict[str, Any]) -> dict[str, Any]:
+    key = LayerKey(scalar(bytes.fromhex(given["secret"])))
+    deck = [card_point(given["deck"], card) for card in given["cards"]]
+    context = pack(given["context"])
+    rounds, n, seed = given["rounds"], len(deck), bytes.fromhex(given["seed"])
+    randomness = bytes.fromhex(given["randomness"])
+    step = commit_shuffle(key, deck, context, given["order"], seed, rounds)
+    proof = prove_committed(step, randomness)
+    check_committed_shuffle(
+        key.public, deck, step.shuffled, proof, context, step.commit, randomness, rounds
+    )
+    # The doc's words: the commit over the commitments the prover drew, the bits from the
+    # commit and the randomness, the proof laid out as the one-phase proof.
+    committed = b""
+    for j in range(rounds):
+        r, sigma = round_secrets(seed, j, n)
+        committed += mul_base(r) + b"".join(mul(r, deck[k]) for k in sigma)
+    commit = hashlib.sha256(
+        preimage(
+            "deck-shuffle-commit",
+            context,
+            key.public,
+            rounds,
+            b"".join(deck),
+            b"".join(step.shuffled),
+            committed,
+        )
+    ).digest()
+    assert commit == step.commit
+    h = hashlib.sha256(preimage("deck-shuffle-bits", commit, randomness)).digest()
+    bits = [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
+    header, size = (rounds + 7) // 8, 32 + n
+    assert bits == [(proof[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
+    return {
+        "context_bytes": context.hex(),
+        "shuffled": [p.hex() for p in step.shuffled],
+        "commit": commit.hex(),
+        "bits_hash": h.hex(),
+        "bits": bits,
+        "proof_bits": proof[:header].hex(),
+        "proof_rounds": [
+            proof[header + j * size : header + (j + 1) * size].hex() for j in range(rounds)
+        ],
+    }
+
+
 def escrow_vector(given: dict[str, Any]) -> dict[str, Any]:
     key = LayerKey(scalar(bytes.fromhex(given["secret"])))
     context = bytes.fromhex(given["context"])
@@ -185,6 +239,7 @@ DECK_VECTORS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "layer": layer_vector,
     "dleq": dleq_vector,
     "deck-shuffle": shuffle_vector,
+    "deck-shuffle-two-phase": two_phase_vector,
     "escrow": escrow_vector,
 }
 
@@ -219,6 +274,19 @@ def deck_specs() -> list[tuple[str, dict[str, Any]]]:
             },
         ),
         (
+            "deck-shuffle-two-phase",
+            {
+                "secret": SECRET,
+                "deck": "example-game/pile-1",
+                "cards": ["alaska", "brazil", "joker_1"],
+                "order": [2, 0, 1],
+                "seed": "71" * 32,
+                "rounds": 2,
+                "context": [GAME, "pile-1", 0, "shuffle", "p1"],
+                "randomness": "52" * 32,
+            },
+        ),
+        (
             "escrow",
             {
                 "secret": SECRET,
@@ -247,6 +315,11 @@ DECK_DESCRIPTIONS = {
     "(`proof_bits`), then each round's e_j ‖ o_j, a round a line (the proof is the header "
     "and the rounds, concatenated). The rounds' r_j and σ_j come from `seed` as the "
     "project's prover draws them; a verifier needs none of that.",
+    "deck-shuffle-two-phase": "The same toy step in two phases, as the sealed deck's "
+    "steps make it (its deck the deal `pile-1` of the game, its context the steps' "
+    '`[game, deal, step, "shuffle", party]`): the `commit` sent first, over the '
+    "commitments the prover drew; then, given the `randomness` drawn after it, the hash "
+    "`bits_hash` the bits come from, and the proof, laid out as above.",
     "escrow": "A seat's layer escrowed among 3 holders, any 2 of them able to remove it: "
     "t = s⁻¹ (`inverse`), the commitments A_0 = t·B and A_1 = a_1·B (a_1 the one "
     "coefficient), the proof that A_0 is the inverse of the key's (nonce given), the shares "

@@ -1,0 +1,255 @@
+"""One party's side of the sealed deck: its secrets, the messages it owes, the cards it
+learns (docs/protocol.md, "The sealed deck's steps").
+
+``ShareHolder`` is what holding escrow shares takes (every party, and the host when it is no
+party): its X25519 key, the shares it opened, its complaints, its parts of an absent party's
+layer, its shares of an absent party's secret at the end. ``DealerParty`` is a party: its
+layer key, its escrow (the ephemeral secrets of its sealed boxes, to answer a complaint),
+its shuffle steps (committed, then proven once the randomness is out), its layer added and
+removed, the cards it learns, its openings and its secret. Each reads the public ledger
+through ``LedgerView`` and makes messages for ``SealedDeck.take``; none of them changes the
+ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from .deckdraw import add_layer, open_card, remove_layer, uncover
+from .deckshuffle import ROUNDS, CommittedShuffle, bits_size, commit_shuffle, prove_committed
+from .deckshuffle import round_size as shuffle_round_size
+from .escrow import (
+    check_share,
+    deal,
+    open_share,
+    partial_removal,
+    seal_share_revealably,
+    x25519_private,
+    x25519_public,
+)
+from .layerkey import LayerKey
+from .ristretto import DeckCryptoError, Point, Scalar
+from .sealeddeck import Deal, Escrow, Pending, Slot, step_context
+
+Message = dict[str, Any]
+
+
+class LedgerView(Protocol):
+    """What a party reads of the public ledger (``SealedDeck``)."""
+
+    game_id: str
+    rounds: int
+    escrows: dict[str, Escrow]
+    away: set[str]
+
+    def pending(self) -> list[Pending]: ...
+
+    def holders(self, dealer: str) -> list[str]: ...
+
+    def threshold(self, dealer: str) -> int: ...
+
+    def signing_key(self, holder: str) -> bytes: ...
+
+    def deal_of(self, deal_id: str) -> Deal: ...
+
+    def slot(self, token: str) -> Slot: ...
+
+    def holder_of(self, token: str) -> str | None: ...
+
+
+class ShareHolder:
+    """A holder of escrow shares, with the 32-byte private half of its Ed25519 signing key."""
+
+    def __init__(self, holder_id: str, signing_private: bytes) -> None:
+        self.id = holder_id
+        self._x25519 = x25519_private(signing_private)
+        self.shares: dict[str, Scalar] = {}
+        self.complained: set[str] = set()
+
+    def collect(self, ledger: LedgerView) -> list[Message]:
+        """Open the shares sealed to it in every escrow in; a complaint for each that does
+        not open or is not the one its escrow commits to."""
+        complaints = []
+        for dealer, escrow in ledger.escrows.items():
+            holders = ledger.holders(dealer)
+            if self.id not in holders or dealer in self.shares or dealer in self.complained:
+                continue
+            index = holders.index(self.id) + 1
+            share = self._opened(escrow, index)
+            if share is not None:
+                self.shares[dealer] = share
+            else:
+                self.complained.add(dealer)
+                complaints.append({"kind": "escrow_complaint", "party": self.id, "dealer": dealer})
+        return complaints
+
+    def _opened(self, escrow: Escrow, index: int) -> Scalar | None:
+        """Its share in ``escrow``, if the box opens to the one the commitments say."""
+        try:
+            share = open_share(escrow.sealed[index - 1], self._x25519)
+        except DeckCryptoError:
+            return None
+        return share if check_share(escrow.commitments, index, share) else None
+
+    def partial(self, ledger: LedgerView, token: str) -> Message:
+        """Its part of taking the absent owner's layer off ``token``."""
+        slot = ledger.slot(token)
+        owner = next(p for p in slot.layers if p != slot.receiver)  # the ledger's order
+        context = step_context(ledger.game_id, slot.deal, token, f"escrow_partial/{owner}", self.id)
+        part, proof = partial_removal(self.shares[owner], slot.point, context)
+        return {
+            "kind": "escrow_partial",
+            "party": self.id,
+            "token": token,
+            "owner": owner,
+            "point": bytes(part),
+            "proof": proof,
+        }
+
+    def secret_share(self, owner: str) -> Message:
+        """At the end, its share of an absent party's layer, in the open."""
+        return {
+            "kind": "secret_share",
+            "party": self.id,
+            "owner": owner,
+            "share": bytes(self.shares[owner]),
+        }
+
+    def owed(self, ledger: LedgerView) -> list[Message]:
+        """Its complaints and escrow parts owed now."""
+        made = self.collect(ledger)
+        for step in ledger.pending():
+            if step.party == self.id and step.kind == "escrow_partial":
+                made.append(self.partial(ledger, step.subject))
+        return made
+
+
+class DealerParty:
+    """A party: its layer key and its share holder (the same id)."""
+
+    def __init__(self, holder: ShareHolder, key: LayerKey | None = None) -> None:
+        self.id = holder.id
+        self.holder = holder
+        self.key = key if key is not None else LayerKey()
+        self.cards: dict[str, str] = {}  # token -> card, what it learnt
+        self._ephemeral: dict[str, bytes] = {}  # holder -> its sealed box's ephemeral secret
+        self._steps: dict[tuple[str, int], CommittedShuffle] = {}  # (deal, step): committed
+
+    def escrow(self, ledger: LedgerView) -> Message:
+        holders = ledger.holders(self.id)
+        context = step_context(ledger.game_id, "", "", "escrow_deal", self.id)
+        made = deal(self.key, len(holders), ledger.threshold(self.id), context)
+        sealed = []
+        for j, holder in enumerate(holders, 1):
+            box, ephemeral = seal_share_revealably(
+                made.shares[j], x25519_public(ledger.signing_key(holder))
+            )
+            sealed.append(box)
+            self._ephemeral[holder] = ephemeral
+        return {
+            "kind": "escrow_deal",
+            "party": self.id,
+            "commitments": [bytes(c) for c in made.commitments],
+            "proof": made.proof,
+            "shares": sealed,
+        }
+
+    def answer(self, holder: str) -> Message:
+        """The answer to ``holder``'s complaint: the ephemeral secret of its sealed box."""
+        return {
+            "kind": "escrow_answer",
+            "party": self.id,
+            "holder": holder,
+            "ephemeral": self._ephemeral[holder],
+        }
+
+    def shuffle_commit(self, ledger: LedgerView, deal_id: str) -> Message:
+        """Its commit to its step of the deal: the same one, if asked again for the same
+        step, so that the proof it makes later answers the commit the ledger took."""
+        d = ledger.deal_of(deal_id)
+        step = self._steps.get((deal_id, d.step))
+        if step is None:
+            context = step_context(ledger.game_id, deal_id, d.step, "shuffle", self.id)
+            step = commit_shuffle(self.key, d.deck, context, rounds=ledger.rounds)
+            self._steps[deal_id, d.step] = step
+        return {"kind": "shuffle_commit", "party": self.id, "deal": deal_id, "commit": step.commit}
+
+    def shuffle(self, ledger: LedgerView, deal_id: str) -> Message:
+        d = ledger.deal_of(deal_id)
+        step = self._steps.pop((deal_id, d.step))
+        if d.randomness is None:
+            raise ValueError(f"the deal {deal_id} awaits its randomness")
+        randomness = d.randomness
+        proof = prove_committed(step, randomness)
+        return shuffle_message(self.id, deal_id, step.shuffled, proof, ledger.rounds)
+
+    def relayer(self, ledger: LedgerView, token: str) -> Message:
+        slot = ledger.slot(token)
+        context = step_context(ledger.game_id, slot.deal, token, "relayer", self.id)
+        added, proof = add_layer(self.key, slot.point, context)
+        return _point_message("relayer", self.id, token, added, proof)
+
+    def unlayer(self, ledger: LedgerView, token: str) -> Message:
+        slot = ledger.slot(token)
+        context = step_context(ledger.game_id, slot.deal, token, "unlayer", self.id)
+        removed, proof = remove_layer(self.key, slot.point, context)
+        return _point_message("unlayer", self.id, token, removed, proof)
+
+    def open(self, ledger: LedgerView, token: str) -> Message:
+        slot = ledger.slot(token)
+        context = step_context(ledger.game_id, slot.deal, token, "open", self.id)
+        shown, proof = open_card(self.key, slot.point, context)
+        return _point_message("open", self.id, token, shown, proof)
+
+    def secret(self) -> Message:
+        return {"kind": "secret", "party": self.id, "secret": self.key.to_bytes()}
+
+    def learn(self, ledger: LedgerView, tokens: Sequence[str]) -> dict[str, str]:
+        """The cards of the ``tokens`` it now holds and did not know yet (its own layer off
+        in private, the point looked up among its deal's)."""
+        learnt = {}
+        for token in tokens:
+            if token in self.cards or ledger.holder_of(token) != self.id:
+                continue
+            slot = ledger.slot(token)
+            card = ledger.deal_of(slot.deal).index.get(uncover(self.key, slot.point))
+            if card is not None:
+                learnt[token] = self.cards[token] = card
+        return learnt
+
+    def owed(self, ledger: LedgerView) -> list[Message]:
+        """Every message it owes now, as a party and as a share holder."""
+        made = self.holder.owed(ledger)
+        makers: dict[str, Callable[[str], Message]] = {
+            "escrow_deal": lambda _: self.escrow(ledger),
+            "escrow_answer": self.answer,
+            "shuffle_commit": lambda subject: self.shuffle_commit(ledger, subject),
+            "shuffle": lambda subject: self.shuffle(ledger, subject),
+            "relayer": lambda subject: self.relayer(ledger, subject),
+            "unlayer": lambda subject: self.unlayer(ledger, subject),
+        }
+        for step in ledger.pending():
+            if step.party == self.id and step.kind in makers:
+                made.append(makers[step.kind](step.subject))
+        return made
+
+
+def shuffle_message(
+    party: str, deal_id: str, shuffled: Sequence[Point], proof: bytes, rounds: int = ROUNDS
+) -> Message:
+    """A ``shuffle`` message: the deck as a list of points, the proof as its header of bits
+    and a list of its rounds (each part under the wire's MAX_BIN)."""
+    header, size = bits_size(rounds), shuffle_round_size(len(shuffled))
+    return {
+        "kind": "shuffle",
+        "party": party,
+        "deal": deal_id,
+        "deck": [bytes(p) for p in shuffled],
+        "bits": proof[:header],
+        "rounds": [proof[header + j * size : header + (j + 1) * size] for j in range(rounds)],
+    }
+
+
+def _point_message(kind: str, party: str, token: str, p: Point, proof: bytes) -> Message:
+    return {"kind": kind, "party": party, "token": token, "point": bytes(p), "proof": proof}

@@ -1,0 +1,749 @@
+"""The sealed deck's public ledger: what every peer keeps of the encrypted deck, and the
+check of every step of it (docs/protocol.md, "The sealed deck's steps").
+
+The engine deals hidden cards as public **tokens** (``?17``); this ledger says, for each
+token, which point of the encrypted deck it is and whose layers are still on it, and works
+out who owes the next step: a shuffle of a deal (``shuffle_commit``, then ``shuffle`` once
+the caller hands it the randomness drawn after the commit), a card on its way into a hand
+(``relayer`` by the receiver if its layer is not on it, then ``unlayer`` by every other party
+whose layer is, or ``escrow_partial`` by the holders of an absent party's escrow), escrow
+deals and complaints, openings, and the end's secrets. ``pending`` lists what the game waits
+for; ``take`` checks a message and applies it, or raises ``DeckFault`` naming the party at
+fault and changes nothing.
+
+Sans-IO: the caller feeds it the engine's deals (``start_deal``), the cards it moves into a
+hand (``give``), the randomness of each shuffle (``randomness``) and which parties are away
+(``absent``, ``back``), and the messages as they come. Every input goes into ``journal``, so
+``replay`` rebuilds the ledger from the record alone, and after every secret is out,
+``read_all`` names every token's card. Tokens and cards are plain strings here: this module
+knows nothing of the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cardpoints import card_index, deck_points
+from .deckdraw import check_added, check_opening, check_removal
+from .deckshuffle import (
+    MAX_CARDS,
+    RANDOMNESS_SIZE,
+    ROUNDS,
+    ShuffleRefused,
+    bits_size,
+    check_committed_shuffle,
+    round_size,
+)
+from .errors import ProtocolError
+from .escrow import (
+    SEALED_SHARE_SIZE,
+    check_deal,
+    check_partial,
+    check_share,
+    combine,
+    open_revealed,
+    x25519_public,
+)
+from .framing import pack
+from .ristretto import (
+    ORDER,
+    SIZE,
+    DeckCryptoError,
+    Point,
+    Scalar,
+    invert,
+    mul,
+    mul_base,
+    point,
+    scalar,
+    scalar_of,
+    value_of,
+)
+
+HOST = "host"  # the holder id of a host that is not a party
+MAX_ID = 32  # characters of a party, deal or token id
+PROOF = 2 * SIZE  # a Chaum–Pedersen proof
+
+MESSAGE_KINDS = (
+    "escrow_deal",
+    "escrow_complaint",
+    "escrow_answer",
+    "shuffle_commit",
+    "shuffle",
+    "relayer",
+    "unlayer",
+    "escrow_partial",
+    "open",
+    "secret",
+    "secret_share",
+)
+CALLER_KINDS = ("deal", "randomness", "give", "absent", "back")
+
+
+class DeckFault(ProtocolError):
+    """A deck message refused: ``party`` is the party at fault (None when none can be named,
+    a message whose sender is not a party), ``code`` one of ``bad_shuffle``, ``bad_unlayer``,
+    ``bad_relayer``, ``bad_opening``, ``bad_escrow``, ``bad_share``, ``false_complaint``,
+    ``bad_secret``, ``out_of_turn``, ``malformed``, and ``message`` a sentence in English."""
+
+    def __init__(self, party: str | None, code: str, sentence: str) -> None:
+        super().__init__(code, sentence, party)
+        self.party = party
+
+
+@dataclass(frozen=True)
+class Party:
+    """A contributor to the deck: its id, its layer's public key Y and its Ed25519 signing
+    key's public half (escrow shares are sealed to it)."""
+
+    id: str
+    layer: Point
+    signing: bytes
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A step the game waits for: ``party`` owes a message of ``kind`` about ``subject`` (a
+    deal id, a token, or for ``escrow_answer`` the complaining holder). ``party`` is None for
+    ``randomness``, which the caller owes."""
+
+    party: str | None
+    kind: str
+    subject: str
+
+
+@dataclass
+class Escrow:
+    commitments: list[Point]
+    sealed: list[bytes]
+    complaints: set[str] = field(default_factory=set)
+    public_shares: dict[int, Point] = field(default_factory=dict)
+
+
+@dataclass
+class Deal:
+    id: str
+    tokens: list[str]
+    cards: list[str]
+    dealers: list[str]
+    index: dict[Point, str]
+    deck: list[Point]
+    step: int = 0
+    commit: bytes | None = None
+    randomness: bytes | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.step == len(self.dealers)
+
+
+@dataclass
+class Slot:
+    """A token's place in the deck: its point now and whose layers are on it."""
+
+    deal: str
+    point: Point
+    layers: list[str]
+    receiver: str | None = None
+    partials: dict[int, Point] = field(default_factory=dict)
+    card: str | None = None
+
+
+def step_context(game: str, deal: str, subject: str | int, kind: str, party: str) -> bytes:
+    """The context of a step's proof: canonical msgpack of ``[game, deal, subject, kind,
+    party]`` (``subject`` the token, or a shuffle's step index)."""
+    return pack([game, deal, subject, kind, party])
+
+
+class SealedDeck:
+    """The public ledger of one game's sealed deck (one per peer, all equal)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        parties: Sequence[Party],
+        host_signing: bytes | None = None,
+        rounds: int = ROUNDS,
+    ) -> None:
+        """``parties`` in their fixed order; ``host_signing`` the host's signing key when the
+        host is not a party (it then holds escrow shares too, as ``HOST``)."""
+        ids = [p.id for p in parties]
+        if not parties or len(set(ids)) != len(ids):
+            raise ValueError("the parties are one or more, each id once")
+        if host_signing is not None and HOST in ids:
+            raise ValueError(f"{HOST!r} is the id of a host that is not a party")
+        self.game_id = game_id
+        self.parties = {p.id: p for p in parties}
+        self.order = ids
+        self.host_signing = host_signing
+        self.rounds = rounds
+        self.escrows: dict[str, Escrow] = {}
+        self.deals: dict[str, Deal] = {}
+        self.slots: dict[str, Slot] = {}
+        self.away: set[str] = set()
+        self.secrets: dict[str, Scalar] = {}
+        self.end_shares: dict[str, dict[int, Scalar]] = {}
+        self.journal: list[dict[str, Any]] = []
+
+    # -- who holds what -------------------------------------------------------------------
+
+    def holders(self, dealer: str) -> list[str]:
+        """The holders of ``dealer``'s escrow, numbered from 1 in this order: every other
+        party, then the host when it is not a party."""
+        others = [p for p in self.order if p != dealer]
+        return others + ([HOST] if self.host_signing is not None else [])
+
+    def threshold(self, dealer: str) -> int:
+        """All holders but one (at least one)."""
+        return max(1, len(self.holders(dealer)) - 1)
+
+    def signing_key(self, holder: str) -> bytes:
+        if holder == HOST and self.host_signing is not None:
+            return self.host_signing
+        return self.parties[holder].signing
+
+    def deal_of(self, deal_id: str) -> Deal:
+        return self.deals[deal_id]
+
+    def slot(self, token: str) -> Slot:
+        return self.slots[token]
+
+    def holder_of(self, token: str) -> str | None:
+        """The party holding ``token`` (its layer alone on it, none on the way), or None."""
+        s = self.slots[token]
+        return s.layers[0] if s.receiver is None and len(s.layers) == 1 else None
+
+    # -- what the caller tells it ---------------------------------------------------------
+
+    def start_deal(
+        self, deal_id: str, tokens: Sequence[str], cards: Sequence[str], dealers: Sequence[str]
+    ) -> None:
+        """The engine sealed ``tokens`` for ``cards``: ``dealers`` (the parties still in the
+        game, in party order) shuffle them in turn. Every escrow must be in."""
+        if deal_id in self.deals:
+            raise ValueError(f"the deal {deal_id} is made already")
+        if len(tokens) != len(cards) or not 1 <= len(cards) <= MAX_CARDS:
+            raise ValueError("a deal has as many tokens as cards, 1 to 256")
+        if set(tokens) & set(self.slots) or len(set(tokens)) != len(tokens):
+            raise ValueError("a token of this deal is dealt already")
+        if [p for p in self.order if p in dealers] != list(dealers) or not dealers:
+            raise ValueError("the dealers are parties, in party order")
+        if len(self.escrows) != len(self.order):
+            raise ValueError("cards are dealt once every party's escrow is in")
+        deck_id = f"{self.game_id}/{deal_id}"
+        self.deals[deal_id] = Deal(
+            deal_id,
+            list(tokens),
+            list(cards),
+            list(dealers),
+            card_index(deck_id, cards),
+            deck_points(deck_id, cards),
+        )
+        self._record(
+            {
+                "kind": "deal",
+                "deal": deal_id,
+                "tokens": list(tokens),
+                "cards": list(cards),
+                "dealers": list(dealers),
+            }
+        )
+
+    def randomness(self, deal_id: str, randomness: bytes) -> None:
+        """The 32 random bytes, drawn after the current step's commit, that draw its
+        challenge bits."""
+        deal = self.deals.get(deal_id)
+        if deal is None or deal.done or deal.commit is None or deal.randomness is not None:
+            raise ValueError(f"the deal {deal_id} awaits no randomness")
+        if type(randomness) is not bytes or len(randomness) != RANDOMNESS_SIZE:
+            raise ValueError(f"the randomness is {RANDOMNESS_SIZE} bytes")
+        deal.randomness = randomness
+        self._record({"kind": "randomness", "deal": deal_id, "randomness": randomness})
+
+    def give(self, token: str, party: str) -> None:
+        """The engine moved ``token`` into the hand of a seat ``party`` plays: the steps that
+        leave its layer alone on it are now owed."""
+        s = self.slots.get(token)
+        if s is None:
+            raise ValueError(f"{token} is no token of a deal made")
+        if party not in self.parties or party in self.away:
+            raise ValueError(f"{party} is no party here to receive a card")
+        if s.receiver is not None:
+            raise ValueError(f"{token} is on its way to {s.receiver} already")
+        s.receiver = party
+        self._settle(s)
+        self._record({"kind": "give", "token": token, "party": party})
+
+    def absent(self, party: str) -> None:
+        """``party`` is away: its layers come off by escrow."""
+        if party not in self.parties:
+            raise ValueError(f"{party} is no party")
+        self.away.add(party)
+        self._record({"kind": "absent", "party": party})
+
+    def back(self, party: str) -> None:
+        self.away.discard(party)
+        self._record({"kind": "back", "party": party})
+
+    def _record(self, entry: dict[str, Any]) -> None:
+        self.journal.append(entry)
+
+    def _settle(self, s: Slot) -> None:
+        if s.receiver is not None and s.layers == [s.receiver]:
+            s.receiver = None
+
+    # -- what the game waits for ----------------------------------------------------------
+
+    def pending(self) -> list[Pending]:
+        """Every step owed now, in a fixed order: escrows, deals, then tokens."""
+        owed = [Pending(p, "escrow_deal", p) for p in self.order if p not in self.escrows]
+        for dealer, escrow in self.escrows.items():
+            owed += [Pending(dealer, "escrow_answer", h) for h in sorted(escrow.complaints)]
+        for deal in self.deals.values():
+            owed += self._deal_pending(deal)
+        for token, s in self.slots.items():
+            owed += self._slot_pending(token, s)
+        return owed
+
+    def _deal_pending(self, deal: Deal) -> list[Pending]:
+        if deal.done:
+            return []
+        dealer = deal.dealers[deal.step]
+        if deal.commit is None:
+            return [Pending(dealer, "shuffle_commit", deal.id)]
+        if deal.randomness is None:
+            return [Pending(None, "randomness", deal.id)]
+        return [Pending(dealer, "shuffle", deal.id)]
+
+    def _slot_pending(self, token: str, s: Slot) -> list[Pending]:
+        step = self._next_step(s)
+        if step is None:
+            return []
+        kind, party = step
+        if kind != "escrow_partial":
+            return [Pending(party, kind, token)]
+        return [
+            Pending(h, "escrow_partial", token)
+            for i, h in enumerate(self.holders(party), 1)
+            if i not in s.partials and h not in self.away
+        ]
+
+    def _next_step(self, s: Slot) -> tuple[str, str] | None:
+        """(kind, party) of the token's next step: for ``escrow_partial`` the party is the
+        absent owner of the layer."""
+        if s.receiver is None:
+            return None
+        if s.receiver not in s.layers:
+            return "relayer", s.receiver
+        owner = next(p for p in self.order if p in s.layers and p != s.receiver)
+        return ("escrow_partial" if owner in self.away else "unlayer"), owner
+
+    # -- the messages ---------------------------------------------------------------------
+
+    def take(self, message: Mapping[str, Any]) -> str | None:
+        """Check ``message`` and apply it; the card's name for an ``open``, else None.
+        ``DeckFault`` if it is refused, and then nothing changed (but for a false
+        complaint: the dealer's good answer is applied, and the complainer is named)."""
+        kind, sender = _header(message, self.order, self.host_signing is not None)
+        handler = self._handlers()[kind]
+        _check_fields(message, FIELDS[kind], sender, self.rounds)
+        result = handler(sender, message)
+        self._record(dict(message))
+        return result
+
+    def _handlers(self) -> dict[str, Callable[[str, Mapping[str, Any]], str | None]]:
+        return {
+            "escrow_deal": self._escrow_deal,
+            "escrow_complaint": self._escrow_complaint,
+            "escrow_answer": self._escrow_answer,
+            "shuffle_commit": self._shuffle_commit,
+            "shuffle": self._shuffle,
+            "relayer": self._relayer,
+            "unlayer": self._unlayer,
+            "escrow_partial": self._escrow_partial,
+            "open": self._open,
+            "secret": self._secret,
+            "secret_share": self._secret_share,
+        }
+
+    def _escrow_deal(self, sender: str, m: Mapping[str, Any]) -> None:
+        if sender not in self.parties or sender in self.escrows:
+            raise _not_due(sender, "an escrow")
+        holders = self.holders(sender)
+        commitments = _points(m["commitments"], sender, self.threshold(sender))
+        if len(m["shares"]) != len(holders):
+            raise DeckFault(sender, "malformed", f"an escrow has {len(holders)} sealed shares")
+        context = step_context(self.game_id, "", "", "escrow_deal", sender)
+        if not _holds(check_deal, self.parties[sender].layer, commitments, m["proof"], context):
+            raise DeckFault(
+                sender, "bad_escrow", f"{sender}'s escrow does not share its layer's inverse"
+            )
+        self.escrows[sender] = Escrow(commitments, list(m["shares"]))
+        return None
+
+    def _holder_index(self, dealer: str, holder: str) -> int:
+        return self.holders(dealer).index(holder) + 1
+
+    def _escrow_complaint(self, sender: str, m: Mapping[str, Any]) -> None:
+        dealer = m["dealer"]
+        escrow = self.escrows.get(dealer)
+        if escrow is None or sender not in self.holders(dealer) or sender in escrow.complaints:
+            raise _not_due(sender, "a complaint of this escrow")
+        escrow.complaints.add(sender)
+        return None
+
+    def _escrow_answer(self, sender: str, m: Mapping[str, Any]) -> None:
+        holder = m["holder"]
+        escrow = self.escrows.get(sender)
+        if escrow is None or holder not in escrow.complaints:
+            raise _not_due(sender, "an answer to a complaint")
+        index = self._holder_index(sender, holder)
+        box = escrow.sealed[index - 1]
+        try:
+            share = open_revealed(box, x25519_public(self.signing_key(holder)), m["ephemeral"])
+            good = check_share(escrow.commitments, index, share)
+        except DeckCryptoError:
+            good = False
+        if not good:
+            raise DeckFault(
+                sender,
+                "bad_share",
+                f"the share {sender} sealed to {holder} is not the one its escrow commits to",
+            )
+        escrow.complaints.discard(holder)
+        self._record(dict(m))
+        raise DeckFault(
+            holder,
+            "false_complaint",
+            f"{holder} complained of the share {sender} sealed to it, but it is good",
+        )
+
+    def _shuffle_commit(self, sender: str, m: Mapping[str, Any]) -> None:
+        deal = self._deal_due(sender, m, "shuffle_commit")
+        deal.commit = m["commit"]
+        return None
+
+    def _deal_due(self, sender: str, m: Mapping[str, Any], kind: str) -> Deal:
+        deal = self.deals.get(m["deal"])
+        if deal is None or Pending(sender, kind, deal.id) not in self._deal_pending(deal):
+            raise _not_due(sender, f"a {kind.replace('_', ' ')}")
+        return deal
+
+    def _shuffle(self, sender: str, m: Mapping[str, Any]) -> None:
+        deal = self._deal_due(sender, m, "shuffle")
+        shuffled = _points(m["deck"], sender, len(deal.deck))
+        proof = bytes(m["bits"]) + b"".join(m["rounds"])
+        context = step_context(self.game_id, deal.id, deal.step, "shuffle", sender)
+        assert deal.commit is not None and deal.randomness is not None
+        try:
+            check_committed_shuffle(
+                self.parties[sender].layer,
+                deal.deck,
+                shuffled,
+                proof,
+                context,
+                deal.commit,
+                deal.randomness,
+                self.rounds,
+            )
+        except (ShuffleRefused, DeckCryptoError) as e:
+            raise DeckFault(sender, "bad_shuffle", f"{sender}'s shuffle is refused: {e}") from e
+        deal.deck, deal.step = shuffled, deal.step + 1
+        deal.commit = deal.randomness = None
+        if deal.done:
+            for token, p in zip(deal.tokens, deal.deck, strict=True):
+                self.slots[token] = Slot(deal.id, p, list(deal.dealers))
+        return None
+
+    def _slot_due(self, sender: str, m: Mapping[str, Any], kind: str) -> Slot:
+        s = self.slots.get(m["token"])
+        step = None if s is None else self._next_step(s)
+        if s is None or step != (kind, sender):
+            raise _not_due(sender, f"a {kind} of {m['token']}")
+        return s
+
+    def _relayer(self, sender: str, m: Mapping[str, Any]) -> None:
+        s = self._slot_due(sender, m, "relayer")
+        added = _point(m["point"], sender)
+        context = step_context(self.game_id, s.deal, m["token"], "relayer", sender)
+        if not _holds(check_added, self.parties[sender].layer, s.point, added, m["proof"], context):
+            raise DeckFault(
+                sender, "bad_relayer", f"{sender}'s layer added to {m['token']} is false"
+            )
+        s.point = added
+        s.layers = [p for p in self.order if p in s.layers or p == sender]
+        return None
+
+    def _unlayer(self, sender: str, m: Mapping[str, Any]) -> None:
+        s = self._slot_due(sender, m, "unlayer")
+        removed = _point(m["point"], sender)
+        context = step_context(self.game_id, s.deal, m["token"], "unlayer", sender)
+        if not _holds(
+            check_removal, self.parties[sender].layer, s.point, removed, m["proof"], context
+        ):
+            raise DeckFault(
+                sender, "bad_unlayer", f"{sender}'s layer removed from {m['token']} is false"
+            )
+        self._removed(s, sender, removed)
+        return None
+
+    def _removed(self, s: Slot, owner: str, removed: Point) -> None:
+        s.point = removed
+        s.layers.remove(owner)
+        s.partials = {}
+        self._settle(s)
+
+    def _escrow_partial(self, sender: str, m: Mapping[str, Any]) -> None:
+        owner = m["owner"]
+        s = self.slots.get(m["token"])
+        holders = self.holders(owner) if owner in self.parties else []
+        due = s is not None and self._next_step(s) == ("escrow_partial", owner)
+        if not due or sender not in holders or sender in self.away:
+            raise _not_due(sender, f"a part of {owner}'s layer on {m['token']}")
+        assert s is not None
+        index = holders.index(sender) + 1
+        if index in s.partials:
+            raise _not_due(sender, f"a second part of {owner}'s layer on {m['token']}")
+        part = _point(m["point"], sender)
+        escrow = self.escrows[owner]
+        context = step_context(self.game_id, s.deal, m["token"], f"escrow_partial/{owner}", sender)
+        if not _holds(check_partial, escrow.commitments, index, s.point, part, m["proof"], context):
+            raise DeckFault(
+                sender,
+                "bad_unlayer",
+                f"{sender}'s part of {owner}'s layer on {m['token']} is false",
+            )
+        s.partials[index] = part
+        if len(s.partials) >= self.threshold(owner):
+            self._removed(s, owner, combine(s.partials))
+        return None
+
+    def _open(self, sender: str, m: Mapping[str, Any]) -> str:
+        token = m["token"]
+        if token not in self.slots or self.holder_of(token) != sender:
+            raise _not_due(sender, f"an opening of {token}, which it does not hold")
+        s = self.slots[token]
+        shown = _point(m["point"], sender)
+        context = step_context(self.game_id, s.deal, token, "open", sender)
+        card = self.deals[s.deal].index.get(shown)
+        good = _holds(
+            check_opening, self.parties[sender].layer, s.point, shown, m["proof"], context
+        )
+        if not good or card is None:
+            raise DeckFault(sender, "bad_opening", f"{sender}'s opening of {token} is false")
+        s.card = card
+        return card
+
+    def _secret(self, sender: str, m: Mapping[str, Any]) -> None:
+        if sender not in self.parties or sender in self.secrets:
+            raise _not_due(sender, "a secret")
+        secret = _scalar(m["secret"], sender)
+        if mul_base(secret) != self.parties[sender].layer:
+            raise DeckFault(sender, "bad_secret", f"{sender}'s secret is not its layer's")
+        self.secrets[sender] = secret
+        return None
+
+    def _secret_share(self, sender: str, m: Mapping[str, Any]) -> None:
+        owner = m["owner"]
+        if owner not in self.away or owner in self.secrets or sender not in self.holders(owner):
+            raise _not_due(sender, f"a share of {owner}'s secret")
+        index = self._holder_index(owner, sender)
+        got = self.end_shares.setdefault(owner, {})
+        if index in got:
+            raise _not_due(sender, f"a second share of {owner}'s secret")
+        share = _scalar(m["share"], sender)
+        if not check_share(self.escrows[owner].commitments, index, share):
+            raise DeckFault(sender, "bad_share", f"{sender}'s share of {owner}'s secret is false")
+        got[index] = share
+        if len(got) >= self.threshold(owner):
+            self.secrets[owner] = invert(scalar_of(_interpolate(got)))
+        return None
+
+    # -- the end --------------------------------------------------------------------------
+
+    def read_all(self) -> dict[str, str]:
+        """Every token's card, each layer left on it taken off with its published secret
+        (``ValueError`` while a secret is missing)."""
+        read = {}
+        for token, s in self.slots.items():
+            p = s.point
+            for owner in s.layers:
+                if owner not in self.secrets:
+                    raise ValueError(f"{owner}'s secret is not out yet")
+                p = mul(invert(self.secrets[owner]), p)
+            read[token] = self.deals[s.deal].index[p]
+        return read
+
+    @classmethod
+    def replay(
+        cls,
+        game_id: str,
+        parties: Sequence[Party],
+        journal: Sequence[Mapping[str, Any]],
+        host_signing: bytes | None = None,
+        rounds: int = ROUNDS,
+    ) -> SealedDeck:
+        """The ledger rebuilt from a journal, every step checked again (``DeckFault`` names
+        the first one at fault, but for false complaints, which are part of the record)."""
+        deck = cls(game_id, parties, host_signing, rounds)
+        for entry in journal:
+            deck.apply(entry)
+        return deck
+
+    def apply(self, entry: Mapping[str, Any]) -> None:
+        """One journal entry: a caller's input or a message."""
+        kind = entry.get("kind")
+        if kind == "deal":
+            self.start_deal(entry["deal"], entry["tokens"], entry["cards"], entry["dealers"])
+        elif kind == "randomness":
+            self.randomness(entry["deal"], entry["randomness"])
+        elif kind == "give":
+            self.give(entry["token"], entry["party"])
+        elif kind == "absent":
+            self.absent(entry["party"])
+        elif kind == "back":
+            self.back(entry["party"])
+        else:
+            try:
+                self.take(entry)
+            except DeckFault as e:
+                if e.code != "false_complaint":
+                    raise
+
+
+def _interpolate(shares: Mapping[int, Scalar]) -> int:
+    """f(0) from shares f(j), Lagrange at 0 mod L."""
+    total = 0
+    for j, share in shares.items():
+        weight = 1
+        for m in shares:
+            if m != j:
+                weight = weight * m * pow(m - j, -1, ORDER) % ORDER
+        total = (total + weight * value_of(share)) % ORDER
+    return total
+
+
+def _holds(check: Callable[..., bool], *args: Any) -> bool:
+    """A proof's check, a proof whose scalars are not canonical failing it like any false
+    one (the proof is its sender's either way)."""
+    try:
+        return check(*args)
+    except DeckCryptoError:
+        return False
+
+
+def _not_due(sender: str, what: str) -> DeckFault:
+    return DeckFault(sender, "out_of_turn", f"{sender} sent {what}, which nobody awaits from it")
+
+
+# -- checking a message's form, before any cryptography -----------------------------------
+
+
+def _is_id(value: Any) -> bool:
+    return type(value) is str and 1 <= len(value) <= MAX_ID
+
+
+def _is_bin(size: int) -> Callable[[Any], bool]:
+    return lambda value: type(value) is bytes and len(value) == size
+
+
+def _is_bins(size: int, most: int) -> Callable[[Any], bool]:
+    return lambda value: (
+        type(value) is list
+        and 1 <= len(value) <= most
+        and all(type(v) is bytes and len(v) == size for v in value)
+    )
+
+
+FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "escrow_deal": {
+        "commitments": _is_bins(SIZE, 64),
+        "proof": _is_bin(PROOF),
+        "shares": _is_bins(SEALED_SHARE_SIZE, 64),
+    },
+    "escrow_complaint": {"dealer": _is_id},
+    "escrow_answer": {"holder": _is_id, "ephemeral": _is_bin(SIZE)},
+    "shuffle_commit": {"deal": _is_id, "commit": _is_bin(SIZE)},
+    "shuffle": {
+        "deal": _is_id,
+        "deck": _is_bins(SIZE, MAX_CARDS),
+        "bits": lambda value: type(value) is bytes,  # their sizes: _check_fields
+        "rounds": lambda value: type(value) is list,
+    },
+    "relayer": {"token": _is_id, "point": _is_bin(SIZE), "proof": _is_bin(PROOF)},
+    "unlayer": {"token": _is_id, "point": _is_bin(SIZE), "proof": _is_bin(PROOF)},
+    "escrow_partial": {
+        "token": _is_id,
+        "owner": _is_id,
+        "point": _is_bin(SIZE),
+        "proof": _is_bin(PROOF),
+    },
+    "open": {"token": _is_id, "point": _is_bin(SIZE), "proof": _is_bin(PROOF)},
+    "secret": {"secret": _is_bin(SIZE)},
+    "secret_share": {"owner": _is_id, "share": _is_bin(SIZE)},
+}
+
+
+def _header(message: Any, parties: Sequence[str], host_holds: bool) -> tuple[str, str]:
+    """The message's kind and sender, both known, or ``malformed``."""
+    if not isinstance(message, Mapping):
+        raise DeckFault(None, "malformed", "a deck message is a map")
+    kind, sender = message.get("kind"), message.get("party")
+    known = sender in parties or (host_holds and sender == HOST)
+    culprit = sender if known else None
+    if kind not in MESSAGE_KINDS:
+        raise DeckFault(culprit, "malformed", f"there is no deck message of kind {kind!r}")
+    if not known:
+        raise DeckFault(None, "malformed", f"a {kind} from {sender!r}, who takes no part")
+    return str(kind), str(sender)
+
+
+def _check_fields(
+    message: Mapping[str, Any],
+    fields: Mapping[str, Callable[[Any], bool]],
+    sender: str,
+    rounds: int,
+) -> None:
+    kind = message["kind"]
+    if set(message) != {"kind", "party", *fields}:
+        raise DeckFault(
+            sender, "malformed", f"a {kind} has the fields {', '.join(sorted(fields))}, no other"
+        )
+    for name, ok in fields.items():
+        if not ok(message[name]):
+            raise DeckFault(sender, "malformed", f"a {kind}'s {name} is not of its form")
+    if kind == "shuffle":
+        n = len(message["deck"])
+        if not _is_bin(bits_size(rounds))(message["bits"]) or not (
+            type(message["rounds"]) is list
+            and len(message["rounds"]) == rounds
+            and all(_is_bin(round_size(n))(r) for r in message["rounds"])
+        ):
+            raise DeckFault(
+                sender,
+                "malformed",
+                f"a shuffle of {n} cards has {bits_size(rounds)} bytes of bits and {rounds} "
+                f"rounds of {round_size(n)} bytes",
+            )
+
+
+def _point(data: bytes, sender: str) -> Point:
+    try:
+        return point(data)
+    except DeckCryptoError as e:
+        raise DeckFault(sender, "malformed", f"{sender} sent a point that is not one: {e}") from e
+
+
+def _points(data: Sequence[bytes], sender: str, count: int) -> list[Point]:
+    if len(data) != count:
+        raise DeckFault(sender, "malformed", f"{sender} sent {len(data)} points, not {count}")
+    return [_point(d, sender) for d in data]
+
+
+def _scalar(data: bytes, sender: str) -> Scalar:
+    try:
+        return scalar(data)
+    except DeckCryptoError as e:
+        raise DeckFault(sender, "malformed", f"{sender} sent a scalar that is not one: {e}") from e

@@ -1,0 +1,448 @@
+"""The sealed deck's ledger and parties (protocol/sealeddeck.py, protocol/dealerparty.py), all
+in process: six parties deal a pile, draw, hand over, open, lose a party to escrow, deal
+again, and open everything at the end; every cheat is caught and its party named. Each cheat
+test runs beside the honest steps of the same game, so a ledger refusing everything would
+fail here."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from protocol.cardpoints import card_point
+from protocol.dealerparty import DealerParty, ShareHolder, shuffle_message
+from protocol.deckdraw import uncover
+from protocol.deckshuffle import commit_shuffle, prove_committed
+from protocol.escrow import seal_share_revealably, x25519_public
+from protocol.framing import MAX_BIN, MAX_FRAME, encode
+from protocol.layerkey import LayerKey
+from protocol.ristretto import random_scalar
+from protocol.sealeddeck import HOST, DeckFault, Party, Pending, SealedDeck, step_context
+from protocol.signing import Identity
+from risk_lan.rules.board import classic_board
+from risk_lan.rules.cards import deck_cards
+from risk_lan.rules.objectivecards import objectives
+
+GAME = "0123456789abcdef"
+PILE = deck_cards(classic_board())
+Actor = DealerParty | ShareHolder
+
+
+def make_table(
+    count: int, host_party: bool = False, cards_of: int = 0
+) -> tuple[SealedDeck, list[DealerParty], list[Actor]]:
+    """``count`` parties (and the host as a holder alone unless ``host_party``), their
+    ledger, and every actor that owes messages."""
+    ids = [Identity() for _ in range(count + 1)]
+    parties = [DealerParty(ShareHolder(f"p{i + 1}", ids[i].private_bytes())) for i in range(count)]
+    deck = SealedDeck(
+        GAME,
+        [Party(p.id, p.key.public, ids[i].public_key) for i, p in enumerate(parties)],
+        None if host_party else ids[-1].public_key,
+    )
+    actors: list[Actor] = list(parties)
+    if not host_party:
+        actors.append(ShareHolder(HOST, ids[-1].private_bytes()))
+    return deck, parties, actors
+
+
+def run(deck: SealedDeck, actors: Sequence[Actor], cpu: dict[str, float] | None = None) -> int:
+    """Every step owed, made and taken, until the game waits for nothing (the randomness of
+    each shuffle drawn after its commit). The number of messages taken."""
+    taken = 0
+    while True:
+        progress = False
+        for step in deck.pending():
+            if step.kind == "randomness":
+                deck.randomness(step.subject, secrets.token_bytes(32))
+                progress = True
+        for actor in actors:
+            start = time.process_time()
+            made = actor.owed(deck)
+            _add(cpu, actor.id, time.process_time() - start)
+            for message in made:
+                if not _still_due(deck, message):
+                    continue  # an escrow part overtaken by the others' (threshold reached)
+                start = time.process_time()
+                deck.take(message)
+                _add(cpu, "checking", time.process_time() - start)
+                taken += 1
+                progress = True
+        if not progress:
+            return taken
+
+
+def _add(cpu: dict[str, float] | None, who: str, seconds: float) -> None:
+    if cpu is not None:
+        cpu[who] = cpu.get(who, 0.0) + seconds
+
+
+def _still_due(deck: SealedDeck, message: dict[str, Any]) -> bool:
+    if message["kind"] != "escrow_partial":
+        return True
+    return Pending(message["party"], "escrow_partial", message["token"]) in deck.pending()
+
+
+def refused(deck: SealedDeck, message: Any, party: str | None, code: str) -> DeckFault:
+    """``message`` refused, naming ``party`` with ``code``, and nothing changed."""
+    before = (
+        deck.pending(),
+        len(deck.journal),
+        {t: dataclasses.astuple(s) for t, s in deck.slots.items()},
+    )
+    with pytest.raises(DeckFault) as caught:
+        deck.take(message)
+    assert (caught.value.party, caught.value.code) == (party, code), caught.value
+    assert caught.value.message and code not in caught.value.message  # a sentence, no code
+    after = (
+        deck.pending(),
+        len(deck.journal),
+        {t: dataclasses.astuple(s) for t, s in deck.slots.items()},
+    )
+    assert after == before
+    return caught.value
+
+
+def tokens(first: int, count: int) -> list[str]:
+    return [f"?{slot}" for slot in range(first, first + count)]
+
+
+def nobody_else_reads(deck: SealedDeck, parties: Sequence[DealerParty], token: str) -> None:
+    """No party but the holder gets a card of the deal by taking its own layer off."""
+    slot = deck.slot(token)
+    index = deck.deal_of(slot.deal).index
+    for party in parties:
+        if party.id != deck.holder_of(token):
+            assert uncover(party.key, slot.point) not in index
+
+
+def test_six_parties_deal_draw_hand_over_escrow_open_and_end() -> None:
+    deck, parties, actors = make_table(6)
+    p1, p2, p3, p4, p5, _ = parties
+    cpu: dict[str, float] = {}
+    run(deck, actors, cpu)  # the escrows
+    assert set(deck.escrows) == {p.id for p in parties} and deck.pending() == []
+    for actor in actors:
+        holder = actor.holder if isinstance(actor, DealerParty) else actor
+        assert holder.collect(deck) == []  # every share opens and is good
+        assert len(holder.shares) == (6 if holder.id == HOST else 5)
+
+    pile = tokens(0, len(PILE))
+    deck.start_deal("pile-1", pile, PILE, [p.id for p in parties])
+    assert deck.pending() == [Pending("p1", "shuffle_commit", "pile-1")]
+    run(deck, actors, cpu)
+    assert deck.deal_of("pile-1").done
+    for i in range(10):  # ten draws, round the table
+        deck.give(pile[i], parties[i % 6].id)
+    run(deck, actors, cpu)
+    making = max(seconds for who, seconds in cpu.items() if who.startswith("p"))
+    print(
+        f"\n6 parties, 44 cards, 64 rounds, the escrows, the deal and 10 draws: "
+        f"{cpu['checking']:.2f} s of CPU checking every step (each peer does), "
+        f"{making:.2f} s making the most any party makes; per party "
+        f"{cpu['checking'] + making:.2f} s"
+    )
+    learnt = {}
+    for i, party in enumerate(parties):
+        got = party.learn(deck, pile)
+        assert set(got) == {pile[j] for j in range(10) if j % 6 == i}
+        learnt.update(got)
+    assert len(set(learnt.values())) == 10 and set(learnt.values()) <= set(PILE)
+    for token in pile[:10]:
+        nobody_else_reads(deck, parties, token)
+    for token in pile[10:]:  # still in the pile: every layer on it
+        assert deck.slot(token).layers == [p.id for p in parties]
+
+    # A card handed from p1 to p2: p2's layer added, then p1's removed.
+    deck.give(pile[0], "p2")
+    assert deck.pending() == [Pending("p2", "relayer", pile[0])]
+    run(deck, actors)
+    assert deck.pending() == [] and deck.holder_of(pile[0]) == "p2"
+    assert p2.learn(deck, pile) == {pile[0]: learnt[pile[0]]}
+    nobody_else_reads(deck, parties, pile[0])
+
+    # p4 leaves: its layer comes off the pile's cards by escrow, and its hand goes to p5.
+    deck.absent("p4")
+    deck.give(pile[10], "p5")
+    assert Pending("p1", "unlayer", pile[10]) in deck.pending()
+    run(deck, actors)  # p1 to p3 remove theirs; then p4's by escrow; p6's
+    deck.give(pile[3], "p5")  # p4's card, to the seat's new player
+    assert deck.pending() == [Pending("p5", "relayer", pile[3])]
+    run(deck, actors)
+    got = p5.learn(deck, pile)
+    assert set(got) == {pile[10], pile[3]} and got[pile[3]] == learnt[pile[3]]
+    nobody_else_reads(deck, parties, pile[10])
+
+    # Openings: everyone learns the card, checked against its token's point.
+    assert deck.take(p2.open(deck, pile[0])) == learnt[pile[0]]
+    assert deck.take(p3.open(deck, pile[2])) == learnt[pile[2]]
+    assert deck.slot(pile[0]).card == learnt[pile[0]]
+
+    # A pile made again from the discards, p4 skipped; and the objectives, one each.
+    discards = [learnt[pile[0]], learnt[pile[2]]]
+    again = tokens(44, 2)
+    present = [p.id for p in parties if p.id != "p4"]
+    deck.start_deal("pile-2", again, discards, present)
+    goals = list(objectives())
+    dealt = tokens(46, len(goals))
+    deck.start_deal("objectives", dealt, goals, present)
+    run(deck, actors)
+    deck.give(again[0], "p1")
+    for token, party in zip(dealt, present, strict=False):
+        deck.give(token, party)
+    run(deck, actors)
+    assert p1.learn(deck, again)[again[0]] in discards
+    for token, party in zip(dealt, [p for p in parties if p.id != "p4"], strict=False):
+        assert party.learn(deck, dealt)[token] in goals
+        nobody_else_reads(deck, parties, token)
+
+    # The end: every present party's secret, and p4's from its holders' shares.
+    for party in parties:
+        if party.id != "p4":
+            deck.take(party.secret())
+    with pytest.raises(ValueError, match="p4's secret"):
+        deck.read_all()
+    holders = [a for a in actors if (a.holder.id if isinstance(a, DealerParty) else a.id) != "p4"]
+    for actor in holders[:5]:
+        holder = actor.holder if isinstance(actor, DealerParty) else actor
+        deck.take(holder.secret_share("p4"))
+    assert deck.secrets["p4"] == p4.key.secret
+    read = deck.read_all()
+    every_learnt = {t: c for p in parties for t, c in p.cards.items() if deck.holder_of(t) == p.id}
+    assert {t: read[t] for t in every_learnt} == every_learnt
+    assert sorted(read[t] for t in pile) == sorted(PILE)
+    assert sorted(read[t] for t in dealt) == sorted(goals)
+
+    # verify: the ledger rebuilt from its journal alone reads the same cards.
+    rebuilt = SealedDeck.replay(GAME, list(deck.parties.values()), deck.journal, deck.host_signing)
+    assert rebuilt.read_all() == read
+
+
+# -- every cheat caught and named ------------------------------------------------------
+
+SMALL = PILE[:5]
+
+
+def small_table() -> tuple[SealedDeck, list[DealerParty], list[Actor]]:
+    """Three parties, the host a holder, escrows in, five cards dealt and waiting for p1's
+    commit."""
+    deck, parties, actors = make_table(3)
+    run(deck, actors)
+    deck.start_deal("pile-1", tokens(0, 5), SMALL, ["p1", "p2", "p3"])
+    return deck, parties, actors
+
+
+def dealt_table() -> tuple[SealedDeck, list[DealerParty], list[Actor]]:
+    deck, parties, actors = small_table()
+    run(deck, actors)
+    return deck, parties, actors
+
+
+def cheat_shuffle(deck: SealedDeck, party: DealerParty, deck_points: list[Any]) -> None:
+    """``party`` commits to a shuffle of ``deck_points`` instead of the deal's deck, then
+    proves it once the randomness is out: the ledger must refuse the proof."""
+    context = step_context(GAME, "pile-1", 0, "shuffle", party.id)
+    step = commit_shuffle(party.key, deck_points, context)
+    deck.take(
+        {"kind": "shuffle_commit", "party": party.id, "deal": "pile-1", "commit": step.commit}
+    )
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    proof = prove_committed(step, deck.deal_of("pile-1").randomness or b"")
+    refused(
+        deck, shuffle_message(party.id, "pile-1", step.shuffled, proof), party.id, "bad_shuffle"
+    )
+
+
+def test_a_shuffle_that_substitutes_or_duplicates_a_card_is_named() -> None:
+    deck, parties, _ = small_table()
+    start = list(deck.deal_of("pile-1").deck)
+    cheat_shuffle(deck, parties[0], [card_point(f"{GAME}/pile-1", PILE[9]), *start[1:]])
+    deck, parties, actors = small_table()
+    cheat_shuffle(deck, parties[0], [start[0], start[0], *start[2:]])
+    deck, parties, actors = small_table()  # the honest table beside it deals
+    run(deck, actors)
+    assert deck.deal_of("pile-1").done
+
+
+def test_a_shuffle_proven_before_its_randomness_is_named() -> None:
+    deck, parties, _ = small_table()
+    p1 = parties[0]
+    context = step_context(GAME, "pile-1", 0, "shuffle", "p1")
+    step = commit_shuffle(p1.key, deck.deal_of("pile-1").deck, context)
+    deck.take({"kind": "shuffle_commit", "party": "p1", "deal": "pile-1", "commit": step.commit})
+    randomness = secrets.token_bytes(32)
+    deck.randomness("pile-1", randomness)
+    # Bits the shuffler drew itself, before the randomness it must answer existed.
+    early = prove_committed(step, bytes(32))
+    refused(deck, shuffle_message("p1", "pile-1", step.shuffled, early), "p1", "bad_shuffle")
+    # Grinding: the openings of another step, on the bits its commit and the randomness ask
+    # for; the commitments they rebuild are not the ones committed to.
+    other = commit_shuffle(p1.key, deck.deal_of("pile-1").deck, context)
+    ground = prove_committed(dataclasses.replace(other, commit=step.commit), randomness)
+    message = shuffle_message("p1", "pile-1", other.shuffled, ground)
+    fault = refused(deck, message, "p1", "bad_shuffle")
+    assert "committed" in fault.message
+    honest = prove_committed(step, randomness)
+    deck.take(shuffle_message("p1", "pile-1", step.shuffled, honest))
+    assert deck.pending() == [Pending("p2", "shuffle_commit", "pile-1")]
+
+
+def test_wrong_layer_steps_and_false_openings_are_named() -> None:
+    deck, parties, actors = dealt_table()
+    p1, p2, p3 = parties
+    other_point = bytes(card_point(f"{GAME}/pile-1", SMALL[1]))
+    deck.give("?0", "p3")
+    good = p1.unlayer(deck, "?0")
+    refused(deck, dict(good, point=other_point), "p1", "bad_unlayer")
+    refused(deck, dict(good, proof=p2.unlayer(deck, "?0")["proof"]), "p1", "bad_unlayer")
+    deck.take(good)
+    run(deck, actors)
+    assert set(p3.learn(deck, ["?0"])) == {"?0"}
+    deck.give("?0", "p1")  # handed over: p1's layer added first
+    good = p1.relayer(deck, "?0")
+    refused(deck, dict(good, point=other_point), "p1", "bad_relayer")
+    refused(deck, p3.unlayer(deck, "?0"), "p3", "out_of_turn")  # p1's layer is not on it yet
+    deck.take(good)
+    run(deck, actors)
+    card = p1.learn(deck, ["?0"])["?0"]
+    good = p1.open(deck, "?0")
+    false_point = bytes(card_point(f"{GAME}/pile-1", next(c for c in SMALL if c != card)))
+    refused(deck, dict(good, point=false_point), "p1", "bad_opening")
+    refused(deck, p3.open(deck, "?0"), "p3", "out_of_turn")  # p3 no longer holds it
+    assert deck.take(good) == card
+
+
+def test_a_bad_escrow_share_and_a_false_complaint_are_named() -> None:
+    deck, parties, _ = make_table(3)
+    p1, p2, p3 = parties
+    message = p1.escrow(deck)
+    box, ephemeral = seal_share_revealably(random_scalar(), x25519_public(deck.signing_key("p2")))
+    p1._ephemeral["p2"] = ephemeral  # p1 answers for the box it really sent
+    message["shares"][0] = box  # p2 is holder 1 of p1's escrow
+    deck.take(message)  # its public part is good
+    complaints = p2.holder.collect(deck)
+    assert complaints == [{"kind": "escrow_complaint", "party": "p2", "dealer": "p1"}]
+    deck.take(complaints[0])
+    assert Pending("p1", "escrow_answer", "p2") in deck.pending()
+    refused(deck, p1.answer("p2"), "p1", "bad_share")
+    # p3's share from p1 is good: its complaint is false, and the good answer names it.
+    assert p3.holder.collect(deck) == []
+    deck.take({"kind": "escrow_complaint", "party": "p3", "dealer": "p1"})
+    with pytest.raises(DeckFault) as caught:
+        deck.take(p1.answer("p3"))
+    assert (caught.value.party, caught.value.code) == ("p3", "false_complaint")
+    assert Pending("p1", "escrow_answer", "p3") not in deck.pending()
+    # An escrow whose commitments are not its layer's inverse.
+    bad = p2.escrow(deck)
+    refused(deck, dict(bad, commitments=bad["commitments"][::-1]), "p2", "bad_escrow")
+    deck.take(bad)
+
+
+def test_a_wrong_secret_and_steps_out_of_turn_are_named() -> None:
+    deck, parties, actors = small_table()
+    p1, p2, p3 = parties
+    refused(deck, p2.shuffle_commit(deck, "pile-1"), "p2", "out_of_turn")
+    run(deck, actors)
+    refused(deck, p1.unlayer(deck, "?1"), "p1", "out_of_turn")  # nobody draws ?1
+    deck.give("?1", "p2")
+    refused(deck, p3.unlayer(deck, "?1"), "p3", "out_of_turn")  # p1 removes its layer first
+    refused(deck, p2.unlayer(deck, "?1"), "p2", "out_of_turn")  # the receiver keeps its own
+    refused(deck, p1.open(deck, "?1"), "p1", "out_of_turn")
+    not_a_point = dict(p1.unlayer(deck, "?1"), point=b"\xff" * 32)
+    refused(deck, not_a_point, "p1", "malformed")
+    not_canonical = dict(p1.unlayer(deck, "?1"), proof=b"\xff" * 64)  # scalars past L
+    refused(deck, not_canonical, "p1", "bad_unlayer")
+    with pytest.raises(ValueError, match="no token"):
+        deck.give("?99", "p1")
+    run(deck, actors)
+    refused(deck, dict(p1.secret(), secret=p2.key.to_bytes()), "p1", "bad_secret")
+    deck.take(p1.secret())
+    refused(deck, p1.secret(), "p1", "out_of_turn")
+
+
+POINT = bytes(card_point("x", "y"))
+SAMPLES: dict[str, dict[str, Any]] = {
+    "escrow_deal": {"commitments": [POINT, POINT], "proof": bytes(64), "shares": [bytes(80)] * 3},
+    "escrow_complaint": {"dealer": "p2"},
+    "escrow_answer": {"holder": "p2", "ephemeral": bytes(32)},
+    "shuffle_commit": {"deal": "pile-1", "commit": bytes(32)},
+    "shuffle": {
+        "deal": "pile-1",
+        "deck": [POINT] * 5,
+        "bits": bytes(8),
+        "rounds": [bytes(37)] * 64,
+    },
+    "relayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
+    "unlayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
+    "escrow_partial": {"token": "?0", "owner": "p2", "point": POINT, "proof": bytes(64)},
+    "open": {"token": "?0", "point": POINT, "proof": bytes(64)},
+    "secret": {"secret": bytes(32)},
+    "secret_share": {"owner": "p2", "share": bytes(32)},
+}
+
+
+def broken(fields: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every way to break a message's fields: one left out, one too many, each of another
+    type, each bytes or list of another size."""
+    made = [dict(fields, extra=1)]
+    for name, value in fields.items():
+        made.append({k: v for k, v in fields.items() if k != name})
+        made.append(dict(fields, **{name: 7}))
+        if type(value) is bytes:
+            made.append(dict(fields, **{name: value + b"\0"}))
+        if type(value) is list:
+            made.append(dict(fields, **{name: []}))
+            made.append(dict(fields, **{name: [*value, value[0] + b"\0"]}))
+    return made
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_malformed_messages_of_every_kind_are_refused(kind: str) -> None:
+    deck, _, _ = small_table()
+    for fields in broken(SAMPLES[kind]):
+        refused(deck, {"kind": kind, "party": "p1", **fields}, "p1", "malformed")
+    refused(deck, {"kind": kind, "party": "p9", **SAMPLES[kind]}, None, "malformed")
+
+
+def test_messages_that_are_no_message() -> None:
+    deck, _, _ = small_table()
+    refused(deck, ["shuffle"], None, "malformed")  # type: ignore[arg-type]
+    refused(deck, {"kind": "peek", "party": "p1"}, "p1", "malformed")
+    refused(deck, {"kind": "secret", "party": 3, "secret": bytes(32)}, None, "malformed")
+
+
+def test_a_44_card_shuffle_fits_the_wire() -> None:
+    """Each part of a shuffle message under MAX_BIN, the whole under MAX_FRAME."""
+    key = LayerKey()
+    start = [card_point(f"{GAME}/pile-1", card) for card in PILE]
+    step = commit_shuffle(key, start, b"context")
+    message = shuffle_message("p1", "pile-1", step.shuffled, prove_committed(step, bytes(32)))
+    parts = [*message["deck"], message["bits"], *message["rounds"]]
+    assert max(len(part) for part in parts) <= MAX_BIN
+    size = len(encode(message))
+    assert size < MAX_FRAME
+    print(f"\na 44-card shuffle message is {size} bytes")
+
+
+def test_a_record_replayed_names_the_step_that_was_changed() -> None:
+    """``replay`` checks every step again: a removal changed in the record is caught."""
+    deck, parties, actors = dealt_table()
+    deck.give("?0", "p2")
+    run(deck, actors)
+    for party in parties:
+        deck.take(party.secret())
+    parties_now = list(deck.parties.values())
+    rebuilt = SealedDeck.replay(GAME, parties_now, deck.journal, deck.host_signing)
+    assert rebuilt.read_all() == deck.read_all()
+    assert deck.read_all()["?0"] == parties[1].learn(deck, ["?0"])["?0"]
+    changed = [dict(entry) for entry in deck.journal]
+    at = next(i for i, e in enumerate(changed) if e["kind"] == "unlayer")
+    changed[at]["point"] = bytes(card_point(f"{GAME}/pile-1", SMALL[0]))
+    with pytest.raises(DeckFault) as caught:
+        SealedDeck.replay(GAME, parties_now, changed, deck.host_signing)
+    assert (caught.value.party, caught.value.code) == (changed[at]["party"], "bad_unlayer")
