@@ -104,6 +104,13 @@ def holds_set(state: GameState, player: str) -> bool:
     return not any(is_hidden(c) for c in state.hands[player]) and has_set(state, player)
 
 
+def trade_owed_at_start(state: GameState, player: str) -> bool:
+    """Whether ``player``, its turn starting with the hand it holds, must trade a set before
+    anything else: it holds the rules' forced number of cards or more, a set among them."""
+    due = state.rules.forced_trade_at
+    return due is not None and len(state.hands[player]) >= due and holds_set(state, player)
+
+
 def trade_open(state: GameState) -> bool:
     """Whether the current player may trade a set now."""
     if state.phase != "reinforce":
