@@ -24,7 +24,7 @@ from .events import (
 )
 from .illegal import IllegalAction
 from .randomness import RandomSource
-from .sealing import dealt, is_hidden
+from .sealing import dealt, is_hidden, named
 from .state import GameState
 from .teams import (
     add_armies,
@@ -64,10 +64,12 @@ def has_set(state: GameState, player: str) -> bool:
 
 def sets_in_hand(state: GameState, player: str) -> list[tuple[str, ...]]:
     """Every set ``player`` may trade, as sorted card tuples (of stars: those among the
-    hand's first 10 cards)."""
+    hand's first 10 cards), of the cards this state knows (a seat's view of a sealed game
+    may hold a card of its own not learnt yet: ``sealing``)."""
+    hand = named(state.hands[player])
     if state.rules.trade_values == "stars":
-        return star_trades(state.hands[player], state.board)
-    return valid_sets(state.hands[player], state.board, _table(state), state.rules.sets)
+        return star_trades(hand, state.board)
+    return valid_sets(hand, state.board, _table(state), state.rules.sets)
 
 
 def set_value(state: GameState, cards: tuple[str, ...] | list[str]) -> int:
