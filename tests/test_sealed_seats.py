@@ -18,9 +18,13 @@ from sealed_helpers import SealingSource, apply_sealed, known_to, whole_form
 
 from risk_lan.bots import HardBot, capitals_play, make_bot
 from risk_lan.rules import RULESETS, Action, Game, GameState
+from risk_lan.rules.cards import deck_cards
+from risk_lan.rules.determinize import determinize
 from risk_lan.rules.legal import legal_actions
+from risk_lan.rules.missioncards import RANKS, missions
 from risk_lan.rules.modes import in_play, owed
 from risk_lan.rules.projection import sees_hand
+from risk_lan.rules.sealing import is_hidden
 from risk_lan.rules.seatview import seat_view
 from risk_lan.seeded import SeededSource
 
@@ -168,3 +172,51 @@ def test_a_bot_chooses_while_a_card_is_on_its_way_to_it(preset: str) -> None:
             waited += 1
         table.play(player, bot.choose(Game(table.view(player)), player))
     assert waited > 20
+
+
+@pytest.mark.parametrize("preset", ["classic", "risk-mission", "secret-mission", "revised"])
+def test_the_determinizer_draws_a_seat_views_tokens_among_the_cards_unseen(preset: str) -> None:
+    """What the hard bot samples: every token (another's card, the pile's, one of its own on
+    its way) drawn among the cards seen nowhere, every card it knows kept in its place."""
+    table = Table(preset, seed=9, players=4)
+    bot = make_bot("normal", "draws")
+    checked = 0
+    while not table.whole.is_over and table.moves < 400:
+        player = table.whole.waiting_for()
+        assert player is not None
+        view = table.view(player)
+        if table.moves % 25 == 0 and view.sealed:
+            drawn = determinize(view, SeededSource(table.moves))
+            _drawn_consistently(view, drawn)
+            checked += 1
+        table.play(player, bot.choose(Game(view), player))
+    assert checked >= 5
+
+
+def _drawn_consistently(view: GameState, drawn: GameState) -> None:
+    for before, after in [
+        *((view.hands[p], drawn.hands[p]) for p in view.players),
+        *((view.missions[p], drawn.missions[p]) for p in view.missions),
+        (view.deck, drawn.deck),
+        (view.reward, drawn.reward),
+    ]:
+        assert len(after) == len(before)
+        for was, now in zip(before, after, strict=True):
+            assert not is_hidden(now)
+            assert now == was or is_hidden(was)  # what it knows stays in its place
+    # Every card of the deck once, wherever it is.
+    placed = [c for p in drawn.players for c in drawn.hands[p]]
+    placed += [*drawn.deck, *drawn.discard, *drawn.reward]
+    placed += [t for t in drawn.capitals.values() if t]
+    placed += [c for cards in drawn.given.values() for c in cards]
+    assert sorted(placed) == sorted(deck_cards(drawn.board))
+    # The objectives and each rank's missions dealt once each, the seat's own kept.
+    held = [o for o in drawn.objectives.values() if o is not None]
+    assert len(set(held)) == len(held) and not any(is_hidden(o) for o in held)
+    for rank in range(len(RANKS)):
+        dealt = [m[rank] for m in drawn.missions.values() if len(m) > rank]
+        assert len(set(dealt)) == len(dealt)
+        assert all(missions()[m].rank == RANKS[rank] for m in dealt)
+    for p, objective in view.objectives.items():
+        if objective is not None and not is_hidden(objective):
+            assert drawn.objectives[p] == objective
