@@ -49,6 +49,12 @@ def is_hidden(card: str) -> bool:
     return card[:1] == HIDDEN
 
 
+def named(cards: Sequence[str]) -> list[str]:
+    """The cards of ``cards`` known here, in their order: a hidden one (a placeholder, a token
+    whose card this peer has not learnt) shows nothing a rule could read."""
+    return [c for c in cards if c[:1] != HIDDEN]
+
+
 def slot_of(card: str) -> int | None:
     """The slot a token names; None for a card named, or a placeholder that names none."""
     if card[:1] != HIDDEN or len(card) < 2 or not card[1:].isdigit():
