@@ -27,7 +27,13 @@ from .statefields import HIDDEN
 
 if TYPE_CHECKING:
     from .randomness import RandomSource
-    from .state import GameState
+
+
+class SealCount(Protocol):
+    """What dealing needs of the state: the count of slots dealt, the next token's number
+    (``GameState.sealed``; named by what it needs, so this module stays below the state)."""
+
+    sealed: int
 
 
 @runtime_checkable
@@ -62,7 +68,7 @@ def slot_of(card: str) -> int | None:
     return int(card[1:])
 
 
-def dealt(state: GameState, source: RandomSource, cards: Sequence[str]) -> list[str]:
+def dealt(state: SealCount, source: RandomSource, cards: Sequence[str]) -> list[str]:
     """``cards`` shuffled: by ``source``'s permutation, or, when ``source`` seals, as new
     tokens whose cards it deals in secret."""
     if isinstance(source, Sealer):
