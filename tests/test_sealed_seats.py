@@ -28,7 +28,7 @@ from risk_lan.rules.sealing import is_hidden
 from risk_lan.rules.seatview import seat_view
 from risk_lan.seeded import SeededSource
 
-MAX_MOVES = 4000
+MAX_MOVES = 1500  # long enough for every step of a turn, trades and eliminations
 
 
 class Table:
