@@ -119,8 +119,8 @@ def conceal(state: GameState, viewer: str | None) -> GameState:
         for player, hand in state.hands.items():
             if not sees_hand(state, viewer, player):
                 state.hands[player] = public_hand(state, player, hand)
-    if not sees_hand(state, viewer, state.current):
-        state.start_trade_due = False
+    if not state.sealed and not sees_hand(state, viewer, state.current):
+        state.start_trade_due = False  # a sealed state's, every peer read from cards shown
     state.deck = HiddenPile(_unknown(state.deck))
     state.reward = _unknown(state.reward)
     if state.phase != "over":
