@@ -16,7 +16,7 @@ from typing import Any
 from .errors import ProtocolError
 from .framing import MAX_FRAME, Packed, plain
 
-PROTOCOL_VERSION = 7
+PROTOCOL_VERSION = 8
 
 Check = Callable[[Any], bool]
 
@@ -183,7 +183,14 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "reclaim": {},
     # The client has taken in the game's end (the host stays up until every player has).
     "done": {},
-    "commit": {"game": GAME_ID, "tip": raw(32)},
+    # In a sealed game (the start's ``sealed``) a commitment also carries the party's layer
+    # key and its escrow (the sealed deck's ``escrow_deal``); in any other, neither.
+    "commit": {
+        "game": GAME_ID,
+        "tip": raw(32),
+        "layer": optional(raw(32)),
+        "escrow": optional(mapping),
+    },
     "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
     "act": {"game": GAME_ID, "seq": whole(1), "action": action_shape},
     "say": {"text": Words(200)},
@@ -230,7 +237,9 @@ MAX_PACKED: dict[str, int] = {
     "ready": 64,
     "reclaim": 64,
     "done": 64,
-    "commit": 512,
+    # A sealed game's commitment carries an escrow: 5 sealed shares of 80 bytes, 4
+    # commitments of 32 and a proof of 64 at 6 parties, about 1,000 bytes in all.
+    "commit": 1536,
     "reveal": 512,
     "act": 2048,
     "say": 1024,
@@ -300,6 +309,8 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "rules": Words(32),
         "chain_length": whole(1, 1 << 20),
         "secret_commit": raw(32),
+        # True: the hidden cards are dealt by the sealed deck, every contributor a party.
+        "sealed": optional(flag),
     },
     "commits": {"game": GAME_ID, "envelopes": listing},
     "move": {

@@ -27,6 +27,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot
 from risk_lan.net.client.botplay import BotPlay
+from risk_lan.net.client.deckseat import DeckSeat
 from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
@@ -97,6 +98,7 @@ class Client:
         self.owed = OwedActs()  # an objective's claim, made by this client as soon as it holds
         self.joining = Joining(password, self.listener, self.log)
         self.witness: Witness | None = None  # from the welcome on
+        self.deck: DeckSeat | None = None  # a sealed game's, from the start on
         self.players: list[dict[str, Any]] = []  # seat, name, kind, colour, from the start
         # The last signed messages sent: an expulsion for a forged one must name one of them.
         self.signed_sent: deque[dict[str, Any]] = deque(maxlen=16)
@@ -126,7 +128,7 @@ class Client:
         }
         self.broadcast_handlers: dict[str, Handler] = {
             "start": self._started,
-            "commits": lambda body: self.rolls.committed_all(),
+            "commits": self._commits,
             "move": self._moved,
             "reveals": lambda body: self.rolls.made(body["roll"]),
             "takeover": self._taken_over,
@@ -298,7 +300,17 @@ class Client:
         if self.watch:
             return  # a spectator contributes to no roll
         assert self.witness is not None
-        self.witness.own_tip = self.rolls.commit(self.game_id, body["chain_length"])
+        fields: dict[str, Any] = {}
+        if body.get("sealed") is True:
+            self.deck = DeckSeat(self.seat, self.kept.identity, self.log)
+            fields = self.deck.commit_fields(body)
+        self.witness.own_tip = self.rolls.commit(self.game_id, body["chain_length"], fields)
+
+    def _commits(self, body: dict[str, Any]) -> None:
+        self.rolls.committed_all()
+        ledger = self.witness.ledger if self.witness is not None else None
+        if self.deck is not None and ledger is not None:
+            self.deck.commits_published(ledger)
 
     def _moved(self, body: dict[str, Any]) -> None:
         if body["roll"] is not None:

@@ -27,6 +27,7 @@ from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.host.expeller import Expeller
 from risk_lan.net.host.handovers import POLL, Handovers
 from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostdeck import HostDeck
 from risk_lan.net.host.rolls import Rolls
 from risk_lan.net.host.seating import Roster
 from risk_lan.net.record.broadcastcheck import GameReplay
@@ -80,6 +81,7 @@ class HostGame:
         self.told: set[str] = set()  # players who have said they took in the end
         self.everyone_told = asyncio.Event()
         self.acts = ActQueue()  # (seat, action, its act's envelope) for the game loop
+        self.start_body: dict[str, Any] = {}  # the start published (a resumed host: none)
         self.broadcaster = self.broadcaster_class(
             roster, host.identity, self.id, self, config.log and host.log
         )
@@ -107,6 +109,12 @@ class HostGame:
         self.expeller = Expeller(roster, self.broadcaster, self.handovers, self, host.log)
         self.rolls.bind(self.handovers, self.expeller, self)
         self.broadcaster.on_caught_up = self.handovers.caught_up
+        # A sealed game's deck: the host a party among the start's contributors.
+        self.deck: HostDeck | None = None
+        if config.sealed:
+            self.deck = HostDeck(self.id, host.identity, self.rolls.contributors, self.rolls.keys)
+            self.rolls.own_fields = self.deck.own_fields()
+            self.rolls.check_commit = self.deck.check_commit
         # What a seat signs, by kind (the only kinds the intake lets through).
         self._signed: dict[str, Callable[[str, dict[str, Any], dict[str, Any]], None]] = {
             "commit": self.rolls.accept_commit,
@@ -209,6 +217,7 @@ class HostGame:
             self._announce()
         if not self.rolls.commits_published:
             await self.rolls.gather_commits()
+            self._deck_parties()
         if self.game is None:
             await self._deal()
         elif self.rolls.pending is not None:
@@ -225,18 +234,26 @@ class HostGame:
         for s in seats:
             if s.kind == "bot":
                 host.log(f"{s.name} ({s.id}) is a bot of the {s.level} level")
-        self.broadcaster.publish(
-            {
-                "type": "start",
-                "game": self.id,
-                "players": players,
-                "keys": self.rolls.keys,
-                "contributors": list(self.rolls.contributors),
-                "rules": host.config.mode,
-                "chain_length": host.config.chain_length,
-                "secret_commit": host.secret_commit,
-            }
-        )
+        self.start_body = {
+            "type": "start",
+            "game": self.id,
+            "players": players,
+            "keys": self.rolls.keys,
+            "contributors": list(self.rolls.contributors),
+            "rules": host.config.mode,
+            "chain_length": host.config.chain_length,
+            "secret_commit": host.secret_commit,
+        }
+        if self.deck is not None:
+            self.start_body["sealed"] = True
+        self.broadcaster.publish(self.start_body)
+
+    def _deck_parties(self) -> None:
+        """A sealed game's ledger, from the commitments just published."""
+        if self.deck is None:
+            return
+        commits = {seat: env["body"] for seat, env in self.rolls.commits.items()}
+        self.deck.commits_published(self.start_body, commits)
 
     async def _deal(self) -> None:
         """Make the game on the first roll: the order of play and the territories' deal."""

@@ -68,6 +68,10 @@ class Rolls:
         self.seats: Waits | None = None
         self.expeller: Expels | None = None
         self.numbers: Numbers | None = None
+        # A sealed game's: what the host's own commitment adds (its layer key and escrow),
+        # and the check of what a seat's adds, which raises ProtocolError naming the seat.
+        self.own_fields: dict[str, Any] = {}
+        self.check_commit: Callable[[str, dict[str, Any]], None] | None = None
 
     def bind(self, seats: Waits, expeller: Expels, numbers: Numbers) -> None:
         """The parts the rolls work with, which are made after them and need them."""
@@ -90,6 +94,8 @@ class Rolls:
             raise ProtocolError("replayed", f"{seat} has already committed", seat)
         if self.commits_published and not self.seats.played_by_bot(seat):
             return  # too late to count: its seat goes on without it
+        if self.check_commit is not None:
+            self.check_commit(seat, body)
         self.commits[seat] = envelope
         if all(c in self.commits for c in self.contributors[1:]):
             self._commits_in.set()
@@ -174,7 +180,7 @@ class Rolls:
         bot, like any other wait."""
         assert self.seats is not None
         self.commits["host"] = self.identity.sign(
-            "host", {"type": "commit", "game": self.id, "tip": self.chain.tip}
+            "host", {"type": "commit", "game": self.id, "tip": self.chain.tip, **self.own_fields}
         )
 
         def missing() -> list[str]:

@@ -17,9 +17,11 @@ from protocol.errors import ProtocolError
 from protocol.fairness import ChainVerifier, RollSource, commit_secret, roll_seed
 from protocol.framing import pack
 from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, SIGNED_BY_HOST, validate
+from protocol.sealeddeck import SealedDeck
 from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net.record import shadow
+from risk_lan.net.record.deckescrows import is_sealed, ledger_of
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon
@@ -53,6 +55,7 @@ class GameReplay:
         self.expelled: dict[str, str] = {}  # seats out for good, and why (``expulsion``)
         self.commits: dict[str, Any] | None = None  # the `commits` broadcast, once made
         self.chains: ChainVerifier | None = None
+        self.ledger: SealedDeck | None = None  # a sealed game's deck, from the commitments on
         self.game: Game | None = None
         self.n = 0
         self.roll = 0
@@ -185,14 +188,28 @@ class GameReplay:
     def _commits(self, body: dict[str, Any]) -> None:
         if self.commits is not None:
             raise ProtocolError("out_of_order", "a second set of commitments", "host")
-        tips = {}
+        tips, bodies = {}, {}
         for env, who in zip(body["envelopes"], self.contributors, strict=True):
             inner = self._client_body(env, who)
             if inner["type"] != "commit":
                 raise ProtocolError("bad_commit", f"{who}'s commitment is not a commit", who)
-            tips[who] = inner["tip"]
+            tips[who], bodies[who] = inner["tip"], inner
+        if is_sealed(self.start):
+            self.ledger = self._ledger(bodies)
         self.commits = body
         self.chains = ChainVerifier(self.game_id, tips, self.start["chain_length"])
+
+    def _ledger(self, bodies: dict[str, dict[str, Any]]) -> SealedDeck:
+        """A sealed game's ledger from its commitments. The host checks every escrow before
+        it publishes it: one that fails here is the host's fault as much as its party's."""
+        try:
+            return ledger_of(self.start, bodies)
+        except ProtocolError as e:
+            raise ProtocolError(
+                e.code,
+                f"the host published a commitment it should have refused: {e.message}",
+                "host",
+            ) from None
 
     def _client_body(self, env: Any, who: str, signed: bool = True) -> dict[str, Any]:
         if not isinstance(env, dict) or env.get("from") != who:
