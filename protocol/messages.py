@@ -193,6 +193,9 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
     "act": {"game": GAME_ID, "seq": whole(1), "action": action_shape},
+    # A sealed game's deck: one step of the party's, the sealed deck's message (its form and
+    # its proof are the ledger's to check: protocol.sealeddeck).
+    "deck": {"game": GAME_ID, "step": mapping},
     "say": {"text": Words(200)},
     "colour": {"colour": text(16)},
     "table": {
@@ -218,7 +221,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
 
 # The client's messages that travel signed, in an envelope with exactly the fields
 # ENVELOPE names: nothing else, at any level, is taken or relayed.
-SIGNED_BY_CLIENT = frozenset({"commit", "reveal", "act"})
+SIGNED_BY_CLIENT = frozenset({"commit", "reveal", "act", "deck"})
 ENVELOPE: dict[str, Check] = {"type": text(8), "from": SEAT, "body": mapping, "sig": raw(64)}
 
 # The most bytes each client message may pack to (a signed one: its whole envelope). A
@@ -242,6 +245,8 @@ MAX_PACKED: dict[str, int] = {
     "commit": 1536,
     "reveal": 512,
     "act": 2048,
+    # A shuffle step of a deal: 44 cards (the classic pile) pack to about 6,300 bytes.
+    "deck": 16384,
     "say": 1024,
     "colour": 128,
     "table": 256,
@@ -260,6 +265,7 @@ MAX_HOST_CARRIES = max(
     2 * MAX_PACKED["act"],
     MAX_CONTRIBUTORS * max(MAX_PACKED["reveal"], MAX_PACKED["commit"]),
     MAX_CONTRIBUTORS * MAX_PACKED["hello"],
+    MAX_PACKED["deck"],
 )
 assert MAX_HOST_CARRIES + 4096 < MAX_FRAME
 
@@ -322,6 +328,10 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "roll": optional(whole(1)),
     },
     "reveals": {"game": GAME_ID, "roll": whole(1), "envelopes": listing},
+    # A sealed game's deck: a party's step, as it signed it; and the challenge roll of a
+    # party's shuffle, whose reveals draw the randomness of its proof.
+    "deck_step": {"game": GAME_ID, "envelope": mapping},
+    "deal_roll": {"game": GAME_ID, "deal": text(32), "party": SEAT, "roll": whole(1)},
     "takeover": {"game": GAME_ID, "seat": SEAT, "roll": whole(1)},
     "handback": {"game": GAME_ID, "seat": SEAT, "roll": whole(1), "commit": optional(mapping)},
     # A player proven to misbehave: a bot plays the seat from `roll` on, for good. `why` is
@@ -362,7 +372,18 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
 # (welcome, error, lobby, events, update, clock) are plain: private to one peer, and outside
 # the transcript.
 SIGNED_BY_HOST = frozenset(
-    {"start", "commits", "move", "reveals", "takeover", "handback", "expel", "over"}
+    {
+        "start",
+        "commits",
+        "move",
+        "reveals",
+        "deck_step",
+        "deal_roll",
+        "takeover",
+        "handback",
+        "expel",
+        "over",
+    }
 )
 
 # One entry of a `clock`'s `waits`: a seat the game waits for, why (`away`, `move`, `reveal`

@@ -131,6 +131,8 @@ class Client:
             "commits": self._commits,
             "move": self._moved,
             "reveals": lambda body: self.rolls.made(body["roll"]),
+            "deck_step": lambda body: None,  # the witness's ledger took it
+            "deal_roll": lambda body: self.rolls.announced(body["roll"]),
             "takeover": self._taken_over,
             "expel": self._expelled,
             "handback": self._handed_back,
@@ -194,6 +196,7 @@ class Client:
         # client's history holds many rolls already made), and before the slow checks:
         # signatures, checked next; nothing else is done before them.
         self._reveal_pending()
+        self._send_deck_steps()
         self._check_updates()
         if self.witness is not None:
             self.witness.check_signatures()
@@ -366,6 +369,15 @@ class Client:
         roll = self.rolls.due(self.seat in witness.contributors)
         if roll is not None:
             self.rolls.reveal(roll, witness.seen_at[roll])
+
+    def _send_deck_steps(self) -> None:
+        """The sealed deck's steps this seat owes now, as soon as what arrived makes them
+        due: every peer waits for them."""
+        witness = self.witness
+        if self.deck is None or witness is None or witness.ledger is None or self.conn is None:
+            return
+        for step in self.deck.owed(witness.ledger):
+            self._send_signed({"type": "deck", "game": self.game_id, "step": step})
 
     def _check_updates(self) -> None:
         for update in self.received.take():

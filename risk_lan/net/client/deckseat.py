@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from protocol.dealerparty import DealerParty, ShareHolder
-from protocol.sealeddeck import SealedDeck
+from protocol.sealeddeck import Pending, SealedDeck
 from protocol.signing import Identity
 from risk_lan.net.record.deckescrows import commit_fields
 
@@ -20,6 +20,7 @@ class DeckSeat:
         self.party = DealerParty(ShareHolder(seat, identity.private_bytes()))
         self.log = log
         self.complaints: list[dict[str, Any]] = []  # its own, to send
+        self.sent: set[Pending] = set()  # steps sent that the host has not published yet
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's
@@ -33,3 +34,29 @@ class DeckSeat:
         for complaint in made:
             self.log(f"the share {complaint['dealer']} sealed to this seat is false")
         self.complaints += made
+
+    def owed(self, ledger: SealedDeck) -> list[dict[str, Any]]:
+        """The steps the ledger now waits for from this seat, each made once: one sent
+        stays owed until the host publishes it, and is not made again meanwhile."""
+        me = self.party.id
+        due = [p for p in ledger.pending() if p.party == me]
+        self.sent &= set(due)
+        made = [*self.complaints, *self.party.holder.collect(ledger)]
+        self.complaints = []
+        for step in due:
+            if step not in self.sent:
+                self.sent.add(step)
+                made.append(self._make(ledger, step))
+        return made
+
+    def _make(self, ledger: SealedDeck, step: Pending) -> dict[str, Any]:
+        party = self.party
+        makers: dict[str, Callable[[str], dict[str, Any]]] = {
+            "escrow_answer": party.answer,
+            "shuffle_commit": lambda deal: party.shuffle_commit(ledger, deal),
+            "shuffle": lambda deal: party.shuffle(ledger, deal),
+            "relayer": lambda token: party.relayer(ledger, token),
+            "unlayer": lambda token: party.unlayer(ledger, token),
+            "escrow_partial": lambda token: party.holder.partial(ledger, token),
+        }
+        return makers[step.kind](step.subject)

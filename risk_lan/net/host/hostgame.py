@@ -112,7 +112,10 @@ class HostGame:
         # A sealed game's deck: the host a party among the start's contributors.
         self.deck: HostDeck | None = None
         if config.sealed:
-            self.deck = HostDeck(self.id, host.identity, self.rolls.contributors, self.rolls.keys)
+            self.deck = HostDeck(
+                self.id, host.identity, self.rolls.contributors, self.rolls.keys, self.broadcaster
+            )
+            self.deck.bind(self.rolls, self.handovers)
             self.rolls.own_fields = self.deck.own_fields()
             self.rolls.check_commit = self.deck.check_commit
         # What a seat signs, by kind (the only kinds the intake lets through).
@@ -120,6 +123,7 @@ class HostGame:
             "commit": self.rolls.accept_commit,
             "reveal": self.rolls.take_reveal,
             "act": self._take_act,
+            "deck": self._take_deck,
         }
         assert set(self._signed) == SIGNED_BY_CLIENT
         if config.record:
@@ -181,6 +185,11 @@ class HostGame:
             self.broadcaster.refuse(seat, e.code, e.message)
             return
         self.acts.put_nowait((seat, action, envelope, checked))
+
+    def _take_deck(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
+        if self.deck is None:
+            raise ProtocolError("bad_deck", "this game's cards are not sealed", seat)
+        self.deck.take(seat, body, envelope)
 
     def abort(self, error: ProtocolError) -> None:
         """Stop the game for good, telling everyone why and whom to blame."""
@@ -265,9 +274,12 @@ class HostGame:
             source = await self.rolls.rolled(self.rolls.pending, publish=False)
         seats = self.host.roster.seats
         colours = {s.id: s.colour for s in seats}
-        self.game, events = Game.new([s.id for s in seats], source, mode, colours=colours)
+        self.game, events = Game.new(
+            [s.id for s in seats], self._dealing(source), mode, colours=colours
+        )
         self.applied = self.n
         self.broadcaster.broadcast_updates(events)
+        await self._settle_deck()
         for seat, bot in self.handovers.bots.items():
             for action in bot.opening(self.game, seat):
                 self.game.check(seat, action)  # a bot's own bug stops the game
@@ -281,6 +293,7 @@ class HostGame:
         action = action_from_dict(body["action"])
         self.game.check(body["seat"], action)  # as it was when published
         self._apply(body["seat"], action, source)
+        await self._settle_deck()
 
     async def _play_turns(self) -> None:
         assert self.game is not None
@@ -389,10 +402,23 @@ class HostGame:
             self.broadcaster.publish(body)
             source = NoChance()
         self._apply(seat, action, source)
+        await self._settle_deck()
+
+    def _dealing(self, source: RandomSource) -> RandomSource:
+        """A sealed game's source deals hidden cards sealed; a move without chance never
+        deals."""
+        if self.deck is None or isinstance(source, NoChance):
+            return source
+        return self.deck.dealing(source)
+
+    async def _settle_deck(self) -> None:
+        """A sealed game's deck steps, which come before anything else happens."""
+        if self.deck is not None:
+            await self.deck.settle()
 
     def _apply(self, seat: str, action: Action, source: RandomSource) -> None:
         assert self.game is not None
-        self.game.source = source
+        self.game.source = self._dealing(source)
         events: list[Event] = self.game.apply(seat, action, checked=True)
         self.applied = self.n
         for event in events:

@@ -17,10 +17,11 @@ from protocol.errors import ProtocolError
 from protocol.fairness import ChainVerifier, RollSource, commit_secret, roll_seed
 from protocol.framing import pack
 from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, SIGNED_BY_HOST, validate
-from protocol.sealeddeck import SealedDeck
+from protocol.sealeddeck import DeckFault, Pending, SealedDeck
 from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net.record import shadow
+from risk_lan.net.record.dealsource import DealingPublicSource, DealingSource, dealer
 from risk_lan.net.record.deckescrows import is_sealed, ledger_of
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
@@ -56,6 +57,7 @@ class GameReplay:
         self.commits: dict[str, Any] | None = None  # the `commits` broadcast, once made
         self.chains: ChainVerifier | None = None
         self.ledger: SealedDeck | None = None  # a sealed game's deck, from the commitments on
+        self.opening_pile: list[str] = []  # the pile as the start dealt it (``dealsource``)
         self.game: Game | None = None
         self.n = 0
         self.roll = 0
@@ -87,6 +89,8 @@ class GameReplay:
             "handback": self._handback,
             "move": self._move,
             "reveals": self._reveals,
+            "deck_step": self._deck_step,
+            "deal_roll": self._deal_roll,
             "over": self._over,
         }
 
@@ -113,7 +117,7 @@ class GameReplay:
         prev = self.transcript.hash
         self.transcript.add(envelope)
         self.count += 1
-        if body["type"] == "move" and body["roll"] is not None:
+        if body["type"] in ("move", "deal_roll") and body["roll"] is not None:
             self.pending_seen = self.seen_at[body["roll"]] = self.transcript.hash
         if self.checking == "later":
             self._gather_host_signature(body, envelope, prev)
@@ -278,6 +282,14 @@ class GameReplay:
             raise ProtocolError(
                 "reroll", f"move {body['n']} while roll {self.pending['roll']} waits", "host"
             )
+        if self.ledger is not None and self.ledger.pending():
+            # A deal's steps, and a card's way into a hand, come before anything else.
+            step = self.ledger.pending()[0]
+            raise ProtocolError(
+                "out_of_order",
+                f"move {body['n']} while the deck waits for a {step.kind} of {step.subject}",
+                "host",
+            )
         self.n = body["n"]
         roll = body["roll"]
         if roll is None:
@@ -314,10 +326,67 @@ class GameReplay:
         self.seen_at.pop(move["roll"], None)
         self.rolls += 1
         seed = roll_seed(self.game_id, move["roll"], pack(move), links)
-        if self.secret is None:
+        if move["type"] == "deal_roll":
+            assert self.ledger is not None
+            self.ledger.randomness(move["deal"], seed)
+        elif self.ledger is not None:
+            deal = dealer(self.ledger, lambda: self.contributors, lambda: self.opening_pile)
+            if self.secret is None:
+                self._apply(move, DealingPublicSource(seed, deal))
+            else:
+                self._apply(move, DealingSource(RollSource(seed, self.secret), deal))
+        elif self.secret is None:
             self._apply(move, shadow.PublicSource(seed))
         else:
             self._apply(move, RollSource(seed, self.secret))
+
+    # ----- the sealed deck ------------------------------------------------------------------
+
+    def _sealed(self, what: str) -> SealedDeck:
+        if self.ledger is None:
+            raise ProtocolError(
+                "out_of_order", f"a {what} in a game whose cards are not sealed", "host"
+            )
+        return self.ledger
+
+    def _deck_step(self, body: dict[str, Any]) -> None:
+        """A party's step, signed by it, which the host checked before it published it: one
+        that fails here is the host's doing."""
+        ledger = self._sealed("deck step")
+        envelope = body["envelope"]
+        party = envelope.get("from")
+        if party not in ledger.parties:
+            raise ProtocolError("bad_deck", f"a deck step from {party!r}, no party", "host")
+        inner = self._client_body(envelope, party)
+        step = inner.get("step")
+        if inner["type"] != "deck" or not isinstance(step, dict) or step.get("party") != party:
+            raise ProtocolError(
+                "bad_deck", f"a deck step relayed for {party} is not its own", "host"
+            )
+        try:
+            ledger.take(step)
+        except DeckFault as e:
+            raise ProtocolError(
+                "bad_deck", f"the host published a deck step it should have refused: {e}", "host"
+            ) from None
+
+    def _deal_roll(self, body: dict[str, Any]) -> None:
+        """The challenge roll of a party's shuffle, once its commit is in."""
+        ledger = self._sealed("deal roll")
+        deal = ledger.deals.get(body["deal"])
+        due = deal is not None and Pending(None, "randomness", deal.id) in ledger.pending()
+        if not due or deal is None or deal.dealers[deal.step] != body["party"]:
+            raise ProtocolError(
+                "out_of_order", f"a roll for {body['party']}'s shuffle of {body['deal']}", "host"
+            )
+        if self.pending is not None:
+            raise ProtocolError(
+                "reroll", f"a deal's roll while roll {self.pending['roll']} waits", "host"
+            )
+        if body["roll"] <= self.roll:
+            raise ProtocolError("reroll", f"roll {body['roll']} announced again", "host")
+        self.roll = body["roll"]
+        self.pending = body
 
     def _over(self, body: dict[str, Any]) -> None:
         self.over = body
@@ -343,6 +412,7 @@ class GameReplay:
                 raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
             if public is not None:
                 self.unknown = shadow.shuffled_outcome(public, events)
+                self.opening_pile = list(self.game.state.deck)
             self.last_played = (move["n"], events)
             return
         self._check_request(move)

@@ -127,6 +127,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "wait_you_move": "Waiting for you to move: {waited}",
         "wait_you_reveal": "Waiting for your share of the dice: {waited}",
         "wait_you_commit": "Waiting for your commitment to the game's dice: {waited}",
+        "wait_deck": "Waiting for {player}'s part in shuffling and dealing the cards: {waited}",
+        "wait_you_deck": "Waiting for your part in shuffling and dealing the cards: {waited}",
         "wait_bot": ", a bot takes over in {left}",
         "wait_bot_now": ", a bot is taking over",
         "wait_paused": " (clock stopped)",
@@ -292,6 +294,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "wait_you_move": "On attend votre coup : {waited}",
         "wait_you_reveal": "On attend votre part des dés : {waited}",
         "wait_you_commit": "On attend votre engagement sur les dés de la partie : {waited}",
+        "wait_deck": (
+            "En attente de la part {player:du} dans le mélange et la donne des cartes : {waited}"
+        ),
+        "wait_you_deck": "On attend votre part dans le mélange et la donne des cartes : {waited}",
         "wait_bot": ", un robot prend la place dans {left}",
         "wait_bot_now": ", un robot prend la place",
         "wait_paused": " (horloge arrêtée)",

@@ -1,0 +1,76 @@
+"""The engine's source of chance in a sealed game: dice and shuffles as the move's own source
+gives them, and every hidden card dealt sealed, its deal opened in the peer's sealed deck
+ledger (docs/protocol.md, "The sealed deck on the wire").
+
+Every peer, the host included, plays each move through one of these, so that each peer's
+ledger opens the same deals, numbered alike (``deal-1``, ``deal-2``…), inside the same move.
+A move published without a roll never seals: the engine deals only where it would shuffle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from protocol.errors import ProtocolError
+from protocol.sealeddeck import SealedDeck
+from risk_lan.net.record.shadow import PublicSource
+from risk_lan.rules import RandomSource
+from risk_lan.rules.sealing import is_hidden
+
+Dealers = Callable[[], Sequence[str]]
+
+
+def dealer(
+    ledger: SealedDeck, dealers: Dealers, pile: Callable[[], Sequence[str]] | None = None
+) -> Callable[[Sequence[str], Sequence[str]], None]:
+    """What a seal does to ``ledger``: a new deal of the tokens and cards, shuffled in turn
+    by ``dealers()`` (the parties still dealing, in party order).
+
+    ``pile`` is a client's: the draw pile as its own game dealt it at the start. A client's
+    game holds the pile hidden until the first deal seals it (the host's views hide it),
+    though its cards are public then, in the deck's order; a deal of hidden cards that many
+    is of those cards."""
+
+    def deal(tokens: Sequence[str], cards: Sequence[str]) -> None:
+        if any(is_hidden(c) for c in cards):
+            known = list(pile()) if pile is not None else []
+            if len(known) != len(cards) or any(is_hidden(c) for c in known):
+                raise ProtocolError(
+                    "unknown_deal", f"this peer cannot tell which {len(cards)} cards are dealt"
+                )
+            cards = known
+        ledger.start_deal(f"deal-{len(ledger.deals) + 1}", tokens, cards, list(dealers()))
+
+    return deal
+
+
+class DealingSource:
+    """``inner``'s dice and shuffles; hidden cards dealt sealed through ``deal``."""
+
+    def __init__(
+        self, inner: RandomSource, deal: Callable[[Sequence[str], Sequence[str]], None]
+    ) -> None:
+        self.inner, self.deal = inner, deal
+
+    def dice(self, count: int, sides: int = 6) -> Sequence[int]:
+        return self.inner.dice(count, sides)
+
+    def permutation(self, n: int) -> Sequence[int]:
+        return self.inner.permutation(n)
+
+    def seal(self, tokens: Sequence[str], cards: Sequence[str]) -> None:
+        self.deal(tokens, cards)
+
+
+class DealingPublicSource(PublicSource):
+    """A client's public source (``shadow``) in a sealed game: its dice from the roll's seed,
+    hidden cards dealt sealed through ``deal``."""
+
+    def __init__(
+        self, seed: bytes | None, deal: Callable[[Sequence[str], Sequence[str]], None]
+    ) -> None:
+        super().__init__(seed)
+        self.deal = deal
+
+    def seal(self, tokens: Sequence[str], cards: Sequence[str]) -> None:
+        self.deal(tokens, cards)
