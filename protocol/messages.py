@@ -192,7 +192,14 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
         "escrow": optional(mapping),
     },
     "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
-    "act": {"game": GAME_ID, "seq": whole(1), "action": action_shape},
+    # ``openings``: in a sealed game, the sealed deck's ``open`` messages of the cards the
+    # action names that the seat holds sealed (``projection.opened_by``).
+    "act": {
+        "game": GAME_ID,
+        "seq": whole(1),
+        "action": action_shape,
+        "openings": optional(lambda v: isinstance(v, list) and 1 <= len(v) <= 12),
+    },
     # A sealed game's deck: one step of the party's, the sealed deck's message (its form and
     # its proof are the ledger's to check: protocol.sealeddeck).
     "deck": {"game": GAME_ID, "step": mapping},
@@ -229,9 +236,9 @@ ENVELOPE: dict[str, Check] = {"type": text(8), "from": SEAT, "body": mapping, "s
 # act's action holds at most 8 fields of 64 characters; an honest act packs to about 200
 # bytes, a reveal to about 230). The limits are what keeps every message of the host's
 # that carries a client's within MAX_FRAME (64 KiB), whatever the client sends: a `move`
-# carries one act and its action (at most 2 × 2,048 bytes), a `reveals` or a `commits` one
+# carries one act and its action (at most 2 × 4,096 bytes), a `reveals` or a `commits` one
 # reveal or commitment per contributor (7 at most; counted here as MAX_CONTRIBUTORS × 512),
-# a `handback` one commitment, an `expel` at most two of the seat's signed messages (2 × 2,048
+# a `handback` one commitment, an `expel` at most two of the seat's signed messages (2 × 4,096
 # at most), a `chat` one `say` (with the name), a `lobby` or a `start`
 # each seat's name. MAX_HOST_CARRIES, the most a host message carries from clients, leaves
 # room in a frame for the host's own fields; tests build the largest of each.
@@ -244,7 +251,9 @@ MAX_PACKED: dict[str, int] = {
     # commitments of 32 and a proof of 64 at 6 parties, about 1,000 bytes in all.
     "commit": 1536,
     "reveal": 512,
-    "act": 2048,
+    # An act opening sealed cards carries about 170 bytes for each (10 at most, a trade of
+    # stars).
+    "act": 4096,
     # A shuffle step of a deal: 44 cards (the classic pile) pack to about 6,300 bytes.
     "deck": 16384,
     "say": 1024,
@@ -326,6 +335,8 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "action": mapping,
         "request": optional(mapping),
         "roll": optional(whole(1)),
+        # A sealed game's move of a host bot's seat: the host's openings of the cards it names.
+        "openings": optional(lambda v: isinstance(v, list) and 1 <= len(v) <= 12),
     },
     "reveals": {"game": GAME_ID, "roll": whole(1), "envelopes": listing},
     # A sealed game's deck: a party's step, as it signed it; and the challenge roll of a

@@ -520,7 +520,22 @@ class SealedDeck:
             self._removed(s, owner, combine(s.partials))
         return None
 
+    def opening(self, message: Mapping[str, Any]) -> str:
+        """The card an ``open`` message shows, checked as ``take`` checks it, without taking
+        it in (``DeckFault`` if it is false): an act's opening is judged before the act is
+        made, and taken only when it is."""
+        kind, sender = _header(message, self.order, self.host_signing is not None)
+        if kind != "open":
+            raise DeckFault(sender, "malformed", f"an opening is an open message, not a {kind}")
+        _check_fields(message, FIELDS[kind], sender, self.rounds)
+        return self._shown(sender, message)
+
     def _open(self, sender: str, m: Mapping[str, Any]) -> str:
+        card = self._shown(sender, m)
+        self.slots[m["token"]].card = card
+        return card
+
+    def _shown(self, sender: str, m: Mapping[str, Any]) -> str:
         token = m["token"]
         if token not in self.slots or self.holder_of(token) != sender:
             raise _not_due(sender, f"an opening of {token}, which it does not hold")
@@ -533,7 +548,6 @@ class SealedDeck:
         )
         if not good or card is None:
             raise DeckFault(sender, "bad_opening", f"{sender}'s opening of {token} is false")
-        s.card = card
         return card
 
     def _secret(self, sender: str, m: Mapping[str, Any]) -> None:

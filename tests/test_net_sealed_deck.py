@@ -9,10 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from test_net_cheating import run
+
 from protocol.errors import ProtocolError
 from protocol.sealeddeck import SealedDeck
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
+from risk_lan.net.client.outcome import Listener
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostgame import HostGame
 from risk_lan.net.host.hostserver import Host
@@ -159,7 +162,6 @@ def test_the_pile_is_dealt_sealed_by_every_party_alike_and_the_record_verifies(
     deal = hosts.deals["deal-1"]
     assert deal.dealers == ["host", *(c.seat for c in clients)] and deal.done
     assert len(deal.cards) == 44 and set(deal.tokens) == {f"?{i}" for i in range(44)}
-    assert hosts.pending() == []
     code = host.match.broadcaster.transcript.code
     for c in clients:
         assert c.witness is not None and c.witness.ledger is not None
@@ -167,11 +169,105 @@ def test_the_pile_is_dealt_sealed_by_every_party_alike_and_the_record_verifies(
         assert c.witness.code == code
     envelopes = list(read_record(record))
     kinds = [e["body"]["type"] for e in envelopes]
-    # Each party: its commit, its challenge roll and the reveals for it, its shuffle.
-    assert kinds.count("deal_roll") == 4 and kinds.count("deck_step") == 8
+    steps = [
+        e["body"]["envelope"]["body"]["step"] for e in envelopes if e["body"]["type"] == "deck_step"
+    ]
+    shuffles = [(s["kind"], s["party"]) for s in steps if s["kind"].startswith("shuffle")]
+    # Each party in turn: its commit, its challenge roll and the reveals for it, its shuffle.
+    assert kinds.count("deal_roll") == 4
+    assert shuffles == [(k, p) for p in deal.dealers for k in ("shuffle_commit", "shuffle")]
     replay = GameReplay(closing_secret(envelopes))
     for envelope in envelopes:
         replay.feed(envelope)
     assert replay.ledger is not None and deal_facts(replay.ledger) == deal_facts(hosts)
     verdict = verify_record(record)
     assert verdict.ok and verdict.transcript == code, verdict.message
+
+
+def given_to(ledger: SealedDeck) -> dict[str, set[str]]:
+    """Every token the ledger ever gave each party, by the ledger's own journal."""
+    given: dict[str, set[str]] = {}
+    for entry in ledger.journal:
+        if entry.get("kind") == "give":
+            given.setdefault(entry["party"], set()).add(entry["token"])
+    return given
+
+
+def test_a_whole_sealed_game_each_party_learns_its_own_cards_and_no_other(
+    tmp_path: Path,
+) -> None:
+    """A whole classic game, sealed, between the host (with one bot seat) and three clients'
+    bots: every card drawn, traded or taken at an elimination goes through the ledger. Each
+    party learns exactly the cards given to it (the host: those of its bot's seat, none of a
+    client's), every peer agrees on what the cards are, trades are opened by their holders
+    and checked by every peer, and the record verifies."""
+    record = tmp_path / "game.rec"
+    clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
+    host = Host(HostConfig(seats=4, bots=1, sealed=True, record=str(record)))
+    outcomes = asyncio.run(run(host, clients, 240))
+    assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+    assert len({o.transcript for o in outcomes}) == 1
+    assert host.match is not None and host.match.deck is not None
+    ledger = host.match.deck.ledger
+    assert ledger is not None and ledger.pending() == []
+    given = given_to(ledger)
+    bot_seat = next(s.id for s in host.roster.seats if s.kind == "bot")
+    learnt: dict[str, str] = {}
+    for c in clients:
+        assert c.deck is not None and c.witness is not None and c.witness.ledger is not None
+        assert set(c.deck.party.cards) == given.get(c.seat, set()), c.seat
+        assert given_to(c.witness.ledger) == given
+        for token, card in c.deck.party.cards.items():
+            assert learnt.setdefault(token, card) == card  # a card handed over is the same
+    host_knows = host.match.deck.party.cards
+    assert set(host_knows) == given.get("host", set())
+    assert not set(host_knows) & {t for c in clients for t in given.get(c.seat, set())} - (
+        given.get("host", set())
+    )
+    assert all(learnt.setdefault(t, card) == card for t, card in host_knows.items())
+    assert bot_seat not in ledger.parties and sum(map(len, given.values())) >= 6
+    envelopes = list(read_record(record))
+    moves = [e["body"] for e in envelopes if e["body"]["type"] == "move"]
+    opened_by_players = [m for m in moves if m["request"] and m["request"]["body"].get("openings")]
+    opened_by_bot = [m for m in moves if m.get("openings")]
+    assert opened_by_players or opened_by_bot, "no trade in the whole game"
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == outcomes[0].winner, verdict.message
+
+
+class FalseOpeningClient(Client):
+    """Opens the cards its trades name with a point that is not theirs."""
+
+    def _openings(self, action: Any) -> list[dict[str, Any]]:
+        openings = super()._openings(action)
+        if openings:
+            forged = bytearray(openings[0]["proof"])
+            forged[-1] ^= 1
+            openings[0] = {**openings[0], "proof": bytes(forged)}
+        return openings
+
+
+class Refusals(Listener):
+    def __init__(self) -> None:
+        self.heard: list[tuple[str, str]] = []
+
+    def refused(self, code: str, message: str) -> None:
+        self.heard.append((code, message))
+
+
+def test_a_trade_whose_opening_is_false_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    heard = Refusals()
+    cheat = FalseOpeningClient("cheat", ClassicBot(), listener=heard)
+    clients = [cheat, Client("c1", ClassicBot()), Client("c2", ClassicBot())]
+    host = Host(HostConfig(seats=3, sealed=True, record=str(tmp_path / "game.rec")))
+    asyncio.run(play_until(host, clients, lambda match: bool(heard.heard), timeout=180))
+    code, message = heard.heard[0]
+    assert code == "bad_deck" and "opening" in message and cheat.seat in message
+    assert host.match is not None and host.match.game is not None
+    ledger = host.match.deck.ledger if host.match.deck is not None else None
+    assert ledger is not None
+    # Nothing it named was opened: its hand holds tokens only, none of them read.
+    hand = host.match.game.state.hands[cheat.seat]
+    assert hand and all(card.startswith("?") for card in hand)
+    assert all(ledger.slots[t].card is None for t in hand)
+    assert verify_record(tmp_path / "game.rec").ok

@@ -219,9 +219,20 @@ def test_every_optional_field_says_whether_it_may_be_left_out() -> None:
     assert (
         said
         and said.group(1)
-        == ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][
-            len(left_out) - 1
-        ]
+        == [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ][len(left_out) - 1]
     )
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ann", "key": bytes(32)}
     assert validate(hello, CLIENT_MESSAGES) is hello

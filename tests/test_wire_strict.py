@@ -324,9 +324,15 @@ def test_no_client_message_within_its_size_makes_a_host_message_too_large() -> N
             "too_large",
             True,
         ),
-        (lambda c, e: [c.signed_act({"type": "end_turn", "pad": "x" * 3000})], "too_large", True),
+        (
+            lambda c, e: [
+                c.signed_act({"type": "end_turn", "pad": "x" * 3000, "more": "x" * 3000})
+            ],
+            "too_large",
+            True,
+        ),
     ],
-    ids=["envelope-extra", "body-extra", "action-extra", "action-deep", "act-60KB", "act-3KB"],
+    ids=["envelope-extra", "body-extra", "action-extra", "action-deep", "act-60KB", "act-6KB"],
 )
 def test_a_malformed_or_oversized_act_costs_its_sender_alone(
     tmp_path: Path, mangle: Mangle, code: str, closed: bool

@@ -370,6 +370,16 @@ class Client:
         if roll is not None:
             self.rolls.reveal(roll, witness.seen_at[roll])
 
+    def _openings(self, action: Action) -> list[dict[str, Any]]:
+        """In a sealed game, the openings of the sealed cards of this seat's that
+        ``action`` names, so that every peer can judge it."""
+        witness = self.witness
+        if self.deck is None or witness is None or witness.ledger is None:
+            return []
+        if witness.game is None:
+            return []
+        return self.deck.openings(witness.ledger, witness.game.state, action)
+
     def _send_deck_steps(self) -> None:
         """The sealed deck's steps this seat owes now, as soon as what arrived makes them
         due: every peer waits for them."""
@@ -378,6 +388,9 @@ class Client:
             return
         for step in self.deck.owed(witness.ledger):
             self._send_signed({"type": "deck", "game": self.game_id, "step": step})
+        if witness.game is not None:
+            for token, card in self.deck.learn(witness.ledger, witness.game.state).items():
+                self.log(f"this seat's sealed card {token} is {card}")
 
     def _check_updates(self) -> None:
         for update in self.received.take():
@@ -386,7 +399,8 @@ class Client:
     def _check_update(self, update: dict[str, Any]) -> None:
         assert self.witness is not None
         checked = self.witness.update(update)
-        self.view = update["view"]
+        view = update["view"]
+        self.view = self.deck.seat_view(view) if self.deck is not None and view else view
         self.views += 1
         self.waiting = update["waiting"]
         try:
@@ -492,6 +506,13 @@ class Client:
         self.kept.seq += 1
         self.outstanding += 1
         self.kept.save()  # before sending: a resumed client must never reuse a sequence number
-        self._send_signed(
-            {"type": "act", "game": self.game_id, "seq": self.kept.seq, "action": action.to_dict()}
-        )
+        body = {
+            "type": "act",
+            "game": self.game_id,
+            "seq": self.kept.seq,
+            "action": action.to_dict(),
+        }
+        openings = self._openings(action)
+        if openings:
+            body["openings"] = openings
+        self._send_signed(body)

@@ -12,7 +12,10 @@ from typing import Any
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.sealeddeck import Pending, SealedDeck
 from protocol.signing import Identity
+from risk_lan.net.record.deckdraws import seat_view
 from risk_lan.net.record.deckescrows import commit_fields
+from risk_lan.rules import Action, GameState
+from risk_lan.rules.projection import opened_by, sealed_of
 
 
 class DeckSeat:
@@ -60,3 +63,22 @@ class DeckSeat:
             "escrow_partial": lambda token: party.holder.partial(ledger, token),
         }
         return makers[step.kind](step.subject)
+
+    def learn(self, ledger: SealedDeck, state: GameState) -> dict[str, str]:
+        """The cards of this seat it can now read (every other layer off them)."""
+        return self.party.learn(ledger, sealed_of(state, self.party.id))
+
+    def seat_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The host's view of a sealed game (the whole sealed state) as this seat knows it:
+        its own cards in their tokens' places."""
+        if not view.get("sealed"):
+            return view
+        state = GameState.from_view(view)
+        return seat_view(state, self.party.id, self.party.cards).to_dict()
+
+    def openings(
+        self, ledger: SealedDeck, state: GameState, action: Action
+    ) -> list[dict[str, Any]]:
+        """The openings of the sealed cards of this seat's that ``action`` names."""
+        tokens = opened_by(state, self.party.id, action, self.party.cards)
+        return [self.party.open(ledger, token) for token in tokens]

@@ -25,8 +25,10 @@ from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import Identity
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.record.dealsource import DealingSource, dealer
+from risk_lan.net.record.deckdraws import hand_over, party_of, seat_view
 from risk_lan.net.record.deckescrows import check_escrow, commit_fields, ledger_of
-from risk_lan.rules import RandomSource
+from risk_lan.rules import Action, GameState, RandomSource
+from risk_lan.rules.projection import opened_by, sealed_of
 
 HOST_PARTY = "host"
 
@@ -68,9 +70,28 @@ class HostDeck:
         self.arrived = asyncio.Event()  # a party's step came in
         self.rolls: DeckRolls | None = None
         self.waits: DeckWaits | None = None
+        self.state: Callable[[], GameState | None] = lambda: None
 
-    def bind(self, rolls: DeckRolls, waits: DeckWaits) -> None:
-        self.rolls, self.waits = rolls, waits
+    def bind(
+        self, rolls: DeckRolls, waits: DeckWaits, state: Callable[[], GameState | None]
+    ) -> None:
+        """The rolls, the seats' waits and the game's sealed state, as it stands."""
+        self.rolls, self.waits, self.state = rolls, waits, state
+
+    def hand_over(self) -> None:
+        """The cards now in a seat's hand given to its party in the ledger (as every peer
+        does after each move and step), and those of the host's seats it can now read."""
+        state = self.state()
+        if self.ledger is None or state is None:
+            return
+        hand_over(self.ledger, state)
+        mine = [s for s in state.players if party_of(self.ledger, s) == HOST_PARTY]
+        self.party.learn(self.ledger, [t for s in mine for t in sealed_of(state, s)])
+
+    def seat_view(self, state: GameState, seat: str) -> GameState:
+        """What the host knows of ``seat``'s cards, for its bot: the seat view of the
+        host party's knowledge."""
+        return seat_view(state, seat, self.party.cards)
 
     # ----- the start ------------------------------------------------------------------------
 
@@ -102,6 +123,31 @@ class HostDeck:
         rolls = self.rolls
         return DealingSource(source, dealer(self.ledger, lambda: rolls.contributors))
 
+    # ----- openings -------------------------------------------------------------------------
+
+    def check_openings(self, seat: str, openings: list[Any]) -> dict[str, str]:
+        """The cards ``seat``'s act opens (token → card), each opening checked with the
+        ledger without being taken in (``DeckFault`` naming the seat if one is false)."""
+        assert self.ledger is not None
+        party = party_of(self.ledger, seat)
+        opened = {}
+        for message in openings:
+            if not isinstance(message, dict) or message.get("party") != party:
+                raise DeckFault(seat, "malformed", f"an opening in {seat}'s act is not its own")
+            opened[message["token"]] = self.ledger.opening(message)
+        return opened
+
+    def take_openings(self, openings: list[dict[str, Any]]) -> dict[str, str]:
+        """The openings of a move being made, taken into the ledger."""
+        assert self.ledger is not None
+        return {m["token"]: str(self.ledger.take(m)) for m in openings}
+
+    def bot_openings(self, state: GameState, seat: str, action: Action) -> list[dict[str, Any]]:
+        """The host's openings of the sealed cards its bot's act for ``seat`` names."""
+        assert self.ledger is not None
+        tokens = opened_by(state, seat, action, self.party.cards)
+        return [self.party.open(self.ledger, token) for token in tokens]
+
     # ----- the steps --------------------------------------------------------------------------
 
     def take(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
@@ -119,6 +165,7 @@ class HostDeck:
             self.broadcaster.refuse(seat, "bad_deck", e.message)
             return
         self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
+        self.hand_over()
         self.arrived.set()
 
     def _publish_own(self, step: dict[str, Any]) -> None:
@@ -128,6 +175,7 @@ class HostDeck:
         )
         self.ledger.take(step)  # its own: a failure is the host's bug
         self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
+        self.hand_over()
 
     async def settle(self) -> None:
         """Every step the ledger waits for, before anything else happens: the host's own

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from protocol.errors import ProtocolError
 from protocol.fairness import HashChain
 from protocol.messages import SIGNED_BY_CLIENT
+from protocol.sealeddeck import DeckFault
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot, Reason, Reasoned
 from risk_lan.narrate import reason_line
@@ -35,6 +36,7 @@ from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import Event, GameWon
 from risk_lan.rules.modes import owed
+from risk_lan.rules.projection import reveal_named
 from risk_lan.rules.randomness import NoChance, RandomSource
 
 
@@ -115,7 +117,11 @@ class HostGame:
             self.deck = HostDeck(
                 self.id, host.identity, self.rolls.contributors, self.rolls.keys, self.broadcaster
             )
-            self.deck.bind(self.rolls, self.handovers)
+            self.deck.bind(
+                self.rolls,
+                self.handovers,
+                lambda: self.game.state if self.game is not None else None,
+            )
             self.rolls.own_fields = self.deck.own_fields()
             self.rolls.check_commit = self.deck.check_commit
         # What a seat signs, by kind (the only kinds the intake lets through).
@@ -277,6 +283,8 @@ class HostGame:
         self.game, events = Game.new(
             [s.id for s in seats], self._dealing(source), mode, colours=colours
         )
+        if self.deck is not None:
+            self.deck.hand_over()
         self.applied = self.n
         self.broadcaster.broadcast_updates(events)
         await self._settle_deck()
@@ -314,8 +322,12 @@ class HostGame:
             bot = handovers.bots.get(who)
             if bot is not None and self.acts.empty():
                 action = await self._bot_choice(bot, who)
-                self.game.check(who, action)  # a bot's own bug stops the game
-                await self._move(who, action, None)
+                openings = self._bot_openings(who, action)
+                if openings is None:
+                    self.game.check(who, action)  # a bot's own bug stops the game
+                    await self._move(who, action, None)
+                else:
+                    await self._move(who, action, None, openings)
                 continue
             try:
                 async with asyncio.timeout(POLL):
@@ -338,12 +350,28 @@ class HostGame:
                 self.game.check(seat, action)  # owed only when legal: a failure is a bug
                 await self._move(seat, action, None)
 
+    def _bot_openings(self, seat: str, action: Action) -> list[dict[str, Any]] | None:
+        """A sealed game's host bot opens the cards its act names; checked on the game with
+        them in place (a bot's own bug stops the game)."""
+        assert self.game is not None
+        if self.deck is None:
+            return None
+        openings = self.deck.bot_openings(self.game.state, seat, action)
+        if openings:
+            probe = Game(self.game.state.copy())
+            reveal_named(probe.state, seat, action, self.deck.check_openings(seat, openings))
+            probe.check(seat, action)
+        return openings or None
+
     async def _bot_choice(self, bot: Bot, who: str) -> Action:
         """A host bot's move, worked out in a worker thread on a copy of the game (without
         the host's dice), so that a bot thinking for a second or two never stalls the
         lobby's heartbeats, the views sent or the other players' moves."""
         assert self.game is not None
-        action = await asyncio.to_thread(bot.choose, Game(self.game.state.copy()), who)
+        state = self.game.state
+        # A sealed game's bot sees what the host knows of its seat's cards, no more.
+        seen = state.copy() if self.deck is None else self.deck.seat_view(state, who)
+        action = await asyncio.to_thread(bot.choose, Game(seen), who)
         if isinstance(bot, Reasoned) and bot.reason is not None:
             self._tell_reason(who, bot, bot.reason)
         return action
@@ -366,7 +394,10 @@ class HostGame:
         that was legal as it arrived is told the game moved on."""
         assert self.game is not None
         try:
-            check_act(self.game, seat, action)
+            check_act(self._opened_game(seat, action, request), seat, action)
+        except DeckFault as e:
+            self.broadcaster.refuse(seat, "bad_deck", e.message)
+            return
         except IllegalAction as e:
             told = refusal_when_taken(e, checked)
             self.broadcaster.refuse(seat, told.code, told.message)
@@ -374,12 +405,17 @@ class HostGame:
         await self._move(seat, action, request)
 
     def move_body(
-        self, seat: str, action: dict[str, Any], request: dict[str, Any] | None, chance: bool
+        self,
+        seat: str,
+        action: dict[str, Any],
+        request: dict[str, Any] | None,
+        chance: bool,
+        openings: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         self.n += 1
         if chance:
             self.rolls.roll += 1
-        return {
+        body = {
             "type": "move",
             "game": self.id,
             "n": self.n,
@@ -388,13 +424,28 @@ class HostGame:
             "request": request,
             "roll": self.rolls.roll if chance else None,
         }
+        if openings:
+            body["openings"] = openings  # a host bot's, in a sealed game
+        return body
 
-    async def _move(self, seat: str, action: Action, request: dict[str, Any] | None) -> None:
+    async def _move(
+        self,
+        seat: str,
+        action: Action,
+        request: dict[str, Any] | None,
+        openings: list[dict[str, Any]] | None = None,
+    ) -> None:
         """Make a move its caller has checked, with a roll if it needs chance (nothing acts
-        on the game while the roll is gathered)."""
+        on the game while the roll is gathered). ``openings`` are a host bot's; a player's
+        are in its act (``request``): either way, in a sealed game, taken into the ledger
+        and the cards they open put in their tokens' places before the move is made, as
+        every peer does."""
         assert self.game is not None
+        opened = self._take_openings(seat, action, openings or _act_openings(request))
         chance = self.game.needs_chance(seat, action)
-        body = self.move_body(seat, action.to_dict(), request, chance)
+        body = self.move_body(seat, action.to_dict(), request, chance, openings)
+        if opened:
+            self.host.log(f"{seat} opens {', '.join(sorted(opened.values()))}")
         source: RandomSource
         if chance:
             source = await self.rolls.rolled(body, publish=True)
@@ -403,6 +454,30 @@ class HostGame:
             source = NoChance()
         self._apply(seat, action, source)
         await self._settle_deck()
+
+    def _take_openings(
+        self, seat: str, action: Action, openings: list[dict[str, Any]] | None
+    ) -> dict[str, str]:
+        assert self.game is not None
+        if self.deck is None or not openings:
+            return {}
+        opened = self.deck.take_openings(openings)
+        reveal_named(self.game.state, seat, action, opened)
+        return opened
+
+    def _opened_game(self, seat: str, action: Action, request: dict[str, Any] | None) -> Game:
+        """The game to check ``seat``'s act on: in a sealed game with the cards its act
+        opens in their places (its openings checked, not taken: ``DeckFault`` if false)."""
+        assert self.game is not None
+        openings = _act_openings(request)
+        if not openings:
+            return self.game
+        if self.deck is None:
+            raise IllegalAction("bad_deck", "this game's cards are not sealed: nothing to open")
+        opened = self.deck.check_openings(seat, openings)
+        probe = Game(self.game.state.copy())
+        reveal_named(probe.state, seat, action, opened)
+        return probe
 
     def _dealing(self, source: RandomSource) -> RandomSource:
         """A sealed game's source deals hidden cards sealed; a move without chance never
@@ -420,6 +495,8 @@ class HostGame:
         assert self.game is not None
         self.game.source = self._dealing(source)
         events: list[Event] = self.game.apply(seat, action, checked=True)
+        if self.deck is not None:
+            self.deck.hand_over()
         self.applied = self.n
         for event in events:
             if isinstance(event, GameWon):
@@ -453,3 +530,11 @@ class HostGame:
         seats = self.host.roster.seats
         if all(s.id in self.told or s.expelled for s in seats if s.kind == "human"):
             self.everyone_told.set()
+
+
+def _act_openings(request: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """The openings of a player's act (its signed envelope), if it has any."""
+    if request is None:
+        return None
+    openings: list[dict[str, Any]] | None = request["body"].get("openings")
+    return openings

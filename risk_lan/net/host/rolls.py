@@ -36,7 +36,12 @@ class Numbers(Protocol):
     """Who numbers the moves: a move published again under the next roll is a new move."""
 
     def move_body(
-        self, seat: str, action: dict[str, Any], request: dict[str, Any] | None, chance: bool
+        self,
+        seat: str,
+        action: dict[str, Any],
+        request: dict[str, Any] | None,
+        chance: bool,
+        openings: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]: ...
 
 
@@ -204,7 +209,9 @@ class Rolls:
         assert self.numbers is not None
         source = await (self.chance(body) if publish else self._roll(body))
         while source is None:
-            body = self.numbers.move_body(body["seat"], body["action"], body["request"], True)
+            body = self.numbers.move_body(
+                body["seat"], body["action"], body["request"], True, body.get("openings")
+            )
             source = await self.chance(body)
         return source
 

@@ -22,10 +22,12 @@ from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net.record import shadow
 from risk_lan.net.record.dealsource import DealingPublicSource, DealingSource, dealer
+from risk_lan.net.record.deckdraws import hand_over, party_of
 from risk_lan.net.record.deckescrows import is_sealed, ledger_of
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon
+from risk_lan.rules.projection import NamedUnheld, reveal_named
 from risk_lan.rules.randomness import NeedsChance, NoChance
 
 
@@ -294,6 +296,7 @@ class GameReplay:
         roll = body["roll"]
         if roll is None:
             self._apply(body, NoChance() if self.secret is not None else shadow.PublicSource(None))
+            self._hand_over()
             return
         if roll <= self.roll:
             raise ProtocolError("reroll", f"roll {roll} announced again", "host")
@@ -339,6 +342,7 @@ class GameReplay:
             self._apply(move, shadow.PublicSource(seed))
         else:
             self._apply(move, RollSource(seed, self.secret))
+        self._hand_over()
 
     # ----- the sealed deck ------------------------------------------------------------------
 
@@ -369,6 +373,34 @@ class GameReplay:
             raise ProtocolError(
                 "bad_deck", f"the host published a deck step it should have refused: {e}", "host"
             ) from None
+        self._hand_over()
+
+    def _openings(self, move: dict[str, Any]) -> dict[str, str]:
+        """The sealed cards a move opens (token → card), taken into the ledger: a host bot's
+        in the move, a player's in its signed act. The host checked them before it made the
+        move: one that fails here is the host's doing."""
+        request = move["request"]
+        asked = request["body"].get("openings") if request is not None else None
+        if move.get("openings") is not None and request is not None:
+            raise ProtocolError("bad_deck", f"move {move['n']} opens cards for a player", "host")
+        openings = move.get("openings") if request is None else asked
+        if not openings:
+            return {}
+        ledger = self._sealed("opening")
+        party = party_of(ledger, move["seat"])
+        if not all(isinstance(m, dict) and m.get("party") == party for m in openings):
+            raise ProtocolError("bad_deck", f"move {move['n']} opens another's cards", "host")
+        try:
+            return {m["token"]: str(ledger.take(m)) for m in openings}
+        except DeckFault as e:
+            raise ProtocolError(
+                "bad_deck", f"move {move['n']} opens a card falsely: {e.message}", "host"
+            ) from None
+
+    def _hand_over(self) -> None:
+        """The cards of the sealed deck now in a seat's hand, given to its party."""
+        if self.ledger is not None and self.game is not None:
+            hand_over(self.ledger, self.game.state)
 
     def _deal_roll(self, body: dict[str, Any]) -> None:
         """The challenge roll of a party's shuffle, once its commit is in."""
@@ -420,6 +452,12 @@ class GameReplay:
             action = action_from_dict(move["action"])
         except (ValueError, KeyError, TypeError) as e:
             raise ProtocolError("malformed", f"move {move['n']}: {e}", "host") from None
+        opened = self._openings(move)
+        if opened:
+            try:
+                reveal_named(self.game.state, move["seat"], action, opened)
+            except NamedUnheld as e:
+                raise ProtocolError("illegal_move", f"move {move['n']}: {e}", "host") from None
         if public is not None:
             if self.unknown:
                 self.last_played = (move["n"], None)  # worked out from the next view on

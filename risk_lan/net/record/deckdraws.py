@@ -1,0 +1,62 @@
+"""Cards of the sealed deck into hands, as every peer works them out alike (docs/protocol.md,
+"The sealed deck on the wire"), and what a seat knows of its own.
+
+After every move and every deck step, each peer compares the sealed state with its ledger:
+each token a seat now holds (in its hand, its missions, its objective) and whose layers do
+not yet leave it to that seat's party is given to that party, in seat order. The ledger then
+owes the steps that take every other layer off it. A seat's party is the seat itself when a
+client plays it, else the host (whose bots play it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from protocol.sealeddeck import SealedDeck
+from risk_lan.rules import GameState
+from risk_lan.rules.projection import sealed_of
+from risk_lan.rules.sealing import slot_of
+
+HOST_PARTY = "host"
+
+
+def party_of(ledger: SealedDeck, seat: str) -> str:
+    """The party whose layer a seat's cards are held under."""
+    return seat if seat in ledger.parties else HOST_PARTY
+
+
+def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
+    """Give every token a seat now holds and its party does not yet; the tokens given."""
+    given = []
+    for seat in state.players:
+        party = party_of(ledger, seat)
+        for token in sealed_of(state, seat):
+            slot = ledger.slots.get(token)
+            if slot is None or slot.receiver is not None or slot.layers == [party]:
+                continue
+            ledger.give(token, party)
+            given.append(token)
+    return given
+
+
+def seat_view(state: GameState, seat: str, known: Mapping[str, str]) -> GameState:
+    """A copy of the sealed ``state`` with each token ``seat`` holds and knows (``known``:
+    token → card) put as its card.
+
+    A stand-in for the engine's own seat view (``risk_lan.rules.seatview``, on its way to
+    main), with its signature, to be replaced by it: it leaves the turn's start-trade flag
+    as the sealed state has it."""
+    view = state.copy()
+
+    def opened(cards: list[str]) -> list[str]:
+        return [known.get(c, c) if slot_of(c) is not None else c for c in cards]
+
+    if seat in view.hands:
+        view.hands[seat] = opened(view.hands[seat])
+    held = view.missions.get(seat)
+    if held is not None:
+        view.missions[seat] = opened(held)
+    objective = view.objectives.get(seat)
+    if objective is not None and slot_of(objective) is not None:
+        view.objectives[seat] = known.get(objective, objective)
+    return view
