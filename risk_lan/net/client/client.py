@@ -105,6 +105,8 @@ class Client:
         self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
         self.outstanding = 0  # acts sent that the host has neither applied nor refused
         self.view: dict[str, Any] | None = None
+        # A sealed game's view as the host sent it (``view`` is this seat's view of it).
+        self.sealed_view: dict[str, Any] | None = None
         self.waiting: str | None = None  # the seat the game waits for, as of the last update
         self.views = 0  # updates taken in
         self.seen = 0  # broadcast messages checked so far
@@ -388,9 +390,15 @@ class Client:
             return
         for step in self.deck.owed(witness.ledger):
             self._send_signed({"type": "deck", "game": self.game_id, "step": step})
-        if witness.game is not None:
-            for token, card in self.deck.learn(witness.ledger, witness.game.state).items():
-                self.log(f"this seat's sealed card {token} is {card}")
+        if witness.game is None:
+            return
+        learnt = self.deck.learn(witness.ledger, witness.game.state)
+        for token, card in learnt.items():
+            self.log(f"this seat's sealed card {token} is {card}")
+        if learnt and self.sealed_view is not None:
+            # The bot waited for its cards (``_play``): it chooses now that it reads them.
+            self.view = self.deck.seat_view(self.sealed_view)
+            self._play()
 
     def _check_updates(self) -> None:
         for update in self.received.take():
@@ -400,6 +408,7 @@ class Client:
         assert self.witness is not None
         checked = self.witness.update(update)
         view = update["view"]
+        self.sealed_view = view if self.deck is not None else None
         self.view = self.deck.seat_view(view) if self.deck is not None and view else view
         self.views += 1
         self.waiting = update["waiting"]
@@ -438,6 +447,8 @@ class Client:
             return
         if self.thinking is not None:
             return  # chosen again from the latest view once this choice is in
+        if self.deck is not None and self.deck.unread(self.view):
+            return  # a sealed card on its way to this seat: chosen once it is read
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (a test feeding messages by hand): at once

@@ -12,10 +12,11 @@ from typing import Any
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.sealeddeck import Pending, SealedDeck
 from protocol.signing import Identity
-from risk_lan.net.record.deckdraws import seat_view
+from risk_lan.net.record.deckdraws import dealt, seat_view
 from risk_lan.net.record.deckescrows import commit_fields
 from risk_lan.rules import Action, GameState
 from risk_lan.rules.projection import opened_by, sealed_of
+from risk_lan.rules.sealing import slot_of
 
 
 class DeckSeat:
@@ -66,7 +67,7 @@ class DeckSeat:
 
     def learn(self, ledger: SealedDeck, state: GameState) -> dict[str, str]:
         """The cards of this seat it can now read (every other layer off them)."""
-        return self.party.learn(ledger, sealed_of(state, self.party.id))
+        return self.party.learn(ledger, dealt(ledger, sealed_of(state, self.party.id)))
 
     def seat_view(self, view: dict[str, Any]) -> dict[str, Any]:
         """The host's view of a sealed game (the whole sealed state) as this seat knows it:
@@ -82,3 +83,14 @@ class DeckSeat:
         """The openings of the sealed cards of this seat's that ``action`` names."""
         tokens = opened_by(state, self.party.id, action, self.party.cards)
         return [self.party.open(ledger, token) for token in tokens]
+
+    def unread(self, view: dict[str, Any]) -> bool:
+        """Whether this seat's view (``seat_view``) still holds a sealed card of its own it
+        has not read: one on its way to it, whose other layers are not all off yet."""
+        seat = self.party.id
+        own = [
+            *(view.get("hands", {}).get(seat) or ()),
+            *(view.get("missions", {}).get(seat) or ()),
+            view.get("objectives", {}).get(seat),
+        ]
+        return any(isinstance(c, str) and slot_of(c) is not None for c in own)

@@ -25,7 +25,7 @@ from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import Identity
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.record.dealsource import DealingSource, dealer
-from risk_lan.net.record.deckdraws import hand_over, party_of, seat_view
+from risk_lan.net.record.deckdraws import dealt, hand_over, party_of, seat_view
 from risk_lan.net.record.deckescrows import check_escrow, commit_fields, ledger_of
 from risk_lan.rules import Action, GameState, RandomSource
 from risk_lan.rules.projection import opened_by, sealed_of
@@ -86,7 +86,9 @@ class HostDeck:
             return
         hand_over(self.ledger, state)
         mine = [s for s in state.players if party_of(self.ledger, s) == HOST_PARTY]
-        self.party.learn(self.ledger, [t for s in mine for t in sealed_of(state, s)])
+        self.party.learn(
+            self.ledger, dealt(self.ledger, [t for s in mine for t in sealed_of(state, s)])
+        )
 
     def seat_view(self, state: GameState, seat: str) -> GameState:
         """What the host knows of ``seat``'s cards, for its bot: the seat view of the

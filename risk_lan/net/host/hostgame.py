@@ -195,6 +195,8 @@ class HostGame:
     def _take_deck(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
         if self.deck is None:
             raise ProtocolError("bad_deck", "this game's cards are not sealed", seat)
+        if self.finished:
+            return  # a step sent as the game ended: nothing waits for it any more
         self.deck.take(seat, body, envelope)
 
     def abort(self, error: ProtocolError) -> None:

@@ -39,6 +39,12 @@ def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
     return given
 
 
+def dealt(ledger: SealedDeck, tokens: list[str]) -> list[str]:
+    """The ``tokens`` whose deal is done (a card drawn from a pile made again is in a hand
+    before the pile's shuffles are)."""
+    return [t for t in tokens if t in ledger.slots]
+
+
 def seat_view(state: GameState, seat: str, known: Mapping[str, str]) -> GameState:
     """A copy of the sealed ``state`` with each token ``seat`` holds and knows (``known``:
     token → card) put as its card.
