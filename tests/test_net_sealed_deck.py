@@ -239,8 +239,20 @@ def test_a_whole_sealed_game_each_party_learns_its_own_cards_and_no_other(
     opened_by_players = [m for m in moves if m["request"] and m["request"]["body"].get("openings")]
     opened_by_bot = [m for m in moves if m.get("openings")]
     assert opened_by_players or opened_by_bot, "no trade in the whole game"
+    # The end: every party told its secret, so every peer read every card, each what its
+    # holder had read; the record reads them all again.
+    secrets = [b for b in (e["body"] for e in envelopes) if b["type"] == "deck_step"]
+    told = [
+        b["envelope"]["from"] for b in secrets if b["envelope"]["body"]["step"]["kind"] == "secret"
+    ]
+    assert sorted(told) == sorted(ledger.order)
+    read = ledger.read_all()
+    assert len(read) >= 44 and all(learnt[t] == read[t] for t in learnt)
+    for c in clients:
+        assert c.witness is not None and c.witness.cards_read == read
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == outcomes[0].winner, verdict.message
+    assert f"every sealed card read ({len(read)})" in verdict.message
 
 
 class FalseOpeningClient(Client):

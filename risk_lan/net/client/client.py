@@ -356,6 +356,14 @@ class Client:
         self.listener.seat_changed(body["seat"], "back")
 
     def _over(self, body: dict[str, Any]) -> Outcome:
+        read = self.witness.cards_read if self.witness is not None else {}
+        if self.deck is not None and read:
+            wrong = [t for t, card in self.deck.party.cards.items() if read.get(t) != card]
+            if wrong:
+                raise ProtocolError(
+                    "bad_deck", f"this seat read {wrong[0]} otherwise than the deck", "host"
+                )
+            self.log(f"every card of the sealed deck read at the end: {len(read)}")
         self._send_plain({"type": "done"})  # the host may go once every player has
         self.kept.end()  # nothing left to come back to
         code = self.witness.code if self.witness is not None else ""
@@ -392,6 +400,10 @@ class Client:
             self._send_signed({"type": "deck", "game": self.game_id, "step": step})
         if witness.game is None:
             return
+        if witness.game.is_over and not self.deck.told_secret:
+            # The game is won: this seat's layer is told, so that every peer reads every card.
+            self.deck.told_secret = True
+            self._send_signed({"type": "deck", "game": self.game_id, "step": self.deck.secret()})
         learnt = self.deck.learn(witness.ledger, witness.game.state)
         for token, card in learnt.items():
             self.log(f"this seat's sealed card {token} is {card}")

@@ -25,6 +25,7 @@ class DeckSeat:
         self.log = log
         self.complaints: list[dict[str, Any]] = []  # its own, to send
         self.sent: set[Pending] = set()  # steps sent that the host has not published yet
+        self.told_secret = False  # its layer's secret, told once the game is won
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's
@@ -94,3 +95,6 @@ class DeckSeat:
             view.get("objectives", {}).get(seat),
         ]
         return any(isinstance(c, str) and slot_of(c) is not None for c in own)
+
+    def secret(self) -> dict[str, Any]:
+        return self.party.secret()

@@ -161,6 +161,12 @@ class HostDeck:
         step = body["step"]
         if step.get("party") != seat:
             raise ProtocolError("bad_deck", f"{seat} sent a deck step of another party", seat)
+        state = self.state()
+        if step.get("kind") == "secret" and (state is None or state.phase != "over"):
+            self.broadcaster.refuse(
+                seat, "bad_deck", "a layer's secret is told when the game is won"
+            )
+            return
         try:
             ledger.take(step)
         except DeckFault as e:
@@ -194,6 +200,25 @@ class HostDeck:
                 await self._challenge(owed[0].subject)
             else:
                 await self._wait(ledger)
+
+    async def end(self) -> None:
+        """The game is won: every party's layer secret, the host's first, each checked
+        against its key, so that every peer reads every card. A party the host's bots took
+        over by then is waited for no longer (its secret comes from its escrow in the next
+        milestone)."""
+        ledger = self.ledger
+        if ledger is None or self.waits is None:
+            return
+        if HOST_PARTY not in ledger.secrets:
+            self._publish_own(self.party.secret())
+
+        def missing() -> list[str]:
+            return [p for p in ledger.order if p not in ledger.secrets]
+
+        while missing():
+            self.arrived.clear()
+            if not await self.waits.wait_for(missing, "deck", self.arrived):
+                return
 
     async def _challenge(self, deal_id: str) -> None:
         """The roll whose seed is the randomness of the current shuffle's proof."""

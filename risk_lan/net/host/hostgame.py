@@ -241,6 +241,8 @@ class HostGame:
             await self._finish_pending()
         await self._play_turns()
         assert self.game is not None
+        if self.deck is not None:
+            await self.deck.end()
         self.rolls.confirm_reveals()
         self._finish(self.game.winner, self.win_reason)
 

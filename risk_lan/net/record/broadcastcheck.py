@@ -60,6 +60,7 @@ class GameReplay:
         self.chains: ChainVerifier | None = None
         self.ledger: SealedDeck | None = None  # a sealed game's deck, from the commitments on
         self.opening_pile: list[str] = []  # the pile as the start dealt it (``dealsource``)
+        self.cards_read: dict[str, str] = {}  # a sealed game won: every token's card
         self.game: Game | None = None
         self.n = 0
         self.roll = 0
@@ -367,6 +368,7 @@ class GameReplay:
             raise ProtocolError(
                 "bad_deck", f"a deck step relayed for {party} is not its own", "host"
             )
+        self._secret_in_time(step)
         try:
             ledger.take(step)
         except DeckFault as e:
@@ -374,6 +376,26 @@ class GameReplay:
                 "bad_deck", f"the host published a deck step it should have refused: {e}", "host"
             ) from None
         self._hand_over()
+
+    def _read_every_card(self) -> None:
+        """A sealed game won: every party's secret is out, so every token's card is read,
+        and each card opened during the game must be the one read."""
+        assert self.ledger is not None
+        untold = [p for p in self.ledger.order if p not in self.ledger.secrets]
+        if untold:
+            raise ProtocolError(
+                "bad_deck", f"the game ends before {', '.join(untold)} told its secret", "host"
+            )
+        self.cards_read = self.ledger.read_all()
+        for token, slot in self.ledger.slots.items():
+            if slot.card is not None and slot.card != self.cards_read[token]:
+                raise ProtocolError(
+                    "bad_deck", f"{token} was opened as {slot.card}, the deck says not", "host"
+                )
+
+    def _secret_in_time(self, step: dict[str, Any]) -> None:
+        if step.get("kind") == "secret" and (self.game is None or not self.game.is_over):
+            raise ProtocolError("bad_deck", "a layer's secret told before the game is won", "host")
 
     def _openings(self, move: dict[str, Any]) -> dict[str, str]:
         """The sealed cards a move opens (token → card), taken into the ledger: a host bot's
@@ -422,6 +444,8 @@ class GameReplay:
 
     def _over(self, body: dict[str, Any]) -> None:
         self.over = body
+        if self.ledger is not None and body["winner"] is not None:
+            self._read_every_card()
         if body["winner"] is not None:
             self.confirm_reveals()  # the stretch since the last checkpoint
         if commit_secret(self.game_id, body["secret"]) != self.start["secret_commit"]:
