@@ -210,6 +210,13 @@ def build_parser() -> argparse.ArgumentParser:
     _mode_option(host)
     host.add_argument("--record", help="write the game record to this file")
     host.add_argument(
+        "--sealed",
+        action="store_true",
+        help="deal the cards by the sealed deck, which no one, the host included, can read "
+        "alone (work in progress: headless hosts and `join --bot` seats only; the game does "
+        "not resume after a crash, nor hand a seat to a bot mid-deal)",
+    )
+    host.add_argument(
         "--save", metavar="FILE", help=f"keep the game in this file (default: in {saves_dir()})"
     )
     host.add_argument(
@@ -449,6 +456,7 @@ def host_config(args: argparse.Namespace) -> HostConfig:
         save_in=None if args.save else str(saves_dir()),
         password=args.password or None,
         approve=args.approve,
+        sealed=args.sealed,
     )
 
 
