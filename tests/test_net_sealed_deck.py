@@ -297,3 +297,45 @@ def test_a_trade_whose_opening_is_false_is_refused_and_changes_nothing(tmp_path:
     assert hand and all(card.startswith("?") for card in hand)
     assert all(ledger.slots[t].card is None for t in hand)
     assert verify_record(record).ok
+
+
+def test_a_secret_mission_game_is_won_by_a_sealed_objective_its_holder_opens(
+    tmp_path: Path,
+) -> None:
+    """``secret-mission`` sealed: each objective is a sealed card only its holder reads (a
+    host bot's seat's, the host); games until one is won by an objective, whose claim opens
+    it (in the player's signed act, or in a host bot's move), and every peer and the record
+    check the opening against the deck."""
+    for attempt in range(8):
+        record = tmp_path / f"game{attempt}.rec"
+        clients = [Client(f"c{i}", ClassicBot()) for i in range(2)]
+        config = HostConfig(seats=3, bots=1, mode="secret-mission", sealed=True, record=str(record))
+        host = Host(config)
+        outcomes = asyncio.run(run(host, clients, 180))
+        assert all(o is not None and o.error is None for o in outcomes), outcomes
+        if outcomes[0].reason == "objective":
+            break
+    else:
+        raise AssertionError("no game of 8 was won by an objective")
+    assert host.match is not None and host.match.deck is not None
+    ledger = host.match.deck.ledger
+    assert ledger is not None
+    envelopes = list(read_record(record))
+    last = next(e["body"] for e in reversed(envelopes) if e["body"]["type"] == "move")
+    assert last["action"]["type"] == "claim_objective"
+    request = last["request"]
+    openings = request["body"]["openings"] if request is not None else last["openings"]
+    (opening,) = openings
+    claimed = last["action"]["objective"]
+    assert ledger.slots[opening["token"]].card == claimed == ledger.read_all()[opening["token"]]
+    # The objective was its holder's alone: read by its party and by no other.
+    holder = opening["party"]
+    readers = [
+        c.seat for c in clients if opening["token"] in (c.deck.party.cards if c.deck else {})
+    ]
+    if holder == "host":
+        assert opening["token"] in host.match.deck.party.cards and readers == []
+    else:
+        assert readers == [holder] and opening["token"] not in host.match.deck.party.cards
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == outcomes[0].winner, verdict.message

@@ -186,7 +186,18 @@ class HostGame:
         now = asyncio.get_running_loop().time()
         by_bot = self.handovers.played_by_bot(seat)
         try:
-            action, checked = judged(s, body["action"], self.game, by_bot, self.acts, now)
+            action, checked = judged(
+                s,
+                body["action"],
+                self.game,
+                by_bot,
+                self.acts,
+                now,
+                lambda action: self._opened_game(seat, action, envelope),
+            )
+        except DeckFault as e:
+            self.broadcaster.refuse(seat, "bad_deck", e.message)
+            return
         except IllegalAction as e:
             self.broadcaster.refuse(seat, e.code, e.message)
             return
@@ -348,11 +359,18 @@ class HostGame:
         choice. Claims race: each is taken as the game stands when its turn comes."""
         assert self.game is not None
         for seat in list(self.handovers.bots):
-            for action in owed(self.game.state, seat):
+            # A sealed game's: what the host knows of the seat's cards (its objective).
+            state = self.game.state
+            seen = state if self.deck is None else self.deck.seat_view(state, seat)
+            for action in owed(seen, seat):
                 if self.game.is_over:
                     return
-                self.game.check(seat, action)  # owed only when legal: a failure is a bug
-                await self._move(seat, action, None)
+                openings = self._bot_openings(seat, action)
+                if openings is None:
+                    self.game.check(seat, action)  # owed only when legal: a failure is a bug
+                    await self._move(seat, action, None)
+                else:
+                    await self._move(seat, action, None, openings)
 
     def _bot_openings(self, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """A sealed game's host bot opens the cards its act names; checked on the game with
