@@ -181,6 +181,9 @@ class Host:
             raise SaveError(f"{path} holds no game yet")
         if history.over is not None:
             raise SaveError(f"the game in {path} is over")
+        if history.start.get("sealed"):
+            # The party's secrets (its layer, its escrow's shares) are not in the save yet.
+            raise SaveError(f"the game in {path} deals sealed cards: it cannot be resumed yet")
         host = cls(config, saved)
         host.address = (saved.interface, saved.port)
         host.table.state = "playing"
