@@ -366,3 +366,44 @@ def test_a_sealed_game_saved_is_not_resumed_yet_and_says_why(tmp_path: Path) -> 
     asyncio.run(until_dealt())
     with pytest.raises(SaveError, match="deals sealed cards: it cannot be resumed yet"):
         Host.resume(save)
+
+
+class ForgingDealer(Client):
+    """Sends its first step of ``kind`` with its point (or its first card's) swapped."""
+
+    kind = "shuffle"
+
+    def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
+        step = body.get("step") if body["type"] == "deck" else None
+        if step is not None and step["kind"] == self.kind and not getattr(self, "forged", False):
+            self.forged = True
+            if self.kind == "shuffle":
+                deck = list(step["deck"])
+                deck[0], deck[1] = deck[1], deck[0]  # the proof was made for the other order
+                step = {**step, "deck": deck}
+            else:  # the card as it was, its layer claimed off
+                assert self.witness is not None and self.witness.ledger is not None
+                step = {**step, "point": bytes(self.witness.ledger.slot(step["token"]).point)}
+            body = {**body, "step": step}
+        return super()._send_signed(body)
+
+
+@pytest.mark.parametrize("kind", ["shuffle", "unlayer"])
+def test_a_false_deck_step_is_refused_naming_its_sender_and_changes_nothing(
+    tmp_path: Path, kind: str
+) -> None:
+    heard = Refusals()
+    cheat = type("Forger", (ForgingDealer,), {"kind": kind})("cheat", ClassicBot(), listener=heard)
+    clients = [Client("c0", ClassicBot()), cheat, Client("c2", ClassicBot())]
+    record = tmp_path / "game.rec"
+    host = Host(HostConfig(seats=3, sealed=True, record=str(record)))
+    asyncio.run(play_until(host, clients, lambda _: bool(heard.heard), timeout=120))
+    code, message = heard.heard[0]
+    assert code == "bad_deck" and cheat.seat in message, heard.heard
+    assert ("shuffle is refused" if kind == "shuffle" else "removed from") in message
+    assert host.match is not None and host.match.deck is not None
+    ledger = host.match.deck.ledger
+    assert ledger is not None
+    # The forged step is not in the ledger: the deck still waits for the cheat's step.
+    assert any(p.party == cheat.seat and p.kind == kind for p in ledger.pending())
+    assert verify_record(record).ok
