@@ -108,6 +108,19 @@ def shuffle(
     """The deck under ``key``'s layer in ``order`` (secret and random unless given), and the
     proof. ``seed`` (32 secret random bytes unless given) is where the rounds' secrets come
     from: give it only to reproduce a test vector."""
+    pi, shuffled, made, commitments = _layered(key, deck, order, seed, rounds)
+    bits = challenge_bits(context, key.public, deck, shuffled, commitments, rounds)
+    return shuffled, encode_proof(_openings(key.secret, pi, made, bits))
+
+
+def _layered(
+    key: LayerKey,
+    deck: Sequence[Point],
+    order: Sequence[int] | None,
+    seed: bytes | None,
+    rounds: int,
+) -> tuple[list[int], list[Point], list[tuple[Scalar, list[int]]], list[tuple[Point, list[Point]]]]:
+    """A step's order, its output deck, each round's secrets and each round's commitment."""
     n = len(deck)
     pi = list(order) if order is not None else random_order(n)
     _check_sizes(n, rounds)
@@ -117,8 +130,7 @@ def shuffle(
     seed = seed if seed is not None else secrets.token_bytes(32)
     made = [round_secrets(seed, j, n) for j in range(rounds)]
     commitments = [(mul_base(r), [mul(r, deck[k]) for k in sigma]) for r, sigma in made]
-    bits = challenge_bits(context, key.public, deck, shuffled, commitments, rounds)
-    return shuffled, encode_proof(_openings(key.secret, pi, made, bits))
+    return pi, shuffled, made, commitments
 
 
 def challenge_bits(
@@ -309,15 +321,7 @@ def commit_shuffle(
     """Phase one: the deck under ``key``'s layer in ``order`` (secret and random unless
     given) and the commit to it and to every round's commitment. ``seed`` as in
     ``shuffle``."""
-    n = len(deck)
-    pi = list(order) if order is not None else random_order(n)
-    _check_sizes(n, rounds)
-    if sorted(pi) != list(range(n)):
-        raise ValueError("the order is not a permutation of the deck")
-    shuffled = [mul(key.secret, deck[pi[i]]) for i in range(n)]
-    seed = seed if seed is not None else secrets.token_bytes(32)
-    made = [round_secrets(seed, j, n) for j in range(rounds)]
-    commitments = [(mul_base(r), [mul(r, deck[k]) for k in sigma]) for r, sigma in made]
+    pi, shuffled, made, commitments = _layered(key, deck, order, seed, rounds)
     commit = commit_digest(context, key.public, deck, shuffled, commitments)
     return CommittedShuffle(shuffled, commit, key.secret, pi, made)
 

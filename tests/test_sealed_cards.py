@@ -12,56 +12,18 @@ for field, after every move. The engine may read no token's card by itself.
 from __future__ import annotations
 
 import random
-import traceback
-from collections.abc import Sequence
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from sealed_helpers import SealingSource, apply_sealed, known_to, unsealed, whole_form
 from test_projection import A_TABLE, rules_for
 
 from risk_lan.bots import ClassicBot
-from risk_lan.rules import RULESETS, Action, Game, GameState, SetAutoDefend
-from risk_lan.rules.projection import conceal, opened_by, reveal_named, sealed_of
-from risk_lan.rules.sealing import Sealer, is_hidden, slot_of
+from risk_lan.rules import RULESETS, Game, GameState, SetAutoDefend
+from risk_lan.rules.projection import conceal
+from risk_lan.rules.sealing import Sealer, slot_of
+from risk_lan.rules.seatview import seat_view
 from risk_lan.seeded import SeededSource
-
-
-class SealingSource:
-    """A seeded source that deals hidden cards sealed, and tells the test (``cards``, token →
-    card) which card each token stands for: the order a seeded shuffle gives them, so that
-    the whole game, shuffled by the same seed, deals the same cards."""
-
-    def __init__(self, seed: int, cards: dict[str, str]) -> None:
-        self._seeded = SeededSource(seed)
-        self.cards = cards
-
-    def dice(self, count: int, sides: int = 6) -> list[int]:
-        return self._seeded.dice(count, sides)
-
-    def permutation(self, n: int) -> list[int]:
-        return self._seeded.permutation(n)
-
-    def seal(self, tokens: Sequence[str], cards: Sequence[str]) -> None:
-        order = [cards[j] for j in self._seeded.permutation(len(cards))]
-        self.cards.update(zip(tokens, order, strict=True))
-
-
-def unsealed(value: Any, cards: dict[str, str]) -> Any:
-    """``value`` (plain data) with every token read as its card."""
-    if isinstance(value, str):
-        return cards.get(value, value) if slot_of(value) is not None else value
-    if isinstance(value, list | tuple):
-        return [unsealed(v, cards) for v in value]
-    if isinstance(value, dict):
-        return {k: unsealed(v, cards) for k, v in value.items()}
-    return value
-
-
-def whole_form(state: GameState, cards: dict[str, str]) -> dict:
-    data = unsealed(state.to_dict(), cards)
-    data["sealed"] = 0  # the whole game seals nothing
-    return data
 
 
 def play_sealed(
@@ -91,8 +53,16 @@ def play_sealed(
             e.to_dict() for e in events
         ], f"move {played} ({player}: {action}): the sealed game's events differ"
         mine, theirs = whole_form(sealed.state, cards), whole.state.to_dict()
-        # Whether a trade is owed as a turn starts hangs on the hand: the holder's own fact.
+        # Whether a trade is owed as a turn starts hangs on the hand: the holder's own fact,
+        # which its seat's view works out from the cards it knows.
         mine["start_trade_due"] = theirs["start_trade_due"]
+        current = sealed.state.current
+        known = known_to(sealed.state, current, cards)
+        owes = seat_view(sealed.state, current, known).start_trade_due
+        assert owes == theirs["start_trade_due"], (
+            f"after move {played} ({player}: {action}) {current}'s view says a trade is owed:"
+            f" {owes}, the whole state: {theirs['start_trade_due']}"
+        )
         assert mine == theirs, (
             next(
                 f"{k}: sealed {mine[k]!r}, whole {theirs[k]!r}"
@@ -115,25 +85,6 @@ def play_sealed(
             if seen[k] != own[k]
         )
     return played
-
-
-def apply_sealed(
-    sealed: Game, player: str, action: Action, cards: dict[str, str], seed: int, n: int
-) -> list:
-    """The move on the sealed game, with the sealed cards it opens from its player's own."""
-    own = {t: cards[t] for t in sealed_of(sealed.state, player)}
-    reveal_named(sealed.state, player, action, opened_by(sealed.state, player, action, own))
-    sealed.source = SealingSource(seed, cards)
-    try:
-        return sealed.apply(player, action)
-    except KeyError as e:
-        if not (e.args and isinstance(e.args[0], str) and is_hidden(e.args[0])):
-            raise
-        where = traceback.extract_tb(e.__traceback__)[-1]
-        at = f"{where.filename.rsplit('/', 1)[-1]}:{where.lineno} {where.name}"
-        raise AssertionError(
-            f"move {n} ({player}: {action}) reads the sealed {e.args[0]} at {at}"
-        ) from e
 
 
 def test_a_sealing_source_is_a_sealer_and_plain_sources_are_not() -> None:

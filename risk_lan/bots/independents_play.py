@@ -18,6 +18,7 @@ from risk_lan.rules import (
 )
 from risk_lan.rules.cards import is_joker
 from risk_lan.rules.independents import GIVEN_A_TURN, MOST_GIVEN, allies_of
+from risk_lan.rules.sealing import named
 from risk_lan.rules.state import GameState
 from risk_lan.rules.turn import has_set, must_trade
 
@@ -55,7 +56,7 @@ def active_move(s: GameState, player: str, margin: int) -> Action | None:
 def _gift(s: GameState, player: str) -> GiveCard | None:
     """A card the hand can spare (one that makes no set, or a fourth) to an independent not
     yet its ally, the opponent's ally first."""
-    cards = sorted(c for c in s.hands[player] if not is_joker(c))
+    cards = sorted(c for c in named(s.hands[player]) if not is_joker(c))
     held = len(s.hands[player])
     if not cards or held < 2 or (held < 4 and has_set(s, player)):
         return None

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from risk_lan.bots.modeplay import ModePlay
 from risk_lan.rules import objectives
+from risk_lan.rules.sealing import is_hidden
 from risk_lan.rules.state import GameState
+
+
+def _known(s: GameState, player: str) -> bool:
+    """Whether the player's objective is known here (on its seat's view of a sealed game, a
+    card not learnt yet stays a token: ``sealing``)."""
+    objective = s.objectives.get(player)
+    return objective is not None and not is_hidden(objective)
 
 
 def _aims(s: GameState, player: str) -> frozenset[str] | None:
     """The player to destroy's territories, or the named continents' it does not hold yet
     (None: no objective that names territories)."""
-    if not s.objectives.get(player):
+    if not _known(s, player):
         return None
     card = objectives.in_force(s, player)
     if card.destroy is not None:
@@ -31,7 +39,7 @@ def _progress(s: GameState, player: str) -> float:
     """How much of its objective the player has: the share of each line of its progress
     (territories held of a named continent, whole continents beyond them, strong
     territories), a player to destroy counting down from the territories it held at most."""
-    if not s.objectives.get(player):
+    if not _known(s, player):
         return 0.0
     shares = []
     for what, have, need in objectives.progress(s, player):

@@ -29,6 +29,7 @@ from risk_lan.rules.calculated import CARD_BONUS, bonus, standing_answer, suppor
 from risk_lan.rules.cards import STAR_ARMIES, stars
 from risk_lan.rules.revised import room, step_cost
 from risk_lan.rules.ruleset import RuleSet
+from risk_lan.rules.sealing import named
 from risk_lan.rules.stars import beside
 from risk_lan.rules.state import GameState
 from risk_lan.rules.turn import sets_in_hand, trade_open
@@ -124,7 +125,7 @@ def trade(game: Game, player: str) -> Action | None:
     if not trade_open(s) or s.rules.trade_values != "stars":
         return None
     hand = s.hands[player]
-    if min(TRADE_STARS, stars(s.board, hand)) < TRADE_STARS and len(hand) < TRADE_HAND:
+    if min(TRADE_STARS, stars(s.board, named(hand))) < TRADE_STARS and len(hand) < TRADE_HAND:
         return None
     trades = sets_in_hand(s, player)
     if not trades:

@@ -32,6 +32,7 @@ from .illegal import IllegalAction
 from .modeunit import Manoeuvre, ModeRules, TurnLists
 from .randomness import RandomSource
 from .revised import room
+from .sealing import named
 from .state import GameState
 
 MOST_GIVEN = 5  # an independent holding this many cards can no longer be influenced
@@ -285,7 +286,7 @@ def _offensive(state: GameState) -> list[Action]:
 def _gifts(state: GameState, player: str) -> list[Action]:
     """A card (not a joker) for each independent that may still be given one and is not
     already the player's ally."""
-    cards = sorted({c for c in state.hands[player] if not is_joker(c)})
+    cards = sorted({c for c in named(state.hands[player]) if not is_joker(c)})
     return [
         GiveCard(n, c)
         for n in state.neutrals

@@ -27,7 +27,13 @@ from .statefields import HIDDEN
 
 if TYPE_CHECKING:
     from .randomness import RandomSource
-    from .state import GameState
+
+
+class SealCount(Protocol):
+    """What dealing needs of the state: the count of slots dealt, the next token's number
+    (``GameState.sealed``; named by what it needs, so this module stays below the state)."""
+
+    sealed: int
 
 
 @runtime_checkable
@@ -49,6 +55,12 @@ def is_hidden(card: str) -> bool:
     return card[:1] == HIDDEN
 
 
+def named(cards: Sequence[str]) -> list[str]:
+    """The cards of ``cards`` known here, in their order: a hidden one (a placeholder, a token
+    whose card this peer has not learnt) shows nothing a rule could read."""
+    return [c for c in cards if c[:1] != HIDDEN]
+
+
 def slot_of(card: str) -> int | None:
     """The slot a token names; None for a card named, or a placeholder that names none."""
     if card[:1] != HIDDEN or len(card) < 2 or not card[1:].isdigit():
@@ -56,7 +68,7 @@ def slot_of(card: str) -> int | None:
     return int(card[1:])
 
 
-def dealt(state: GameState, source: RandomSource, cards: Sequence[str]) -> list[str]:
+def dealt(state: SealCount, source: RandomSource, cards: Sequence[str]) -> list[str]:
     """``cards`` shuffled: by ``source``'s permutation, or, when ``source`` seals, as new
     tokens whose cards it deals in secret."""
     if isinstance(source, Sealer):

@@ -214,11 +214,13 @@ class GameState:
         players of one state: each view then shares with it all but its ``OWN_VIEW_KEYS``
         (and must not be changed)."""
         view = dict(public) if public is not None else self.public_view()
-        if self.sealed:
-            return view  # every peer holds the same sealed state; each knows its own cards
         team = self.teams.get(viewer) if viewer is not None else None
         if viewer == self.current or (team is not None and self.teams.get(self.current) == team):
             view["start_trade_due"] = self.start_trade_due
+        if self.sealed:
+            # Every peer holds the same sealed state; each knows its own cards, and works out
+            # from them whether its turn's start owes a trade (``seatview``).
+            return view
         view["hands"] = {
             p: (
                 list(h) if p == viewer or (team is not None and self.teams.get(p) == team) else None

@@ -24,7 +24,7 @@ from .events import (
 )
 from .illegal import IllegalAction
 from .randomness import RandomSource
-from .sealing import dealt, is_hidden
+from .sealing import dealt, is_hidden, named
 from .state import GameState
 from .teams import (
     add_armies,
@@ -64,10 +64,12 @@ def has_set(state: GameState, player: str) -> bool:
 
 def sets_in_hand(state: GameState, player: str) -> list[tuple[str, ...]]:
     """Every set ``player`` may trade, as sorted card tuples (of stars: those among the
-    hand's first 10 cards)."""
+    hand's first 10 cards), of the cards this state knows (a seat's view of a sealed game
+    may hold a card of its own not learnt yet: ``sealing``)."""
+    hand = named(state.hands[player])
     if state.rules.trade_values == "stars":
-        return star_trades(state.hands[player], state.board)
-    return valid_sets(state.hands[player], state.board, _table(state), state.rules.sets)
+        return star_trades(hand, state.board)
+    return valid_sets(hand, state.board, _table(state), state.rules.sets)
 
 
 def set_value(state: GameState, cards: tuple[str, ...] | list[str]) -> int:
@@ -102,6 +104,13 @@ def holds_set(state: GameState, player: str) -> bool:
     projection its hand is hidden, and what it owes is its own fact (``projection``): its
     acts were judged on its true hand by the host, and the end's replay judges them again."""
     return not any(is_hidden(c) for c in state.hands[player]) and has_set(state, player)
+
+
+def trade_owed_at_start(state: GameState, player: str) -> bool:
+    """Whether ``player``, its turn starting with the hand it holds, must trade a set before
+    anything else: it holds the rules' forced number of cards or more, a set among them."""
+    due = state.rules.forced_trade_at
+    return due is not None and len(state.hands[player]) >= due and holds_set(state, player)
 
 
 def trade_open(state: GameState) -> bool:

@@ -13,7 +13,7 @@ from .randomness import RandomSource
 from .revised import shed
 from .state import GameState
 from .teams import controlled_count, pass_hand, placeable
-from .turn import draw_card, holds_set, income, leave_attack
+from .turn import draw_card, income, leave_attack, trade_owed_at_start
 
 
 def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Event]:
@@ -42,10 +42,7 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
         at_start(state)
     state.phase = "reinforce"
     state.trade_window = "turn_start"
-    due = state.rules.forced_trade_at
-    state.start_trade_due = (
-        due is not None and len(state.hands[player]) >= due and holds_set(state, player)
-    )
+    state.start_trade_due = trade_owed_at_start(state, player)
     events: list[Event] = [
         TurnStarted(
             player,
@@ -58,16 +55,23 @@ def begin_turn(state: GameState, source: RandomSource, player: str) -> list[Even
             state.pool,
         )
     ]
-    draws = state.rules.card_draw
-    if draws in ("turn_start", "by_territories"):
-        # 000-B: the turn opens with a card, or (deuxième règle) a card for each territory
-        # beyond a multiple of the divisor.
-        held = controlled_count(state, player)
-        for _ in range(1 if draws == "turn_start" else held % state.rules.income_divisor):
-            events.extend(draw_card(state, source, player))
+    for _ in range(start_draws(state, player)):
+        events.extend(draw_card(state, source, player))
     if state.rules.army_cap:  # 004: armies that fit nowhere are lost (none without a cap)
         events.extend(shed(state, player, placeable(state, player)))
     return events
+
+
+def start_draws(state: GameState, player: str) -> int:
+    """How many cards ``player``'s turn opens with (000-B: one; its deuxième règle: one for
+    each territory beyond a multiple of the divisor); a draw finds no card when the pile and
+    the discards are both out."""
+    draws = state.rules.card_draw
+    if draws == "turn_start":
+        return 1
+    if draws == "by_territories":
+        return controlled_count(state, player) % state.rules.income_divisor
+    return 0
 
 
 def end_turn(

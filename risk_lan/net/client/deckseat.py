@@ -12,11 +12,12 @@ from typing import Any
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.sealeddeck import Pending, SealedDeck
 from protocol.signing import Identity
-from risk_lan.net.record.deckdraws import dealt, seat_view
+from risk_lan.net.record.deckdraws import dealt
 from risk_lan.net.record.deckescrows import commit_fields
 from risk_lan.rules import Action, GameState
 from risk_lan.rules.projection import opened_by, sealed_of
 from risk_lan.rules.sealing import slot_of
+from risk_lan.rules.seatview import seat_view
 
 
 class DeckSeat:

@@ -25,10 +25,11 @@ from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import Identity
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.record.dealsource import DealingSource, dealer
-from risk_lan.net.record.deckdraws import dealt, hand_over, party_of, seat_view
+from risk_lan.net.record.deckdraws import dealt, hand_over, party_of
 from risk_lan.net.record.deckescrows import check_escrow, commit_fields, ledger_of
 from risk_lan.rules import Action, GameState, RandomSource
 from risk_lan.rules.projection import opened_by, sealed_of
+from risk_lan.rules.seatview import seat_view
 
 HOST_PARTY = "host"
 

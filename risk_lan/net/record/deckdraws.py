@@ -1,5 +1,5 @@
 """Cards of the sealed deck into hands, as every peer works them out alike (docs/protocol.md,
-"The sealed deck on the wire"), and what a seat knows of its own.
+"The sealed deck on the wire").
 
 After every move and every deck step, each peer compares the sealed state with its ledger:
 each token a seat now holds (in its hand, its missions, its objective) and whose layers do
@@ -10,12 +10,9 @@ client plays it, else the host (whose bots play it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from protocol.sealeddeck import SealedDeck
 from risk_lan.rules import GameState
 from risk_lan.rules.projection import sealed_of
-from risk_lan.rules.sealing import slot_of
 
 HOST_PARTY = "host"
 
@@ -43,26 +40,3 @@ def dealt(ledger: SealedDeck, tokens: list[str]) -> list[str]:
     """The ``tokens`` whose deal is done (a card drawn from a pile made again is in a hand
     before the pile's shuffles are)."""
     return [t for t in tokens if t in ledger.slots]
-
-
-def seat_view(state: GameState, seat: str, known: Mapping[str, str]) -> GameState:
-    """A copy of the sealed ``state`` with each token ``seat`` holds and knows (``known``:
-    token → card) put as its card.
-
-    A stand-in for the engine's own seat view (``risk_lan.rules.seatview``, on its way to
-    main), with its signature, to be replaced by it: it leaves the turn's start-trade flag
-    as the sealed state has it."""
-    view = state.copy()
-
-    def opened(cards: list[str]) -> list[str]:
-        return [known.get(c, c) if slot_of(c) is not None else c for c in cards]
-
-    if seat in view.hands:
-        view.hands[seat] = opened(view.hands[seat])
-    held = view.missions.get(seat)
-    if held is not None:
-        view.missions[seat] = opened(held)
-    objective = view.objectives.get(seat)
-    if objective is not None and slot_of(objective) is not None:
-        view.objectives[seat] = known.get(objective, objective)
-    return view

@@ -16,6 +16,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from risk_lan.rules import Game, missions
+from risk_lan.rules.missioncards import RANKS
+from risk_lan.rules.sealing import is_hidden
 from risk_lan.tui.texts.catalogue import say, translate_bindings
 from risk_lan.tui.turnlogic.mission_lines import claimable, ends_turn, summary
 from risk_lan.tui.widgets.keys_line import KeysLine
@@ -39,9 +41,14 @@ class MissionsScreen(ModalScreen[str | None]):
         now = set(claimable(self.game, self.seat))
         done = s.claimed.get(self.seat, [])
         options = []
-        for mission in s.missions.get(self.seat, []):
-            card = missions.missions()[mission]
+        for rank, mission in zip(RANKS, s.missions.get(self.seat, []), strict=False):
             line = Text()
+            if is_hidden(mission):  # dealt in a game between peers, not learnt yet
+                line.append(f"{say(self.lang, 'rank_' + rank)}: ", style="bold")
+                line.append(say(self.lang, "mission_coming"), style="dim")
+                options.append(Option(line, id=mission, disabled=True))
+                continue
+            card = missions.missions()[mission]
             line.append(f"{say(self.lang, 'rank_' + card.rank)}: ", style="bold")
             line.append(card.text(self.lang))
             if mission in done:

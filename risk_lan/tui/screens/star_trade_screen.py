@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from risk_lan.rules import Game, TradeCards
 from risk_lan.rules.cards import MOST_STARS, STAR_ARMIES, stars
+from risk_lan.rules.sealing import named
 from risk_lan.tui.texts.catalogue import say, translate_bindings
 from risk_lan.tui.turnlogic.star_cards import card_line
 from risk_lan.tui.widgets.keys_line import KeysLine
@@ -34,7 +35,8 @@ class StarTradeScreen(ModalScreen[TradeCards | None]):
     def __init__(self, game: Game, seat: str, lang: str) -> None:
         super().__init__()
         self.game, self.seat, self.lang = game, seat, lang
-        self.hand = list(game.state.hands.get(seat, []))
+        # The cards it knows: one still on its way (a token, ``sealing``) cannot be traded yet.
+        self.hand = named(game.state.hands.get(seat, []))
         self.picked: set[str] = set()
         translate_bindings(self, lang)
 

@@ -76,6 +76,9 @@ TEXTS: dict[str, dict[str, str]] = {
         " {need_width}×{need_height}, and it is {width}×{height} now. Make it larger.",
         "hand": "Your cards",
         "no_cards": "no cards",
+        # A card dealt in a game between peers is readable by its holder alone, once the
+        # deck's protocol has opened it for its client: until then it is on its way.
+        "cards_coming": "{n} {n:card|cards} on {n:its|their} way to you",
         "sets": "F5:",
         "set_value": "{cards} → {value} {value:army|armies}",
         "log": "Log",
@@ -243,6 +246,7 @@ TEXTS: dict[str, dict[str, str]] = {
         " {need_width}×{need_height}, et il fait {width}×{height}. Agrandissez-le.",
         "hand": "Vos cartes",
         "no_cards": "aucune carte",
+        "cards_coming": "{n} {n:carte|cartes} en chemin vers vous",
         "sets": "F5 :",
         "set_value": "{cards} → {value} {value:régiment|régiments}",
         "log": "Journal",

@@ -7,6 +7,7 @@ OBJECTIVE_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "over_by_objective": "The game is over: {winner} wins, showing the objective: {objective}",
         "won_by_objective": "By the objective shown: {objective}",
+        "objective_coming": "Your objective card is on its way to you.",
         "refused_no_objective": "This game has no secret objectives.",
         "refused_not_your_objective": "That objective is not the one you were dealt.",
         "refused_objective_not_held": "Your objective does not hold as the game stands.",
@@ -20,6 +21,7 @@ OBJECTIVE_TEXTS: dict[str, dict[str, str]] = {
         "over_by_objective": "La partie est finie : {winner} gagne en révélant son objectif :"
         " {objective}",
         "won_by_objective": "Par l'objectif révélé : {objective}",
+        "objective_coming": "Votre carte objectif est en chemin vers vous.",
         "refused_no_objective": "Cette partie n'a pas d'objectifs secrets.",
         "refused_not_your_objective": "Cet objectif n'est pas celui qui vous a été distribué.",
         "refused_objective_not_held": "Votre objectif n'est pas atteint dans l'état de la partie.",

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from risk_lan.rules import Game, objectives
+from risk_lan.rules.sealing import is_hidden
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.texts.objective_texts import OBJECTIVE_TEXTS
 from risk_lan.tui.turnlogic.modeapp import ModeApp, ModeSecret, Namer
@@ -28,6 +29,9 @@ def objective_lines(game: Game, seat: str, names: dict[str, str], lang: str) -> 
     if card_id is None:
         if seat not in game.state.players:  # a spectator's screen
             text.append(say(lang, "watcher_objective"), style="dim")
+        return text
+    if is_hidden(card_id):  # dealt in a game between peers, not learnt yet (``sealing``)
+        text.append(say(lang, "objective_coming"), style="dim")
         return text
     card = objectives.objectives()[card_id]
     text.append(card.text(lang) + "\n")
@@ -58,11 +62,15 @@ def claimed_objective(game: Game) -> tuple[str, str] | None:
     game before any claim that the same conquest makes true)."""
     s = game.state
     winner = s.winner
-    if s.phase != "over" or winner is None or s.objectives.get(winner) is None:
+    if s.phase != "over" or winner is None or not _known(s.objectives.get(winner)):
         return None
     if not objectives.achieved(s, winner) or s.count(winner) == len(s.owner):
         return None
     return winner, objectives.in_force(s, winner).id
+
+
+def _known(card: str | None) -> bool:
+    return card is not None and not is_hidden(card)
 
 
 def won_how(game: Game, winner: str, names: dict[str, str], lang: str) -> str | None:

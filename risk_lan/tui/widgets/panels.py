@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from risk_lan.rules import Game, teams
+from risk_lan.rules.sealing import is_hidden, named
 from risk_lan.tui.texts.catalogue import say, shown
 from risk_lan.tui.turnlogic import modeapps
 from risk_lan.tui.turnlogic.modeapp import ModeSecret
@@ -408,19 +409,7 @@ class HandPanel(Panel):
             if holder != turn.seat:
                 mate = shown(names.get(holder, holder), 24)
                 text.append(say(lang, "held_by", player=mate) + "\n")
-        if not hand:
-            text.append(say(lang, "no_cards"), style="dim")
-        shows = modeapps.card_line(game)
-        if shows is not None:  # (rulebook 004: a card a line, with its stars)
-            for card in hand:
-                text.append(f"{shows(game, turn.seat, card, lang)}\n")
-        elif len(hand) <= 3:
-            for card in hand:
-                text.append(f"{_card(game, card, lang)}\n")
-        else:
-            for i in range(0, len(hand), 2):
-                pair = [f"{_card(game, c, lang, short=True):<16}" for c in hand[i : i + 2]]
-                text.append("".join(pair).rstrip() + "\n")
+        _cards(text, game, turn.seat, hand, lang)
         trades = turn.trades() if turn.my_turn else []
         for i, (action, value) in enumerate(trades[:3]):
             glyphs = " ".join(_card(game, c, lang)[0] for c in action.cards)
@@ -438,6 +427,29 @@ class SecretPanel(Panel):
         self, secret: ModeSecret, game: Game, seat: str, names: dict[str, str], lang: str
     ) -> None:
         self.show_text(secret.lines(game, seat, names, lang))
+
+
+def _cards(text: Text, game: Game, seat: str, hand: list[str], lang: str) -> None:
+    """The hand's cards one a line, or two a line from four on (the panel is 4 lines high in
+    the smallest layouts), then how many are still on their way: in a game between peers a
+    card dealt is a token (``sealing``) until its holder's client has learnt it."""
+    coming = sum(1 for c in hand if is_hidden(c))
+    cards = named(hand)
+    if not hand:
+        text.append(say(lang, "no_cards"), style="dim")
+    shows = modeapps.card_line(game)
+    if shows is not None:  # (rulebook 004: a card a line, with its stars)
+        for card in cards:
+            text.append(f"{shows(game, seat, card, lang)}\n")
+    elif len(cards) <= 3:
+        for card in cards:
+            text.append(f"{_card(game, card, lang)}\n")
+    else:
+        for i in range(0, len(cards), 2):
+            pair = [f"{_card(game, c, lang, short=True):<16}" for c in cards[i : i + 2]]
+            text.append("".join(pair).rstrip() + "\n")
+    if coming:
+        text.append(say(lang, "cards_coming", n=coming) + "\n", style="dim")
 
 
 def _card(game: Game, card: str, lang: str, short: bool = False) -> str:
