@@ -106,11 +106,12 @@ class FalseClaimBot(ClassicBot):
     def __init__(self) -> None:
         super().__init__()
         self.claimed: str | None = None
+        self.seat: str | None = None
 
     def choose(self, game: Game, player: str) -> Action:
         if self.claimed is None and game.state.phase == "attack":
             own = game.state.objectives.get(player)
-            self.claimed = next(o for o in objectives() if o != own)
+            self.claimed, self.seat = next(o for o in objectives() if o != own), player
             return ClaimObjective(self.claimed)
         return super().choose(game, player)
 
@@ -130,10 +131,12 @@ def test_a_false_claim_over_the_wire_is_refused_with_a_sentence_and_changes_noth
     for lang in ("en", "fr"):  # the app says it in a sentence, never the code
         said = refusal(lang, "not_your_objective", "")
         assert said and "not_your_objective" not in said
-    # Nothing was published for it (no move of the record names it), the liar was not
-    # expelled (the game went on to its end with both clients), and the record verifies.
+    # Nothing was published for it (no move of the liar's names it: the objective may be
+    # another player's, who claims it in its own right), the liar was not expelled (the game
+    # went on to its end with both clients), and the record verifies.
     moves = [e["body"] for e in read_record(record) if e["body"]["type"] == "move"]
-    assert not [m for m in moves if m["action"] == ClaimObjective(liar.claimed).to_dict()]
+    claim = ClaimObjective(liar.claimed).to_dict()
+    assert not [m for m in moves if m["seat"] == liar.seat and m["action"] == claim]
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == outcomes[0].winner, verdict.message
 

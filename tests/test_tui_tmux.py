@@ -140,13 +140,15 @@ def claim_and_place(terminal: Terminal) -> None:
     """Claim free territories until none is left (Enter at the map's cursor, one key a
     claim), then place the starting armies one at a time, all on one of the player's
     territories at the front."""
+
+    def prompt() -> str:
+        """The Now panel once it asks for a claim or a placement (not while the others move,
+        nor while the panel shows anything else, such as the roll for who places first)."""
+        now = terminal.now()
+        return now if "Claim" in now or "Place one army" in now else ""
+
     while True:
-        now = wait_for(
-            lambda: terminal.now() if "Waiting" not in terminal.now() else "",
-            30,
-            "a claim",
-            terminal,
-        )
+        now = wait_for(prompt, 30, "a claim", terminal)
         if "Claim" not in now:
             break
         free = [t for t, (letter, _) in terminal.owners().items() if letter == "·"]
