@@ -407,3 +407,26 @@ def test_a_false_deck_step_is_refused_naming_its_sender_and_changes_nothing(
     # The forged step is not in the ledger: the deck still waits for the cheat's step.
     assert any(p.party == cheat.seat and p.kind == kind for p in ledger.pending())
     assert verify_record(record).ok
+
+
+def test_a_capital_game_deals_its_pile_sealed_once_the_headquarters_left_it(
+    tmp_path: Path,
+) -> None:
+    """``capital`` sealed: the headquarters' cards leave the pile before its first shuffle,
+    while it is still public, the deck's cards in order; every peer must name the same cards
+    in the first deal (a peer that held the pile hidden could not, ``unknown_deal``), and the
+    record verifies."""
+    record = tmp_path / "game.rec"
+    clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
+    host = Host(HostConfig(seats=3, mode="capital", sealed=True, record=str(record)))
+    asyncio.run(play_until(host, clients, dealt_and_played(2), timeout=120))
+    assert host.match is not None and host.match.deck is not None
+    hosts = host.match.deck.ledger
+    assert hosts is not None
+    deal = hosts.deals["deal-1"]
+    assert deal.done and len(deal.cards) == 44 - 3  # each headquarters' card taken out
+    for c in clients:
+        assert c.witness is not None and c.witness.ledger is not None
+        assert deal_facts(c.witness.ledger) == deal_facts(hosts)
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.message

@@ -59,7 +59,6 @@ class GameReplay:
         self.commits: dict[str, Any] | None = None  # the `commits` broadcast, once made
         self.chains: ChainVerifier | None = None
         self.ledger: SealedDeck | None = None  # a sealed game's deck, from the commitments on
-        self.opening_pile: list[str] = []  # the pile as the start dealt it (``dealsource``)
         self.cards_read: dict[str, str] = {}  # a sealed game won: every token's card
         self.game: Game | None = None
         self.n = 0
@@ -334,7 +333,7 @@ class GameReplay:
             assert self.ledger is not None
             self.ledger.randomness(move["deal"], seed)
         elif self.ledger is not None:
-            deal = dealer(self.ledger, lambda: self.contributors, lambda: self.opening_pile)
+            deal = dealer(self.ledger, lambda: self.contributors)
             if self.secret is None:
                 self._apply(move, DealingPublicSource(seed, deal))
             else:
@@ -468,7 +467,6 @@ class GameReplay:
                 raise ProtocolError("bad_start", f"the game cannot start: {e}", "host") from None
             if public is not None:
                 self.unknown = shadow.shuffled_outcome(public, events)
-                self.opening_pile = list(self.game.state.deck)
             self.last_played = (move["n"], events)
             return
         self._check_request(move)

@@ -20,25 +20,19 @@ from risk_lan.rules.sealing import is_hidden
 Dealers = Callable[[], Sequence[str]]
 
 
-def dealer(
-    ledger: SealedDeck, dealers: Dealers, pile: Callable[[], Sequence[str]] | None = None
-) -> Callable[[Sequence[str], Sequence[str]], None]:
+def dealer(ledger: SealedDeck, dealers: Dealers) -> Callable[[Sequence[str], Sequence[str]], None]:
     """What a seal does to ``ledger``: a new deal of the tokens and cards, shuffled in turn
     by ``dealers()`` (the parties still dealing, in party order).
 
-    ``pile`` is a client's: the draw pile as its own game dealt it at the start. A client's
-    game holds the pile hidden until the first deal seals it (the host's views hide it),
-    though its cards are public then, in the deck's order; a deal of hidden cards that many
-    is of those cards."""
+    Every card dealt is named on every peer: a sealed game's views carry the draw pile
+    before its first shuffle (the deck's cards in order, ``GameState.sealing``), and tokens
+    after; a deal of cards this peer cannot name is the host's doing."""
 
     def deal(tokens: Sequence[str], cards: Sequence[str]) -> None:
         if any(is_hidden(c) for c in cards):
-            known = list(pile()) if pile is not None else []
-            if len(known) != len(cards) or any(is_hidden(c) for c in known):
-                raise ProtocolError(
-                    "unknown_deal", f"this peer cannot tell which {len(cards)} cards are dealt"
-                )
-            cards = known
+            raise ProtocolError(
+                "unknown_deal", f"this peer cannot tell which {len(cards)} cards are dealt"
+            )
         ledger.start_deal(f"deal-{len(ledger.deals) + 1}", tokens, cards, list(dealers()))
 
     return deal

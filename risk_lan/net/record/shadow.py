@@ -93,6 +93,9 @@ _SAME_FIELDS = tuple(
     if f.saved and f.name not in _COMPARED_APART and f.name not in {h.field for h in HIDDEN_FACTS}
 )
 
+# Fields a dict leaves out while they hold their start value: a view without one says so.
+_DROPPED = {f.name: f.start for f in FIELDS if f.dropped_at_start}
+
 
 def view_mismatch(state: GameState, view: dict[str, Any]) -> str | None:
     """What in the host's ``view`` differs from the client's own game, in words; None when
@@ -110,8 +113,9 @@ def view_mismatch(state: GameState, view: dict[str, Any]) -> str | None:
         return f"the draw pile has {len(state.deck)} cards, the host says {view.get('deck_size')}"
     for name in _SAME_FIELDS:
         mine = getattr(state, name)
-        if view.get(name) != mine:
-            return f"{name.replace('_', ' ')} is {mine!r}, the host says {view.get(name)!r}"
+        theirs = view.get(name, _DROPPED.get(name))
+        if theirs != mine:
+            return f"{name.replace('_', ' ')} is {mine!r}, the host says {theirs!r}"
     for name, pending in (("attack", state.attack), ("move_in", state.move_in)):
         mine = None if pending is None else {k: getattr(pending, k) for k in pending.__slots__}
         if view.get(name) != mine:
