@@ -430,3 +430,25 @@ def test_a_capital_game_deals_its_pile_sealed_once_the_headquarters_left_it(
         assert deal_facts(c.witness.ledger) == deal_facts(hosts)
     verdict = verify_record(record)
     assert verdict.ok, verdict.message
+
+
+def test_a_conquete_game_whose_setup_shuffles_the_territories_plays_on_sealed(
+    tmp_path: Path,
+) -> None:
+    """``conquete`` sealed: its setup shuffles the territories in public (the deal by dice,
+    which a client takes from the host's view) and deals the pile sealed in the same move;
+    every peer plays on from it with the same ledger, and the record verifies."""
+    record = tmp_path / "game.rec"
+    clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
+    host = Host(HostConfig(seats=3, mode="conquete", sealed=True, record=str(record)))
+    asyncio.run(play_until(host, clients, dealt_and_played(4), timeout=120))
+    assert host.match is not None and host.match.deck is not None
+    hosts = host.match.deck.ledger
+    assert hosts is not None and hosts.deals["deal-1"].done
+    code = host.match.broadcaster.transcript.code
+    for c in clients:
+        assert c.witness is not None and c.witness.ledger is not None
+        assert deal_facts(c.witness.ledger) == deal_facts(hosts)
+        assert c.witness.code == code
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.transcript == code, verdict.message

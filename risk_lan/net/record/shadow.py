@@ -19,6 +19,7 @@ from protocol.fairness import DerivedSource
 from risk_lan.rules import Action, Event, Game, GameState, IllegalAction
 from risk_lan.rules.events import DeckShuffled
 from risk_lan.rules.projection import HIDDEN_FACTS, NamedUnheld, conceal, reveal_named
+from risk_lan.rules.sealing import Sealer
 from risk_lan.rules.state import HIDDEN
 from risk_lan.rules.statefields import FIELDS
 
@@ -76,7 +77,11 @@ def play(game: Game, seat: str, action: Action, source: PublicSource, n: int) ->
 
 def shuffled_outcome(source: PublicSource, events: list[Event]) -> bool:
     """Whether a shuffle decided something public: every shuffle but a draw pile made again
-    from the discards (whose order stays hidden) did."""
+    from the discards (whose order stays hidden) did. A source that deals hidden cards
+    sealed shuffles no pile (each is dealt, ``sealing``, though still told as shuffled):
+    every shuffle it made decided something public (the territories dealt, say)."""
+    if isinstance(source, Sealer):
+        return source.shuffles > 0
     reshuffles = sum(1 for e in events if type(e) is DeckShuffled)
     return source.shuffles > reshuffles
 
