@@ -21,6 +21,7 @@ knows nothing of the engine.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -186,6 +187,10 @@ class SealedDeck:
         self.secrets: dict[str, Scalar] = {}
         self.end_shares: dict[str, dict[int, Scalar]] = {}
         self.journal: list[dict[str, Any]] = []
+        # Digests of the shuffles whose proofs held, in this process: a ledger given another's
+        # set (the same process replaying a game it watched) takes the very same step again
+        # without checking its proof twice; any byte changed is checked in full.
+        self.proven: set[bytes] = set()
 
     # -- who holds what -------------------------------------------------------------------
 
@@ -437,19 +442,30 @@ class SealedDeck:
         proof = bytes(m["bits"]) + b"".join(m["rounds"])
         context = step_context(self.game_id, deal.id, deal.step, "shuffle", sender)
         assert deal.commit is not None and deal.randomness is not None
-        try:
-            check_committed_shuffle(
-                self.parties[sender].layer,
-                deal.deck,
-                shuffled,
-                proof,
-                context,
-                deal.commit,
-                deal.randomness,
-                self.rounds,
-            )
-        except (ShuffleRefused, DeckCryptoError) as e:
-            raise DeckFault(sender, "bad_shuffle", f"{sender}'s shuffle is refused: {e}") from e
+        layer = self.parties[sender].layer
+        seen = _shuffle_digest(
+            [layer, *deal.deck, *shuffled],
+            proof,
+            context,
+            deal.commit,
+            deal.randomness,
+            self.rounds,
+        )
+        if seen not in self.proven:
+            try:
+                check_committed_shuffle(
+                    layer,
+                    deal.deck,
+                    shuffled,
+                    proof,
+                    context,
+                    deal.commit,
+                    deal.randomness,
+                    self.rounds,
+                )
+            except (ShuffleRefused, DeckCryptoError) as e:
+                raise DeckFault(sender, "bad_shuffle", f"{sender}'s shuffle is refused: {e}") from e
+            self.proven.add(seen)
         deal.deck, deal.step = shuffled, deal.step + 1
         deal.commit = deal.randomness = None
         if deal.done:
@@ -625,6 +641,20 @@ class SealedDeck:
             except DeckFault as e:
                 if e.code != "false_complaint":
                     raise
+
+
+def _shuffle_digest(
+    points: Sequence[Point],
+    proof: bytes,
+    context: bytes,
+    commit: bytes,
+    randomness: bytes,
+    rounds: int,
+) -> bytes:
+    """What names one shuffle's check: every byte it reads, and its count of rounds."""
+    return hashlib.sha256(
+        pack([b"".join(points), proof, context, commit, randomness, rounds])
+    ).digest()
 
 
 def _interpolate(shares: Mapping[int, Scalar]) -> int:

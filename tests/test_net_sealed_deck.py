@@ -452,3 +452,40 @@ def test_a_conquete_game_whose_setup_shuffles_the_territories_plays_on_sealed(
         assert c.witness.code == code
     verdict = verify_record(record)
     assert verdict.ok and verdict.transcript == code, verdict.message
+
+
+def test_each_process_checks_each_shuffle_once_and_verify_checks_them_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The proof of a shuffle costs a tenth of a second to check: each peer checks each one
+    as it comes, and a client's replay at the end of the game takes the very same steps
+    without checking them again; ``risk-lan verify`` still checks every one."""
+    import protocol.sealeddeck as sealeddeck
+
+    checked: list[bytes] = []
+    check = sealeddeck.check_committed_shuffle
+
+    def counted(*args: Any) -> None:
+        checked.append(bytes(args[4]))  # the step's context: its game, deal, step and party
+        check(*args)
+
+    monkeypatch.setattr(sealeddeck, "check_committed_shuffle", counted)
+    record = tmp_path / "game.rec"
+    clients = [Client(f"c{i}", ClassicBot()) for i in range(2)]
+    host = Host(HostConfig(seats=3, bots=1, sealed=True, record=str(record)))
+    outcomes = asyncio.run(run(host, clients, 240))
+    assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+    envelopes = list(read_record(record))
+    shuffles = [
+        b
+        for b in (e["body"] for e in envelopes)
+        if b["type"] == "deck_step"
+        if b["envelope"]["body"]["step"]["kind"] == "shuffle"
+    ]
+    assert shuffles
+    # The host and each client, once each, though every client replayed the whole game.
+    assert len(checked) == len(shuffles) * (1 + len(clients))
+    assert all(checked.count(c) == 1 + len(clients) for c in checked)
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.message
+    assert len(checked) == len(shuffles) * (2 + len(clients))

@@ -292,6 +292,42 @@ def test_a_shuffle_proven_before_its_randomness_is_named() -> None:
     assert deck.pending() == [Pending("p2", "shuffle_commit", "pile-1")]
 
 
+def test_a_shuffle_checked_in_this_process_is_taken_again_unchecked_but_not_a_changed_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ledger handed another's ``proven`` (a client replaying at the end a game it
+    watched) takes a shuffle that ledger checked without checking its proof again; a shuffle
+    with one byte of its proof changed is checked, and refused."""
+    import protocol.sealeddeck as sealeddeck
+
+    deck, _, _ = dealt_table()
+    assert len(deck.proven) == 3  # each dealer's shuffle, checked once
+    checks: list[int] = []
+    check = sealeddeck.check_committed_shuffle
+
+    def counted(*args: Any) -> None:
+        checks.append(1)
+        check(*args)
+
+    monkeypatch.setattr(sealeddeck, "check_committed_shuffle", counted)
+
+    def replayed(journal: Sequence[dict[str, Any]]) -> SealedDeck:
+        again = SealedDeck(deck.game_id, list(deck.parties.values()), deck.host_signing)
+        again.proven = set(deck.proven)
+        for entry in journal:
+            again.apply(entry)
+        return again
+
+    again = replayed(deck.journal)
+    assert checks == [] and again.deal_of("pile-1").deck == deck.deal_of("pile-1").deck
+    at = next(i for i, e in enumerate(deck.journal) if e.get("kind") == "shuffle")
+    changed = dict(deck.journal[at])
+    changed["bits"] = bytes([changed["bits"][0] ^ 1]) + bytes(changed["bits"][1:])
+    with pytest.raises(DeckFault) as fault:
+        replayed([*deck.journal[:at], changed])
+    assert fault.value.code == "bad_shuffle" and checks == [1]
+
+
 def test_wrong_layer_steps_and_false_openings_are_named() -> None:
     deck, parties, actors = dealt_table()
     p1, p2, p3 = parties

@@ -166,7 +166,9 @@ class Witness(GameReplay):
     def _check_at_end(self, over: dict[str, Any]) -> None:
         """Replay the whole history with the host's secret: every move again with its true
         cards and shuffles, and what was taken on trust compared with it."""
-        replay = GameReplay(over["secret"], signatures="none")
+        # Every shuffle was checked as it came: the replay checks again only what differs.
+        proven = self.ledger.proven if self.ledger is not None else None
+        replay = GameReplay(over["secret"], signatures="none", proven=proven)
         for envelope in self.history:
             replay.feed(envelope)
             played = replay.last_played

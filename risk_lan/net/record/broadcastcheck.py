@@ -41,8 +41,16 @@ class GameReplay:
     client answers a roll first), the host's only where its latest vouches for all before
     it; "none" (or False) skips them, for a host reading back its own save."""
 
-    def __init__(self, secret: bytes | None, signatures: str | bool = "each") -> None:
+    def __init__(
+        self,
+        secret: bytes | None,
+        signatures: str | bool = "each",
+        proven: set[bytes] | None = None,
+    ) -> None:
+        """``proven``: the shuffles this process already checked (``SealedDeck.proven``), so
+        that a replay of a game it watched does not check the same proof twice."""
         self.secret = secret
+        self.proven = proven
         self.checking = (
             ("each" if signatures else "none") if isinstance(signatures, bool) else signatures
         )
@@ -202,6 +210,8 @@ class GameReplay:
             tips[who], bodies[who] = inner["tip"], inner
         if is_sealed(self.start):
             self.ledger = self._ledger(bodies)
+            if self.proven is not None:
+                self.ledger.proven = self.proven
         self.commits = body
         self.chains = ChainVerifier(self.game_id, tips, self.start["chain_length"])
 
