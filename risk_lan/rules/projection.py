@@ -120,8 +120,8 @@ def conceal(state: GameState, viewer: str | None) -> GameState:
         for player, hand in state.hands.items():
             if not sees_hand(state, viewer, player):
                 state.hands[player] = public_hand(state, player, hand)
-    if not sees_hand(state, viewer, state.current):
-        state.start_trade_due = False
+    if not (state.sealed or state.sealing) and not sees_hand(state, viewer, state.current):
+        state.start_trade_due = False  # a sealed state's, every peer read from cards shown
     # A sealed game's pile is public: its cards in order before the first shuffle, then tokens.
     state.deck = HiddenPile(state.deck if state.sealing else _unknown(state.deck))
     state.reward = _unknown(state.reward)

@@ -60,9 +60,10 @@ def _start_trade_due(view: GameState, seat: str) -> bool:
     if due is None or len(hand) < due:
         return False  # cards given to independents took the hand below the limit
     # The hand the turn started with: without the cards its start drew (the last ones), with
-    # those given to independents since. Two cases cannot be told apart here, and no preset
-    # meets them (none both deals a card at a turn's start and owes a trade): a card drawn
-    # and given away in the same turn, and a draw that found the pile and the discards out.
+    # those given to independents since. Two cases cannot be told apart here: a card drawn
+    # and given away in the same turn (met under active independents with a card drawn at
+    # a turn's start and a trade owed), and a draw that found the pile and the discards
+    # out. The seat's client is to keep the fact as its turn starts instead (issue 27).
     drawn = min(start_draws(view, current), len(hand))
     given = [c for n, k in view.given_turn.items() if k for c in view.given.get(n, [])[-k:]]
     view.hands[current] = hand[: len(hand) - drawn] + given

@@ -191,14 +191,15 @@ class GameState:
         """The state as a spectator sees it (``view_for(None)``): no hand, nor the draw
         pile's order, nor (until the game is over) any objective."""
         data = self.to_dict()
-        data["start_trade_due"] = False  # the current player's own fact: it hangs on the hand
         if self.sealing or self.sealed:
             # Sealed cards (``sealing``): the state holds no secret, only tokens, which are
-            # public; the pile before its first shuffle is the deck's cards in order.
+            # public (a trade it says is owed, it read from cards shown); the pile before its
+            # first shuffle is the deck's cards in order.
             data["deck"] = [
                 c if self.sealing or slot_of(c) is not None else HIDDEN for c in self.deck
             ]
             return data
+        data["start_trade_due"] = False  # the current player's own fact: it hangs on the hand
         data["hands"] = dict.fromkeys(data["hands"])
         data["deck"] = None
         data["reward"] = [HIDDEN] * len(self.reward)
