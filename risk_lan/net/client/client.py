@@ -367,7 +367,14 @@ class Client:
         self._send_plain({"type": "done"})  # the host may go once every player has
         self.kept.end()  # nothing left to come back to
         code = self.witness.code if self.witness is not None else ""
-        return Outcome(body["winner"], body["reason"], code)
+        sealed = dict(read) if read else None
+        return Outcome(
+            body["winner"],
+            body["reason"],
+            code,
+            cards_read=sealed,
+            own_checked=bool(sealed and self.deck is not None),
+        )
 
     # ----- this seat's rolls, updates and acts -------------------------------------------------
 
@@ -407,6 +414,8 @@ class Client:
         learnt = self.deck.learn(witness.ledger, witness.game.state)
         for token, card in learnt.items():
             self.log(f"this seat's sealed card {token} is {card}")
+        if learnt:
+            self.listener.cards_learnt()
         if learnt and self.sealed_view is not None:
             # The bot waited for its cards (``_play``): it chooses now that it reads them.
             self.view = self.deck.seat_view(self.sealed_view)
