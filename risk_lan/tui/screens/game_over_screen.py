@@ -92,7 +92,7 @@ class GameOverScreen(ModalScreen[None]):
         """A sealed game won: every hand and objective, each card read at the end."""
         assert self.game is not None
         s, lang = self.game.state, self.lang
-        text.append(say(lang, "hands_at_end") + "\n", style="bold")
+        text.append("\n" + say(lang, "hands_at_end") + "\n", style="bold")
         for p in self.players:
             who = p["seat"]
             cards = [card_label(self.game, c, lang) for c in s.hands.get(who, [])]
