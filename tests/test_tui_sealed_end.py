@@ -101,14 +101,17 @@ async def test_the_host_s_lobby_says_whose_cards_its_computer_reads(sealed: bool
 
 
 def test_the_audit_says_what_this_client_checked() -> None:
-    read = {f"?{n}": "alaska" for n in range(44)}
+    # 44 cards, 6 of them dealt again from a pile made anew: 50 deals, each its own token.
+    cards = [*classic_board().territory_ids, "joker_1", "joker_2"]
+    read = {f"?{n}": cards[n % 44] for n in range(50)}
     player = Outcome("p1", "conquest", "CODE", cards_read=read, own_checked=True)
     watcher = Outcome("p1", "conquest", "CODE", cards_read=read)
-    assert audit_line("en", player) == say("en", "sealed_audit", count=44)
-    assert "44 sealed cards read" in audit_line("en", player)
-    assert "yours as you read them" in audit_line("en", player)
-    assert "yours" not in audit_line("en", watcher)
-    assert "44 cartes scellées lues" in audit_line("fr", watcher)
+    own = say("en", "sealed_audit_own")
+    assert audit_line("en", player) == say("en", "sealed_audit", count=44, total=50) + " " + own
+    assert "every sealed card read, 44 cards in 50 deals" in audit_line("en", player)
+    assert audit_line("en", watcher) == say("en", "sealed_audit", count=44, total=50)
+    assert "44 cartes en 50 distributions" in audit_line("fr", watcher)
+    assert say("fr", "sealed_audit_own") in audit_line("fr", player)
     assert audit_line("en", Outcome(error="host gone")) == say("en", "sealed_unopened")
 
 
@@ -141,7 +144,8 @@ async def test_the_end_shows_the_audit_and_every_hand_read(lang: str) -> None:
         await pilot.pause()
         text = " ".join(str(app.screen.query_one("#over-box").render()).split())
         assert screen.audit is not None and " ".join(screen.audit.split()) in text
-        assert screen.audit.startswith(say(lang, "sealed_audit", count=1)[:30])
+        assert screen.audit.startswith(say(lang, "sealed_audit", count=1, total=1)[:30])
+        assert screen.audit.endswith(say(lang, "sealed_audit_own"))
         assert say(lang, "hands_at_end") in text
         for seat in SEATS:
             assert hands[seat] and not any(is_hidden(c) for c in hands[seat])

@@ -28,5 +28,9 @@ def audit_line(lang: str, outcome: Outcome) -> str:
     read = outcome.cards_read
     if read is None:
         return say(lang, "sealed_unopened")
-    key = "sealed_audit" if outcome.own_checked else "sealed_audit_watch"
-    return say(lang, key, count=len(read))
+    # Each deal of a card is a token of its own: a pile made again from the discards deals
+    # the same cards under new tokens, so the cards and the deals are counted apart.
+    line = say(lang, "sealed_audit", count=len(set(read.values())), total=len(read))
+    if outcome.own_checked:
+        line += " " + say(lang, "sealed_audit_own")
+    return line

@@ -13,11 +13,10 @@ SEALED_TEXTS: dict[str, dict[str, str]] = {
         " it plays, and the host's computer plays no bot here. A bot can run on any player's"
         " computer (risk-lan join --bot): its seat's cards are read there alone.",
         "sealed_audit": "The sealed deck, checked on this computer: every shuffle's proof, then"
-        " at the end {count} sealed {count:card|cards} read, each opened in play as dealt,"
-        " and yours as you read them.",
-        "sealed_audit_watch": "The sealed deck, checked on this computer: every shuffle's"
-        " proof, then at the end {count} sealed {count:card|cards} read, each opened in play"
-        " as dealt.",
+        " at the end every sealed card read, {count} {count:card|cards} in {total}"
+        " {total:deal|deals} (a pile made again deals its cards anew), each opened in play as"
+        " dealt.",
+        "sealed_audit_own": "Your own cards are the ones you read as they came.",
         "sealed_unopened": "The sealed cards stay sealed: a game stopped before its end opens"
         " none of them.",
         "hands_at_end": "The hands at the end, every card read:",
@@ -32,12 +31,11 @@ SEALED_TEXTS: dict[str, dict[str, str]] = {
         " jouer sur l'ordinateur de n'importe quel joueur (risk-lan join --bot) : les cartes"
         " de sa place ne sont lues que là.",
         "sealed_audit": "Le paquet scellé, vérifié sur cet ordinateur : la preuve de chaque"
-        " mélange, puis à la fin {count} {count:carte scellée lue|cartes scellées lues},"
-        " chacune ouverte en jeu telle que distribuée, et les vôtres telles que vous les avez"
-        " lues.",
-        "sealed_audit_watch": "Le paquet scellé, vérifié sur cet ordinateur : la preuve de"
-        " chaque mélange, puis à la fin {count} {count:carte scellée lue|cartes scellées"
-        " lues}, chacune ouverte en jeu telle que distribuée.",
+        " mélange, puis à la fin chaque carte scellée lue, {count} {count:carte|cartes} en"
+        " {total} {total:distribution|distributions} (un paquet refait redistribue ses"
+        " cartes), chacune ouverte en jeu telle que distribuée.",
+        "sealed_audit_own": "Vos propres cartes sont bien celles que vous avez lues à leur"
+        " arrivée.",
         "sealed_unopened": "Les cartes scellées le restent : une partie arrêtée avant sa fin"
         " n'en ouvre aucune.",
         "hands_at_end": "Les mains à la fin, chaque carte lue :",
