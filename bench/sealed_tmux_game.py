@@ -4,7 +4,8 @@ keys, a ``join --bot`` seat (Cyd) and a spectator's app (Wes). The apps' keys ar
 whole-game tmux test (``tests/test_tui_tmux_whole_game.py``): reinforcements on a front, a few
 blitzes a turn, F5 when a trade is owed, F7 for the defence. Every few minutes, and at the
 end, each terminal's screen is written to ``--captures`` (the host's lobby and first screen
-too), and each record is kept beside them, for ``risk-lan verify``.
+too; each app's as it finds the game over), and each record is kept beside them, for
+``risk-lan verify``.
 
     python bench/sealed_tmux_game.py --captures /tmp/sealed-game [--port 47341] [--minutes 40]
 
@@ -135,13 +136,17 @@ def play(session: Session, terms: dict[str, tmux.Terminal], minutes: float) -> N
     session.capture(terms["hana"], "start")
     started = time.monotonic()
     shots = 0
+    ended: set[str] = set()
     while time.monotonic() - started < minutes * 60:
-        over = 0
         for player in seats:
             table = player.table
             lines = table.settled()
-            if table.over(lines):
-                over += 1
+            if table.over(lines) or table.now(lines).startswith("The game is over"):
+                # Captured at once: a key this loop sent just before the end may have been
+                # taken by the end's box (Enter closes it), and the next one would be.
+                if table.terminal.name not in ended:
+                    ended.add(table.terminal.name)
+                    session.capture(table.terminal, "over")
                 continue
             if table.now(lines).startswith(("Place your reinforcements", "You must trade")):
                 player.blitzes = 0
@@ -149,7 +154,7 @@ def play(session: Session, terms: dict[str, tmux.Terminal], minutes: float) -> N
             player.turn_over = False
             if leave is not None:
                 table.answered(leave, 8, required=False)
-        if over == len(seats):
+        if len(ended) == len(seats):
             break
         if time.monotonic() - started > shots * 120:
             shots += 1
