@@ -146,6 +146,10 @@ def play(session: Session, terms: dict[str, tmux.Terminal], minutes: float) -> N
                 # taken by the end's box (Enter closes it), and the next one would be.
                 if table.terminal.name not in ended:
                     ended.add(table.terminal.name)
+                    # The end's box follows the Now panel's words by a moment.
+                    deadline = time.monotonic() + 10
+                    while not table.over() and time.monotonic() < deadline:
+                        time.sleep(0.2)
                     session.capture(table.terminal, "over")
                 continue
             if table.now(lines).startswith(("Place your reinforcements", "You must trade")):
