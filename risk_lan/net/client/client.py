@@ -27,7 +27,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot
 from risk_lan.net.client.botplay import BotPlay
-from risk_lan.net.client.deckseat import DeckSeat
+from risk_lan.net.client.deckseat import DeckSeat, seat_hands
 from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
@@ -41,6 +41,7 @@ from risk_lan.net.client.tablerequests import TableRequests
 from risk_lan.net.client.tabletalk import TableTalk
 from risk_lan.net.client.witness import Witness
 from risk_lan.net.connection import Connection
+from risk_lan.net.record.deckdraws import cards_held
 from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
@@ -335,11 +336,14 @@ class Client:
             self.log("out of the game: watching on" if out else "a host bot plays the seat")
             if self.reclaim_when_taken and not out:
                 self.reclaim()
+        if not out:
+            self._who_sees(body["seat"], True)
         self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
 
     def _expelled(self, body: dict[str, Any]) -> Outcome | None:
         self.rolls.cancelled()  # as after a takeover: the roll is made again
         if body["seat"] != self.seat:
+            self._who_sees(body["seat"], True)
             self.listener.seat_changed(body["seat"], f"expelled:{body['why']}")
             return None
         code = self.witness.code if self.witness is not None else ""
@@ -353,7 +357,20 @@ class Client:
         if body["seat"] == self.seat:
             self.taken_over = False
             self.log("this seat is played from here again")
+        self._who_sees(body["seat"], False)
         self.listener.seat_changed(body["seat"], "back")
+
+    def _who_sees(self, seat: str, taken: bool) -> None:
+        """In a sealed game, who now sees the cards of ``seat``, which changed hands."""
+        game = self.witness.game if self.witness is not None else None
+        if self.deck is None or game is None:
+            return
+        line = seat_hands(seat, self._name_of(seat), cards_held(game.state, seat), taken)
+        if line:
+            self.log(line)
+
+    def _name_of(self, seat: str) -> str:
+        return next((p.get("name", seat) for p in self.players if p["seat"] == seat), seat)
 
     def _over(self, body: dict[str, Any]) -> Outcome:
         read = self.witness.cards_read if self.witness is not None else {}
@@ -404,6 +421,9 @@ class Client:
             # The game is won: this seat's layer is told, so that every peer reads every card.
             self.deck.told_secret = True
             self._send_signed({"type": "deck", "game": self.game_id, "step": self.deck.secret()})
+        if witness.game.is_over:
+            for share in self.deck.end_shares(witness.ledger):
+                self._send_signed({"type": "deck", "game": self.game_id, "step": share})
         learnt = self.deck.learn(witness.ledger, witness.game.state)
         for token, card in learnt.items():
             self.log(f"this seat's sealed card {token} is {card}")
