@@ -108,9 +108,7 @@ def test_a_player_gone_mid_game_is_played_by_a_host_bot_that_now_reads_its_cards
 
 
 @pytest.mark.parametrize("mode", ["classic", "secret-mission"])
-def test_a_player_gone_mid_deal_is_skipped_and_the_game_finishes(
-    tmp_path: Path, mode: str
-) -> None:
+def test_a_player_gone_mid_deal_is_skipped_and_the_game_finishes(tmp_path: Path, mode: str) -> None:
     record = tmp_path / "game.rec"
     lines: list[str] = []
     gone = GoneMidDeal("gone", ClassicBot())
@@ -154,3 +152,49 @@ def test_a_forged_shuffle_expels_its_sender_by_name_and_the_game_finishes(
     assert not any("c0 (" in line or "c2 (" in line for line in expelled)
     verdict = verify_record(record)
     assert "expelled" in verdict.message and "shuffle" in verdict.message, verdict.message
+
+
+def test_a_player_handed_back_its_seat_gets_its_hand_as_it_stands(tmp_path: Path) -> None:
+    """The host's player hands a seat to a bot once it holds cards; its bot client asks for
+    it back at once: the seat's cards went to the host's party and come back to the
+    player's, every screen saying who sees them, and the player reads them all again."""
+    record = tmp_path / "game.rec"
+    lines: list[str] = []
+    heard: list[str] = []
+    back = Client("back", ClassicBot(), log=heard.append)
+    others = [Client("c1", ClassicBot()), Client("c2", ClassicBot())]
+    host = Host(HostConfig(seats=3, sealed=True, record=str(record), log=lines.append))
+
+    async def game() -> list[Any]:
+        port = await host.serve("127.0.0.1", 0)
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in [back, *others]]
+        try:
+            deadline = asyncio.get_running_loop().time() + 120
+            while not (back.deck is not None and back.deck.party.cards and host.match):
+                assert asyncio.get_running_loop().time() < deadline
+                assert not any(t.done() for t in tasks)
+                await asyncio.sleep(0.02)
+            host.match.handovers.take_over_now(back.seat)
+            return await asyncio.wait_for(asyncio.gather(*tasks), 180)
+        finally:
+            for t in tasks:
+                t.cancel()
+            await host.close()
+
+    outcomes = asyncio.run(game())
+    ledger = check_every_peer(host, outcomes, record)
+    changes = [
+        (e["kind"], e["party"]) for e in ledger.journal if e.get("kind") in ("absent", "back")
+    ]
+    assert changes[:2] == [("absent", back.seat), ("back", back.seat)], changes
+    sees = [line for line in lines if "the bot playing back's seat now sees back's" in line]
+    returned = [line for line in lines if "back has their seat back, with their" in line]
+    assert sees and returned and "this host saw them" in returned[0], lines
+    assert any("the bot playing back's seat now sees back's" in line for line in heard)
+    assert any("back has their seat back, with their" in line for line in heard)
+    # The player read its cards again, each the card the deck says; the host read them too
+    # while its bot played them (and says so), and reads none given to the player since.
+    read = ledger.read_all()
+    given = given_to(ledger)
+    assert given.get(back.seat) and set(given[back.seat]) <= set(back.deck.party.cards)
+    assert all(read[t] == card for t, card in back.deck.party.cards.items())

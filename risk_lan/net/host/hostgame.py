@@ -474,6 +474,7 @@ class HostGame:
         and the cards they open put in their tokens' places before the move is made, as
         every peer does."""
         assert self.game is not None
+        await self._settle_deck()  # a seat changed hands meanwhile: its cards moved first
         opened = self._take_openings(seat, action, openings or _act_openings(request))
         chance = self.game.needs_chance(seat, action)
         body = self.move_body(seat, action.to_dict(), request, chance, openings)
