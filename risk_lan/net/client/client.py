@@ -336,15 +336,15 @@ class Client:
             self.log("out of the game: watching on" if out else "a host bot plays the seat")
             if self.reclaim_when_taken and not out:
                 self.reclaim()
+        self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
         if not out:
             self._who_sees(body["seat"], True)
-        self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
 
     def _expelled(self, body: dict[str, Any]) -> Outcome | None:
         self.rolls.cancelled()  # as after a takeover: the roll is made again
         if body["seat"] != self.seat:
-            self._who_sees(body["seat"], True)
             self.listener.seat_changed(body["seat"], f"expelled:{body['why']}")
+            self._who_sees(body["seat"], True)
             return None
         code = self.witness.code if self.witness is not None else ""
         outcome = expelled(body, self.seat, self.signed_sent, code)
@@ -357,17 +357,19 @@ class Client:
         if body["seat"] == self.seat:
             self.taken_over = False
             self.log("this seat is played from here again")
-        self._who_sees(body["seat"], False)
         self.listener.seat_changed(body["seat"], "back")
+        self._who_sees(body["seat"], False)
 
     def _who_sees(self, seat: str, taken: bool) -> None:
         """In a sealed game, who now sees the cards of ``seat``, which changed hands."""
         game = self.witness.game if self.witness is not None else None
         if self.deck is None or game is None:
             return
-        line = seat_hands(seat, self._name_of(seat), cards_held(game.state, seat), taken)
+        held = cards_held(game.state, seat)
+        line = seat_hands(seat, self._name_of(seat), held, taken)
         if line:
             self.log(line)
+            self.listener.seat_changed(seat, f"cards:{'taken' if taken else 'back'}:{held}")
 
     def _name_of(self, seat: str) -> str:
         return next((p.get("name", seat) for p in self.players if p["seat"] == seat), seat)
