@@ -359,11 +359,18 @@ class SealedDeck:
         kind, party = step
         if kind != "escrow_partial":
             return [Pending(party, kind, token)]
-        return [
-            Pending(h, "escrow_partial", token)
-            for i, h in enumerate(self.holders(party), 1)
-            if i not in s.partials and h not in self.away
-        ]
+        return [Pending(h, "escrow_partial", token) for h in self.owing(party, s.partials)]
+
+    def owing(self, owner: str, given: Mapping[int, object]) -> list[str]:
+        """The holders of ``owner``'s escrow whose part (of a layer, or of the secret at the
+        end) is awaited, ``given`` the parts in by index: those here; and those away too
+        (a player out of the game whose app still runs), when those here are too few to
+        reach the threshold without them."""
+        holders = list(enumerate(self.holders(owner), 1))
+        here = [h for i, h in holders if i not in given and h not in self.away]
+        if len(given) + len(here) >= self.threshold(owner):
+            return here
+        return [h for i, h in holders if i not in given]
 
     def _next_step(self, s: Slot) -> tuple[str, str] | None:
         """(kind, party) of the token's next step: for ``escrow_partial`` the party is the
@@ -550,7 +557,7 @@ class SealedDeck:
         s = self.slots.get(m["token"])
         holders = self.holders(owner) if owner in self.parties else []
         due = s is not None and self._next_step(s) == ("escrow_partial", owner)
-        if not due or sender not in holders or sender in self.away:
+        if not due or sender not in holders:
             raise _not_due(sender, f"a part of {owner}'s layer on {m['token']}")
         assert s is not None
         index = holders.index(sender) + 1

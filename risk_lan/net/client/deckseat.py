@@ -64,8 +64,7 @@ class DeckSeat:
         me = self.party.id
         made = []
         for owner in sorted(ledger.away - set(ledger.secrets) - self.shared):
-            holds = me in ledger.holders(owner) and owner in self.party.holder.shares
-            if holds and me not in ledger.away:
+            if me in ledger.holders(owner) and owner in self.party.holder.shares:
                 self.shared.add(owner)
                 made.append(self.party.holder.secret_share(owner))
         return made

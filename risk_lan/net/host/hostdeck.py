@@ -354,7 +354,7 @@ class HostDeck:
 
 def secrets_owed(ledger: SealedDeck) -> list[str]:
     """Whom the end waits for: each party here that has not told its secret, and each
-    holder here of an away party's escrow that has not told its share of it."""
+    holder of an away party's escrow whose share of it is awaited (``SealedDeck.owing``)."""
     owed = set()
     for owner in ledger.order:
         if owner in ledger.secrets or owner == HOST_PARTY:
@@ -362,12 +362,7 @@ def secrets_owed(ledger: SealedDeck) -> list[str]:
         if owner not in ledger.away:
             owed.add(owner)
             continue
-        shared = ledger.end_shares.get(owner, {})
-        owed |= {
-            h
-            for i, h in enumerate(ledger.holders(owner), 1)
-            if i not in shared and h not in ledger.away and h != HOST_PARTY
-        }
+        owed |= set(ledger.owing(owner, ledger.end_shares.get(owner, {}))) - {HOST_PARTY}
     return sorted(owed)
 
 
