@@ -35,13 +35,14 @@ DECK_WHYS = {
 DECK_EXPULSIONS = tuple(sorted(set(DECK_WHYS.values())))
 
 
-def proven(fault: DeckFault, seat: str) -> ProtocolError | None:
-    """The expulsion ``fault`` proves against ``seat`` (its code the `expel`'s `why`), or
-    None when it proves nothing against it."""
+def proven(fault: DeckFault, seat: str) -> DeckFault | None:
+    """The expulsion ``fault`` proves against ``seat``: the fault again, its code the
+    `expel`'s `why` (never an error's code on the wire); None when it proves nothing
+    against it."""
     why = DECK_WHYS.get(fault.code)
     if why is None or fault.party != seat:
         return None
-    return ProtocolError(why, fault.message, seat)
+    return DeckFault(seat, why, fault.message)
 
 
 def fault_of(ledger: SealedDeck, body: dict[str, Any]) -> DeckFault | None:
