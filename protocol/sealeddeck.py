@@ -283,9 +283,9 @@ class SealedDeck:
             raise ValueError(f"{token} is on its way to {party} already")
         before = self._next_step(s)
         s.receiver = party
+        self._settle(s)
         if self._next_step(s) != before:
             s.partials = {}
-        self._settle(s)
         self._record({"kind": "give", "token": token, "party": party})
 
     def absent(self, party: str) -> None:

@@ -198,3 +198,42 @@ def test_a_player_handed_back_its_seat_gets_its_hand_as_it_stands(tmp_path: Path
     given = given_to(ledger)
     assert given.get(back.seat) and set(given[back.seat]) <= set(back.deck.party.cards)
     assert all(read[t] == card for t, card in back.deck.party.cards.items())
+
+
+def test_a_player_whose_app_restarted_without_its_layer_is_not_blamed(tmp_path: Path) -> None:
+    """A player's app killed mid-game and started again from its seat file (which does not
+    keep the sealed deck's key yet): it comes back to its seat, cannot add its layer, so a
+    host bot plays the seat again after the delay; nobody is expelled, the game finishes and
+    the record verifies."""
+    record = tmp_path / "game.rec"
+    lines: list[str] = []
+    heard: list[str] = []
+    seat_file = tmp_path / "gone.seat"
+    gone = GoneMidGame("gone", ClassicBot(), state_path=seat_file)
+    others = [Client("stays", ClassicBot()), Client("also", ClassicBot())]
+    config = HostConfig(
+        seats=3, sealed=True, record=str(record), absent_after=1.5, log=lines.append
+    )
+    host = Host(config)
+
+    async def game() -> list[Any]:
+        port = await host.serve("127.0.0.1", 0)
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in [gone, *others]]
+        try:
+            deadline = asyncio.get_running_loop().time() + 120
+            while not any("now sees gone's" in line for line in lines):
+                assert asyncio.get_running_loop().time() < deadline, lines[-5:]
+                await asyncio.sleep(0.02)
+            again = Client("gone", ClassicBot(), state_path=seat_file, log=heard.append)
+            tasks.append(asyncio.create_task(again.run("127.0.0.1", port)))
+            return await asyncio.wait_for(asyncio.gather(*tasks), 180)
+        finally:
+            for t in tasks:
+                t.cancel()
+            await host.close()
+
+    outcomes = asyncio.run(game())
+    check_every_peer(host, outcomes[1:], record)
+    assert outcomes[3].error is None and outcomes[3].winner, outcomes[3]
+    assert not any("expelled" in line for line in lines), [x for x in lines if "expel" in x]
+    assert any("key to the sealed deck was lost" in line for line in heard), heard

@@ -555,3 +555,18 @@ def test_a_step_made_before_a_card_changed_hands_is_late_not_false() -> None:
     refused(deck, forged, "p1", "bad_unlayer")
     run(deck, [a for a in actors if a.id not in ("p2", "p3")])
     assert deck.holder_of(token) == "p1" and deck.slot(token).layers == ["p1"]
+
+
+def test_a_card_given_back_to_the_one_layer_on_it_is_held_at_once() -> None:
+    """p2 holds a card and goes away; it is given to p3, which has not added its layer yet
+    when p2 comes back: given back to p2, whose layer alone is on it, it is p2's at once."""
+    deck, _, actors = dealt_table()
+    token = "?2"
+    deck.give(token, "p2")
+    run(deck, actors)
+    deck.absent("p2")
+    deck.give(token, "p3")
+    assert deck.pending() == [Pending("p3", "relayer", token)]
+    deck.back("p2")
+    deck.give(token, "p2")
+    assert deck.holder_of(token) == "p2" and deck.pending() == []

@@ -334,7 +334,7 @@ class Client:
             self.outstanding = 0
             self.queued.clear()
             self.log("out of the game: watching on" if out else "a host bot plays the seat")
-            if self.reclaim_when_taken and not out:
+            if self.reclaim_when_taken and not out and not (self.deck and self.deck.lost):
                 self.reclaim()
         self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
         if not out:
@@ -419,7 +419,7 @@ class Client:
             self._send_signed({"type": "deck", "game": self.game_id, "step": step})
         if witness.game is None:
             return
-        if witness.game.is_over and not self.deck.told_secret:
+        if witness.game.is_over and not self.deck.told_secret and not self.deck.lost:
             # The game is won: this seat's layer is told, so that every peer reads every card.
             self.deck.told_secret = True
             self._send_signed({"type": "deck", "game": self.game_id, "step": self.deck.secret()})
@@ -429,8 +429,10 @@ class Client:
         learnt = self.deck.learn(witness.ledger, witness.game.state)
         for token, card in learnt.items():
             self.log(f"this seat's sealed card {token} is {card}")
-        if learnt and self.sealed_view is not None:
-            # The bot waited for its cards (``_play``): it chooses now that it reads them.
+        if learnt and self.sealed_view is not None and not self.received.updates_in:
+            # The bot waited for its cards (``_play``): it chooses now that it reads them
+            # (from the update about to be taken in, if one came with them: its view is
+            # the latest, and the one before may show cards a move since then spent).
             self.view = self.deck.seat_view(self.sealed_view)
             self._play()
 

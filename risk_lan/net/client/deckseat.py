@@ -30,6 +30,9 @@ class DeckSeat:
         self.sent: set[tuple[Pending, bytes]] = set()
         self.told_secret = False  # its layer's secret, told once the game is won
         self.shared: set[str] = set()  # the away parties whose secret it told its share of
+        # Its layer's key is not the one its commitment published (its app restarted, and
+        # the key was not kept): it holds escrow shares still, but owes no step of its layer.
+        self.lost = False
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's
@@ -39,6 +42,13 @@ class DeckSeat:
     def commits_published(self, ledger: SealedDeck) -> None:
         """Open the shares of every other party's escrow sealed to this seat; one that does
         not open to what its escrow commits to is a complaint."""
+        mine = ledger.parties.get(self.party.id)
+        if mine is not None and bytes(mine.layer) != bytes(self.party.key.public):
+            self.lost = True
+            self.log(
+                "this seat's key to the sealed deck was lost when its app restarted: it cannot"
+                " read or play its cards, so the host's bot keeps playing it"
+            )
         made = self.party.holder.collect(ledger)
         for complaint in made:
             self.log(f"the share {complaint['dealer']} sealed to this seat is false")
@@ -53,6 +63,8 @@ class DeckSeat:
         made = [*self.complaints, *self.party.holder.collect(ledger)]
         self.complaints = []
         for step, on in sorted(due, key=lambda d: ledger.pending().index(d[0])):
+            if self.lost and step.kind != "escrow_partial":
+                continue  # steps of a layer it no longer has
             if (step, on) not in self.sent:
                 self.sent.add((step, on))
                 made.append(self._make(ledger, step))
@@ -125,8 +137,11 @@ def seat_hands(seat: str, name: str, held: int, taken: bool) -> str:
     """Who now sees the sealed cards of ``name``'s seat, which a host bot now plays
     (``taken``) or its player again; empty when it holds none and nothing is to be said."""
     cards = f"{held} card" if held == 1 else f"{held} cards"
+    if not held:
+        return ""
     if taken:
-        return f"the bot playing {name}'s seat now sees {name}'s {cards}" if held else ""
-    return f"{name} has their seat back, with their {cards}" + (
-        " (the host saw them while its bot played the seat)" if held else ""
+        return f"the bot playing {name}'s seat now sees {name}'s {cards}"
+    return (
+        f"{name} has their seat back, with their {cards} (the host saw them while its bot"
+        " played the seat)"
     )

@@ -148,12 +148,12 @@ class Handovers:
         for seat in seats:
             if seat in self.bots:
                 continue
-            self.to_bot(seat, {"type": "takeover", "game": self.id, "seat": seat})
             if self._out(seat):
                 self.log(f"{seat} is out of the game and watches it: off the rolls")
             else:
                 level = self.bot_factory().name  # the stand-in: a normal bot
                 self.log(f"{seat}: {why}; a bot plays the seat from now on (a {level} one)")
+            self.to_bot(seat, {"type": "takeover", "game": self.id, "seat": seat})
             if self.position.game is not None:
                 self.broadcaster.broadcast_updates([])  # every screen's code moves on too
 

@@ -139,11 +139,12 @@ class HostDeck:
         seat_returned(ledger, state, seat)
         self.hand_over()
         held = cards_held(state, seat) if state is not None else 0
-        name = self.name(seat)
-        self.log(
-            f"{name} has their seat back, with their {_cards(held)}"
-            + (" (this host saw them while its bot played the seat)" if held else "")
-        )
+        if held:
+            name = self.name(seat)
+            self.log(
+                f"{name} has their seat back, with their {_cards(held)} (this host saw them"
+                " while its bot played the seat)"
+            )
 
     def hand_over(self) -> None:
         """The cards now in a seat's hand given to its party in the ledger (as every peer

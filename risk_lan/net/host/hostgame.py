@@ -36,7 +36,7 @@ from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import Event, GameWon
 from risk_lan.rules.modes import owed
-from risk_lan.rules.projection import reveal_named
+from risk_lan.rules.projection import NamedUnheld, reveal_named
 from risk_lan.rules.randomness import NoChance, RandomSource
 
 
@@ -510,7 +510,11 @@ class HostGame:
             raise IllegalAction("bad_deck", "this game's cards are not sealed: nothing to open")
         opened = self.deck.check_openings(seat, openings)
         probe = Game(self.game.state.copy())
-        reveal_named(probe.state, seat, action, opened)
+        try:
+            reveal_named(probe.state, seat, action, opened)
+        except NamedUnheld as e:
+            # Cards its seat held when it chose (a trade sent twice, the first one made).
+            raise IllegalAction("not_in_hand", f"you no longer hold those cards: {e}") from None
         return probe
 
     def _dealing(self, source: RandomSource) -> RandomSource:
