@@ -142,6 +142,6 @@ def seat_hands(seat: str, name: str, held: int, taken: bool) -> str:
     if taken:
         return f"the bot playing {name}'s seat now sees {name}'s {cards}"
     return (
-        f"{name} has their seat back, with their {cards} (the host saw them while its bot"
-        " played the seat)"
+        f"{name} has their seat back, with their {cards} (the host saw"
+        f" {'it' if held == 1 else 'them'} while its bot played the seat)"
     )

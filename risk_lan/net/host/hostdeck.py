@@ -142,8 +142,8 @@ class HostDeck:
         if held:
             name = self.name(seat)
             self.log(
-                f"{name} has their seat back, with their {_cards(held)} (this host saw them"
-                " while its bot played the seat)"
+                f"{name} has their seat back, with their {_cards(held)} (this host saw"
+                f" {'it' if held == 1 else 'them'} while its bot played the seat)"
             )
 
     def hand_over(self) -> None:
