@@ -134,6 +134,7 @@ class Deal:
     step: int = 0
     commit: bytes | None = None
     randomness: bytes | None = None
+    skipped: list[str] = field(default_factory=list)  # dealers away when their turn came
 
     @property
     def done(self) -> bool:
@@ -150,6 +151,7 @@ class Slot:
     receiver: str | None = None
     partials: dict[int, Point] = field(default_factory=dict)
     card: str | None = None
+    former: list[Point] = field(default_factory=list)  # its points before each layer added
 
 
 def step_context(game: str, deal: str, subject: str | int, kind: str, party: str) -> bytes:
@@ -269,28 +271,56 @@ class SealedDeck:
 
     def give(self, token: str, party: str) -> None:
         """The engine moved ``token`` into the hand of a seat ``party`` plays: the steps that
-        leave its layer alone on it are now owed."""
+        leave its layer alone on it are now owed. A token on its way to another party (whose
+        seat changed hands meanwhile) goes to ``party`` instead: the parts of an absent
+        layer gathered for it still count while that layer is the one to come off next."""
         s = self.slots.get(token)
         if s is None:
             raise ValueError(f"{token} is no token of a deal made")
         if party not in self.parties or party in self.away:
             raise ValueError(f"{party} is no party here to receive a card")
-        if s.receiver is not None:
-            raise ValueError(f"{token} is on its way to {s.receiver} already")
+        if s.receiver == party:
+            raise ValueError(f"{token} is on its way to {party} already")
+        before = self._next_step(s)
         s.receiver = party
         self._settle(s)
+        if self._next_step(s) != before:
+            s.partials = {}
         self._record({"kind": "give", "token": token, "party": party})
 
     def absent(self, party: str) -> None:
-        """``party`` is away: its layers come off by escrow."""
+        """``party`` is away (its seat changed hands, or it is out of the game): its layers
+        come off by escrow, and a shuffle of a deal whose turn is its, or comes to it while
+        it is away, is skipped (its layer is then not on that deal's cards)."""
         if party not in self.parties:
             raise ValueError(f"{party} is no party")
         self.away.add(party)
         self._record({"kind": "absent", "party": party})
+        for deal in self.deals.values():
+            self._skip_away(deal)
 
     def back(self, party: str) -> None:
+        """``party`` is back: it takes its own layers off again, and shuffles the deals whose
+        turn comes to it from now on."""
         self.away.discard(party)
         self._record({"kind": "back", "party": party})
+
+    def _skip_away(self, deal: Deal) -> None:
+        """Past every dealer away at its turn (its commit, if any, dropped); the deal's cards
+        are made once the last dealer is past."""
+        skipped = False
+        while not deal.done and deal.dealers[deal.step] in self.away:
+            deal.skipped.append(deal.dealers[deal.step])
+            deal.step += 1
+            deal.commit = deal.randomness = None
+            skipped = True
+        if skipped and deal.done:
+            self._dealt(deal)
+
+    def _dealt(self, deal: Deal) -> None:
+        layers = [p for p in deal.dealers if p not in deal.skipped]
+        for token, p in zip(deal.tokens, deal.deck, strict=True):
+            self.slots[token] = Slot(deal.id, p, list(layers))
 
     def _record(self, entry: dict[str, Any]) -> None:
         self.journal.append(entry)
@@ -329,11 +359,18 @@ class SealedDeck:
         kind, party = step
         if kind != "escrow_partial":
             return [Pending(party, kind, token)]
-        return [
-            Pending(h, "escrow_partial", token)
-            for i, h in enumerate(self.holders(party), 1)
-            if i not in s.partials and h not in self.away
-        ]
+        return [Pending(h, "escrow_partial", token) for h in self.owing(party, s.partials)]
+
+    def owing(self, owner: str, given: Mapping[int, object]) -> list[str]:
+        """The holders of ``owner``'s escrow whose part (of a layer, or of the secret at the
+        end) is awaited, ``given`` the parts in by index: those here; and those away too
+        (a player out of the game whose app still runs), when those here are too few to
+        reach the threshold without them."""
+        holders = list(enumerate(self.holders(owner), 1))
+        here = [h for i, h in holders if i not in given and h not in self.away]
+        if len(given) + len(here) >= self.threshold(owner):
+            return here
+        return [h for i, h in holders if i not in given]
 
     def _next_step(self, s: Slot) -> tuple[str, str] | None:
         """(kind, party) of the token's next step: for ``escrow_partial`` the party is the
@@ -469,8 +506,9 @@ class SealedDeck:
         deal.deck, deal.step = shuffled, deal.step + 1
         deal.commit = deal.randomness = None
         if deal.done:
-            for token, p in zip(deal.tokens, deal.deck, strict=True):
-                self.slots[token] = Slot(deal.id, p, list(deal.dealers))
+            self._dealt(deal)
+        else:
+            self._skip_away(deal)
         return None
 
     def _slot_due(self, sender: str, m: Mapping[str, Any], kind: str) -> Slot:
@@ -488,17 +526,20 @@ class SealedDeck:
             raise DeckFault(
                 sender, "bad_relayer", f"{sender}'s layer added to {m['token']} is false"
             )
+        s.former.append(s.point)
         s.point = added
         s.layers = [p for p in self.order if p in s.layers or p == sender]
+        s.partials = {}
         return None
 
     def _unlayer(self, sender: str, m: Mapping[str, Any]) -> None:
         s = self._slot_due(sender, m, "unlayer")
         removed = _point(m["point"], sender)
         context = step_context(self.game_id, s.deal, m["token"], "unlayer", sender)
-        if not _holds(
-            check_removal, self.parties[sender].layer, s.point, removed, m["proof"], context
-        ):
+        layer = self.parties[sender].layer
+        if not _holds(check_removal, layer, s.point, removed, m["proof"], context):
+            if any(_holds(check_removal, layer, f, removed, m["proof"], context) for f in s.former):
+                raise _late(sender, m["token"])
             raise DeckFault(
                 sender, "bad_unlayer", f"{sender}'s layer removed from {m['token']} is false"
             )
@@ -516,7 +557,7 @@ class SealedDeck:
         s = self.slots.get(m["token"])
         holders = self.holders(owner) if owner in self.parties else []
         due = s is not None and self._next_step(s) == ("escrow_partial", owner)
-        if not due or sender not in holders or sender in self.away:
+        if not due or sender not in holders:
             raise _not_due(sender, f"a part of {owner}'s layer on {m['token']}")
         assert s is not None
         index = holders.index(sender) + 1
@@ -526,6 +567,11 @@ class SealedDeck:
         escrow = self.escrows[owner]
         context = step_context(self.game_id, s.deal, m["token"], f"escrow_partial/{owner}", sender)
         if not _holds(check_partial, escrow.commitments, index, s.point, part, m["proof"], context):
+            if any(
+                _holds(check_partial, escrow.commitments, index, f, part, m["proof"], context)
+                for f in s.former
+            ):
+                raise _late(sender, m["token"])
             raise DeckFault(
                 sender,
                 "bad_unlayer",
@@ -676,6 +722,14 @@ def _holds(check: Callable[..., bool], *args: Any) -> bool:
         return check(*args)
     except DeckCryptoError:
         return False
+
+
+def _late(sender: str, token: str) -> DeckFault:
+    """A step true of the token as it was before a layer was added to it (its seat changed
+    hands meanwhile): made in good faith, late, and owed again."""
+    return DeckFault(
+        sender, "out_of_turn", f"{sender}'s step on {token} was made before it changed hands"
+    )
 
 
 def _not_due(sender: str, what: str) -> DeckFault:

@@ -482,3 +482,91 @@ def test_a_record_replayed_names_the_step_that_was_changed() -> None:
     with pytest.raises(DeckFault) as caught:
         SealedDeck.replay(GAME, parties_now, changed, deck.host_signing)
     assert (caught.value.party, caught.value.code) == (changed[at]["party"], "bad_unlayer")
+
+
+# -- seats that change hands (issue 27, takeovers) -----------------------------------------
+
+
+def test_a_dealer_away_at_its_turn_is_skipped_and_its_layer_is_on_no_card() -> None:
+    deck, parties, actors = small_table()
+    p1 = parties[0]
+    deck.take(p1.shuffle_commit(deck, "pile-1"))
+    deck.absent("p1")  # gone after its commit: the commit is dropped, its turn skipped
+    deal = deck.deal_of("pile-1")
+    assert deal.skipped == ["p1"] and deal.commit is None
+    assert deck.pending() == [Pending("p2", "shuffle_commit", "pile-1")]
+    refused(deck, p1.shuffle_commit(deck, "pile-1"), "p1", "out_of_turn")
+    run(deck, actors)
+    assert deal.done and all(deck.slot(t).layers == ["p2", "p3"] for t in deal.tokens)
+    # Replayed from its journal, the ledger skips it at the very same place.
+    again = SealedDeck.replay(GAME, list(deck.parties.values()), deck.journal, deck.host_signing)
+    assert again.deal_of("pile-1").skipped == ["p1"]
+    assert {t: bytes(s.point) for t, s in again.slots.items()} == {
+        t: bytes(s.point) for t, s in deck.slots.items()
+    }
+
+
+def test_a_card_on_its_way_to_a_party_gone_goes_to_the_new_one_and_back() -> None:
+    """p2 draws; before its card is its alone, p2's seat goes to the host's party (p3 here):
+    the card is given to p3, p2's layer comes off by escrow; p2 comes back and the card is
+    given back to it, p3's layer off again."""
+    deck, parties, actors = dealt_table()
+    p2, p3 = parties[1], parties[2]
+    token = "?0"
+    deck.give(token, "p2")
+    deck.take(parties[0].unlayer(deck, token))  # p1's off; p2's relayer came first
+    deck.absent("p2")
+    deck.give(token, "p3")
+    assert deck.slot(token).receiver == "p3"
+    with pytest.raises(ValueError, match="on its way to p3 already"):
+        deck.give(token, "p3")
+    with pytest.raises(ValueError, match="no party here"):
+        deck.give(token, "p2")  # away: receives nothing
+    run(deck, [a for a in actors if a.id != "p2"])
+    assert deck.holder_of(token) == "p3" and p3.learn(deck, [token])
+    deck.back("p2")
+    deck.give(token, "p2")
+    run(deck, actors)
+    assert deck.holder_of(token) == "p2" and p2.learn(deck, [token])
+    nobody_else_reads(deck, parties, token)
+
+
+def test_a_step_made_before_a_card_changed_hands_is_late_not_false() -> None:
+    """p2 holds a card and goes away: it is given to p3, which adds its layer; p1 makes its
+    part of p2's layer on it; p3's seat changes hands too and p1 adds its layer first. The
+    part, made on the card as it was, arrives then: late (owed again), not a cheat. A part
+    that is false on every point the card has had is a cheat."""
+    deck, parties, actors = dealt_table()
+    p1, p3 = parties[0], parties[2]
+    token = "?1"
+    deck.give(token, "p2")
+    run(deck, actors)
+    assert deck.holder_of(token) == "p2"
+    deck.absent("p2")
+    deck.give(token, "p3")
+    deck.take(p3.relayer(deck, token))
+    early = p1.holder.partial(deck, token)
+    deck.absent("p3")
+    deck.give(token, "p1")
+    deck.take(p1.relayer(deck, token))
+    assert deck.pending()[0] == Pending("p1", "escrow_partial", token)
+    refused(deck, early, "p1", "out_of_turn")
+    forged = {**p1.holder.partial(deck, token), "point": bytes(deck.slot(token).point)}
+    refused(deck, forged, "p1", "bad_unlayer")
+    run(deck, [a for a in actors if a.id not in ("p2", "p3")])
+    assert deck.holder_of(token) == "p1" and deck.slot(token).layers == ["p1"]
+
+
+def test_a_card_given_back_to_the_one_layer_on_it_is_held_at_once() -> None:
+    """p2 holds a card and goes away; it is given to p3, which has not added its layer yet
+    when p2 comes back: given back to p2, whose layer alone is on it, it is p2's at once."""
+    deck, _, actors = dealt_table()
+    token = "?2"
+    deck.give(token, "p2")
+    run(deck, actors)
+    deck.absent("p2")
+    deck.give(token, "p3")
+    assert deck.pending() == [Pending("p3", "relayer", token)]
+    deck.back("p2")
+    deck.give(token, "p2")
+    assert deck.holder_of(token) == "p2" and deck.pending() == []

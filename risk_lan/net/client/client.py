@@ -27,7 +27,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot
 from risk_lan.net.client.botplay import BotPlay
-from risk_lan.net.client.deckseat import DeckSeat
+from risk_lan.net.client.deckseat import DeckSeat, seat_hands
 from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
@@ -41,6 +41,7 @@ from risk_lan.net.client.tablerequests import TableRequests
 from risk_lan.net.client.tabletalk import TableTalk
 from risk_lan.net.client.witness import Witness
 from risk_lan.net.connection import Connection
+from risk_lan.net.record.deckdraws import cards_held
 from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
@@ -333,14 +334,17 @@ class Client:
             self.outstanding = 0
             self.queued.clear()
             self.log("out of the game: watching on" if out else "a host bot plays the seat")
-            if self.reclaim_when_taken and not out:
+            if self.reclaim_when_taken and not out and not (self.deck and self.deck.lost):
                 self.reclaim()
         self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
+        if not out:
+            self._who_sees(body["seat"], True)
 
     def _expelled(self, body: dict[str, Any]) -> Outcome | None:
         self.rolls.cancelled()  # as after a takeover: the roll is made again
         if body["seat"] != self.seat:
             self.listener.seat_changed(body["seat"], f"expelled:{body['why']}")
+            self._who_sees(body["seat"], True)
             return None
         code = self.witness.code if self.witness is not None else ""
         outcome = expelled(body, self.seat, self.signed_sent, code)
@@ -354,6 +358,21 @@ class Client:
             self.taken_over = False
             self.log("this seat is played from here again")
         self.listener.seat_changed(body["seat"], "back")
+        self._who_sees(body["seat"], False)
+
+    def _who_sees(self, seat: str, taken: bool) -> None:
+        """In a sealed game, who now sees the cards of ``seat``, which changed hands."""
+        game = self.witness.game if self.witness is not None else None
+        if self.deck is None or game is None:
+            return
+        held = cards_held(game.state, seat)
+        line = seat_hands(seat, self._name_of(seat), held, taken)
+        if line:
+            self.log(line)
+            self.listener.seat_changed(seat, f"cards:{'taken' if taken else 'back'}:{held}")
+
+    def _name_of(self, seat: str) -> str:
+        return next((p.get("name", seat) for p in self.players if p["seat"] == seat), seat)
 
     def _over(self, body: dict[str, Any]) -> Outcome:
         read = self.witness.cards_read if self.witness is not None else {}
@@ -400,15 +419,20 @@ class Client:
             self._send_signed({"type": "deck", "game": self.game_id, "step": step})
         if witness.game is None:
             return
-        if witness.game.is_over and not self.deck.told_secret:
+        if witness.game.is_over and not self.deck.told_secret and not self.deck.lost:
             # The game is won: this seat's layer is told, so that every peer reads every card.
             self.deck.told_secret = True
             self._send_signed({"type": "deck", "game": self.game_id, "step": self.deck.secret()})
+        if witness.game.is_over:
+            for share in self.deck.end_shares(witness.ledger):
+                self._send_signed({"type": "deck", "game": self.game_id, "step": share})
         learnt = self.deck.learn(witness.ledger, witness.game.state)
         for token, card in learnt.items():
             self.log(f"this seat's sealed card {token} is {card}")
-        if learnt and self.sealed_view is not None:
-            # The bot waited for its cards (``_play``): it chooses now that it reads them.
+        if learnt and self.sealed_view is not None and not self.received.updates_in:
+            # The bot waited for its cards (``_play``): it chooses now that it reads them
+            # (from the update about to be taken in, if one came with them: its view is
+            # the latest, and the one before may show cards a move since then spent).
             self.view = self.deck.seat_view(self.sealed_view)
             self._play()
 

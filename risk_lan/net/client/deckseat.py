@@ -25,8 +25,14 @@ class DeckSeat:
         self.party = DealerParty(ShareHolder(seat, identity.private_bytes()))
         self.log = log
         self.complaints: list[dict[str, Any]] = []  # its own, to send
-        self.sent: set[Pending] = set()  # steps sent that the host has not published yet
+        # Steps sent that the host has not published yet, each with the point it was made on
+        # (a card that changed hands meanwhile owes the same step again, on its new point).
+        self.sent: set[tuple[Pending, bytes]] = set()
         self.told_secret = False  # its layer's secret, told once the game is won
+        self.shared: set[str] = set()  # the away parties whose secret it told its share of
+        # Its layer's key is not the one its commitment published (its app restarted, and
+        # the key was not kept): it holds escrow shares still, but owes no step of its layer.
+        self.lost = False
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's
@@ -36,6 +42,13 @@ class DeckSeat:
     def commits_published(self, ledger: SealedDeck) -> None:
         """Open the shares of every other party's escrow sealed to this seat; one that does
         not open to what its escrow commits to is a complaint."""
+        mine = ledger.parties.get(self.party.id)
+        if mine is not None and bytes(mine.layer) != bytes(self.party.key.public):
+            self.lost = True
+            self.log(
+                "this seat's key to the sealed deck was lost when its app restarted: it cannot"
+                " read or play its cards, so the host's bot keeps playing it"
+            )
         made = self.party.holder.collect(ledger)
         for complaint in made:
             self.log(f"the share {complaint['dealer']} sealed to this seat is false")
@@ -45,14 +58,27 @@ class DeckSeat:
         """The steps the ledger now waits for from this seat, each made once: one sent
         stays owed until the host publishes it, and is not made again meanwhile."""
         me = self.party.id
-        due = [p for p in ledger.pending() if p.party == me]
-        self.sent &= set(due)
+        due = {(p, _made_on(ledger, p)) for p in ledger.pending() if p.party == me}
+        self.sent &= due
         made = [*self.complaints, *self.party.holder.collect(ledger)]
         self.complaints = []
-        for step in due:
-            if step not in self.sent:
-                self.sent.add(step)
+        for step, on in sorted(due, key=lambda d: ledger.pending().index(d[0])):
+            if self.lost and step.kind != "escrow_partial":
+                continue  # steps of a layer it no longer has
+            if (step, on) not in self.sent:
+                self.sent.add((step, on))
                 made.append(self._make(ledger, step))
+        return made
+
+    def end_shares(self, ledger: SealedDeck) -> list[dict[str, Any]]:
+        """The game is won: its share of the secret of each party away whose escrow it holds
+        (that party's cards are read from them), each told once."""
+        me = self.party.id
+        made = []
+        for owner in sorted(ledger.away - set(ledger.secrets) - self.shared):
+            if me in ledger.holders(owner) and owner in self.party.holder.shares:
+                self.shared.add(owner)
+                made.append(self.party.holder.secret_share(owner))
         return made
 
     def _make(self, ledger: SealedDeck, step: Pending) -> dict[str, Any]:
@@ -99,3 +125,23 @@ class DeckSeat:
 
     def secret(self) -> dict[str, Any]:
         return self.party.secret()
+
+
+def _made_on(ledger: SealedDeck, step: Pending) -> bytes:
+    """The point a token's step is made on (empty for the other steps)."""
+    slot = ledger.slots.get(step.subject)
+    return bytes(slot.point) if slot is not None else b""
+
+
+def seat_hands(seat: str, name: str, held: int, taken: bool) -> str:
+    """Who now sees the sealed cards of ``name``'s seat, which a host bot now plays
+    (``taken``) or its player again; empty when it holds none and nothing is to be said."""
+    cards = f"{held} card" if held == 1 else f"{held} cards"
+    if not held:
+        return ""
+    if taken:
+        return f"the bot playing {name}'s seat now sees {name}'s {cards}"
+    return (
+        f"{name} has their seat back, with their {cards} (the host saw"
+        f" {'it' if held == 1 else 'them'} while its bot played the seat)"
+    )

@@ -9,7 +9,15 @@ builds the ledger from the commitments it publishes, as every peer does. When a 
 cards, each party shuffles the deal in turn: its commit, then a challenge roll every
 contributor reveals for (whose seed draws the proof's bits), then its shuffle. Each step a
 party sends is checked with the ledger before the host publishes it (a ``deck_step``); the
-host's own it makes itself.
+host's own it makes itself. A step its ledger refuses for anything but coming late proves
+its party cheats: the party is expelled (``deckfaults``), its seat taken over, and the deal
+goes on without it.
+
+A seat that changes hands (``left``, ``returned``: the takeover, expulsion or handback the
+host just published) moves its cards to its new runner's party, as on every peer; the host
+says on its console who now sees which cards. A party away is waited for no longer: its
+shuffles are skipped, its layers come off by escrow, and at the end its secret is rebuilt
+from its escrow's shares.
 """
 
 from __future__ import annotations
@@ -25,8 +33,16 @@ from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import Identity
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.record.dealsource import DealingSource, dealer
-from risk_lan.net.record.deckdraws import dealt, hand_over, party_of
+from risk_lan.net.record.deckdraws import (
+    cards_held,
+    dealt,
+    hand_over,
+    party_of,
+    seat_left,
+    seat_returned,
+)
 from risk_lan.net.record.deckescrows import check_escrow, commit_fields, ledger_of
+from risk_lan.net.record.deckfaults import proven
 from risk_lan.rules import Action, GameState, RandomSource
 from risk_lan.rules.projection import opened_by, sealed_of
 from risk_lan.rules.seatview import seat_view
@@ -48,6 +64,14 @@ class DeckWaits(Protocol):
     async def wait_for(
         self, missing: Callable[[], list[str]], why: str, done: asyncio.Event
     ) -> bool: ...
+
+
+class DeckExpels(Protocol):
+    def expel(self, seat: str, error: ProtocolError, evidence: list[dict[str, Any]]) -> bool: ...
+
+
+def _not_expelled(seat: str, error: ProtocolError, evidence: list[dict[str, Any]]) -> bool:
+    return False
 
 
 class HostDeck:
@@ -72,12 +96,55 @@ class HostDeck:
         self.rolls: DeckRolls | None = None
         self.waits: DeckWaits | None = None
         self.state: Callable[[], GameState | None] = lambda: None
+        self.expel: Callable[[str, ProtocolError, list[dict[str, Any]]], bool] = _not_expelled
+        self.log: Callable[[str], None] = lambda line: None
+        self.name: Callable[[str], str] = lambda seat: seat
+        # Each escrow complaint published, by (complainer, dealer): the evidence, should the
+        # dealer's answer show it false.
+        self.complaints: dict[tuple[str, str], dict[str, Any]] = {}
 
     def bind(
         self, rolls: DeckRolls, waits: DeckWaits, state: Callable[[], GameState | None]
     ) -> None:
         """The rolls, the seats' waits and the game's sealed state, as it stands."""
         self.rolls, self.waits, self.state = rolls, waits, state
+
+    def bind_table(
+        self, expeller: DeckExpels, log: Callable[[str], None], name: Callable[[str], str]
+    ) -> None:
+        """Who expels a proven cheat, the host's console, and each seat's player's name."""
+        self.expel, self.log, self.name = expeller.expel, log, name
+
+    # ----- seats changing hands -------------------------------------------------------------
+
+    def left(self, seat: str) -> None:
+        """A host bot plays ``seat`` from here (its takeover or expulsion just published):
+        its cards go to the host's party, as on every peer."""
+        ledger, state = self.ledger, self.state()
+        if ledger is None or seat not in ledger.parties or seat in ledger.away:
+            return
+        seat_left(ledger, state, seat)
+        self.hand_over()
+        held = cards_held(state, seat) if state is not None else 0
+        if held and not (state is not None and seat in state.eliminated):
+            name = self.name(seat)
+            self.log(f"the bot playing {name}'s seat now sees {name}'s {_cards(held)}")
+
+    def returned(self, seat: str) -> None:
+        """``seat``'s player plays it again (its handback just published): its cards, as they
+        stand, go back to its party."""
+        ledger, state = self.ledger, self.state()
+        if ledger is None or seat not in ledger.away:
+            return
+        seat_returned(ledger, state, seat)
+        self.hand_over()
+        held = cards_held(state, seat) if state is not None else 0
+        if held:
+            name = self.name(seat)
+            self.log(
+                f"{name} has their seat back, with their {_cards(held)} (this host saw"
+                f" {'it' if held == 1 else 'them'} while its bot played the seat)"
+            )
 
     def hand_over(self) -> None:
         """The cards now in a seat's hand given to its party in the ledger (as every peer
@@ -136,7 +203,7 @@ class HostDeck:
         opened = {}
         for message in openings:
             if not isinstance(message, dict) or message.get("party") != party:
-                raise DeckFault(seat, "malformed", f"an opening in {seat}'s act is not its own")
+                raise DeckFault(seat, "out_of_turn", f"an opening in {seat}'s act is not its own")
             opened[message["token"]] = self.ledger.opening(message)
         return opened
 
@@ -171,18 +238,53 @@ class HostDeck:
         try:
             ledger.take(step)
         except DeckFault as e:
-            self.broadcaster.refuse(seat, "bad_deck", e.message)
+            if e.code == "false_complaint":
+                self._publish_answer(envelope, e)
+            else:
+                self.fault(seat, e, body, envelope)
             return
         self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
+        if step.get("kind") == "escrow_complaint":
+            self.complaints[seat, str(step.get("dealer"))] = envelope
         self.hand_over()
         self.arrived.set()
+
+    def fault(
+        self, seat: str, fault: DeckFault, body: dict[str, Any], envelope: dict[str, Any]
+    ) -> None:
+        """``seat``'s signed ``body`` (a deck step, or an act's openings) refused for
+        ``fault``: its sender expelled if that proves it cheats, else only told."""
+        error = proven(fault, seat)
+        if error is not None and self.expel(seat, error, [envelope]):
+            self.arrived.set()  # the deal goes on without it
+            return
+        self.broadcaster.refuse(seat, "bad_deck", fault.message)
+
+    def _publish_answer(self, envelope: dict[str, Any], fault: DeckFault) -> None:
+        """A dealer's good answer to a complaint, taken (the ledger takes it as it refuses the
+        complaint): published, and the complainer expelled with its complaint as evidence."""
+        self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
+        self.arrived.set()
+        complainer = fault.party
+        complaint = self.complaints.get((str(complainer), str(envelope.get("from"))))
+        if complainer is None or complaint is None:
+            return
+        error = proven(fault, complainer)
+        if error is not None:
+            self.expel(complainer, error, [complaint])
 
     def _publish_own(self, step: dict[str, Any]) -> None:
         assert self.ledger is not None
         envelope = self.identity.sign(
             HOST_PARTY, {"type": "deck", "game": self.game_id, "step": step}
         )
-        self.ledger.take(step)  # its own: a failure is the host's bug
+        try:
+            self.ledger.take(step)  # its own: a failure is the host's bug
+        except DeckFault as e:
+            if e.code != "false_complaint":
+                raise
+            self._publish_answer(envelope, e)
+            return
         self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
         self.hand_over()
 
@@ -204,22 +306,23 @@ class HostDeck:
 
     async def end(self) -> None:
         """The game is won: every party's layer secret, the host's first, each checked
-        against its key, so that every peer reads every card. A party the host's bots took
-        over by then is waited for no longer (its secret comes from its escrow in the next
-        milestone)."""
+        against its key, so that every peer reads every card. The secret of a party away
+        (taken over, expelled, out of the game) is rebuilt from its escrow: the host's share
+        and those of the other holders, told in the open."""
         ledger = self.ledger
         if ledger is None or self.waits is None:
             return
         if HOST_PARTY not in ledger.secrets:
             self._publish_own(self.party.secret())
-
-        def missing() -> list[str]:
-            return [p for p in ledger.order if p not in ledger.secrets]
-
-        while missing():
+        while any(p not in ledger.secrets for p in ledger.order):
+            for owner in sorted(p for p in ledger.away if p not in ledger.secrets):
+                index = ledger.holders(owner).index(HOST_PARTY) + 1
+                if index not in ledger.end_shares.get(owner, {}):
+                    self._publish_own(self.party.holder.secret_share(owner))
+            if all(p in ledger.secrets for p in ledger.order) or not secrets_owed(ledger):
+                return  # told, or nobody here left to tell it
             self.arrived.clear()
-            if not await self.waits.wait_for(missing, "deck", self.arrived):
-                return
+            await self.waits.wait_for(lambda: secrets_owed(ledger), "deck", self.arrived)
 
     async def _challenge(self, deal_id: str) -> None:
         """The roll whose seed is the randomness of the current shuffle's proof."""
@@ -235,9 +338,7 @@ class HostDeck:
         }
         source = await self.rolls.chance(body)
         if source is None:
-            # A contributor taken over meanwhile: the deal waits for the seat's return or
-            # its escrow, which the next milestone brings.
-            raise ProtocolError("host_error", f"the roll of {deal_id}'s shuffle was cancelled")
+            return  # a contributor taken over meanwhile: the deal goes on without it
         self.ledger.randomness(deal_id, source.seed)
 
     async def _wait(self, ledger: SealedDeck) -> None:
@@ -247,7 +348,24 @@ class HostDeck:
             return sorted({p.party for p in ledger.pending() if p.party not in (None, HOST_PARTY)})
 
         self.arrived.clear()
-        if not await self.waits.wait_for(missing, "deck", self.arrived):
-            # A seat taken over while the deck waited for it: its layer comes off by escrow
-            # in the next milestone; until then the game cannot go on.
-            raise ProtocolError("host_error", "a party of the sealed deck left mid-deal")
+        # False: a seat taken over while the deck waited for it, whose steps the ledger
+        # now owes otherwise (its shuffle skipped, its layers off by escrow).
+        await self.waits.wait_for(missing, "deck", self.arrived)
+
+
+def secrets_owed(ledger: SealedDeck) -> list[str]:
+    """Whom the end waits for: each party here that has not told its secret, and each
+    holder of an away party's escrow whose share of it is awaited (``SealedDeck.owing``)."""
+    owed = set()
+    for owner in ledger.order:
+        if owner in ledger.secrets or owner == HOST_PARTY:
+            continue
+        if owner not in ledger.away:
+            owed.add(owner)
+            continue
+        owed |= set(ledger.owing(owner, ledger.end_shares.get(owner, {}))) - {HOST_PARTY}
+    return sorted(owed)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"

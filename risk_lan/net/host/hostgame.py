@@ -36,7 +36,7 @@ from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import Event, GameWon
 from risk_lan.rules.modes import owed
-from risk_lan.rules.projection import reveal_named
+from risk_lan.rules.projection import NamedUnheld, reveal_named
 from risk_lan.rules.randomness import NoChance, RandomSource
 
 
@@ -124,6 +124,9 @@ class HostGame:
             )
             self.rolls.own_fields = self.deck.own_fields()
             self.rolls.check_commit = self.deck.check_commit
+            self.deck.bind_table(self.expeller, host.log, lambda seat: roster.seat_by_id(seat).name)
+            self.handovers.deck = self.deck
+            self.rolls.before_again = self._settle_deck
         # What a seat signs, by kind (the only kinds the intake lets through).
         self._signed: dict[str, Callable[[str, dict[str, Any], dict[str, Any]], None]] = {
             "commit": self.rolls.accept_commit,
@@ -196,12 +199,19 @@ class HostGame:
                 lambda action: self._opened_game(seat, action, envelope),
             )
         except DeckFault as e:
-            self.broadcaster.refuse(seat, "bad_deck", e.message)
+            self._deck_fault(seat, e, envelope)
             return
         except IllegalAction as e:
             self.broadcaster.refuse(seat, e.code, e.message)
             return
         self.acts.put_nowait((seat, action, envelope, checked))
+
+    def _deck_fault(self, seat: str, fault: DeckFault, envelope: dict[str, Any] | None) -> None:
+        """An act whose openings the ledger refuses: a false one expels its sender."""
+        if self.deck is None or envelope is None:
+            self.broadcaster.refuse(seat, "bad_deck", fault.message)
+            return
+        self.deck.fault(seat, fault, envelope["body"], envelope)
 
     def _take_deck(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
         if self.deck is None:
@@ -325,6 +335,7 @@ class HostGame:
         while not self.game.is_over:
             handovers.retire_eliminated()
             handovers.hand_back()
+            await self._settle_deck()  # the cards of a seat that changed hands, moved
             if self.owed_after != self.n:
                 self.owed_after = self.n
                 await self._bots_owed()
@@ -418,7 +429,7 @@ class HostGame:
         try:
             check_act(self._opened_game(seat, action, request), seat, action)
         except DeckFault as e:
-            self.broadcaster.refuse(seat, "bad_deck", e.message)
+            self._deck_fault(seat, e, request)
             return
         except IllegalAction as e:
             told = refusal_when_taken(e, checked)
@@ -463,6 +474,7 @@ class HostGame:
         and the cards they open put in their tokens' places before the move is made, as
         every peer does."""
         assert self.game is not None
+        await self._settle_deck()  # a seat changed hands meanwhile: its cards moved first
         opened = self._take_openings(seat, action, openings or _act_openings(request))
         chance = self.game.needs_chance(seat, action)
         body = self.move_body(seat, action.to_dict(), request, chance, openings)
@@ -498,7 +510,11 @@ class HostGame:
             raise IllegalAction("bad_deck", "this game's cards are not sealed: nothing to open")
         opened = self.deck.check_openings(seat, openings)
         probe = Game(self.game.state.copy())
-        reveal_named(probe.state, seat, action, opened)
+        try:
+            reveal_named(probe.state, seat, action, opened)
+        except NamedUnheld as e:
+            # Cards its seat held when it chose (a trade sent twice, the first one made).
+            raise IllegalAction("not_in_hand", f"you no longer hold those cards: {e}") from None
         return probe
 
     def _dealing(self, source: RandomSource) -> RandomSource:

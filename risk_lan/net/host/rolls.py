@@ -6,7 +6,7 @@ roll number: no roll ever has two results)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from protocol.errors import ProtocolError
@@ -72,6 +72,8 @@ class Rolls:
         self.keys: dict[str, bytes] = {}
         self.seats: Waits | None = None
         self.expeller: Expels | None = None
+        # What must be done before a move whose roll a takeover cancelled is published again.
+        self.before_again: Callable[[], Awaitable[None]] | None = None
         self.numbers: Numbers | None = None
         # A sealed game's: what the host's own commitment adds (its layer key and escrow),
         # and the check of what a seat's adds, which raises ProtocolError naming the seat.
@@ -209,6 +211,8 @@ class Rolls:
         assert self.numbers is not None
         source = await (self.chance(body) if publish else self._roll(body))
         while source is None:
+            if self.before_again is not None:
+                await self.before_again()  # a sealed deck's steps the takeover made owed
             body = self.numbers.move_body(
                 body["seat"], body["action"], body["request"], True, body.get("openings")
             )
