@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.errors import ProtocolError
 from protocol.fairness import RollSource
+from protocol.layerkey import LayerKey
 from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import Identity
 from risk_lan.net.host.broadcaster import Broadcaster
@@ -43,6 +44,8 @@ class DeckRolls(Protocol):
 
     async def chance(self, body: dict[str, Any]) -> RollSource | None: ...
 
+    async def gathered(self, body: dict[str, Any]) -> RollSource | None: ...
+
 
 class DeckWaits(Protocol):
     async def wait_for(
@@ -58,15 +61,18 @@ class HostDeck:
         parties: Sequence[str],
         keys: Mapping[str, bytes],
         broadcaster: Broadcaster,
+        layer: bytes | None = None,
     ) -> None:
         """``parties`` the start's contributors (the host first), ``keys`` their signing
-        keys."""
+        keys; ``layer`` the secret of the host's layer, as a resumed game's save holds it
+        (None: a new one)."""
         self.game_id = game_id
         self.identity = identity
         self.parties = list(parties)
         self.keys = dict(keys)
         self.broadcaster = broadcaster
-        self.party = DealerParty(ShareHolder(HOST_PARTY, identity.private_bytes()))
+        key = LayerKey.from_bytes(layer) if layer is not None else None
+        self.party = DealerParty(ShareHolder(HOST_PARTY, identity.private_bytes()), key)
         self.ledger: SealedDeck | None = None
         self.arrived = asyncio.Event()  # a party's step came in
         self.rolls: DeckRolls | None = None
@@ -117,6 +123,14 @@ class HostDeck:
         for complaint in self.party.holder.collect(self.ledger):
             self._publish_own(complaint)
         return self.ledger
+
+    def restore(self, ledger: SealedDeck) -> None:
+        """A resumed game's ledger, rebuilt from its save's broadcasts (every step checked):
+        the host's shares of the other parties' escrows opened again (its complaints, if any,
+        are in the ledger already) and the cards of its bots' seats read again."""
+        self.ledger = ledger
+        self.party.holder.collect(ledger)
+        self.hand_over()
 
     # ----- a move's source ------------------------------------------------------------------
 
@@ -171,7 +185,10 @@ class HostDeck:
         try:
             ledger.take(step)
         except DeckFault as e:
-            self.broadcaster.refuse(seat, "bad_deck", e.message)
+            if e.code != "out_of_turn" or not _made_already(ledger, step):
+                self.broadcaster.refuse(seat, "bad_deck", e.message)
+            # Else made again by a client that came back (or restarted) before it saw its
+            # first one published: nothing waits for it, and nothing was wrong.
             return
         self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
         self.hand_over()
@@ -221,6 +238,14 @@ class HostDeck:
             if not await self.waits.wait_for(missing, "deck", self.arrived):
                 return
 
+    async def challenged(self, body: dict[str, Any]) -> None:
+        """A resumed game's challenge roll that was waiting for its reveals: made with them."""
+        assert self.ledger is not None and self.rolls is not None
+        source = await self.rolls.gathered(body)
+        if source is None:
+            raise ProtocolError("host_error", f"the roll of {body['deal']}'s shuffle was cancelled")
+        self.ledger.randomness(body["deal"], source.seed)
+
     async def _challenge(self, deal_id: str) -> None:
         """The roll whose seed is the randomness of the current shuffle's proof."""
         assert self.ledger is not None and self.rolls is not None
@@ -251,3 +276,13 @@ class HostDeck:
             # A seat taken over while the deck waited for it: its layer comes off by escrow
             # in the next milestone; until then the game cannot go on.
             raise ProtocolError("host_error", "a party of the sealed deck left mid-deal")
+
+
+# What names a step: a party makes one of each kind for each subject.
+_STEP_NAMES = ("kind", "party", "deal", "token", "owner", "dealer", "holder")
+
+
+def _made_already(ledger: SealedDeck, step: dict[str, Any]) -> bool:
+    """Whether the ledger took a step of the same kind, party and subject as ``step``."""
+    named = [step.get(k) for k in _STEP_NAMES]
+    return any([entry.get(k) for k in _STEP_NAMES] == named for entry in ledger.journal)

@@ -1,0 +1,152 @@
+"""A sealed game that stops and goes on (issue 27), over TCP on 127.0.0.1: a host resumed
+from its save (its layer on the deck in it, the ledger rebuilt from the saved broadcasts), a
+client restarted from its seat file (its layer kept there), a spectator rebuilding the ledger
+from the history; each game finishes, and ``risk-lan verify`` reads every card."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from test_net_sealed_deck import dealt_and_played
+
+from protocol.sealeddeck import SealedDeck
+from risk_lan.bots import ClassicBot
+from risk_lan.net.client import Client
+from risk_lan.net.client.outcome import Outcome
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostgame import HostGame
+from risk_lan.net.host.hostsave import SaveError, SaveWriter, load_save
+from risk_lan.net.host.hostserver import Host
+from risk_lan.net.record.verify import verify_record
+
+
+def mid_deal(match: HostGame) -> bool:
+    """A deal under way: the host committed to its shuffle and has not proven it yet."""
+    ledger = match.deck.ledger if match.deck is not None else None
+    if ledger is None:
+        return False
+    return any(
+        not d.done and d.commit is not None and d.dealers[d.step] == "host"
+        for d in ledger.deals.values()
+    )
+
+
+async def until(reached: Callable[[], bool], seconds: float, what: str) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not reached():
+        assert loop.time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.005)
+
+
+def crash(host: Host) -> None:
+    """Stop ``host`` at once, as a killed process stops: nothing more is saved, sent or
+    taken in (what the game would do next, at its next await, goes nowhere)."""
+    assert host.server is not None and host.match is not None and host.saver is not None
+    host.server.close()
+    for seat in host.roster.peers():
+        if seat.connection is not None:
+            seat.connection.abort()
+    host.match.cancel()
+    host.saver.close()
+
+
+async def stopped_and_resumed(
+    config: HostConfig, clients: list[Client], stop_at: Callable[[HostGame], bool]
+) -> tuple[Host, Host, list[Outcome], SealedDeck]:
+    """Play until ``stop_at``, close the host as a crash would (no end in its save), take
+    the game up again from the save on the same port, and play it to its end. Returns the
+    first host, the resumed one, the clients' outcomes and the ledger the first host had."""
+    first = Host(config)
+    port = await first.serve("127.0.0.1", 0)
+    tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
+    try:
+        await until(lambda: first.match is not None and stop_at(first.match), 120, "the stop")
+        assert first.match is not None and first.match.deck is not None
+        ledger = first.match.deck.ledger
+        assert ledger is not None
+        crash(first)
+        await first.close()
+        assert config.save is not None
+        resumed = Host.resume(config.save)
+        await resumed.serve("127.0.0.1", port)
+        try:
+            done, _ = await asyncio.wait(tasks, timeout=240)
+            assert len(done) == len(tasks), "the resumed game did not finish in time"
+            outcomes = [t.result() for t in tasks]
+            assert all(o.error is None for o in outcomes), outcomes
+            await asyncio.wait_for(resumed.done.wait(), 30)
+        finally:
+            await resumed.close()
+        return first, resumed, outcomes, ledger
+    finally:
+        for t in tasks:
+            t.cancel()
+        await first.close()
+
+
+@pytest.mark.parametrize("stop", ["mid_game", "mid_deal"])
+def test_a_sealed_game_stopped_and_resumed_from_its_save_finishes_and_verifies(
+    tmp_path: Path, stop: str
+) -> None:
+    """The host's save holds its layer on the deck; the resumed host rebuilds the ledger
+    from the saved broadcasts (every step checked again), reads its bot's cards again, and
+    deals on with the same layer: a shuffle it committed to before the stop is proven
+    after it. Each client comes back to its seat and reads its own cards as before."""
+    record, save = tmp_path / "game.rec", tmp_path / "game.save"
+    config = HostConfig(seats=3, bots=1, sealed=True, record=str(record), save=str(save))
+    clients = [Client(f"c{i}", ClassicBot()) for i in range(2)]
+    stop_at = dealt_and_played(4) if stop == "mid_game" else mid_deal
+    first, resumed, _, before = asyncio.run(stopped_and_resumed(config, clients, stop_at))
+    assert first.match is not None and first.match.deck is not None
+    assert resumed.match is not None and resumed.match.deck is not None
+    # The same layer, the same party: what the first host read of its bot's seat, the
+    # resumed one reads again.
+    assert resumed.match.deck.party.key.to_bytes() == first.match.deck.party.key.to_bytes()
+    read_before = first.match.deck.party.cards
+    assert read_before.items() <= resumed.match.deck.party.cards.items()
+    after = resumed.match.deck.ledger
+    assert after is not None and after.journal[: len(before.journal)] == before.journal
+    for c in clients:
+        assert c.witness is not None and c.witness.cards_read == after.read_all()
+        assert c.deck is not None
+        assert c.deck.party.cards.items() <= c.witness.cards_read.items()
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.message
+    assert f"every sealed card read ({len(after.slots)})" in verdict.message
+    assert verdict.winner is not None
+    assert not save.exists()
+
+
+def test_a_sealed_save_without_the_hosts_layer_is_refused_and_says_why(tmp_path: Path) -> None:
+    """A save written before the host's layer was kept in it cannot deal on: the host says
+    so rather than going on with a game whose cards it cannot read nor shuffle."""
+    save = tmp_path / "game.save"
+    config = HostConfig(seats=3, sealed=True, save=str(save))
+    clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
+
+    async def until_dealt() -> None:
+        host = Host(config)
+        port = await host.serve("127.0.0.1", 0)
+        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
+        try:
+            reached = dealt_and_played(1)
+            await until(lambda: host.match is not None and reached(host.match), 60, "the deal")
+        finally:
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await host.close()
+
+    asyncio.run(until_dealt())
+    secrets, envelopes = load_save(save)
+    assert secrets.deck_layer  # kept from the first move on
+    Host.resume(save)  # a save that holds it goes on
+    older = tmp_path / "older.save"
+    secrets.deck_layer = b""  # as an older risk-lan wrote it
+    SaveWriter(older, secrets, envelopes).close()
+    with pytest.raises(SaveError, match="does not hold the host's layer on the deck"):
+        Host.resume(older)
