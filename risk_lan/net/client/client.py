@@ -27,7 +27,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot
 from risk_lan.net.client.botplay import BotPlay
-from risk_lan.net.client.deckseat import DeckSeat
+from risk_lan.net.client.deckseat import DECK_LAYER, DeckSeat
 from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
@@ -253,6 +253,8 @@ class Client:
         self.listener.connection(True)
         self.kept.save()
         self.rolls.send_again(self._send_plain)
+        if self.deck is not None:
+            self.deck.reconnected()
 
     def _witness(self, host_key: bytes) -> Witness:
         key = self.kept.identity.public_key
@@ -307,7 +309,11 @@ class Client:
         assert self.witness is not None
         fields: dict[str, Any] = {}
         if body.get("sealed") is True:
-            self.deck = DeckSeat(self.seat, self.kept.identity, self.log)
+            kept = self.kept.secrets.get(DECK_LAYER)
+            self.deck = DeckSeat(self.seat, self.kept.identity, self.log, kept)
+            # On disk before its commitment goes out: a client restarted from its seat file
+            # holds the very layer its cards are dealt under.
+            self.kept.keep_secret(DECK_LAYER, self.deck.layer())
             fields = self.deck.commit_fields(body)
         self.witness.own_tip = self.rolls.commit(self.game_id, body["chain_length"], fields)
 
