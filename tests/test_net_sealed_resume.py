@@ -6,11 +6,16 @@ from the history; each game finishes, and ``risk-lan verify`` reads every card."
 from __future__ import annotations
 
 import asyncio
+import re
+import signal
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from test_net_resume import moves_in, start_host, wait_for
 from test_net_sealed_deck import dealt_and_played
+from test_net_sealed_restart import join
 
 from protocol.sealeddeck import SealedDeck
 from risk_lan.bots import ClassicBot
@@ -150,3 +155,50 @@ def test_a_sealed_save_without_the_hosts_layer_is_refused_and_says_why(tmp_path:
     SaveWriter(older, secrets, envelopes).close()
     with pytest.raises(SaveError, match="does not hold the host's layer on the deck"):
         Host.resume(older)
+
+
+def test_a_sealed_host_process_killed_and_resumed_finishes_the_same_game(tmp_path: Path) -> None:
+    """``risk-lan host --sealed`` killed mid-game (SIGKILL) and started again with
+    ``--resume``: the players' ``join --bot`` clients come back by themselves, each still
+    reading its cards, and the one record verifies, every sealed card read at the end."""
+    record, save, log = tmp_path / "game.rec", tmp_path / "game.save", tmp_path / "host.log"
+    host = start_host(
+        tmp_path,
+        log,
+        *("--seats", "3", "--bots", "1", "--port", "0", "--interface", "127.0.0.1"),
+        *("--sealed", "--record", str(record), "--save", str(save)),
+    )
+    outs = [tmp_path / f"{name}.out" for name in ("ann", "bob")]
+    clients: list[subprocess.Popen[bytes]] = []
+    try:
+        wait_for(lambda: "on 127.0.0.1:" in log.read_text(), 20, "the host to listen")
+        found = re.search(r"on 127\.0\.0\.1:(\d+)", log.read_text())
+        assert found is not None
+        port = found.group(1)
+        for out in outs:
+            clients.append(join(port, out.stem, tmp_path / f"{out.stem}.seat", out))
+        wait_for(lambda: moves_in(record) >= 40, 120, "40 moves")
+        host.send_signal(signal.SIGKILL)
+        host.wait()
+        before = moves_in(record)
+        host = start_host(tmp_path, log, "--resume", str(save))
+        for client, out in zip(clients, outs, strict=True):
+            assert client.wait(timeout=240) == 0, out.read_text()[-2000:]
+        assert host.wait(timeout=30) == 0, log.read_text()[-2000:]
+    finally:
+        for process in [host, *clients]:
+            if process.poll() is None:
+                process.kill()
+    text = log.read_text()
+    assert "resumed game" in text and "a bot plays the seat" not in text, text[-2000:]
+    codes = set()
+    for out in outs:
+        said = out.read_text()
+        assert "every card of the sealed deck read at the end" in said, said[-2000:]
+        codes.add(said.rsplit("transcript ", 1)[1].strip())
+    assert len(codes) == 1
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.message
+    assert verdict.moves > before and verdict.transcript in codes
+    assert "every sealed card read" in verdict.message
+    assert not save.exists()
