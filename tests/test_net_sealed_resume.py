@@ -11,6 +11,7 @@ import signal
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_net_resume import moves_in, start_host, wait_for
@@ -37,6 +38,27 @@ def mid_deal(match: HostGame) -> bool:
         not d.done and d.commit is not None and d.dealers[d.step] == "host"
         for d in ledger.deals.values()
     )
+
+
+def at_the_end(match: HostGame) -> bool:
+    """The game won, the host's secret out, a player's still awaited."""
+    ledger = match.deck.ledger if match.deck is not None else None
+    over = match.game is not None and match.game.is_over
+    return over and ledger is not None and "host" in ledger.secrets and not match.finished
+
+
+class SecretLostClient(Client):
+    """Its layer's secret, the first time it tells it, is lost with the host that crashes
+    before taking it in: never sent."""
+
+    lost = False
+
+    def _send_signed(self, body: dict[str, Any]) -> dict[str, Any]:
+        step = body.get("step") if body["type"] == "deck" else None
+        if step is not None and step["kind"] == "secret" and not self.lost:
+            self.lost = True
+            return self.kept.identity.sign(self.seat, body)
+        return super()._send_signed(body)
 
 
 async def until(reached: Callable[[], bool], seconds: float, what: str) -> None:
@@ -93,28 +115,35 @@ async def stopped_and_resumed(
         await first.close()
 
 
-@pytest.mark.parametrize("stop", ["mid_game", "mid_deal"])
+@pytest.mark.parametrize("stop", ["mid_game", "mid_deal", "at_the_end"])
 def test_a_sealed_game_stopped_and_resumed_from_its_save_finishes_and_verifies(
     tmp_path: Path, stop: str
 ) -> None:
     """The host's save holds its layer on the deck; the resumed host rebuilds the ledger
     from the saved broadcasts (every step checked again), reads its bot's cards again, and
     deals on with the same layer: a shuffle it committed to before the stop is proven
-    after it. Each client comes back to its seat and reads its own cards as before."""
+    after it. Each client comes back to its seat and reads its own cards as before; one
+    whose secret at the end was lost with the host tells it again."""
     record, save = tmp_path / "game.rec", tmp_path / "game.save"
     config = HostConfig(seats=3, bots=1, sealed=True, record=str(record), save=str(save))
-    clients = [Client(f"c{i}", ClassicBot()) for i in range(2)]
-    stop_at = dealt_and_played(4) if stop == "mid_game" else mid_deal
+    second = SecretLostClient if stop == "at_the_end" else Client
+    clients = [Client("c0", ClassicBot()), second("c1", ClassicBot())]
+    stop_at = {"mid_game": dealt_and_played(4), "mid_deal": mid_deal, "at_the_end": at_the_end}[
+        stop
+    ]
     first, resumed, _, before = asyncio.run(stopped_and_resumed(config, clients, stop_at))
     assert first.match is not None and first.match.deck is not None
     assert resumed.match is not None and resumed.match.deck is not None
-    # The same layer, the same party: what the first host read of its bot's seat, the
-    # resumed one reads again.
+    # The same layer, the same party: the cards of its bot's seat it reads again are the
+    # ones it read before, and the ones the end reads.
     assert resumed.match.deck.party.key.to_bytes() == first.match.deck.party.key.to_bytes()
-    read_before = first.match.deck.party.cards
-    assert read_before.items() <= resumed.match.deck.party.cards.items()
+    read_before, read_again = first.match.deck.party.cards, resumed.match.deck.party.cards
+    assert all(read_before.get(t, c) == c for t, c in read_again.items())
+    assert resumed.match.game is not None
+    assert set(resumed.match.game.state.hands.get("p3") or ()) <= set(read_again)
     after = resumed.match.deck.ledger
     assert after is not None and after.journal[: len(before.journal)] == before.journal
+    assert read_again.items() <= after.read_all().items()
     for c in clients:
         assert c.witness is not None and c.witness.cards_read == after.read_all()
         assert c.deck is not None

@@ -406,7 +406,8 @@ class Client:
             self._send_signed({"type": "deck", "game": self.game_id, "step": step})
         if witness.game is None:
             return
-        if witness.game.is_over and not self.deck.told_secret:
+        told = self.deck.told_secret or self.seat in witness.ledger.secrets
+        if witness.game.is_over and not told:
             # The game is won: this seat's layer is told, so that every peer reads every card.
             self.deck.told_secret = True
             self._send_signed({"type": "deck", "game": self.game_id, "step": self.deck.secret()})

@@ -45,6 +45,7 @@ class DeckSeat:
         """A new connection: the steps sent on the last one, which the host may never have
         got (it may have been restarted), are made and sent again while they are owed."""
         self.sent.clear()
+        self.told_secret = False  # told again, unless the ledger has it by then
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's
