@@ -12,6 +12,7 @@ import pytest
 from test_net_cheating import run
 from test_net_sealed_deck import dealt_and_played, play_until
 from test_net_sealed_spectators import hidden_named
+from tui_helpers import until
 
 from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
@@ -19,6 +20,10 @@ from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.playback import load
 from risk_lan.rules.sealing import slot_of
+from risk_lan.tui.replay_app import ReplayApp
+from risk_lan.tui.screens.replay_screen import ReplayScreen
+from risk_lan.tui.texts.catalogue import say
+from risk_lan.tui.widgets.panels import HandPanel
 
 
 def tokens_in(value: Any) -> list[str]:
@@ -66,3 +71,26 @@ def test_a_sealed_game_stopped_before_its_end_plays_back_tokens_only(tmp_path: P
     assert playback.frames
     assert all(hidden_named(frame.view) == [] for frame in playback.frames)
     assert any(slot_of(c) for frame in playback.frames for c in held(frame.view))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_replay_of_a_won_sealed_game_shows_every_hand(won: Path, lang: str) -> None:
+    """``risk-lan replay``'s Cards panel, which tells a spectator that it holds no cards,
+    shows every player's hand instead once the end read them all."""
+    playback = load(won)
+    app = ReplayApp(playback, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen)
+        at = next(i for i in playback.turn_starts() if held(playback.frames[i].view))
+        screen.seek_turn(playback.frames[at].turn)
+        await pilot.pause()
+        state = screen.turn.game.state
+        seat, hand = next((p, h) for p, h in state.hands.items() if h)
+        panel = str(screen.query_one(HandPanel).render())
+        assert say(lang, "every_hand").split(",")[0] in panel
+        assert say(lang, "watcher_hand")[:20] not in panel
+        assert screen.names[seat] in panel
+        assert screen.turn.game.board.name(next(c for c in hand if c[0] != "j"), lang)[:8] in (
+            panel.replace("\n", " ")
+        )
