@@ -143,8 +143,12 @@ class DealerParty:
         made = deal(self.key, len(holders), ledger.threshold(self.id), context)
         sealed = []
         for j, holder in enumerate(holders, 1):
+            # Drawn from its layer's secret, as its shuffles are: a party restarted from what
+            # it kept (its layer) still holds the secret that opens each box it sent, should
+            # a holder complain of it.
+            ephemeral = digest("escrow-ephemeral", self.key.to_bytes(), context, holder)
             box, ephemeral = seal_share_revealably(
-                made.shares[j], x25519_public(ledger.signing_key(holder))
+                made.shares[j], x25519_public(ledger.signing_key(holder)), ephemeral
             )
             sealed.append(box)
             self._ephemeral[holder] = ephemeral
