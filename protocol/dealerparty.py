@@ -28,6 +28,7 @@ from .escrow import (
     x25519_private,
     x25519_public,
 )
+from .fairness import DerivedSource, digest
 from .layerkey import LayerKey
 from .ristretto import DeckCryptoError, Point, Scalar
 from .sealeddeck import Deal, Escrow, Pending, Slot, step_context
@@ -142,8 +143,12 @@ class DealerParty:
         made = deal(self.key, len(holders), ledger.threshold(self.id), context)
         sealed = []
         for j, holder in enumerate(holders, 1):
+            # Drawn from its layer's secret, as its shuffles are: a party restarted from what
+            # it kept (its layer) still holds the secret that opens each box it sent, should
+            # a holder complain of it.
+            ephemeral = digest("escrow-ephemeral", self.key.to_bytes(), context, holder)
             box, ephemeral = seal_share_revealably(
-                made.shares[j], x25519_public(ledger.signing_key(holder))
+                made.shares[j], x25519_public(ledger.signing_key(holder)), ephemeral
             )
             sealed.append(box)
             self._ephemeral[holder] = ephemeral
@@ -170,14 +175,26 @@ class DealerParty:
         d = ledger.deal_of(deal_id)
         step = self._steps.get((deal_id, d.step))
         if step is None:
-            context = step_context(ledger.game_id, deal_id, d.step, "shuffle", self.id)
-            step = commit_shuffle(self.key, d.deck, context, rounds=ledger.rounds)
-            self._steps[deal_id, d.step] = step
+            step = self._steps[deal_id, d.step] = self._committed(ledger, deal_id)
         return {"kind": "shuffle_commit", "party": self.id, "deal": deal_id, "commit": step.commit}
+
+    def _committed(self, ledger: LedgerView, deal_id: str) -> CommittedShuffle:
+        """Its step of the deal, drawn from its layer's secret and the step's context rather
+        than from the system's randomness: a party whose program restarted between its commit
+        and its proof (a host resumed from its save, a client from its seat file) makes the
+        very step it committed to, and proves it. The order and the rounds' secrets stay as
+        secret as the layer itself."""
+        d = ledger.deal_of(deal_id)
+        context = step_context(ledger.game_id, deal_id, d.step, "shuffle", self.id)
+        seed = digest("deck-shuffle-own", self.key.to_bytes(), context)
+        order = DerivedSource(digest("deck-shuffle-own-order", seed)).permutation(len(d.deck))
+        return commit_shuffle(
+            self.key, d.deck, context, order=order, seed=seed, rounds=ledger.rounds
+        )
 
     def shuffle(self, ledger: LedgerView, deal_id: str) -> Message:
         d = ledger.deal_of(deal_id)
-        step = self._steps.pop((deal_id, d.step))
+        step = self._steps.pop((deal_id, d.step), None) or self._committed(ledger, deal_id)
         if d.randomness is None:
             raise ValueError(f"the deal {deal_id} awaits its randomness")
         randomness = d.randomness

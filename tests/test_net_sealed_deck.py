@@ -19,7 +19,6 @@ from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Listener
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostgame import HostGame
-from risk_lan.net.host.hostsave import SaveError
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.broadcastcheck import GameReplay
 from risk_lan.net.record.recordfile import read_record
@@ -364,31 +363,6 @@ def test_a_secret_mission_game_is_won_by_a_sealed_objective_its_holder_opens(
         assert readers == [holder] and opening["token"] not in host.match.deck.party.cards
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == outcomes[0].winner, verdict.message
-
-
-def test_a_sealed_game_saved_is_not_resumed_yet_and_says_why(tmp_path: Path) -> None:
-    save = tmp_path / "game.save"
-    clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
-
-    async def until_dealt() -> None:
-        host = Host(HostConfig(seats=3, sealed=True, save=str(save)))
-        port = await host.serve("127.0.0.1", 0)
-        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
-        deadline = asyncio.get_running_loop().time() + 60
-        reached = dealt_and_played(1)
-        try:
-            while host.match is None or not reached(host.match):
-                assert asyncio.get_running_loop().time() < deadline
-                await asyncio.sleep(0.02)
-        finally:
-            for t in tasks:
-                t.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            await host.close()  # a crash, as far as the save knows: no end in it
-
-    asyncio.run(until_dealt())
-    with pytest.raises(SaveError, match="deals sealed cards: it cannot be resumed yet"):
-        Host.resume(save)
 
 
 class ForgingDealer(Client):

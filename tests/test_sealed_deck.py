@@ -353,6 +353,22 @@ def test_wrong_layer_steps_and_false_openings_are_named() -> None:
     assert deck.take(good) == card
 
 
+def test_a_party_restarted_with_its_layer_answers_a_complaint_of_the_escrow_it_sent() -> None:
+    """A party whose program restarted keeps only its layer (a host's save, a client's seat
+    file): it deals its escrow again for its commitment, as it did the first time, and the
+    secrets of the boxes still open the ones the ledger took, so its answer to a complaint
+    is good (and names the false complainer)."""
+    deck, parties, _ = make_table(3)
+    p1 = parties[0]
+    deck.take(p1.escrow(deck))
+    again = DealerParty(p1.holder, LayerKey.from_bytes(p1.key.to_bytes()))
+    again.escrow(deck)  # its commitment's fields, made again: not sent
+    deck.take({"kind": "escrow_complaint", "party": "p3", "dealer": "p1"})
+    with pytest.raises(DeckFault) as caught:
+        deck.take(again.answer("p3"))
+    assert (caught.value.party, caught.value.code) == ("p3", "false_complaint")
+
+
 def test_a_bad_escrow_share_and_a_false_complaint_are_named() -> None:
     deck, parties, _ = make_table(3)
     p1, p2, p3 = parties

@@ -27,7 +27,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot
 from risk_lan.net.client.botplay import BotPlay
-from risk_lan.net.client.deckseat import DeckSeat, seat_hands
+from risk_lan.net.client.deckseat import DECK_LAYER, DeckSeat, seat_hands
 from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
@@ -254,6 +254,8 @@ class Client:
         self.listener.connection(True)
         self.kept.save()
         self.rolls.send_again(self._send_plain)
+        if self.deck is not None:
+            self.deck.reconnected()
 
     def _witness(self, host_key: bytes) -> Witness:
         key = self.kept.identity.public_key
@@ -308,7 +310,11 @@ class Client:
         assert self.witness is not None
         fields: dict[str, Any] = {}
         if body.get("sealed") is True:
-            self.deck = DeckSeat(self.seat, self.kept.identity, self.log)
+            kept = self.kept.secrets.get(DECK_LAYER)
+            self.deck = DeckSeat(self.seat, self.kept.identity, self.log, kept)
+            # On disk before its commitment goes out: a client restarted from its seat file
+            # holds the very layer its cards are dealt under.
+            self.kept.keep_secret(DECK_LAYER, self.deck.layer())
             fields = self.deck.commit_fields(body)
         self.witness.own_tip = self.rolls.commit(self.game_id, body["chain_length"], fields)
 
@@ -419,7 +425,8 @@ class Client:
             self._send_signed({"type": "deck", "game": self.game_id, "step": step})
         if witness.game is None:
             return
-        if witness.game.is_over and not self.deck.told_secret and not self.deck.lost:
+        told = self.deck.told_secret or self.seat in witness.ledger.secrets
+        if witness.game.is_over and not told and not self.deck.lost:
             # The game is won: this seat's layer is told, so that every peer reads every card.
             self.deck.told_secret = True
             self._send_signed({"type": "deck", "game": self.game_id, "step": self.deck.secret()})

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from protocol.dealerparty import DealerParty, ShareHolder
+from protocol.layerkey import LayerKey
 from protocol.sealeddeck import Pending, SealedDeck
 from protocol.signing import Identity
 from risk_lan.net.record.deckdraws import dealt
@@ -19,10 +20,18 @@ from risk_lan.rules.projection import opened_by, sealed_of
 from risk_lan.rules.sealing import slot_of
 from risk_lan.rules.seatview import seat_view
 
+# The name of this seat's layer secret among what its seat file keeps.
+DECK_LAYER = "deck_layer"
+
 
 class DeckSeat:
-    def __init__(self, seat: str, identity: Identity, log: Callable[[str], None]) -> None:
-        self.party = DealerParty(ShareHolder(seat, identity.private_bytes()))
+    def __init__(
+        self, seat: str, identity: Identity, log: Callable[[str], None], layer: bytes | None = None
+    ) -> None:
+        """``layer``: the secret of this seat's layer, as its seat file keeps it (a client
+        restarted mid-game); None: a new one, to keep there before the commitment goes out."""
+        key = LayerKey.from_bytes(layer) if layer is not None else None
+        self.party = DealerParty(ShareHolder(seat, identity.private_bytes()), key)
         self.log = log
         self.complaints: list[dict[str, Any]] = []  # its own, to send
         # Steps sent that the host has not published yet, each with the point it was made on
@@ -33,6 +42,16 @@ class DeckSeat:
         # Its layer's key is not the one its commitment published (its app restarted, and
         # the key was not kept): it holds escrow shares still, but owes no step of its layer.
         self.lost = False
+
+    def layer(self) -> bytes:
+        """The secret of this seat's layer, for its seat file."""
+        return self.party.key.to_bytes()
+
+    def reconnected(self) -> None:
+        """A new connection: the steps sent on the last one, which the host may never have
+        got (it may have been restarted), are made and sent again while they are owed."""
+        self.sent.clear()
+        self.told_secret = False  # told again, unless the ledger has it by then
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.errors import ProtocolError
 from protocol.fairness import RollSource
+from protocol.layerkey import LayerKey
 from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import Identity
 from risk_lan.net.host.broadcaster import Broadcaster
@@ -59,6 +60,8 @@ class DeckRolls(Protocol):
 
     async def chance(self, body: dict[str, Any]) -> RollSource | None: ...
 
+    async def gathered(self, body: dict[str, Any]) -> RollSource | None: ...
+
 
 class DeckWaits(Protocol):
     async def wait_for(
@@ -82,15 +85,18 @@ class HostDeck:
         parties: Sequence[str],
         keys: Mapping[str, bytes],
         broadcaster: Broadcaster,
+        layer: bytes | None = None,
     ) -> None:
         """``parties`` the start's contributors (the host first), ``keys`` their signing
-        keys."""
+        keys; ``layer`` the secret of the host's layer, as a resumed game's save holds it
+        (None: a new one)."""
         self.game_id = game_id
         self.identity = identity
         self.parties = list(parties)
         self.keys = dict(keys)
         self.broadcaster = broadcaster
-        self.party = DealerParty(ShareHolder(HOST_PARTY, identity.private_bytes()))
+        key = LayerKey.from_bytes(layer) if layer is not None else None
+        self.party = DealerParty(ShareHolder(HOST_PARTY, identity.private_bytes()), key)
         self.ledger: SealedDeck | None = None
         self.arrived = asyncio.Event()  # a party's step came in
         self.rolls: DeckRolls | None = None
@@ -185,6 +191,14 @@ class HostDeck:
             self._publish_own(complaint)
         return self.ledger
 
+    def restore(self, ledger: SealedDeck) -> None:
+        """A resumed game's ledger, rebuilt from its save's broadcasts (every step checked):
+        the host's shares of the other parties' escrows opened again (its complaints, if any,
+        are in the ledger already) and the cards of its bots' seats read again."""
+        self.ledger = ledger
+        self.party.holder.collect(ledger)
+        self.hand_over()
+
     # ----- a move's source ------------------------------------------------------------------
 
     def dealing(self, source: RandomSource) -> RandomSource:
@@ -238,6 +252,10 @@ class HostDeck:
         try:
             ledger.take(step)
         except DeckFault as e:
+            if e.code == "out_of_turn" and _made_already(ledger, step):
+                # Made again by a client that came back (or restarted) before it saw its
+                # first one published: nothing waits for it, and nothing was wrong.
+                return
             if e.code == "false_complaint":
                 self._publish_answer(envelope, e)
             else:
@@ -324,6 +342,14 @@ class HostDeck:
             self.arrived.clear()
             await self.waits.wait_for(lambda: secrets_owed(ledger), "deck", self.arrived)
 
+    async def challenged(self, body: dict[str, Any]) -> None:
+        """A resumed game's challenge roll that was waiting for its reveals: made with them."""
+        assert self.ledger is not None and self.rolls is not None
+        source = await self.rolls.gathered(body)
+        if source is None:
+            raise ProtocolError("host_error", f"the roll of {body['deal']}'s shuffle was cancelled")
+        self.ledger.randomness(body["deal"], source.seed)
+
     async def _challenge(self, deal_id: str) -> None:
         """The roll whose seed is the randomness of the current shuffle's proof."""
         assert self.ledger is not None and self.rolls is not None
@@ -369,3 +395,13 @@ def secrets_owed(ledger: SealedDeck) -> list[str]:
 
 def _cards(count: int) -> str:
     return f"{count} card" if count == 1 else f"{count} cards"
+
+
+# What names a step: a party makes one of each kind for each subject.
+_STEP_NAMES = ("kind", "party", "deal", "token", "owner", "dealer", "holder")
+
+
+def _made_already(ledger: SealedDeck, step: dict[str, Any]) -> bool:
+    """Whether the ledger took a step of the same kind, party and subject as ``step``."""
+    named = [step.get(k) for k in _STEP_NAMES]
+    return any([entry.get(k) for k in _STEP_NAMES] == named for entry in ledger.journal)

@@ -50,6 +50,7 @@ class GameHost(Protocol):
     secret_commit: bytes
     chain: HashChain
     done: asyncio.Event
+    deck_layer: bytes | None  # a resumed sealed game's layer on the deck, as saved
 
     @property
     def config(self) -> HostConfig: ...
@@ -115,7 +116,12 @@ class HostGame:
         self.deck: HostDeck | None = None
         if config.sealed:
             self.deck = HostDeck(
-                self.id, host.identity, self.rolls.contributors, self.rolls.keys, self.broadcaster
+                self.id,
+                host.identity,
+                self.rolls.contributors,
+                self.rolls.keys,
+                self.broadcaster,
+                host.deck_layer,
             )
             self.deck.bind(
                 self.rolls,
@@ -148,7 +154,10 @@ class HostGame:
         self.broadcaster.transcript = history.transcript
         rolls.contributors = list(history.contributors)
         self.n, rolls.roll, self.game = history.n, history.roll, history.game
-        self.applied = history.n - (history.pending is not None)
+        # A move's roll waiting: that move is not played yet (a sealed deal's challenge roll
+        # waits after its move was played).
+        waiting = history.pending is not None and history.pending["type"] == "move"
+        self.applied = history.n - waiting
         rolls.pending = history.pending
         rolls.seen_at_roll = history.pending_seen
         for seat in history.taken:
@@ -164,9 +173,15 @@ class HostGame:
             roster.seat_by_id(seat).last_seq = seq
         self.win_reason = history.win_reason or "world"
         rolls.wait_for_pending()
+        if self.deck is not None and history.ledger is not None:
+            self.deck.restore(history.ledger)
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run())
+
+    def deck_layer(self) -> bytes:
+        """A sealed game's layer on the deck, for the save (b"": the cards are not sealed)."""
+        return self.deck.party.key.to_bytes() if self.deck is not None else b""
 
     def cancel(self) -> None:
         if self.task is not None:
@@ -260,6 +275,8 @@ class HostGame:
             await self._deal()
         elif self.rolls.pending is not None:
             await self._finish_pending()
+        else:
+            await self._settle_deck()  # a resumed game stopped mid-deal
         await self._play_turns()
         assert self.game is not None
         if self.deck is not None:
@@ -322,6 +339,11 @@ class HostGame:
         """The move a resumed host found waiting for its roll: made with the same reveals."""
         body = self.rolls.pending
         assert body is not None and self.game is not None
+        if body["type"] == "deal_roll":
+            assert self.deck is not None  # only a sealed game's history holds one
+            await self.deck.challenged(body)
+            await self._settle_deck()
+            return
         source = await self.rolls.rolled(body, publish=False)
         action = action_from_dict(body["action"])
         self.game.check(body["seat"], action)  # as it was when published

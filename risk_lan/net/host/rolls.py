@@ -226,6 +226,11 @@ class Rolls:
         self.seen_at_roll = self.broadcaster.transcript.hash
         return await self._roll(body)
 
+    async def gathered(self, body: dict[str, Any]) -> RollSource | None:
+        """A roll published before the host was resumed, made with the reveals it waited for
+        (a sealed deal's challenge, which is no move to make again: None if cancelled)."""
+        return await self._roll(body)
+
     async def _roll(self, body: dict[str, Any]) -> RollSource | None:
         """Gather every reveal for a published move's roll and return the source its dice
         come from; None if a contributor it waited for was taken over (the roll is then
