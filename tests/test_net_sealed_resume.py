@@ -91,7 +91,7 @@ async def stopped_and_resumed(
     port = await first.serve("127.0.0.1", 0)
     tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
     try:
-        await until(lambda: first.match is not None and stop_at(first.match), 120, "the stop")
+        await until(lambda: first.match is not None and stop_at(first.match), 240, "the stop")
         assert first.match is not None and first.match.deck is not None
         ledger = first.match.deck.ledger
         assert ledger is not None

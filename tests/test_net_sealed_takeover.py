@@ -15,7 +15,8 @@ from test_net_sealed_deck import ForgingDealer, given_to
 
 from protocol.sealeddeck import SealedDeck
 from risk_lan.bots import ClassicBot
-from risk_lan.net.client import Client
+from risk_lan.net.client import Client, seatfile
+from risk_lan.net.client.deckseat import DECK_LAYER
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.recordfile import read_record
@@ -202,10 +203,10 @@ def test_a_player_handed_back_its_seat_gets_its_hand_as_it_stands(tmp_path: Path
 
 
 def test_a_player_whose_app_restarted_without_its_layer_is_not_blamed(tmp_path: Path) -> None:
-    """A player's app killed mid-game and started again from its seat file (which does not
-    keep the sealed deck's key yet): it comes back to its seat, cannot add its layer, so a
-    host bot plays the seat again after the delay; nobody is expelled, the game finishes and
-    the record verifies."""
+    """A player's app killed mid-game and started again from a seat file that lost the sealed
+    deck's key (one kept before the key was, or a damaged one): it comes back to its seat,
+    cannot add its layer, so a host bot plays the seat again after the delay; nobody is
+    expelled, the game finishes and the record verifies."""
     record = tmp_path / "game.rec"
     lines: list[str] = []
     heard: list[str] = []
@@ -225,6 +226,9 @@ def test_a_player_whose_app_restarted_without_its_layer_is_not_blamed(tmp_path: 
             while not any("now sees gone's" in line for line in lines):
                 assert asyncio.get_running_loop().time() < deadline, lines[-5:]
                 await asyncio.sleep(0.02)
+            kept = seatfile.load(seat_file)
+            assert kept is not None and kept.secrets.pop(DECK_LAYER, None) is not None
+            seatfile.save(seat_file, kept)
             again = Client("gone", ClassicBot(), state_path=seat_file, log=heard.append)
             tasks.append(asyncio.create_task(again.run("127.0.0.1", port)))
             return await asyncio.wait_for(asyncio.gather(*tasks), 180)
