@@ -5,7 +5,8 @@ After every move and every deck step, each peer compares the sealed state with i
 each token a seat now holds (in its hand, its missions, its objective) and whose layers do
 not yet leave it to that seat's party is given to that party, in seat order. The ledger then
 owes the steps that take every other layer off it. A seat's party is the seat itself when a
-client plays it, else the host (whose bots play it).
+client plays it, else the host (whose bots play it). Under team rules, each card in a hand
+is then owed to each teammate's party, its opening sealed to it.
 """
 
 from __future__ import annotations
@@ -33,7 +34,27 @@ def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
                 continue
             ledger.give(token, party)
             given.append(token)
+    owe_shares(ledger, state)
     return given
+
+
+def owe_shares(ledger: SealedDeck, state: GameState) -> None:
+    """Under team rules teammates see each other's cards: each card in a seat's hand is owed,
+    sealed, to each teammate's party that does not know it yet (when that is another party),
+    in seat order."""
+    teams = state.teams
+    if not teams:
+        return
+    for seat in state.players:
+        team = teams.get(seat)
+        mates = [party_of(ledger, p) for p in state.players if p != seat and teams.get(p) == team]
+        for token in state.hands.get(seat, ()):
+            slot = ledger.slots.get(token)
+            if slot is None or slot.card is not None:
+                continue
+            for party in mates:
+                if party not in ledger.away and not slot.known_to(party):
+                    ledger.owe(token, party)
 
 
 def dealt(ledger: SealedDeck, tokens: list[str]) -> list[str]:
