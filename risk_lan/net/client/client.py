@@ -358,7 +358,8 @@ class Client:
     def _over(self, body: dict[str, Any]) -> Outcome:
         read = self.witness.cards_read if self.witness is not None else {}
         if self.deck is not None and read:
-            wrong = [t for t, card in self.deck.party.cards.items() if read.get(t) != card]
+            known = {**self.deck.party.shared, **self.deck.party.cards}
+            wrong = [t for t, card in known.items() if read.get(t) != card]
             if wrong:
                 raise ProtocolError(
                     "bad_deck", f"this seat read {wrong[0]} otherwise than the deck", "host"
@@ -407,7 +408,10 @@ class Client:
         learnt = self.deck.learn(witness.ledger, witness.game.state)
         for token, card in learnt.items():
             self.log(f"this seat's sealed card {token} is {card}")
-        if learnt and self.sealed_view is not None:
+        shared = self.deck.shared_learnt()
+        for token, card in shared.items():
+            self.log(f"a teammate's sealed card {token} is {card}")
+        if (learnt or shared) and self.sealed_view is not None:
             # The bot waited for its cards (``_play``): it chooses now that it reads them.
             self.view = self.deck.seat_view(self.sealed_view)
             self._play()

@@ -27,6 +27,8 @@ class DeckSeat:
         self.complaints: list[dict[str, Any]] = []  # its own, to send
         self.sent: set[Pending] = set()  # steps sent that the host has not published yet
         self.told_secret = False  # its layer's secret, told once the game is won
+        self.sealed: dict[str, Any] | None = None  # the host's view its seat view is made of
+        self.teammates_learnt: dict[str, str] = {}  # cards teammates told it, not shown yet
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's
@@ -47,7 +49,9 @@ class DeckSeat:
         me = self.party.id
         due = [p for p in ledger.pending() if p.party == me]
         self.sent &= set(due)
-        made = [*self.complaints, *self.party.holder.collect(ledger)]
+        learnt, false_shares = self.party.read_shares(ledger)
+        self.teammates_learnt.update(learnt)
+        made = [*self.complaints, *self.party.holder.collect(ledger), *false_shares]
         self.complaints = []
         for step in due:
             if step not in self.sent:
@@ -57,6 +61,8 @@ class DeckSeat:
 
     def _make(self, ledger: SealedDeck, step: Pending) -> dict[str, Any]:
         party = self.party
+        if step.kind in ("share", "share_answer"):
+            return party.team_step(ledger, step)
         makers: dict[str, Callable[[str], dict[str, Any]]] = {
             "escrow_answer": party.answer,
             "shuffle_commit": lambda deal: party.shuffle_commit(ledger, deal),
@@ -76,8 +82,15 @@ class DeckSeat:
         its own cards in their tokens' places."""
         if not view.get("sealed"):
             return view
+        self.sealed = view
         state = GameState.from_view(view)
-        return seat_view(state, self.party.id, self.party.cards).to_dict()
+        known = {**self.party.shared, **self.party.cards}
+        return seat_view(state, self.party.id, known).to_dict()
+
+    def shared_learnt(self) -> dict[str, str]:
+        """The cards teammates' parties told it since it was last asked."""
+        learnt, self.teammates_learnt = self.teammates_learnt, {}
+        return learnt
 
     def openings(
         self, ledger: SealedDeck, state: GameState, action: Action
@@ -88,14 +101,19 @@ class DeckSeat:
 
     def unread(self, view: dict[str, Any]) -> bool:
         """Whether this seat's view (``seat_view``) still holds a sealed card of its own it
-        has not read: one on its way to it, whose other layers are not all off yet."""
+        has not read: one on its way to it, whose other layers are not all off yet. A card a
+        teammate told it is not read yet either when the team's hand comes to this seat:
+        this seat can open it once it holds it alone."""
         seat = self.party.id
+        sealed = self.sealed if self.sealed is not None else view
         own = [
-            *(view.get("hands", {}).get(seat) or ()),
-            *(view.get("missions", {}).get(seat) or ()),
-            view.get("objectives", {}).get(seat),
+            *(sealed.get("hands", {}).get(seat) or ()),
+            *(sealed.get("missions", {}).get(seat) or ()),
+            sealed.get("objectives", {}).get(seat),
         ]
-        return any(isinstance(c, str) and slot_of(c) is not None for c in own)
+        return any(
+            isinstance(c, str) and slot_of(c) is not None and c not in self.party.cards for c in own
+        )
 
     def secret(self) -> dict[str, Any]:
         return self.party.secret()

@@ -90,11 +90,14 @@ class HostDeck:
         self.party.learn(
             self.ledger, dealt(self.ledger, [t for s in mine for t in sealed_of(state, s)])
         )
+        _, false_shares = self.party.read_shares(self.ledger)  # its bots' teammates' cards
+        for complaint in false_shares:
+            self._publish_own(complaint)
 
     def seat_view(self, state: GameState, seat: str) -> GameState:
         """What the host knows of ``seat``'s cards, for its bot: the seat view of the
         host party's knowledge."""
-        return seat_view(state, seat, self.party.cards)
+        return seat_view(state, seat, {**self.party.shared, **self.party.cards})
 
     # ----- the start ------------------------------------------------------------------------
 
