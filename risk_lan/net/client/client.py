@@ -425,7 +425,8 @@ class Client:
         checked = self.witness.update(update)
         view = update["view"]
         self.sealed_view = view if self.deck is not None else None
-        self.view = self.deck.seat_view(view) if self.deck is not None and view else view
+        seen = update["events"]
+        self.view = self.deck.seat_view(view, seen) if self.deck is not None and view else view
         self.views += 1
         self.waiting = update["waiting"]
         try:

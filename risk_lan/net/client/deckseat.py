@@ -6,7 +6,7 @@ commitments like every peer's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from protocol.dealerparty import DealerParty, ShareHolder
@@ -17,7 +17,7 @@ from risk_lan.net.record.deckescrows import commit_fields
 from risk_lan.rules import Action, GameState
 from risk_lan.rules.projection import opened_by, sealed_of
 from risk_lan.rules.sealing import slot_of
-from risk_lan.rules.seatview import seat_view
+from risk_lan.rules.seatview import TurnStart, seat_view
 
 
 class DeckSeat:
@@ -29,6 +29,7 @@ class DeckSeat:
         self.told_secret = False  # its layer's secret, told once the game is won
         self.sealed: dict[str, Any] | None = None  # the host's view its seat view is made of
         self.teammates_learnt: dict[str, str] = {}  # cards teammates told it, not shown yet
+        self.start = TurnStart(seat)  # the hand its turn under way started with
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's
@@ -77,15 +78,20 @@ class DeckSeat:
         """The cards of this seat it can now read (every other layer off them)."""
         return self.party.learn(ledger, dealt(ledger, sealed_of(state, self.party.id)))
 
-    def seat_view(self, view: dict[str, Any]) -> dict[str, Any]:
+    def seat_view(
+        self, view: dict[str, Any], events: Sequence[Mapping[str, Any]] = ()
+    ) -> dict[str, Any]:
         """The host's view of a sealed game (the whole sealed state) as this seat knows it:
-        its own cards in their tokens' places."""
+        its own cards and its teammates' in their tokens' places. ``events`` are those of
+        the moves the view follows, as this seat was sent them: the hand a turn of its own
+        started with is kept from them."""
         if not view.get("sealed"):
             return view
         self.sealed = view
         state = GameState.from_view(view)
+        self.start.moved(state, events)
         known = {**self.party.shared, **self.party.cards}
-        return seat_view(state, self.party.id, known).to_dict()
+        return seat_view(state, self.party.id, known, self.start).to_dict()
 
     def shared_learnt(self) -> dict[str, str]:
         """The cards teammates' parties told it since it was last asked."""

@@ -28,8 +28,9 @@ from risk_lan.net.record.dealsource import DealingSource, dealer
 from risk_lan.net.record.deckdraws import dealt, hand_over, party_of
 from risk_lan.net.record.deckescrows import check_escrow, commit_fields, ledger_of
 from risk_lan.rules import Action, GameState, RandomSource
+from risk_lan.rules.events import Event
 from risk_lan.rules.projection import opened_by, sealed_of
-from risk_lan.rules.seatview import seat_view
+from risk_lan.rules.seatview import TurnStart, seat_view
 
 HOST_PARTY = "host"
 
@@ -72,6 +73,7 @@ class HostDeck:
         self.rolls: DeckRolls | None = None
         self.waits: DeckWaits | None = None
         self.state: Callable[[], GameState | None] = lambda: None
+        self.starts: dict[str, TurnStart] = {}  # by seat: the hand its turn started with
 
     def bind(
         self, rolls: DeckRolls, waits: DeckWaits, state: Callable[[], GameState | None]
@@ -79,14 +81,19 @@ class HostDeck:
         """The rolls, the seats' waits and the game's sealed state, as it stands."""
         self.rolls, self.waits, self.state = rolls, waits, state
 
-    def hand_over(self) -> None:
+    def hand_over(self, events: Sequence[Event] = ()) -> None:
         """The cards now in a seat's hand given to its party in the ledger (as every peer
-        does after each move and step), and those of the host's seats it can now read."""
+        does after each move and step), and those of the host's seats it can now read.
+        ``events`` are the move's, if one was made: the hand a turn of a host's seat started
+        with is kept from them, as a seat's client keeps its own."""
         state = self.state()
         if self.ledger is None or state is None:
             return
         hand_over(self.ledger, state)
         mine = [s for s in state.players if party_of(self.ledger, s) == HOST_PARTY]
+        for seat in mine:
+            start = self.starts.setdefault(seat, TurnStart(seat))
+            start.moved(state, [e.seen_by(seat).to_dict() for e in events])
         self.party.learn(
             self.ledger, dealt(self.ledger, [t for s in mine for t in sealed_of(state, s)])
         )
@@ -97,7 +104,8 @@ class HostDeck:
     def seat_view(self, state: GameState, seat: str) -> GameState:
         """What the host knows of ``seat``'s cards, for its bot: the seat view of the
         host party's knowledge."""
-        return seat_view(state, seat, {**self.party.shared, **self.party.cards})
+        known = {**self.party.shared, **self.party.cards}
+        return seat_view(state, seat, known, self.starts.get(seat))
 
     # ----- the start ------------------------------------------------------------------------
 
