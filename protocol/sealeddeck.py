@@ -62,6 +62,7 @@ from .ristretto import (
     scalar_of,
     value_of,
 )
+from .teamshare import SHARE_BOX_SIZE, holds, reveal_opening
 
 HOST = "host"  # the holder id of a host that is not a party
 MAX_ID = 32  # characters of a party, deal or token id
@@ -79,8 +80,11 @@ MESSAGE_KINDS = (
     "open",
     "secret",
     "secret_share",
+    "share",
+    "share_complaint",
+    "share_answer",
 )
-CALLER_KINDS = ("deal", "randomness", "give", "absent", "back")
+CALLER_KINDS = ("deal", "randomness", "give", "absent", "back", "owe")
 
 
 class DeckFault(ProtocolError):
@@ -108,11 +112,13 @@ class Party:
 class Pending:
     """A step the game waits for: ``party`` owes a message of ``kind`` about ``subject`` (a
     deal id, a token, or for ``escrow_answer`` the complaining holder). ``party`` is None for
-    ``randomness``, which the caller owes."""
+    ``randomness``, which the caller owes. ``to`` is the teammate a ``share`` is owed to, or
+    whose complaint a ``share_answer`` answers."""
 
     party: str | None
     kind: str
     subject: str
+    to: str = ""
 
 
 @dataclass
@@ -141,9 +147,21 @@ class Deal:
         return self.step == len(self.dealers)
 
 
+@dataclass(frozen=True)
+class Shared:
+    """A card's opening sealed to a teammate's party: by ``holder``, of the card as it held
+    it (``held``), in ``box``."""
+
+    holder: str
+    held: Point
+    box: bytes
+
+
 @dataclass
 class Slot:
-    """A token's place in the deck: its point now and whose layers are on it."""
+    """A token's place in the deck: its point now and whose layers are on it; under team
+    rules, the teammates' parties owed its opening, those it was sealed to, and those of them
+    complaining of it."""
 
     deal: str
     point: Point
@@ -152,12 +170,31 @@ class Slot:
     partials: dict[int, Point] = field(default_factory=dict)
     card: str | None = None
     former: list[Point] = field(default_factory=list)  # its points before each layer added
+    readers: set[str] = field(default_factory=set)  # the parties that held it
+    owed: list[str] = field(default_factory=list)
+    shared: dict[str, Shared] = field(default_factory=dict)
+    complaints: set[str] = field(default_factory=set)
+
+    def known_to(self, party: str) -> bool:
+        """Whether ``party`` reads the card, will, or is owed it or told it by a teammate."""
+        return (
+            party in self.readers
+            or party == self.receiver
+            or party in self.owed
+            or party in self.shared
+        )
 
 
 def step_context(game: str, deal: str, subject: str | int, kind: str, party: str) -> bytes:
     """The context of a step's proof: canonical msgpack of ``[game, deal, subject, kind,
     party]`` (``subject`` the token, or a shuffle's step index)."""
     return pack([game, deal, subject, kind, party])
+
+
+def share_context(game: str, deal: str, token: str, to: str, holder: str) -> bytes:
+    """The context of a card's opening sealed to the teammate ``to``: a step's, its kind
+    ``share/`` and the teammate's id."""
+    return step_context(game, deal, token, f"share/{to}", holder)
 
 
 class SealedDeck:
@@ -288,6 +325,19 @@ class SealedDeck:
             s.partials = {}
         self._record({"kind": "give", "token": token, "party": party})
 
+    def owe(self, token: str, party: str) -> None:
+        """Under team rules, ``token``'s holder (the party whose layer alone is, or will be,
+        on it) owes ``party``, a teammate's, the card's opening sealed to it."""
+        s = self.slots.get(token)
+        if s is None:
+            raise ValueError(f"{token} is no token of a deal made")
+        if party not in self.parties:
+            raise ValueError(f"{party} is no party")
+        if s.known_to(party):
+            raise ValueError(f"{party} knows {token} already, or is owed it")
+        s.owed.append(party)
+        self._record({"kind": "owe", "token": token, "party": party})
+
     def absent(self, party: str) -> None:
         """``party`` is away (its seat changed hands, or it is out of the game): its layers
         come off by escrow, and a shuffle of a deal whose turn is its, or comes to it while
@@ -327,6 +377,9 @@ class SealedDeck:
 
     def _settle(self, s: Slot) -> None:
         if s.receiver is not None and s.layers == [s.receiver]:
+            s.readers.add(s.receiver)
+            if s.receiver in s.owed:  # it reads the card itself now
+                s.owed.remove(s.receiver)
             s.receiver = None
 
     # -- what the game waits for ----------------------------------------------------------
@@ -340,7 +393,21 @@ class SealedDeck:
             owed += self._deal_pending(deal)
         for token, s in self.slots.items():
             owed += self._slot_pending(token, s)
+        for token, s in self.slots.items():
+            owed += self._share_pending(token, s)
         return owed
+
+    def _share_pending(self, token: str, s: Slot) -> list[Pending]:
+        """The shares the token's holder owes, and its answers to complaints of those it
+        made. A share lapses while nobody holds the card alone, once it is opened to all, or
+        while its holder is away (who takes its seat owes them)."""
+        answers = [
+            Pending(s.shared[to].holder, "share_answer", token, to) for to in sorted(s.complaints)
+        ]
+        holder = self.holder_of(token)
+        if holder is None or holder in self.away or s.card is not None:
+            return answers
+        return [Pending(holder, "share", token, to) for to in s.owed] + answers
 
     def _deal_pending(self, deal: Deal) -> list[Pending]:
         if deal.done:
@@ -408,6 +475,9 @@ class SealedDeck:
             "open": self._open,
             "secret": self._secret,
             "secret_share": self._secret_share,
+            "share": self._share,
+            "share_complaint": self._share_complaint,
+            "share_answer": self._share_answer,
         }
 
     def _escrow_deal(self, sender: str, m: Mapping[str, Any]) -> None:
@@ -637,6 +707,52 @@ class SealedDeck:
             self.secrets[owner] = invert(scalar_of(_interpolate(got)))
         return None
 
+    def _share(self, sender: str, m: Mapping[str, Any]) -> None:
+        token, to = m["token"], m["to"]
+        s = self.slots.get(token)
+        if s is None or Pending(sender, "share", token, to) not in self._share_pending(token, s):
+            raise _not_due(sender, f"a share of {token} with {to}")
+        s.owed.remove(to)
+        s.shared[to] = Shared(sender, s.point, m["box"])
+        return None
+
+    def _share_complaint(self, sender: str, m: Mapping[str, Any]) -> None:
+        s = self.slots.get(m["token"])
+        if s is None or sender not in s.shared or sender in s.complaints:
+            raise _not_due(sender, f"a complaint of the share of {m['token']} sealed to it")
+        s.complaints.add(sender)
+        return None
+
+    def _share_answer(self, sender: str, m: Mapping[str, Any]) -> None:
+        token, to = m["token"], m["to"]
+        s = self.slots.get(token)
+        if s is None or to not in s.complaints or s.shared[to].holder != sender:
+            raise _not_due(sender, f"an answer to a complaint of its share of {token}")
+        shared = s.shared[to]
+        context = share_context(self.game_id, s.deal, token, to, sender)
+        try:
+            shown, proof = reveal_opening(
+                shared.box, x25519_public(self.signing_key(to)), m["ephemeral"]
+            )
+        except DeckCryptoError:
+            good = False
+        else:
+            layer = self.parties[sender].layer
+            good = holds(layer, shared.held, shown, proof, context) and (
+                shown in self.deals[s.deal].index
+            )
+        if not good:
+            raise DeckFault(
+                sender, "bad_share", f"the opening of {token} {sender} sealed to {to} is false"
+            )
+        s.complaints.discard(to)
+        self._record(dict(m))
+        raise DeckFault(
+            to,
+            "false_complaint",
+            f"{to} complained of the opening of {token} {sender} sealed to it, but it is true",
+        )
+
     # -- the end --------------------------------------------------------------------------
 
     def read_all(self) -> dict[str, str]:
@@ -681,6 +797,8 @@ class SealedDeck:
             self.absent(entry["party"])
         elif kind == "back":
             self.back(entry["party"])
+        elif kind == "owe":
+            self.owe(entry["token"], entry["party"])
         else:
             try:
                 self.take(entry)
@@ -781,6 +899,9 @@ FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "open": {"token": _is_id, "point": _is_bin(SIZE), "proof": _is_bin(PROOF)},
     "secret": {"secret": _is_bin(SIZE)},
     "secret_share": {"owner": _is_id, "share": _is_bin(SIZE)},
+    "share": {"token": _is_id, "to": _is_id, "box": _is_bin(SHARE_BOX_SIZE)},
+    "share_complaint": {"token": _is_id},
+    "share_answer": {"token": _is_id, "to": _is_id, "ephemeral": _is_bin(SIZE)},
 }
 
 

@@ -213,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--sealed",
         action="store_true",
         help="deal the cards by the sealed deck, which no one, the host included, can read "
-        "alone (work in progress: headless hosts and `join --bot` seats only)"
+        "alone (work in progress: headless hosts and `join --bot` seats only)",
     )
     host.add_argument(
         "--save", metavar="FILE", help=f"keep the game in this file (default: in {saves_dir()})"

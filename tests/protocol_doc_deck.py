@@ -9,6 +9,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
+import nacl.bindings as sodium
 import rbcl
 from protocol_doc_reference import preimage
 
@@ -23,10 +24,13 @@ from protocol.deckshuffle import (
     shuffle,
     shuffle_context,
 )
-from protocol.escrow import check_deal, check_share, deal, public_share
+from protocol.escrow import check_deal, check_share, deal, public_share, x25519_public
 from protocol.framing import pack
 from protocol.layerkey import LayerKey
 from protocol.ristretto import ORDER, Scalar, mul, mul_base, point, scalar
+from protocol.sealeddeck import share_context
+from protocol.signing import Identity
+from protocol.teamshare import reveal_opening, seal_opening
 
 GAME = "example-game"
 SECRET = (bytes(range(1, 32)) + b"\0").hex()  # canonical: below the group's order
@@ -234,6 +238,48 @@ def escrow_vector(given: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def team_share_vector(given: dict[str, Any]) -> dict[str, Any]:
+    """A card's opening sealed to a teammate: the holder ``p1`` holds ``card`` of the deal
+    as s·M; the recipient ``p2``'s X25519 key is its Ed25519 key converted."""
+    key = LayerKey(scalar(bytes.fromhex(given["secret"])))
+    nonce = Scalar(bytes.fromhex(given["nonce"]))
+    ephemeral = bytes.fromhex(given["ephemeral"])
+    m = card_point(f"{given['game']}/{given['deal']}", given["card"])
+    held = point(bytes(rbcl.crypto_scalarmult_ristretto255(key.secret, m)))
+    context = share_context(
+        given["game"], given["deal"], given["token"], given["to"], given["holder"]
+    )
+    assert context == pack(
+        [given["game"], given["deal"], given["token"], "share/" + given["to"], given["holder"]]
+    )
+    signing = Identity.from_private_bytes(bytes.fromhex(given["recipient_key"])).public_key
+    recipient = x25519_public(signing)
+    assert recipient == sodium.crypto_sign_ed25519_pk_to_curve25519(signing)
+    box, kept = seal_opening(key, held, context, recipient, nonce, ephemeral)
+    # The doc's words: the open proof of M, as the dleq vector's, then the sealed box made
+    # by hand (crypto_box with BLAKE2b-192 of the two X25519 keys as its nonce).
+    base = bytes(rbcl.crypto_scalarmult_ristretto255_base(_le(1)))
+    a = bytes(rbcl.crypto_scalarmult_ristretto255_base(nonce))
+    a_prime = bytes(rbcl.crypto_scalarmult_ristretto255(nonce, m))
+    c = _challenge("open", context, base, key.public, m, held, a, a_prime)
+    proof = _le(c) + _le((_int(nonce) - c * _int(key.secret)) % ORDER)
+    ephemeral_public = sodium.crypto_scalarmult_base(ephemeral)
+    box_nonce = hashlib.blake2b(ephemeral_public + recipient, digest_size=24).digest()
+    sealed = sodium.crypto_box(m + proof, box_nonce, recipient, ephemeral)
+    assert kept == ephemeral and box == ephemeral_public + sealed, "the doc's box is not the code's"
+    assert reveal_opening(box, recipient, ephemeral) == (m, proof)
+    return {
+        "held": held.hex(),
+        "context_bytes": context.hex(),
+        "point": m.hex(),
+        "proof": proof.hex(),
+        "recipient_x25519": recipient.hex(),
+        "ephemeral_public": ephemeral_public.hex(),
+        "box_nonce": box_nonce.hex(),
+        "box": box.hex(),
+    }
+
+
 DECK_VECTORS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "card-point": card_point_vector,
     "layer": layer_vector,
@@ -241,6 +287,7 @@ DECK_VECTORS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "deck-shuffle": shuffle_vector,
     "deck-shuffle-two-phase": two_phase_vector,
     "escrow": escrow_vector,
+    "team-share": team_share_vector,
 }
 
 
@@ -296,6 +343,21 @@ def deck_specs() -> list[tuple[str, dict[str, Any]]]:
                 "context": pack(["escrow", GAME, "p1"]).hex(),
             },
         ),
+        (
+            "team-share",
+            {
+                "secret": SECRET,
+                "game": GAME,
+                "deal": "pile-1",
+                "token": "?0",
+                "card": "alaska",
+                "holder": "p1",
+                "to": "p2",
+                "recipient_key": bytes(range(64, 96)).hex(),
+                "nonce": NONCE,
+                "ephemeral": (bytes(range(151, 182)) + b"\x40").hex(),
+            },
+        ),
     ]
 
 
@@ -324,4 +386,12 @@ DECK_DESCRIPTIONS = {
     "t = s⁻¹ (`inverse`), the commitments A_0 = t·B and A_1 = a_1·B (a_1 the one "
     "coefficient), the proof that A_0 is the inverse of the key's (nonce given), the shares "
     "f(1), f(2), f(3) and the public shares T_j.",
+    "team-share": "A card's opening sealed to a teammate (see [the sealed deck's steps]"
+    "(#the-sealed-decks-steps), `share`): the holder `p1` holds `card` of the deal as "
+    "s·M (`held`); the `open` proof of `point` M (nonce given) in the context "
+    '`[game, deal, token, "share/" + to, holder]` (`context_bytes`); the recipient\'s '
+    "X25519 key, its Ed25519 key (from `recipient_key`, a 32-byte seed) converted; the "
+    "box's ephemeral key (from `ephemeral`, its secret), the box's nonce, BLAKE2b-192 of "
+    "the ephemeral key then the recipient's, and the `box`: the ephemeral key, then "
+    "`crypto_box` of M ‖ proof (96 bytes) under that nonce, 144 bytes in all.",
 }

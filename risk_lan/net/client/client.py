@@ -383,7 +383,8 @@ class Client:
     def _over(self, body: dict[str, Any]) -> Outcome:
         read = self.witness.cards_read if self.witness is not None else {}
         if self.deck is not None and read:
-            wrong = [t for t, card in self.deck.party.cards.items() if read.get(t) != card]
+            known = {**self.deck.party.shared, **self.deck.party.cards}
+            wrong = [t for t, card in known.items() if read.get(t) != card]
             if wrong:
                 raise ProtocolError(
                     "bad_deck", f"this seat read {wrong[0]} otherwise than the deck", "host"
@@ -436,7 +437,10 @@ class Client:
         learnt = self.deck.learn(witness.ledger, witness.game.state)
         for token, card in learnt.items():
             self.log(f"this seat's sealed card {token} is {card}")
-        if learnt and self.sealed_view is not None and not self.received.updates_in:
+        shared = self.deck.shared_learnt()
+        for token, card in shared.items():
+            self.log(f"a teammate's sealed card {token} is {card}")
+        if (learnt or shared) and self.sealed_view is not None and not self.received.updates_in:
             # The bot waited for its cards (``_play``): it chooses now that it reads them
             # (from the update about to be taken in, if one came with them: its view is
             # the latest, and the one before may show cards a move since then spent).
@@ -452,7 +456,8 @@ class Client:
         checked = self.witness.update(update)
         view = update["view"]
         self.sealed_view = view if self.deck is not None else None
-        self.view = self.deck.seat_view(view) if self.deck is not None and view else view
+        seen = update["events"]
+        self.view = self.deck.seat_view(view, seen) if self.deck is not None and view else view
         self.views += 1
         self.waiting = update["waiting"]
         try:

@@ -6,7 +6,7 @@ commitments like every peer's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from protocol.dealerparty import DealerParty, ShareHolder
@@ -18,7 +18,7 @@ from risk_lan.net.record.deckescrows import commit_fields
 from risk_lan.rules import Action, GameState
 from risk_lan.rules.projection import opened_by, sealed_of
 from risk_lan.rules.sealing import slot_of
-from risk_lan.rules.seatview import seat_view
+from risk_lan.rules.seatview import TurnStart, seat_view
 
 # The name of this seat's layer secret among what its seat file keeps.
 DECK_LAYER = "deck_layer"
@@ -38,10 +38,15 @@ class DeckSeat:
         # (a card that changed hands meanwhile owes the same step again, on its new point).
         self.sent: set[tuple[Pending, bytes]] = set()
         self.told_secret = False  # its layer's secret, told once the game is won
-        self.shared: set[str] = set()  # the away parties whose secret it told its share of
+        self.secret_shares_told: set[str] = (
+            set()
+        )  # the away parties whose secret it told its share of
         # Its layer's key is not the one its commitment published (its app restarted, and
         # the key was not kept): it holds escrow shares still, but owes no step of its layer.
         self.lost = False
+        self.sealed: dict[str, Any] | None = None  # the host's view its seat view is made of
+        self.teammates_learnt: dict[str, str] = {}  # cards teammates told it, not shown yet
+        self.start = TurnStart(seat)  # the hand its turn under way started with
 
     def layer(self) -> bytes:
         """The secret of this seat's layer, for its seat file."""
@@ -79,7 +84,9 @@ class DeckSeat:
         me = self.party.id
         due = {(p, _made_on(ledger, p)) for p in ledger.pending() if p.party == me}
         self.sent &= due
-        made = [*self.complaints, *self.party.holder.collect(ledger)]
+        learnt, false_shares = self.party.read_shares(ledger)
+        self.teammates_learnt.update(learnt)
+        made = [*self.complaints, *self.party.holder.collect(ledger), *false_shares]
         self.complaints = []
         for step, on in sorted(due, key=lambda d: ledger.pending().index(d[0])):
             if self.lost and step.kind != "escrow_partial":
@@ -94,14 +101,16 @@ class DeckSeat:
         (that party's cards are read from them), each told once."""
         me = self.party.id
         made = []
-        for owner in sorted(ledger.away - set(ledger.secrets) - self.shared):
+        for owner in sorted(ledger.away - set(ledger.secrets) - self.secret_shares_told):
             if me in ledger.holders(owner) and owner in self.party.holder.shares:
-                self.shared.add(owner)
+                self.secret_shares_told.add(owner)
                 made.append(self.party.holder.secret_share(owner))
         return made
 
     def _make(self, ledger: SealedDeck, step: Pending) -> dict[str, Any]:
         party = self.party
+        if step.kind in ("share", "share_answer"):
+            return party.team_step(ledger, step)
         makers: dict[str, Callable[[str], dict[str, Any]]] = {
             "escrow_answer": party.answer,
             "shuffle_commit": lambda deal: party.shuffle_commit(ledger, deal),
@@ -116,13 +125,25 @@ class DeckSeat:
         """The cards of this seat it can now read (every other layer off them)."""
         return self.party.learn(ledger, dealt(ledger, sealed_of(state, self.party.id)))
 
-    def seat_view(self, view: dict[str, Any]) -> dict[str, Any]:
+    def seat_view(
+        self, view: dict[str, Any], events: Sequence[Mapping[str, Any]] = ()
+    ) -> dict[str, Any]:
         """The host's view of a sealed game (the whole sealed state) as this seat knows it:
-        its own cards in their tokens' places."""
+        its own cards and its teammates' in their tokens' places. ``events`` are those of
+        the moves the view follows, as this seat was sent them: the hand a turn of its own
+        started with is kept from them."""
         if not view.get("sealed"):
             return view
+        self.sealed = view
         state = GameState.from_view(view)
-        return seat_view(state, self.party.id, self.party.cards).to_dict()
+        self.start.moved(state, events)
+        known = {**self.party.shared, **self.party.cards}
+        return seat_view(state, self.party.id, known, self.start).to_dict()
+
+    def shared_learnt(self) -> dict[str, str]:
+        """The cards teammates' parties told it since it was last asked."""
+        learnt, self.teammates_learnt = self.teammates_learnt, {}
+        return learnt
 
     def openings(
         self, ledger: SealedDeck, state: GameState, action: Action
@@ -133,14 +154,19 @@ class DeckSeat:
 
     def unread(self, view: dict[str, Any]) -> bool:
         """Whether this seat's view (``seat_view``) still holds a sealed card of its own it
-        has not read: one on its way to it, whose other layers are not all off yet."""
+        has not read: one on its way to it, whose other layers are not all off yet. A card a
+        teammate told it is not read yet either when the team's hand comes to this seat:
+        this seat can open it once it holds it alone."""
         seat = self.party.id
+        sealed = self.sealed if self.sealed is not None else view
         own = [
-            *(view.get("hands", {}).get(seat) or ()),
-            *(view.get("missions", {}).get(seat) or ()),
-            view.get("objectives", {}).get(seat),
+            *(sealed.get("hands", {}).get(seat) or ()),
+            *(sealed.get("missions", {}).get(seat) or ()),
+            sealed.get("objectives", {}).get(seat),
         ]
-        return any(isinstance(c, str) and slot_of(c) is not None for c in own)
+        return any(
+            isinstance(c, str) and slot_of(c) is not None and c not in self.party.cards for c in own
+        )
 
     def secret(self) -> dict[str, Any]:
         return self.party.secret()

@@ -45,8 +45,9 @@ from risk_lan.net.record.deckdraws import (
 from risk_lan.net.record.deckescrows import check_escrow, commit_fields, ledger_of
 from risk_lan.net.record.deckfaults import proven
 from risk_lan.rules import Action, GameState, RandomSource
+from risk_lan.rules.events import Event
 from risk_lan.rules.projection import opened_by, sealed_of
-from risk_lan.rules.seatview import seat_view
+from risk_lan.rules.seatview import TurnStart, seat_view
 
 HOST_PARTY = "host"
 
@@ -108,6 +109,7 @@ class HostDeck:
         # Each escrow complaint published, by (complainer, dealer): the evidence, should the
         # dealer's answer show it false.
         self.complaints: dict[tuple[str, str], dict[str, Any]] = {}
+        self.starts: dict[str, TurnStart] = {}  # by seat: the hand its turn started with
 
     def bind(
         self, rolls: DeckRolls, waits: DeckWaits, state: Callable[[], GameState | None]
@@ -152,22 +154,31 @@ class HostDeck:
                 f" {'it' if held == 1 else 'them'} while its bot played the seat)"
             )
 
-    def hand_over(self) -> None:
+    def hand_over(self, events: Sequence[Event] = ()) -> None:
         """The cards now in a seat's hand given to its party in the ledger (as every peer
-        does after each move and step), and those of the host's seats it can now read."""
+        does after each move and step), and those of the host's seats it can now read.
+        ``events`` are the move's, if one was made: the hand a turn of a host's seat started
+        with is kept from them, as a seat's client keeps its own."""
         state = self.state()
         if self.ledger is None or state is None:
             return
         hand_over(self.ledger, state)
         mine = [s for s in state.players if party_of(self.ledger, s) == HOST_PARTY]
+        for seat in mine:
+            start = self.starts.setdefault(seat, TurnStart(seat))
+            start.moved(state, [e.seen_by(seat).to_dict() for e in events])
         self.party.learn(
             self.ledger, dealt(self.ledger, [t for s in mine for t in sealed_of(state, s)])
         )
+        _, false_shares = self.party.read_shares(self.ledger)  # its bots' teammates' cards
+        for complaint in false_shares:
+            self._publish_own(complaint)
 
     def seat_view(self, state: GameState, seat: str) -> GameState:
         """What the host knows of ``seat``'s cards, for its bot: the seat view of the
         host party's knowledge."""
-        return seat_view(state, seat, self.party.cards)
+        known = {**self.party.shared, **self.party.cards}
+        return seat_view(state, seat, known, self.starts.get(seat))
 
     # ----- the start ------------------------------------------------------------------------
 

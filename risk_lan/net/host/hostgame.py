@@ -326,7 +326,7 @@ class HostGame:
             [s.id for s in seats], self._dealing(source), mode, colours=colours
         )
         if self.deck is not None:
-            self.deck.hand_over()
+            self.deck.hand_over(events)
         self.applied = self.n
         self.broadcaster.broadcast_updates(events)
         await self._settle_deck()
@@ -556,7 +556,7 @@ class HostGame:
         self.game.source = self._dealing(source)
         events: list[Event] = self.game.apply(seat, action, checked=True)
         if self.deck is not None:
-            self.deck.hand_over()
+            self.deck.hand_over(events)
         self.applied = self.n
         for event in events:
             if isinstance(event, GameWon):

@@ -11,7 +11,8 @@ Who plays a seat follows the host's signed broadcasts that every peer sees at th
 in the transcript: a ``takeover`` or an ``expel`` marks the seat's party away in the ledger
 (``seat_left``), a ``handback`` marks it back (``seat_returned``), and the hand-over that
 follows at once gives the seat's cards to its new party (the host's for its bots): the new
-party adds its layer, the old one comes off, by escrow while its party is away.
+party adds its layer, the old one comes off, by escrow while its party is away. Under team
+rules, each card in a hand is then owed to each teammate's party, its opening sealed to it.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
                 continue
             ledger.give(token, party)
             given.append(token)
+    owe_shares(ledger, state)
     return given
 
 
@@ -67,6 +69,25 @@ def seat_returned(ledger: SealedDeck, state: GameState | None, seat: str) -> lis
 def cards_held(state: GameState, seat: str) -> int:
     """How many sealed cards ``seat`` holds (its hand, its missions, its objective)."""
     return len(sealed_of(state, seat))
+
+
+def owe_shares(ledger: SealedDeck, state: GameState) -> None:
+    """Under team rules teammates see each other's cards: each card in a seat's hand is owed,
+    sealed, to each teammate's party that does not know it yet (when that is another party),
+    in seat order."""
+    teams = state.teams
+    if not teams:
+        return
+    for seat in state.players:
+        team = teams.get(seat)
+        mates = [party_of(ledger, p) for p in state.players if p != seat and teams.get(p) == team]
+        for token in state.hands.get(seat, ()):
+            slot = ledger.slots.get(token)
+            if slot is None or slot.card is not None:
+                continue
+            for party in mates:
+                if party not in ledger.away and not slot.known_to(party):
+                    ledger.owe(token, party)
 
 
 def dealt(ledger: SealedDeck, tokens: list[str]) -> list[str]:
