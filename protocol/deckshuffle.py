@@ -3,14 +3,14 @@
 A step takes a deck D of n points and gives E with E[i] = s·D[π(i)]: every card under one
 more layer (the shuffler's secret s, whose public key is Y = s·B) and in a secret order π.
 
-The proof is cut-and-choose over ``rounds`` rounds (64 unless said). In round j the shuffler
+The proof is cut-and-choose over ``rounds`` rounds (32 unless said). In round j the shuffler
 draws a scalar r_j and an order σ_j and commits to R_j = r_j·B and C_j[i] = r_j·D[σ_j(i)]. A
 challenge bit, from a hash of everything (Fiat–Shamir), asks it either to link D to C_j
 (bit 0: it shows r_j and σ_j) or C_j to E (bit 1: it shows u_j = s·r_j⁻¹ and τ_j = σ_j⁻¹∘π,
 with E[i] = u_j·C_j[τ_j(i)] and Y = u_j·R_j). Both links at once would make E a re-ordering
 of D under the exponent r_j·u_j = log_B(Y): a shuffler whose E is not one can answer at most
-one of the two questions, so each round catches it with probability 1/2, and 64 rounds let a
-bad step through with probability 2^-64 per attempt. The R_j tie the exponent to Y, so the
+one of the two questions, so each round catches it with probability 1/2, and 32 rounds let a
+bad step through with probability 2^-32 per attempt. The R_j tie the exponent to Y, so the
 layers that Y's owner removes later, with proofs against Y, are the layers it added here.
 
 The proof is compact: it carries each round's bit and opening, not its commitment. Either
@@ -48,7 +48,8 @@ from .ristretto import (
     value_of,
 )
 
-ROUNDS = 64
+# 2^-32 a step, over the floor of 2^-30, at half the cost of 64 (docs/protocol.md).
+ROUNDS = 32
 MAX_CARDS = 256  # an order's entries are one byte each
 MAX_ROUNDS = 256  # the challenge bits come from one 32-byte hash
 

@@ -309,7 +309,7 @@ DECK_DESCRIPTIONS = {
     "and the 64-byte `proof` c ‖ r. `context` is the canonical msgpack of "
     '`["remove", game, deck, 0, "p2"]`, as an example of what a caller binds.',
     "deck-shuffle": "A shuffle step of a toy size (3 cards, 2 rounds, so that it fits here; "
-    "a game uses 64 rounds): the deck's points, the shuffled deck E[i] = s·D[order[i]], each "
+    "a game uses 32 rounds): the deck's points, the shuffled deck E[i] = s·D[order[i]], each "
     "round's commitment R_j ‖ C_j[0] ‖ C_j[1] ‖ C_j[2] as the verifier rebuilds it from the "
     "opening, the challenge hash over them, its bits, and the proof: its header of bits "
     "(`proof_bits`), then each round's e_j ‖ o_j, a round a line (the proof is the header "

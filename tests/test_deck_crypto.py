@@ -274,24 +274,24 @@ def test_a_shuffle_step_round_trips_its_proof() -> None:
     context = shuffle_context(GAME, "d", 0, "p1")
     shuffled, proof = shuffle(key, deck, context, order=list(range(9, -1, -1)))
     assert shuffled == [mul(key.secret, p) for p in reversed(deck)]
-    assert ROUNDS == 64 and len(proof) == proof_size(10) == 8 + 64 * (32 + 10)
+    assert ROUNDS == 32 and len(proof) == proof_size(10) == 4 + 32 * (32 + 10)
     rounds = decode_proof(proof, 10)
     assert all(sorted(r.order) == list(range(10)) for r in rounds)
     assert encode_proof(rounds) == proof
-    assert {r.bit for r in rounds} == {0, 1}  # 2^-63 that one side never comes up
+    assert {r.bit for r in rounds} == {0, 1}  # 2^-31 that one side never comes up
     assert verify_shuffle(key.public, deck, shuffled, proof, context)
     assert not verify_shuffle(
         key.public, deck, shuffled, proof, shuffle_context(GAME, "d", 1, "p1")
     )
 
 
-def test_a_44_card_proof_is_under_5_kb() -> None:
-    """The commitments are rebuilt, not sent: 8 bytes of bits and 64 openings of 32 + 44
-    bytes, against 64 × (64 + 33·44) = 97,024 bytes with them."""
+def test_a_44_card_proof_is_under_2_5_kb() -> None:
+    """The commitments are rebuilt, not sent: 4 bytes of bits and 32 openings of 32 + 44
+    bytes, against 32 × (64 + 33·44) = 48,512 bytes with them."""
     key = LayerKey()
     deck = deck_points("territories", CARDS)
     shuffled, proof = shuffle(key, deck, shuffle_context(GAME, "territories", 0, "p1"))
-    assert len(CARDS) == 44 and len(proof) == proof_size(44) == 4872
+    assert len(CARDS) == 44 and len(proof) == proof_size(44) == 2436
     assert verify_shuffle(
         key.public, deck, shuffled, proof, shuffle_context(GAME, "territories", 0, "p1")
     )
@@ -407,7 +407,7 @@ def test_a_flipped_bit_is_caught() -> None:
     key, deck, pi, seed, context, shuffled = honest_step(8)
     again, proof = shuffle(key, deck, context, pi, seed)
     assert again == shuffled and verify_shuffle(key.public, deck, shuffled, proof, context)
-    for j in (0, 5, 63):
+    for j in (0, 5, ROUNDS - 1):
         flipped = bytearray(proof)
         flipped[j // 8] ^= 1 << (j % 8)
         with pytest.raises(ShuffleRefused, match="the proof opens bit"):
@@ -422,7 +422,7 @@ def test_a_round_opened_on_the_other_side_is_caught() -> None:
     key, deck, pi, seed, context, shuffled = honest_step(8)
     _, proof = shuffle(key, deck, context, pi, seed)
     openings = decode_proof(proof, 8)
-    for j in (0, 1, 63):
+    for j in (0, 1, ROUNDS - 1):
         other = both_openings(key, deck, pi, seed, j)[1 - openings[j].bit]
         swapped = [*openings[:j], other, *openings[j + 1 :]]
         with pytest.raises(ShuffleRefused, match=f"round {j}: the proof opens bit {other.bit}"):
@@ -436,7 +436,7 @@ def test_a_round_opened_on_the_other_side_is_caught() -> None:
 def test_the_soundness_is_one_half_a_round() -> None:
     """A cheat who guesses each round's bit opens what it can answer; it passes when all its
     guesses are right. With 4 rounds that happens within a few dozen attempts (1/16 each),
-    which is what 2^-64 for 64 rounds rests on; a wrong guess is always caught."""
+    which is what 2^-32 for 32 rounds rests on; a wrong guess is always caught."""
     key = LayerKey()
     deck = deck_points("d", CARDS[:4])
     forged = [mul(key.secret, card_point("d", f"forged {i}")) for i in range(4)]

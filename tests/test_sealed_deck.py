@@ -17,7 +17,7 @@ import pytest
 from protocol.cardpoints import card_point
 from protocol.dealerparty import DealerParty, ShareHolder, shuffle_message
 from protocol.deckdraw import uncover
-from protocol.deckshuffle import commit_shuffle, prove_committed
+from protocol.deckshuffle import ROUNDS, commit_shuffle, prove_committed
 from protocol.escrow import seal_share_revealably, x25519_public
 from protocol.framing import MAX_BIN, MAX_FRAME, encode
 from protocol.layerkey import LayerKey
@@ -142,7 +142,7 @@ def test_six_parties_deal_draw_hand_over_escrow_open_and_end() -> None:
     run(deck, actors, cpu)
     making = max(seconds for who, seconds in cpu.items() if who.startswith("p"))
     print(
-        f"\n6 parties, 44 cards, 64 rounds, the escrows, the deal and 10 draws: "
+        f"\n6 parties, 44 cards, {ROUNDS} rounds, the escrows, the deal and 10 draws: "
         f"{cpu['checking']:.2f} s of CPU checking every step (each peer does), "
         f"{making:.2f} s making the most any party makes; per party "
         f"{cpu['checking'] + making:.2f} s"
@@ -410,8 +410,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "shuffle": {
         "deal": "pile-1",
         "deck": [POINT] * 5,
-        "bits": bytes(8),
-        "rounds": [bytes(37)] * 64,
+        "bits": bytes(ROUNDS // 8),
+        "rounds": [bytes(37)] * ROUNDS,
     },
     "relayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
     "unlayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
