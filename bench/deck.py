@@ -8,8 +8,9 @@ each peer has its own machine):
 - a scalar multiplication in ristretto255 (rbcl, what ``protocol/ristretto.py`` uses)
   against ed25519 through PyNaCl (``crypto_scalarmult_ed25519_noclamp``, with the
   ``is_valid_point`` check a received point would need), which is why ristretto255;
-- a shuffle step made and checked, and the whole shuffle per peer: each peer makes one step
-  and checks the others' (make 1 + check seats−1), against the issue's 2 s;
+- a shuffle step made (committed, then proven once its randomness is drawn) and checked, and
+  the whole shuffle per peer: each peer makes one step and checks the others' (make 1 +
+  check seats−1: its own it does not check), against the issue's 2 s;
 - a layer removal with its proof, made and checked; a draw's cryptography (seats−1
   removals made, each checked by every peer: per peer, at most one made and seats−1
   checked, the drawer's own layer off), against 50 ms;
@@ -21,10 +22,10 @@ each peer has its own machine):
   its randomness drawn, then proven), a draw, a card handed over, an escrow removal for an
   absent party and an opening, each as the CPU one peer spends: checking every step (every
   peer keeps the ledger) plus the most any one party spends making its own;
-- what one grinding attempt at a shuffle proof costs a cheat (docs/protocol.md, "A shuffle
-  step and its proof"), in Python: the last round's commitment re-ordered and hashed from
-  the state before it, and only its last two points swapped, hashed from the state before
-  them (a block or two of SHA-256 an attempt).
+- what one grinding attempt would cost a cheat were the bits a hash the shuffler computed
+  alone (docs/protocol.md, "Why two phases"), in Python: the last round's commitment
+  re-ordered and hashed from the state before it, and only its last two points swapped,
+  hashed from the state before them (a block or two of SHA-256 an attempt).
 """
 
 from __future__ import annotations
@@ -34,14 +35,22 @@ import hashlib
 import os
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from protocol.cardpoints import card_point, deck_points
 from protocol.deckdraw import check_opening, check_removal, open_card, remove_layer, uncover
-from protocol.deckshuffle import ROUNDS, check_shuffle, proof_size, shuffle, shuffle_context
+from protocol.deckshuffle import (
+    ROUNDS,
+    check_committed_shuffle,
+    commit_shuffle,
+    proof_size,
+    prove_committed,
+)
 from protocol.escrow import check_deal, check_partial, check_share, combine, deal, partial_removal
 from protocol.layerkey import LayerKey
 from protocol.ristretto import random_scalar
+from protocol.sealeddeck import step_context
 
 GAME = "0123456789abcdef"
 
@@ -95,13 +104,18 @@ def shuffles(keys: list[LayerKey], cards: list[str], rounds: int) -> list[Any]:
     deck = deck_points("territories", cards)
     made, checked = [], []
     for step, key in enumerate(keys):
-        context = shuffle_context(GAME, "territories", step, f"p{step + 1}")
+        context = step_context(GAME, "pile-1", step, "shuffle", f"p{step + 1}")
         start = time.process_time()
-        shuffled, proof = shuffle(key, deck, context, rounds=rounds)
+        committed = commit_shuffle(key, deck, context, rounds=rounds)
+        randomness = os.urandom(32)  # drawn after the commit, as a roll's seed is
+        proof = prove_committed(committed, randomness)
         made.append(time.process_time() - start)
-        checked.append(
-            cpu(lambda: check_shuffle(key.public, deck, shuffled, proof, context, rounds))  # noqa: B023
+        shuffled, commit = committed.shuffled, committed.commit
+        check = partial(
+            check_committed_shuffle,
+            *(key.public, deck, shuffled, proof, context, commit, randomness, rounds),
         )
+        checked.append(cpu(check))
         deck = shuffled
     make, check = max(made), max(checked)
     whole = make + (seats - 1) * check
