@@ -1,6 +1,6 @@
 """The CPU the encrypted deck's cryptography costs (issue 27), for 6 seats and 44 cards.
 
-    .venv/bin/python bench/deck.py [--seats 6] [--cards 44] [--rounds 64]
+    .venv/bin/python bench/deck.py [--seats 6] [--cards 44] [--rounds 32] [--no-network]
 
 Prints CPU time (``time.process_time``: this process only, so figures carry to a LAN where
 each peer has its own machine):
@@ -22,6 +22,13 @@ each peer has its own machine):
   its randomness drawn, then proven), a draw, a card handed over, an escrow removal for an
   absent party and an opening, each as the CPU one peer spends: checking every step (every
   peer keeps the ledger) plus the most any one party spends making its own;
+- over loopback, with real sockets: a draw from the drawer's request (its act) to the
+  drawer knowing its card, against 50 ms, in a sealed game of ``seats - 1`` clients and the
+  host in this one process (so every peer's work on the way is on this process's clock, a
+  slower path than a LAN's, where each peer has its own machine);
+- the networked game, sealed against plain, between separate processes
+  (``bench/sealed_game.py``, one game each: games differ in length, so compare the
+  per-move figures, or time that script over several runs);
 - what one grinding attempt would cost a cheat were the bits a hash the shuffler computed
   alone (docs/protocol.md, "Why two phases"), in Python: the last round's commitment
   re-ordered and hashed from the state before it, and only its last two points swapped,
@@ -275,6 +282,91 @@ def ledger(seats: int, cards: list[str], rounds: int) -> None:
     print(f"  {'an opening, made and checked':34s} {(time.process_time() - start) * 1000:8.2f} ms")
 
 
+def draw_latency(clients: int) -> None:
+    """A sealed game over 127.0.0.1, timing each draw from the act that asked for it to the
+    moment its drawer reads the card."""
+    import asyncio
+    import statistics
+
+    from protocol.dealerparty import DealerParty
+    from protocol.sealeddeck import SealedDeck
+    from risk_lan.bots import ClassicBot
+    from risk_lan.net.client import Client
+    from risk_lan.net.host.hostconfig import HostConfig
+    from risk_lan.net.host.hostserver import Host
+
+    asked: dict[str, float] = {}  # by seat: when its last act left
+    given: dict[tuple[str, str], tuple[float, float]] = {}  # (token, party): asked, given
+    known: list[tuple[float, float]] = []  # a draw: from the act, from the move that dealt it
+    give, learn, send = SealedDeck.give, DealerParty.learn, Client._send_signed
+
+    def giving(self: SealedDeck, token: str, party: str) -> None:
+        give(self, token, party)
+        if party in asked:
+            given.setdefault((token, party), (asked[party], time.perf_counter()))
+
+    def learning(self: DealerParty, ledger: Any, tokens: Any) -> dict[str, str]:
+        learnt = learn(self, ledger, tokens)
+        for token in learnt:
+            start = given.pop((token, self.id), None)
+            if start is not None:
+                now = time.perf_counter()
+                known.append((now - start[0], now - start[1]))
+        return learnt
+
+    def sending(self: Client, body: dict[str, Any]) -> dict[str, Any]:
+        if body.get("type") == "act":
+            asked[self.seat] = time.perf_counter()
+        return send(self, body)
+
+    async def game() -> None:
+        host = Host(HostConfig(seats=clients, sealed=True))
+        port = await host.serve("127.0.0.1", 0)
+        players = [Client(f"c{i}", ClassicBot()) for i in range(clients)]
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(c.run("127.0.0.1", port) for c in players)), 600
+            )
+        finally:
+            await host.close()
+
+    SealedDeck.give, DealerParty.learn, Client._send_signed = giving, learning, sending  # type: ignore[method-assign]
+    try:
+        asyncio.run(game())
+    finally:
+        SealedDeck.give, DealerParty.learn, Client._send_signed = give, learn, send  # type: ignore[method-assign]
+    print(f"A draw over loopback, {clients} clients and the host in one process:")
+    if not known:
+        print("  no card was drawn by a client in this game")
+        return
+    for what, ms in (
+        ("from the drawer's act to it reading its card", [t[0] * 1000 for t in known]),
+        ("from the host's move that deals it (the deck's part)", [t[1] * 1000 for t in known]),
+    ):
+        print(
+            f"  {what}: median {statistics.median(ms):.1f} ms, max {max(ms):.1f} ms"
+            f" over {len(ms)} draws (the issue's target: 50 ms)"
+        )
+
+
+def network_game(clients: int) -> None:
+    """One networked game sealed, one plain, each between separate processes."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).with_name("sealed_game.py")
+    print(f"A whole bot game between {clients + 1} processes on this machine, one of each:")
+    for flags in (["--sealed"], []):
+        done = subprocess.run(
+            [sys.executable, str(script), "--clients", str(clients), *flags],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        print(f"  {done.stdout.strip()}")
+
+
 def grinding(cards: int, rounds: int) -> None:
     commitments = os.urandom(rounds * (32 + 32 * cards))
     print("A grinding attempt at a shuffle proof, hashed from SHA-256's state before what it")
@@ -300,6 +392,12 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--cards", type=int, default=44)
     parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument(
+        "--no-network",
+        dest="network",
+        action="store_false",
+        help="leave out the draws over loopback and the games between processes",
+    )
     args = parser.parse_args()
     keys = [LayerKey() for _ in range(args.seats)]
     cards = [f"card-{i}" for i in range(args.cards)]
@@ -308,6 +406,9 @@ def main() -> None:
     draws(keys, deck)
     escrows(keys, deck)
     ledger(args.seats, cards, args.rounds)
+    if args.network:
+        draw_latency(args.seats - 1)
+        network_game(args.seats - 1)
     grinding(args.cards, args.rounds)
 
 
