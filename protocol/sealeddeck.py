@@ -9,7 +9,8 @@ the caller hands it the randomness drawn after the commit), a card on its way in
 whose layer is, or ``escrow_partial`` by the holders of an absent party's escrow), escrow
 deals and complaints, openings, and the end's secrets. ``pending`` lists what the game waits
 for; ``take`` checks a message and applies it, or raises ``DeckFault`` naming the party at
-fault and changes nothing.
+fault and changes nothing. A peer may have shuffles checked on a worker (``later``) while it
+goes on: it takes them at once and ``settle`` names a false one afterwards.
 
 Sans-IO: the caller feeds it the engine's deals (``start_deal``), the cards it moves into a
 hand (``give``), the randomness of each shuffle (``randomness``) and which parties are away
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -191,6 +193,11 @@ class SealedDeck:
         # set (the same process replaying a game it watched) takes the very same step again
         # without checking its proof twice; any byte changed is checked in full.
         self.proven: set[bytes] = set()
+        # A peer that is not the host may check shuffles on ``later`` (a worker thread) while
+        # it goes on, the next dealer making its own step meanwhile; ``settle`` waits for
+        # them. The host checks before it publishes, so it never sets this.
+        self.later: Executor | None = None
+        self.checking: list[tuple[str, bytes, Future[None]]] = []
 
     # -- who holds what -------------------------------------------------------------------
 
@@ -441,20 +448,17 @@ class SealedDeck:
         shuffled, proof, context, seen = self._shuffle_read(deal, sender, m)
         if seen not in self.proven:
             assert deal.commit is not None and deal.randomness is not None
-            try:
-                check_committed_shuffle(
-                    self.parties[sender].layer,
-                    deal.deck,
-                    shuffled,
-                    proof,
-                    context,
-                    deal.commit,
-                    deal.randomness,
-                    self.rounds,
-                )
-            except (ShuffleRefused, DeckCryptoError) as e:
-                raise DeckFault(sender, "bad_shuffle", f"{sender}'s shuffle is refused: {e}") from e
-            self.proven.add(seen)
+            given = (self.parties[sender].layer, deal.deck, shuffled, proof, context)
+            drawn = (deal.commit, deal.randomness, self.rounds)
+            if self.later is not None:
+                checked = self.later.submit(check_committed_shuffle, *given, *drawn)
+                self.checking.append((sender, seen, checked))
+            else:
+                try:
+                    check_committed_shuffle(*given, *drawn)
+                except (ShuffleRefused, DeckCryptoError) as e:
+                    raise _bad_shuffle(sender, e) from e
+                self.proven.add(seen)
         deal.deck, deal.step = shuffled, deal.step + 1
         deal.commit = deal.randomness = None
         if deal.done:
@@ -495,6 +499,20 @@ class SealedDeck:
         if Pending(sender, "shuffle", deal.id) not in self._deal_pending(deal):
             return
         self.proven.add(self._shuffle_read(deal, str(sender), message)[3])
+
+    def settle(self) -> None:
+        """Wait for the shuffles being checked on ``later``: ``DeckFault`` naming the first
+        whose proof fails. The ledger took it already, so its deal is void, and with it this
+        peer's game (a peer that checks later is one the host's check came before)."""
+        checking, self.checking = self.checking, []
+        for i, (sender, seen, checked) in enumerate(checking):
+            try:
+                checked.result()
+            except (ShuffleRefused, DeckCryptoError) as e:
+                for _, _, rest in checking[i + 1 :]:
+                    rest.cancel()
+                raise _bad_shuffle(sender, e) from e
+            self.proven.add(seen)
 
     def _slot_due(self, sender: str, m: Mapping[str, Any], kind: str) -> Slot:
         s = self.slots.get(m["token"])
@@ -618,7 +636,8 @@ class SealedDeck:
 
     def read_all(self) -> dict[str, str]:
         """Every token's card, each layer left on it taken off with its published secret
-        (``ValueError`` while a secret is missing)."""
+        (``ValueError`` while a secret is missing), once every shuffle is checked."""
+        self.settle()
         read = {}
         for token, s in self.slots.items():
             p = s.point
@@ -678,6 +697,10 @@ def _shuffle_digest(
     return hashlib.sha256(
         pack([b"".join(points), proof, context, commit, randomness, rounds])
     ).digest()
+
+
+def _bad_shuffle(sender: str, e: Exception) -> DeckFault:
+    return DeckFault(sender, "bad_shuffle", f"{sender}'s shuffle is refused: {e}")
 
 
 def _interpolate(shares: Mapping[int, Scalar]) -> int:

@@ -367,6 +367,42 @@ def test_a_party_does_not_check_its_own_shuffle_but_every_other_ledger_does(
     assert peer.deal_of("pile-1").deck == deck.deal_of("pile-1").deck
 
 
+def test_a_peer_checking_shuffles_on_a_worker_goes_on_and_settle_names_a_false_one() -> None:
+    """With ``later`` set, a shuffle is taken at once and its proof checked on the worker:
+    the next dealer commits on the deck it gave before the check is done; ``settle`` waits
+    for the checks, and names the dealer of a false shuffle (its deal is then void)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        deck, parties, _ = small_table()
+        deck.later = worker
+        p1, p2 = parties[0], parties[1]
+        deck.take(p1.shuffle_commit(deck, "pile-1"))
+        deck.randomness("pile-1", secrets.token_bytes(32))
+        deck.take(p1.shuffle(deck, "pile-1"))
+        assert len(deck.checking) == 1  # taken; its check on the worker
+        deck.take(p2.shuffle_commit(deck, "pile-1"))  # the next dealer went on meanwhile
+        deck.settle()
+        assert deck.checking == [] and len(deck.proven) == 1
+        # A false shuffle: taken, then named by ``settle``.
+        deck, parties, _ = small_table()
+        deck.later = worker
+        start = list(deck.deal_of("pile-1").deck)
+        p1 = parties[0]
+        context = step_context(GAME, "pile-1", 0, "shuffle", "p1")
+        forged = commit_shuffle(p1.key, [start[0], *start[:-1]], context)
+        deck.take(
+            {"kind": "shuffle_commit", "party": "p1", "deal": "pile-1", "commit": forged.commit}
+        )
+        deck.randomness("pile-1", secrets.token_bytes(32))
+        proof = prove_committed(forged, deck.deal_of("pile-1").randomness or b"")
+        deck.take(shuffle_message("p1", "pile-1", forged.shuffled, proof))
+        with pytest.raises(DeckFault) as fault:
+            deck.settle()
+        assert fault.value.party == "p1" and fault.value.code == "bad_shuffle"
+        assert deck.checking == [] and deck.proven == set()
+
+
 def test_wrong_layer_steps_and_false_openings_are_named() -> None:
     deck, parties, actors = dealt_table()
     p1, p2, p3 = parties

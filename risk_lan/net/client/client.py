@@ -199,6 +199,7 @@ class Client:
         # signatures, checked next; nothing else is done before them.
         self._reveal_pending()
         self._send_deck_steps()
+        self._settle_deck()
         self._check_updates()
         if self.witness is not None:
             self.witness.check_signatures()
@@ -364,6 +365,8 @@ class Client:
                     "bad_deck", f"this seat read {wrong[0]} otherwise than the deck", "host"
                 )
             self.log(f"every card of the sealed deck read at the end: {len(read)}")
+        if self.deck is not None:
+            self.deck.close()
         self._send_plain({"type": "done"})  # the host may go once every player has
         self.kept.end()  # nothing left to come back to
         code = self.witness.code if self.witness is not None else ""
@@ -411,6 +414,13 @@ class Client:
             # The bot waited for its cards (``_play``): it chooses now that it reads them.
             self.view = self.deck.seat_view(self.sealed_view)
             self._play()
+
+    def _settle_deck(self) -> None:
+        """The shuffles the deck's worker checked while this seat made its own step: that
+        step goes out first, then the batch waits for them."""
+        if self.deck is not None and self.witness is not None:
+            self._flush()
+            self.witness.settle_deck()
 
     def _check_updates(self) -> None:
         for update in self.received.take():

@@ -7,6 +7,7 @@ commitments like every peer's.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from protocol.dealerparty import DealerParty, ShareHolder
@@ -27,6 +28,9 @@ class DeckSeat:
         self.complaints: list[dict[str, Any]] = []  # its own, to send
         self.sent: set[Pending] = set()  # steps sent that the host has not published yet
         self.told_secret = False  # its layer's secret, told once the game is won
+        # Where the ledger checks each shuffle (the scalar multiplications leave the GIL) while
+        # this seat makes its own step on the deck that shuffle gave.
+        self.checks = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"shuffles-{seat}")
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's
@@ -34,8 +38,10 @@ class DeckSeat:
         return commit_fields(self.party, start["game"], start["contributors"], start["keys"])
 
     def commits_published(self, ledger: SealedDeck) -> None:
-        """Open the shares of every other party's escrow sealed to this seat; one that does
-        not open to what its escrow commits to is a complaint."""
+        """The ledger checks shuffles on this seat's worker from now on. Open the shares of
+        every other party's escrow sealed to this seat; one that does not open to what its
+        escrow commits to is a complaint."""
+        ledger.later = self.checks
         made = self.party.holder.collect(ledger)
         for complaint in made:
             self.log(f"the share {complaint['dealer']} sealed to this seat is false")
@@ -100,3 +106,7 @@ class DeckSeat:
 
     def secret(self) -> dict[str, Any]:
         return self.party.secret()
+
+    def close(self) -> None:
+        """No more shuffles to check: the worker stops."""
+        self.checks.shutdown(wait=False, cancel_futures=True)
