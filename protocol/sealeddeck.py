@@ -316,7 +316,8 @@ class SealedDeck:
         for deal in self.deals.values():
             owed += self._deal_pending(deal)
         for token, s in self.slots.items():
-            owed += self._slot_pending(token, s)
+            if s.receiver is not None:  # asked after every message: resting cards owe nothing
+                owed += self._slot_pending(token, s)
         return owed
 
     def _deal_pending(self, deal: Deal) -> list[Pending]:
