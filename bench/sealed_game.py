@@ -26,7 +26,7 @@ from risk_lan.net.host.hostserver import Host
 CLI = ["-m", "risk_lan.cli"]
 
 
-async def game(clients: int, mode: str, sealed: bool) -> tuple[float, int]:
+async def game(clients: int, mode: str, sealed: bool) -> tuple[float, int, str]:
     host = Host(HostConfig(seats=clients, mode=mode, sealed=sealed))
     port = await host.serve("127.0.0.1", 0)
     began = time.perf_counter()
@@ -49,8 +49,10 @@ async def game(clients: int, mode: str, sealed: bool) -> tuple[float, int]:
     for j in joiners:
         await j.wait()
     moves = host.match.n if host.match is not None else 0
+    ledger = host.match.deck.ledger if host.match is not None and host.match.deck else None
+    deals = "" if ledger is None else f", {len(ledger.deals)} deals of the deck"
     await host.close()
-    return took, moves
+    return took, moves, deals
 
 
 def main() -> None:
@@ -60,13 +62,13 @@ def main() -> None:
     parser.add_argument("--mode", default="classic")
     args = parser.parse_args()
     cpu = time.process_time()
-    took, moves = asyncio.run(game(args.clients, args.mode, args.sealed))
+    took, moves, deals = asyncio.run(game(args.clients, args.mode, args.sealed))
     host = time.process_time() - cpu
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     clients = children.ru_utime + children.ru_stime
     kind = "sealed" if args.sealed else "plain"
     print(
-        f"{kind} {args.mode}, {args.clients} clients: {took:.2f} s, {moves} moves,"
+        f"{kind} {args.mode}, {args.clients} clients: {took:.2f} s, {moves} moves{deals},"
         f" host CPU {host:.2f} s, clients' CPU {clients:.2f} s"
         f" ({clients / max(1, args.clients):.2f} s a client)"
     )
