@@ -193,9 +193,10 @@ class SealedDeck:
         # set (the same process replaying a game it watched) takes the very same step again
         # without checking its proof twice; any byte changed is checked in full.
         self.proven: set[bytes] = set()
-        # A peer that is not the host may check shuffles on ``later`` (a worker thread) while
-        # it goes on, the next dealer making its own step meanwhile; ``settle`` waits for
-        # them. The host checks before it publishes, so it never sets this.
+        # A peer that is not the host may check shuffles on ``later`` (a worker thread, or
+        # after it made its own step) while it goes on, the next dealer making its step on
+        # the deck they gave; ``settle`` waits for them. The host checks before it publishes,
+        # so it never sets this.
         self.later: Executor | None = None
         self.checking: list[tuple[str, bytes, Future[None]]] = []
 

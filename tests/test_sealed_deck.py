@@ -367,13 +367,18 @@ def test_a_party_does_not_check_its_own_shuffle_but_every_other_ledger_does(
     assert peer.deal_of("pile-1").deck == deck.deal_of("pile-1").deck
 
 
-def test_a_peer_checking_shuffles_on_a_worker_goes_on_and_settle_names_a_false_one() -> None:
-    """With ``later`` set, a shuffle is taken at once and its proof checked on the worker:
-    the next dealer commits on the deck it gave before the check is done; ``settle`` waits
-    for the checks, and names the dealer of a false shuffle (its deal is then void)."""
-    from concurrent.futures import ThreadPoolExecutor
+@pytest.mark.parametrize("where", ["a worker thread", "after the seat's own step"])
+def test_a_peer_checking_shuffles_later_goes_on_and_settle_names_a_false_one(where: str) -> None:
+    """With ``later`` set, a shuffle is taken at once and its proof checked there (a
+    client's ``ChecksAfter`` runs it when ``settle`` asks): the next dealer commits on the
+    deck it gave before the check is done; ``settle`` waits for the checks, and names the
+    dealer of a false shuffle (its deal is then void)."""
+    from concurrent.futures import Executor, ThreadPoolExecutor
 
-    with ThreadPoolExecutor(max_workers=1) as worker:
+    from risk_lan.net.client.deckseat import ChecksAfter
+
+    made: Executor = ThreadPoolExecutor(max_workers=1) if where[0] == "a" else ChecksAfter()
+    with made as worker:
         deck, parties, _ = small_table()
         deck.later = worker
         p1, p2 = parties[0], parties[1]

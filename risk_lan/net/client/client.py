@@ -365,8 +365,6 @@ class Client:
                     "bad_deck", f"this seat read {wrong[0]} otherwise than the deck", "host"
                 )
             self.log(f"every card of the sealed deck read at the end: {len(read)}")
-        if self.deck is not None:
-            self.deck.close()
         self._send_plain({"type": "done"})  # the host may go once every player has
         self.kept.end()  # nothing left to come back to
         code = self.witness.code if self.witness is not None else ""
@@ -416,8 +414,8 @@ class Client:
             self._play()
 
     def _settle_deck(self) -> None:
-        """The shuffles the deck's worker checked while this seat made its own step: that
-        step goes out first, then the batch waits for them."""
+        """The shuffles this batch brought, checked after this seat made its own step on the
+        deck they gave: that step goes out first."""
         if self.deck is not None and self.witness is not None:
             self._flush()
             self.witness.settle_deck()

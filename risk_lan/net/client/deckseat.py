@@ -7,8 +7,9 @@ commitments like every peer's.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from concurrent.futures import Executor, Future
+from functools import partial
+from typing import Any, ParamSpec, TypeVar
 
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.sealeddeck import Pending, SealedDeck
@@ -28,9 +29,7 @@ class DeckSeat:
         self.complaints: list[dict[str, Any]] = []  # its own, to send
         self.sent: set[Pending] = set()  # steps sent that the host has not published yet
         self.told_secret = False  # its layer's secret, told once the game is won
-        # Where the ledger checks each shuffle (the scalar multiplications leave the GIL) while
-        # this seat makes its own step on the deck that shuffle gave.
-        self.checks = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"shuffles-{seat}")
+        self.checks = ChecksAfter()
 
     def commit_fields(self, start: Mapping[str, Any]) -> dict[str, Any]:
         """What its commitment adds: its layer key and its escrow among the start's
@@ -38,7 +37,7 @@ class DeckSeat:
         return commit_fields(self.party, start["game"], start["contributors"], start["keys"])
 
     def commits_published(self, ledger: SealedDeck) -> None:
-        """The ledger checks shuffles on this seat's worker from now on. Open the shares of
+        """The ledger checks shuffles after this seat's own step from now on. Open the shares of
         every other party's escrow sealed to this seat; one that does not open to what its
         escrow commits to is a complaint."""
         ledger.later = self.checks
@@ -107,6 +106,31 @@ class DeckSeat:
     def secret(self) -> dict[str, Any]:
         return self.party.secret()
 
-    def close(self) -> None:
-        """No more shuffles to check: the worker stops."""
-        self.checks.shutdown(wait=False, cancel_futures=True)
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class ChecksAfter(Executor):
+    """Where a seat's ledger puts its shuffles' checks (``SealedDeck.later``): each runs in
+    this thread when its result is asked for (``SealedDeck.settle``, at the end of each
+    batch), so that this seat's own step on the deck a shuffle gave goes out before that
+    shuffle's check. A worker thread was tried: on a loaded machine the two threads handing
+    the GIL back and forth made both slower than one after the other."""
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        return _Later(partial(fn, *args, **kwargs))
+
+
+class _Later(Future[T]):
+    def __init__(self, call: Callable[[], T]) -> None:
+        super().__init__()
+        self.call = call
+
+    def result(self, timeout: float | None = None) -> T:
+        if not self.done():
+            try:
+                self.set_result(self.call())
+            except Exception as e:  # the check's refusal, for whoever asks for the result
+                self.set_exception(e)
+        return super().result(timeout)
