@@ -293,7 +293,18 @@ def draw_latency(clients: int) -> None:
     from risk_lan.bots import ClassicBot
     from risk_lan.net.client import Client
     from risk_lan.net.host.hostconfig import HostConfig
+    from risk_lan.net.host.hostdeck import HostDeck
     from risk_lan.net.host.hostserver import Host
+
+    waited: list[float] = []  # each time the host's game waited for the deck's steps
+    settle = HostDeck.settle
+
+    async def settling(self: HostDeck) -> None:
+        if self.ledger is None or not self.ledger.pending():
+            return
+        start = time.perf_counter()
+        await settle(self)
+        waited.append(time.perf_counter() - start)
 
     asked: dict[str, float] = {}  # by seat: when its last act left
     given: dict[tuple[str, str], tuple[float, float]] = {}  # (token, party): asked, given
@@ -319,23 +330,32 @@ def draw_latency(clients: int) -> None:
             asked[self.seat] = time.perf_counter()
         return send(self, body)
 
-    async def game() -> None:
+    async def game() -> float:
         host = Host(HostConfig(seats=clients, sealed=True))
         port = await host.serve("127.0.0.1", 0)
         players = [Client(f"c{i}", ClassicBot()) for i in range(clients)]
+        start = time.perf_counter()
         try:
             await asyncio.wait_for(
                 asyncio.gather(*(c.run("127.0.0.1", port) for c in players)), 600
             )
         finally:
             await host.close()
+        return time.perf_counter() - start
 
     SealedDeck.give, DealerParty.learn, Client._send_signed = giving, learning, sending  # type: ignore[method-assign]
+    HostDeck.settle = settling  # type: ignore[method-assign]
     try:
-        asyncio.run(game())
+        took = asyncio.run(game())
     finally:
         SealedDeck.give, DealerParty.learn, Client._send_signed = give, learn, send  # type: ignore[method-assign]
+        HostDeck.settle = settle  # type: ignore[method-assign]
     print(f"A draw over loopback, {clients} clients and the host in one process:")
+    longest = sorted(waited)[-3:]
+    print(
+        f"  the game waited for the deck's steps {sum(waited):.1f} s of its {took:.1f} s,"
+        f" {len(waited)} times (the longest, its deals: {', '.join(f'{t:.1f}' for t in longest)} s)"
+    )
     if not known:
         print("  no card was drawn by a client in this game")
         return
