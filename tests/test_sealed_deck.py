@@ -408,6 +408,32 @@ def test_a_peer_checking_shuffles_later_goes_on_and_settle_names_a_false_one(whe
         assert deck.checking == [] and deck.proven == set()
 
 
+def test_a_seat_holds_its_checks_back_while_its_own_step_of_a_deal_is_under_way() -> None:
+    """A client checks the shuffles it took once its own step of the deal is out (so that it
+    answers its step's roll and proves it without waiting for them): it is dealing from its
+    turn to commit until its shuffle is taken, and not before or after."""
+    from risk_lan.net.client.deckseat import DeckSeat
+
+    deck, parties, _ = small_table()  # waiting for p1's commit
+    seats = {p.id: DeckSeat(p.id, Identity(), lambda line: None) for p in parties}
+    assert [s for s, seat in seats.items() if seat.dealing(deck)] == ["p1"]
+    p1, p2 = parties[0], parties[1]
+    deck.take(p1.shuffle_commit(deck, "pile-1"))
+    assert seats["p1"].dealing(deck)  # its randomness being drawn
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    assert seats["p1"].dealing(deck)  # its proof owed
+    deck.take(p1.shuffle(deck, "pile-1"))
+    assert [s for s, seat in seats.items() if seat.dealing(deck)] == ["p2"]
+    deck.take(p2.shuffle_commit(deck, "pile-1"))
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    deck.take(p2.shuffle(deck, "pile-1"))
+    deck.take(parties[2].shuffle_commit(deck, "pile-1"))
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    deck.take(parties[2].shuffle(deck, "pile-1"))
+    assert deck.deal_of("pile-1").done
+    assert not any(seat.dealing(deck) for seat in seats.values())
+
+
 def test_wrong_layer_steps_and_false_openings_are_named() -> None:
     deck, parties, actors = dealt_table()
     p1, p2, p3 = parties

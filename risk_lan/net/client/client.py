@@ -414,11 +414,14 @@ class Client:
             self._play()
 
     def _settle_deck(self) -> None:
-        """The shuffles this batch brought, checked after this seat made its own step on the
-        deck they gave: that step goes out first."""
-        if self.deck is not None and self.witness is not None:
+        """The shuffles taken so far, checked after what this seat sent, and not while its
+        own step of a deal is under way (``DeckSeat.dealing``)."""
+        witness = self.witness
+        if self.deck is None or witness is None or witness.ledger is None:
+            return
+        if not self.deck.dealing(witness.ledger):
             self._flush()
-            self.witness.settle_deck()
+            witness.settle_deck()
 
     def _check_updates(self) -> None:
         for update in self.received.take():

@@ -61,6 +61,14 @@ class DeckSeat:
                 ledger.vouch(made[-1])  # this seat's own: not checked again when published
         return made
 
+    def dealing(self, ledger: SealedDeck) -> bool:
+        """Whether this seat's step of a deal is under way (its commit owed, its randomness
+        being drawn, its shuffle owed or not yet published): the shuffles it builds on are
+        checked once it is out, while the host checks it, so that this seat answers the
+        roll of its own step and sends its proof without waiting for them."""
+        me = self.party.id
+        return any(not d.done and d.dealers[d.step] == me for d in ledger.deals.values())
+
     def _make(self, ledger: SealedDeck, step: Pending) -> dict[str, Any]:
         party = self.party
         makers: dict[str, Callable[[str], dict[str, Any]]] = {
