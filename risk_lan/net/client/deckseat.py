@@ -123,8 +123,8 @@ class ChecksAfter(Executor):
     """Where a seat's ledger puts its shuffles' checks (``SealedDeck.later``): each runs in
     this thread when its result is asked for (``SealedDeck.settle``, at the end of a batch
     once this seat's own step of a deal is out), so that this step goes out before the
-    checks of the shuffles it builds on. A worker thread was tried: on a loaded machine the two threads handing
-    the GIL back and forth made both slower than one after the other."""
+    checks of the shuffles it builds on. A worker thread was tried: on a loaded machine the
+    two threads handing the GIL back and forth made both slower than one after the other."""
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         return _Later(partial(fn, *args, **kwargs))
