@@ -9,7 +9,8 @@ the caller hands it the randomness drawn after the commit), a card on its way in
 whose layer is, or ``escrow_partial`` by the holders of an absent party's escrow), escrow
 deals and complaints, openings, and the end's secrets. ``pending`` lists what the game waits
 for; ``take`` checks a message and applies it, or raises ``DeckFault`` naming the party at
-fault and changes nothing.
+fault and changes nothing. A peer may have shuffles checked on a worker (``later``) while it
+goes on: it takes them at once and ``settle`` names a false one afterwards.
 
 Sans-IO: the caller feeds it the engine's deals (``start_deal``), the cards it moves into a
 hand (``give``), the randomness of each shuffle (``randomness``) and which parties are away
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -230,6 +232,12 @@ class SealedDeck:
         # set (the same process replaying a game it watched) takes the very same step again
         # without checking its proof twice; any byte changed is checked in full.
         self.proven: set[bytes] = set()
+        # A peer that is not the host may check shuffles on ``later`` (a worker thread, or
+        # after it made its own step) while it goes on, the next dealer making its step on
+        # the deck they gave; ``settle`` waits for them. The host checks before it publishes,
+        # so it never sets this.
+        self.later: Executor | None = None
+        self.checking: list[tuple[str, bytes, Future[None]]] = []
 
     # -- who holds what -------------------------------------------------------------------
 
@@ -392,9 +400,11 @@ class SealedDeck:
         for deal in self.deals.values():
             owed += self._deal_pending(deal)
         for token, s in self.slots.items():
-            owed += self._slot_pending(token, s)
+            if s.receiver is not None:  # asked after every message: resting cards owe nothing
+                owed += self._slot_pending(token, s)
         for token, s in self.slots.items():
-            owed += self._share_pending(token, s)
+            if s.owed or s.complaints:
+                owed += self._share_pending(token, s)
         return owed
 
     def _share_pending(self, token: str, s: Slot) -> list[Pending]:
@@ -545,34 +555,20 @@ class SealedDeck:
 
     def _shuffle(self, sender: str, m: Mapping[str, Any]) -> None:
         deal = self._deal_due(sender, m, "shuffle")
-        shuffled = _points(m["deck"], sender, len(deal.deck))
-        proof = bytes(m["bits"]) + b"".join(m["rounds"])
-        context = step_context(self.game_id, deal.id, deal.step, "shuffle", sender)
-        assert deal.commit is not None and deal.randomness is not None
-        layer = self.parties[sender].layer
-        seen = _shuffle_digest(
-            [layer, *deal.deck, *shuffled],
-            proof,
-            context,
-            deal.commit,
-            deal.randomness,
-            self.rounds,
-        )
+        shuffled, proof, context, seen = self._shuffle_read(deal, sender, m)
         if seen not in self.proven:
-            try:
-                check_committed_shuffle(
-                    layer,
-                    deal.deck,
-                    shuffled,
-                    proof,
-                    context,
-                    deal.commit,
-                    deal.randomness,
-                    self.rounds,
-                )
-            except (ShuffleRefused, DeckCryptoError) as e:
-                raise DeckFault(sender, "bad_shuffle", f"{sender}'s shuffle is refused: {e}") from e
-            self.proven.add(seen)
+            assert deal.commit is not None and deal.randomness is not None
+            given = (self.parties[sender].layer, deal.deck, shuffled, proof, context)
+            drawn = (deal.commit, deal.randomness, self.rounds)
+            if self.later is not None:
+                checked = self.later.submit(check_committed_shuffle, *given, *drawn)
+                self.checking.append((sender, seen, checked))
+            else:
+                try:
+                    check_committed_shuffle(*given, *drawn)
+                except (ShuffleRefused, DeckCryptoError) as e:
+                    raise _bad_shuffle(sender, e) from e
+                self.proven.add(seen)
         deal.deck, deal.step = shuffled, deal.step + 1
         deal.commit = deal.randomness = None
         if deal.done:
@@ -580,6 +576,54 @@ class SealedDeck:
         else:
             self._skip_away(deal)
         return None
+
+    def _shuffle_read(
+        self, deal: Deal, sender: str, m: Mapping[str, Any]
+    ) -> tuple[list[Point], bytes, bytes, bytes]:
+        """A shuffle message's deck, proof and context, and the digest of all it is checked
+        against (``_shuffle_digest``)."""
+        shuffled = _points(m["deck"], sender, len(deal.deck))
+        proof = bytes(m["bits"]) + b"".join(m["rounds"])
+        context = step_context(self.game_id, deal.id, deal.step, "shuffle", sender)
+        assert deal.commit is not None and deal.randomness is not None
+        seen = _shuffle_digest(
+            [self.parties[sender].layer, *deal.deck, *shuffled],
+            proof,
+            context,
+            deal.commit,
+            deal.randomness,
+            self.rounds,
+        )
+        return shuffled, proof, context, seen
+
+    def vouch(self, message: Mapping[str, Any]) -> None:
+        """A step this process made itself, as it sends it: a shuffle is not checked again
+        when it comes back to this ledger (its maker needs no proof of its own work; every
+        other peer checks it, and a record replayed from scratch does). Only the very bytes
+        made are vouched for, against the deal as it stands now; anything else is ignored."""
+        if message.get("kind") != "shuffle":
+            return
+        sender = message.get("party")
+        deal = self.deals.get(message.get("deal", ""))
+        if sender not in self.parties or deal is None:
+            return
+        if Pending(sender, "shuffle", deal.id) not in self._deal_pending(deal):
+            return
+        self.proven.add(self._shuffle_read(deal, str(sender), message)[3])
+
+    def settle(self) -> None:
+        """Wait for the shuffles being checked on ``later``: ``DeckFault`` naming the first
+        whose proof fails. The ledger took it already, so its deal is void, and with it this
+        peer's game (a peer that checks later is one the host's check came before)."""
+        checking, self.checking = self.checking, []
+        for i, (sender, seen, checked) in enumerate(checking):
+            try:
+                checked.result()
+            except (ShuffleRefused, DeckCryptoError) as e:
+                for _, _, rest in checking[i + 1 :]:
+                    rest.cancel()
+                raise _bad_shuffle(sender, e) from e
+            self.proven.add(seen)
 
     def _slot_due(self, sender: str, m: Mapping[str, Any], kind: str) -> Slot:
         s = self.slots.get(m["token"])
@@ -757,7 +801,8 @@ class SealedDeck:
 
     def read_all(self) -> dict[str, str]:
         """Every token's card, each layer left on it taken off with its published secret
-        (``ValueError`` while a secret is missing)."""
+        (``ValueError`` while a secret is missing), once every shuffle is checked."""
+        self.settle()
         read = {}
         for token, s in self.slots.items():
             p = s.point
@@ -819,6 +864,10 @@ def _shuffle_digest(
     return hashlib.sha256(
         pack([b"".join(points), proof, context, commit, randomness, rounds])
     ).digest()
+
+
+def _bad_shuffle(sender: str, e: Exception) -> DeckFault:
+    return DeckFault(sender, "bad_shuffle", f"{sender}'s shuffle is refused: {e}")
 
 
 def _interpolate(shares: Mapping[int, Scalar]) -> int:

@@ -17,12 +17,9 @@ from protocol.cardpoints import card_point
 from protocol.deckdraw import check_removal, remove_layer
 from protocol.deckshuffle import (
     check_committed_shuffle,
-    check_shuffle,
     commit_shuffle,
     prove_committed,
     round_secrets,
-    shuffle,
-    shuffle_context,
 )
 from protocol.escrow import check_deal, check_share, deal, public_share, x25519_public
 from protocol.framing import pack
@@ -122,53 +119,6 @@ def _rebuilt(
 def shuffle_vector(given: dict[str, Any]) -> dict[str, Any]:
     key = LayerKey(scalar(bytes.fromhex(given["secret"])))
     deck = [card_point(given["deck"], card) for card in given["cards"]]
-    context = shuffle_context(*given["context"])
-    assert context == pack(given["context"])
-    rounds, n = given["rounds"], len(deck)
-    shuffled, proof = shuffle(
-        key, deck, context, given["order"], bytes.fromhex(given["seed"]), rounds
-    )
-    assert check_shuffle(key.public, deck, shuffled, proof, context, rounds) is None
-    # The doc's layout: ⌈rounds/8⌉ bytes of bits, then e_j (32) ‖ o_j (n) a round.
-    header, size = (rounds + 7) // 8, 32 + n
-    assert len(proof) == header + rounds * size
-    bits = [(proof[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
-    openings = [proof[header + j * size : header + (j + 1) * size] for j in range(rounds)]
-    committed = [
-        _rebuilt(bit, raw[:32], list(raw[32:]), key.public, deck, shuffled)
-        for bit, raw in zip(bits, openings, strict=True)
-    ]
-    # What the code's prover hashed: r_j·B ‖ r_j·D[σ_j(i)], whichever side it opened.
-    for j, rebuilt in enumerate(committed):
-        r, sigma = round_secrets(bytes.fromhex(given["seed"]), j, n)
-        assert rebuilt == mul_base(r) + b"".join(mul(r, deck[k]) for k in sigma)
-    h = hashlib.sha256(
-        preimage(
-            "deck-shuffle",
-            context,
-            key.public,
-            rounds,
-            b"".join(deck),
-            b"".join(shuffled),
-            b"".join(committed),
-        )
-    ).digest()
-    assert bits == [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
-    return {
-        "context_bytes": context.hex(),
-        "deck_points": [p.hex() for p in deck],
-        "shuffled": [p.hex() for p in shuffled],
-        "commitments": [c.hex() for c in committed],
-        "challenge": h.hex(),
-        "bits": bits,
-        "proof_bits": proof[:header].hex(),
-        "proof_rounds": [raw.hex() for raw in openings],
-    }
-
-
-def two_phase_vector(given: dict[str, Any]) -> dict[str, Any]:
-    key = LayerKey(scalar(bytes.fromhex(given["secret"])))
-    deck = [card_point(given["deck"], card) for card in given["cards"]]
     context = pack(given["context"])
     rounds, n, seed = given["rounds"], len(deck), bytes.fromhex(given["seed"])
     randomness = bytes.fromhex(given["randomness"])
@@ -178,11 +128,19 @@ def two_phase_vector(given: dict[str, Any]) -> dict[str, Any]:
         key.public, deck, step.shuffled, proof, context, step.commit, randomness, rounds
     )
     # The doc's words: the commit over the commitments the prover drew, the bits from the
-    # commit and the randomness, the proof laid out as the one-phase proof.
-    committed = b""
-    for j in range(rounds):
+    # commit and the randomness, the proof's layout (⌈rounds/8⌉ bytes of bits, then
+    # e_j (32) ‖ o_j (n) a round), and each round's commitment as the verifier rebuilds it
+    # from its opening, the one the prover drew whichever side it opened.
+    header, size = (rounds + 7) // 8, 32 + n
+    assert len(proof) == header + rounds * size
+    openings = [proof[header + j * size : header + (j + 1) * size] for j in range(rounds)]
+    drawn = []
+    for j, raw in enumerate(openings):
         r, sigma = round_secrets(seed, j, n)
-        committed += mul_base(r) + b"".join(mul(r, deck[k]) for k in sigma)
+        drawn.append(mul_base(r) + b"".join(mul(r, deck[k]) for k in sigma))
+        bit = (proof[j // 8] >> (j % 8)) & 1
+        assert _rebuilt(bit, raw[:32], list(raw[32:]), key.public, deck, step.shuffled) == drawn[j]
+    committed = b"".join(drawn)
     commit = hashlib.sha256(
         preimage(
             "deck-shuffle-commit",
@@ -197,18 +155,17 @@ def two_phase_vector(given: dict[str, Any]) -> dict[str, Any]:
     assert commit == step.commit
     h = hashlib.sha256(preimage("deck-shuffle-bits", commit, randomness)).digest()
     bits = [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
-    header, size = (rounds + 7) // 8, 32 + n
     assert bits == [(proof[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
     return {
         "context_bytes": context.hex(),
+        "deck_points": [p.hex() for p in deck],
         "shuffled": [p.hex() for p in step.shuffled],
+        "commitments": [c.hex() for c in drawn],
         "commit": commit.hex(),
         "bits_hash": h.hex(),
         "bits": bits,
         "proof_bits": proof[:header].hex(),
-        "proof_rounds": [
-            proof[header + j * size : header + (j + 1) * size].hex() for j in range(rounds)
-        ],
+        "proof_rounds": [raw.hex() for raw in openings],
     }
 
 
@@ -285,7 +242,6 @@ DECK_VECTORS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "layer": layer_vector,
     "dleq": dleq_vector,
     "deck-shuffle": shuffle_vector,
-    "deck-shuffle-two-phase": two_phase_vector,
     "escrow": escrow_vector,
     "team-share": team_share_vector,
 }
@@ -310,18 +266,6 @@ def deck_specs() -> list[tuple[str, dict[str, Any]]]:
         ),
         (
             "deck-shuffle",
-            {
-                "secret": SECRET,
-                "deck": "territories",
-                "cards": ["alaska", "brazil", "joker_1"],
-                "order": [2, 0, 1],
-                "seed": "71" * 32,
-                "rounds": 2,
-                "context": [GAME, "territories", 0, "p1"],
-            },
-        ),
-        (
-            "deck-shuffle-two-phase",
             {
                 "secret": SECRET,
                 "deck": "example-game/pile-1",
@@ -371,17 +315,15 @@ DECK_DESCRIPTIONS = {
     "and the 64-byte `proof` c ‖ r. `context` is the canonical msgpack of "
     '`["remove", game, deck, 0, "p2"]`, as an example of what a caller binds.',
     "deck-shuffle": "A shuffle step of a toy size (3 cards, 2 rounds, so that it fits here; "
-    "a game uses 64 rounds): the deck's points, the shuffled deck E[i] = s·D[order[i]], each "
-    "round's commitment R_j ‖ C_j[0] ‖ C_j[1] ‖ C_j[2] as the verifier rebuilds it from the "
-    "opening, the challenge hash over them, its bits, and the proof: its header of bits "
-    "(`proof_bits`), then each round's e_j ‖ o_j, a round a line (the proof is the header "
-    "and the rounds, concatenated). The rounds' r_j and σ_j come from `seed` as the "
-    "project's prover draws them; a verifier needs none of that.",
-    "deck-shuffle-two-phase": "The same toy step in two phases, as the sealed deck's "
-    "steps make it (its deck the deal `pile-1` of the game, its context the steps' "
-    '`[game, deal, step, "shuffle", party]`): the `commit` sent first, over the '
-    "commitments the prover drew; then, given the `randomness` drawn after it, the hash "
-    "`bits_hash` the bits come from, and the proof, laid out as above.",
+    "a game uses 32 rounds), in its two phases as the sealed deck's steps make it (its deck "
+    'the deal `pile-1` of the game, its context the steps\' `[game, deal, step, "shuffle", '
+    "party]`): the deck's points, the shuffled deck E[i] = s·D[order[i]], each round's "
+    "commitment R_j ‖ C_j[0] ‖ C_j[1] ‖ C_j[2] (as the prover draws it and as the verifier "
+    "rebuilds it from the opening), the `commit` sent first, over them; then, given the "
+    "`randomness` drawn after it, the hash `bits_hash` the bits come from, the bits, and the "
+    "proof: its header of bits (`proof_bits`), then each round's e_j ‖ o_j, a round a line "
+    "(the proof is the header and the rounds, concatenated). The rounds' r_j and σ_j come "
+    "from `seed` as the project's prover draws them; a verifier needs none of that.",
     "escrow": "A seat's layer escrowed among 3 holders, any 2 of them able to remove it: "
     "t = s⁻¹ (`inverse`), the commitments A_0 = t·B and A_1 = a_1·B (a_1 the one "
     "coefficient), the proof that A_0 is the inverse of the key's (nonce given), the shares "

@@ -200,6 +200,7 @@ class Client:
         # signatures, checked next; nothing else is done before them.
         self._reveal_pending()
         self._send_deck_steps()
+        self._settle_deck()
         self._check_updates()
         if self.witness is not None:
             self.witness.check_signatures()
@@ -446,6 +447,16 @@ class Client:
             # the latest, and the one before may show cards a move since then spent).
             self.view = self.deck.seat_view(self.sealed_view)
             self._play()
+
+    def _settle_deck(self) -> None:
+        """The shuffles taken so far, checked after what this seat sent, and not while its
+        own step of a deal is under way (``DeckSeat.dealing``)."""
+        witness = self.witness
+        if self.deck is None or witness is None or witness.ledger is None:
+            return
+        if not self.deck.dealing(witness.ledger):
+            self._flush()
+            witness.settle_deck()
 
     def _check_updates(self) -> None:
         for update in self.received.take():

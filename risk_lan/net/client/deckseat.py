@@ -7,7 +7,9 @@ commitments like every peer's.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from concurrent.futures import Executor, Future
+from functools import partial
+from typing import Any, ParamSpec, TypeVar
 
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.layerkey import LayerKey
@@ -38,15 +40,15 @@ class DeckSeat:
         # (a card that changed hands meanwhile owes the same step again, on its new point).
         self.sent: set[tuple[Pending, bytes]] = set()
         self.told_secret = False  # its layer's secret, told once the game is won
-        self.secret_shares_told: set[str] = (
-            set()
-        )  # the away parties whose secret it told its share of
+        # The away parties whose secret it told its share of.
+        self.secret_shares_told: set[str] = set()
         # Its layer's key is not the one its commitment published (its app restarted, and
         # the key was not kept): it holds escrow shares still, but owes no step of its layer.
         self.lost = False
         self.sealed: dict[str, Any] | None = None  # the host's view its seat view is made of
         self.teammates_learnt: dict[str, str] = {}  # cards teammates told it, not shown yet
         self.start = TurnStart(seat)  # the hand its turn under way started with
+        self.checks = ChecksAfter()
 
     def layer(self) -> bytes:
         """The secret of this seat's layer, for its seat file."""
@@ -64,8 +66,9 @@ class DeckSeat:
         return commit_fields(self.party, start["game"], start["contributors"], start["keys"])
 
     def commits_published(self, ledger: SealedDeck) -> None:
-        """Open the shares of every other party's escrow sealed to this seat; one that does
-        not open to what its escrow commits to is a complaint."""
+        """The ledger checks shuffles after this seat's own step from now on. Open the shares of
+        every other party's escrow sealed to this seat; one that does not open to what its
+        escrow commits to is a complaint."""
         mine = ledger.parties.get(self.party.id)
         if mine is not None and bytes(mine.layer) != bytes(self.party.key.public):
             self.lost = True
@@ -73,6 +76,7 @@ class DeckSeat:
                 "this seat's key to the sealed deck was lost when its app restarted: it cannot"
                 " read or play its cards, so the host's bot keeps playing it"
             )
+        ledger.later = self.checks
         made = self.party.holder.collect(ledger)
         for complaint in made:
             self.log(f"the share {complaint['dealer']} sealed to this seat is false")
@@ -94,6 +98,7 @@ class DeckSeat:
             if (step, on) not in self.sent:
                 self.sent.add((step, on))
                 made.append(self._make(ledger, step))
+                ledger.vouch(made[-1])  # this seat's own: not checked again when published
         return made
 
     def end_shares(self, ledger: SealedDeck) -> list[dict[str, Any]]:
@@ -106,6 +111,14 @@ class DeckSeat:
                 self.secret_shares_told.add(owner)
                 made.append(self.party.holder.secret_share(owner))
         return made
+
+    def dealing(self, ledger: SealedDeck) -> bool:
+        """Whether this seat's step of a deal is under way (its commit owed, its randomness
+        being drawn, its shuffle owed or not yet published): the shuffles it builds on are
+        checked once it is out, while the host checks it, so that this seat answers the
+        roll of its own step and sends its proof without waiting for them."""
+        me = self.party.id
+        return any(not d.done and d.dealers[d.step] == me for d in ledger.deals.values())
 
     def _make(self, ledger: SealedDeck, step: Pending) -> dict[str, Any]:
         party = self.party
@@ -190,3 +203,32 @@ def seat_hands(seat: str, name: str, held: int, taken: bool) -> str:
         f"{name} has their seat back, with their {cards} (the host saw"
         f" {'it' if held == 1 else 'them'} while its bot played the seat)"
     )
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class ChecksAfter(Executor):
+    """Where a seat's ledger puts its shuffles' checks (``SealedDeck.later``): each runs in
+    this thread when its result is asked for (``SealedDeck.settle``, at the end of a batch
+    once this seat's own step of a deal is out), so that this step goes out before the
+    checks of the shuffles it builds on. A worker thread was tried: on a loaded machine the
+    two threads handing the GIL back and forth made both slower than one after the other."""
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        return _Later(partial(fn, *args, **kwargs))
+
+
+class _Later(Future[T]):
+    def __init__(self, call: Callable[[], T]) -> None:
+        super().__init__()
+        self.call = call
+
+    def result(self, timeout: float | None = None) -> T:
+        if not self.done():
+            try:
+                self.set_result(self.call())
+            except Exception as e:  # the check's refusal, for whoever asks for the result
+                self.set_exception(e)
+        return super().result(timeout)

@@ -307,6 +307,7 @@ class HostDeck:
         envelope = self.identity.sign(
             HOST_PARTY, {"type": "deck", "game": self.game_id, "step": step}
         )
+        self.ledger.vouch(step)  # its own: not checked again
         try:
             self.ledger.take(step)  # its own: a failure is the host's bug
         except DeckFault as e:

@@ -407,10 +407,24 @@ class GameReplay:
             ) from None
         self._hand_over()
 
+    def settle_deck(self) -> None:
+        """Wait for the shuffles a client's ledger checks on a worker (``SealedDeck.later``)
+        while it goes on. The host checked each before it published it: one that fails here
+        is the host's doing, and the deal it was in is void."""
+        if self.ledger is None:
+            return
+        try:
+            self.ledger.settle()
+        except DeckFault as e:
+            raise ProtocolError(
+                "bad_deck", f"the host published a deck step it should have refused: {e}", "host"
+            ) from None
+
     def _read_every_card(self) -> None:
         """A sealed game won: every party's secret is out, so every token's card is read,
         and each card opened during the game must be the one read."""
         assert self.ledger is not None
+        self.settle_deck()
         untold = [p for p in self.ledger.order if p not in self.ledger.secrets]
         if untold:
             raise ProtocolError(
