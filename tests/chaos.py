@@ -142,6 +142,7 @@ def _judge(table: Table, plan: Plan, tally: Tally, folder: Path) -> None:
     if len(rolls) != len(set(rolls)):
         tally.failures.append(f"{where}: a roll number has two results")
     count.takeovers += sum(b["type"] == "takeover" for b in bodies)
+    count.deck_steps += sum(b["type"] == "deck_step" for b in bodies)
     too_late = {
         peer
         for peer, text in table.outputs().items()

@@ -17,7 +17,9 @@ unopened at that moment:
 - **a guesser**: for each such token, the candidate names (its deal's cards, less those its
   deal opened and those the host reads) scored by how often the dump refers to each, plus
   every binding with the token; the best scored is the guess. Over many tokens, its hits
-  are compared with what a uniform guess among the same candidates would get.
+  are compared with what the best guess from public knowledge alone would get (the
+  candidate the deal left most copies of: with every card different, one in as many as
+  are left).
 
 Run alone: ``python tests/curioushost.py --mode secret-mission --seats 4 --bots 1`` prints
 the findings as JSON (used by bench/curious_host.py and tests/test_net_curious_host.py).
@@ -59,7 +61,7 @@ class Dump:
 
     move: int
     held: dict[str, str]  # token → the party (a player's) that held it unopened
-    candidates: dict[str, list[str]]  # token → the names it could be, by public knowledge
+    candidates: dict[str, Counter[str]]  # token → the names it could be, by public knowledge
     names: Counter[str] = field(default_factory=Counter)
     # "token card", joined: a pair kept as a tuple would be a binding in the next dump
     pairs: set[str] = field(default_factory=set)
@@ -81,8 +83,10 @@ class Findings:
     bindings: int = 0
     host_reads_others: int = 0  # tokens the host party read that were not its seats'
     hits: int = 0  # the guesser's
-    chance: float = 0.0  # a uniform guess's expected hits on the same tokens
-    variance: float = 0.0  # of a uniform guess's hits
+    # The best guess from public knowledge alone (the candidate most often in the deal left)
+    # hits each token with at most this chance: its expected hits, and their variance.
+    chance: float = 0.0
+    variance: float = 0.0
     # The control: a dump taken after the end, when every secret is public, with one
     # binding planted; the checks must find them, or they could not fail.
     control_keys: int = 0
@@ -160,7 +164,7 @@ def tokens_held(ledger: SealedDeck, state: Any) -> dict[str, str]:
     return held
 
 
-def candidates_of(ledger: SealedDeck, token: str, host_reads: dict[str, str]) -> list[str]:
+def candidates_of(ledger: SealedDeck, token: str, host_reads: dict[str, str]) -> Counter[str]:
     """The names ``token`` could be, for anyone who knows the public ledger and the host
     party's own cards: its deal's cards, less those of its deal opened or read by the
     host."""
@@ -169,8 +173,7 @@ def candidates_of(ledger: SealedDeck, token: str, host_reads: dict[str, str]) ->
         s.card for t, s in ledger.slots.items() if s.deal == deal.id and s.card is not None
     )
     known.update(c for t, c in host_reads.items() if ledger.slots[t].deal == deal.id)
-    left = Counter(deal.cards) - known
-    return sorted(left)
+    return Counter(deal.cards) - known
 
 
 def take_dump(host: Host, record: Path, save: Path) -> tuple[Dump, int] | None:
@@ -229,15 +232,17 @@ def judge(dump: Dump, ledger: SealedDeck, read: dict[str, str], findings: Findin
         if f"{token} {truth}" in dump.pairs:
             findings.bindings += 1
             findings.problems.append(f"move {dump.move}: {token} bound to its card {truth}")
-        names = dump.candidates[token]
-        assert truth in names, (token, truth, names)
+        left = dump.candidates[token]
+        assert truth in left, (token, truth, left)
+        names = sorted(left)
         bound = {p.partition(" ")[2] for p in dump.pairs if p.partition(" ")[0] == token}
         scores = {n: dump.names[n] + 1000 * (n in bound) for n in names}
         best = max(scores.values())
         guess = rng.choice([n for n in names if scores[n] == best])
         findings.hits += guess == truth
-        findings.chance += 1 / len(names)
-        findings.variance += (1 / len(names)) * (1 - 1 / len(names))
+        best_public = max(left.values()) / sum(left.values())
+        findings.chance += best_public
+        findings.variance += best_public * (1 - best_public)
 
 
 async def curious_game(
