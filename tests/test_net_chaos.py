@@ -51,10 +51,10 @@ def test_sealed_games_of_the_modes_with_hidden_cards_agree_and_verify(tmp_path) 
     sealed, each ending with a winner, every record verifying, every peer telling the same
     transcript and nobody blamed. ``bench/chaos.py --sealed --blows 0 --all-modes`` plays
     every mode."""
-    modes = ("secret-mission", "risk-mission", "capital", "revised-objectives")
+    modes = ("secret-mission", "capital", "revised-objectives")
     tally = chaos(
         tmp_path,
-        games=4,
+        games=3,
         seed=5,
         blows=0,
         modes=modes,
@@ -65,7 +65,7 @@ def test_sealed_games_of_the_modes_with_hidden_cards_agree_and_verify(tmp_path) 
     )
     print("\n".join(tally.lines()))
     assert tally.failures == []
-    assert tally.finished == tally.games == 4 and tally.blames == 0
+    assert tally.finished == tally.games == 3 and tally.blames == 0
     assert set(tally.modes) == set(modes)
-    assert tally.total.verified == tally.total.records > 4
-    assert tally.total.deck_steps > 4 * 4 * 2  # each game's parties shuffled, at least
+    assert tally.total.verified == tally.total.records > 3
+    assert tally.total.deck_steps > 3 * 3 * 2  # each game's parties shuffled, at least

@@ -131,16 +131,14 @@ def test_a_false_opening_is_refused_naming_its_sender_and_the_game_goes_on(
         clients = [cheat, Client("c1", ClassicBot()), Client("c2", ClassicBot())]
         record = tmp_path / f"game{attempt}.rec"
         host = Host(HostConfig(seats=3, sealed=True, record=str(record)))
-        outcomes = asyncio.run(run(host, clients, 240))
-        assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+        asyncio.run(play_until(host, clients, went_on(heard, 12), timeout=150, may_end=True))
         if heard.heard:
             break
     else:
         raise AssertionError("the cheat never traded in 6 games")
     code, message = heard.heard[0]
     assert code == "bad_deck" and "opening" in message and cheat.seat in message
-    verdict = verify_record(record)
-    assert verdict.ok and verdict.winner == outcomes[0].winner, verdict.message
+    assert verify_record(record).ok
 
 
 def test_a_false_claim_in_a_sealed_game_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
