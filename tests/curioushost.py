@@ -218,14 +218,15 @@ def scan(dump: Dump, tokens: set[str], record: Path, save: Path) -> int:
 def judge(dump: Dump, ledger: SealedDeck, read: dict[str, str], findings: Findings,
           rng: random.Random) -> None:  # fmt: skip
     """One dump against the truth: the cards every token was, read at the end."""
-    players = {bytes(q.layer) for p, q in ledger.parties.items() if p != HOST}
+    players = {bytes(q.layer): p for p, q in ledger.parties.items() if p != HOST}
+    keyed = set()
     for x in dump.scalars:
         findings.scalars_tried += 1
         inverse = pow(x, -1, ORDER)
-        for s in (x, inverse):
-            if mul_base(scalar_of(s)) in players:
-                findings.keys_found += 1
-                findings.problems.append(f"move {dump.move}: a player's layer key in the dump")
+        keyed |= {players[k] for k in (mul_base(scalar_of(x)), mul_base(scalar_of(inverse)))
+                  if k in players}  # fmt: skip
+    findings.keys_found += len(keyed)  # players whose key the dump holds
+    findings.problems += [f"move {dump.move}: {p}'s layer key in the dump" for p in sorted(keyed)]
     for token in dump.held:
         truth = read[token]
         findings.tokens_judged += 1
