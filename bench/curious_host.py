@@ -62,6 +62,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dumps", type=int, default=3)
     parser.add_argument("--narrow", action="store_true", help="tables of three parties or fewer")
+    parser.add_argument("--only", type=int, action="append", help="play only game ONLY (repeat)")
     args = parser.parse_args()
     modes = NARROW if args.narrow else WIDE
     totals: dict[str, dict[str, float]] = defaultdict(lambda: dict.fromkeys(COUNTS, 0.0))
@@ -71,6 +72,8 @@ def main() -> int:
         rng = random.Random(f"{args.seed}:{i}")
         mode = modes[i % len(modes)]
         seats, bots = table(mode, rng, args.narrow)
+        if args.only and i not in args.only:
+            continue
         out = subprocess.run(
             [sys.executable, str(SCRIPT), "--mode", mode, "--seats", str(seats),
              "--bots", str(bots), "--seed", f"{args.seed}:{i}", "--dumps", str(args.dumps)],

@@ -5,7 +5,7 @@ process of its own (so that this process holds the host and nothing of any playe
 A dump is every object in the process (``gc.get_objects()`` and what each refers to), with
 the host's save and record read back and decoded. At the end of the game, once every card
 is read, each dump is judged against the truth for every sealed card a player's seat held
-unopened at that moment:
+unopened at that moment (but one a host bot's seat held before, which the host read then):
 
 - **keys**: no 32-byte string or big integer in the dump is a player's layer secret or its
   inverse (``x·B == Y`` or ``x⁻¹·B == Y``). Either would read that player's cards, every
@@ -184,8 +184,10 @@ def take_dump(host: Host, record: Path, save: Path) -> tuple[Dump, int] | None:
     state = match.game.state
     if ledger is None or state.phase == "over":
         return None
-    held = tokens_held(ledger, state)
     host_reads = dict(match.deck.party.cards)
+    # A card a host bot's seat held before a player took it (at an elimination) the host
+    # read rightly then: it is not judged.
+    held = {t: p for t, p in tokens_held(ledger, state).items() if t not in host_reads}
     dump = Dump(match.n, held, {t: candidates_of(ledger, t, host_reads) for t in held})
     return dump, scan(dump, set(held), record, save)
 
