@@ -65,6 +65,7 @@ class GameHost(Protocol):
 class HostGame:
     # The parts, as classes: a test's host that cheats replaces one of them.
     broadcaster_class: type[Broadcaster] = Broadcaster
+    deck_class: type[HostDeck] = HostDeck
     rolls_class: type[Rolls] = Rolls
 
     def __init__(self, host: GameHost, history: GameReplay | None = None) -> None:
@@ -115,7 +116,7 @@ class HostGame:
         # A sealed game's deck: the host a party among the start's contributors.
         self.deck: HostDeck | None = None
         if config.sealed:
-            self.deck = HostDeck(
+            self.deck = self.deck_class(
                 self.id,
                 host.identity,
                 self.rolls.contributors,
