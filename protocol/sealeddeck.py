@@ -22,6 +22,7 @@ knows nothing of the engine.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future
@@ -610,6 +611,17 @@ class SealedDeck:
         if Pending(sender, "shuffle", deal.id) not in self._deal_pending(deal):
             return
         self.proven.add(self._shuffle_read(deal, str(sender), message)[3])
+
+    def trial(self) -> SealedDeck:
+        """A copy of this ledger to try messages on, which changes nothing here: it checks
+        every shuffle as it takes it (a trial asks whether a message is false, now) and holds
+        none of the checks this one has under way."""
+        later, checking = self.later, self.checking
+        self.later, self.checking = None, []
+        try:
+            return copy.deepcopy(self)
+        finally:
+            self.later, self.checking = later, checking
 
     def settle(self) -> None:
         """Wait for the shuffles being checked on ``later``: ``DeckFault`` naming the first

@@ -13,7 +13,6 @@ the very same refusal.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from protocol.errors import ProtocolError
@@ -48,7 +47,7 @@ def proven(fault: DeckFault, seat: str) -> DeckFault | None:
 def fault_of(ledger: SealedDeck, body: dict[str, Any]) -> DeckFault | None:
     """What ``ledger``, as it stands, refuses in ``body`` (a `deck` step, or an `act`'s
     openings), judged on a copy so that nothing changes; None if it takes it all."""
-    trial = copy.deepcopy(ledger)
+    trial = ledger.trial()
     messages: list[Any] = (
         [body.get("step")] if body["type"] == "deck" else list(body.get("openings") or ())
     )
