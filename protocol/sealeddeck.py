@@ -249,8 +249,13 @@ class SealedDeck:
         return others + ([HOST] if self.host_signing is not None else [])
 
     def threshold(self, dealer: str) -> int:
-        """All holders but one (at least one)."""
-        return max(1, len(self.holders(dealer)) - 1)
+        """All holders but one, and never fewer than three of three or more (all of fewer).
+        The host's own computer holds two parties as a rule (the host's and the seat its
+        app plays): with a threshold it could reach alone, it would read every player's
+        cards. Only where the holders are two or one (three parties or two) can it not be
+        helped: the host's computer is then all the others, whom no deck can stop."""
+        holders = len(self.holders(dealer))
+        return max(min(3, holders), holders - 1)
 
     def signing_key(self, holder: str) -> bytes:
         if holder == HOST and self.host_signing is not None:
