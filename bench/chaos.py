@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from chaos import plans, play_all
+from chaos import BLOWS, plans, play_all
 
 from risk_lan.rules.presets import RULESETS
 
@@ -53,6 +53,10 @@ def main() -> int:
     parser.add_argument(
         "--absent", type=float, default=2.0, help="seconds before a bot takes a seat (2)"
     )
+    parser.add_argument(
+        "--sealed", action="store_true", help="the cards dealt by the sealed deck (host --sealed)"
+    )
+    parser.add_argument("--blow", action="append", choices=BLOWS, help="only blows of this kind")
     parser.add_argument("--seats", type=int, help="play only the games of this seat count")
     parser.add_argument("--only", type=int, help="play only game ONLY of the run (from 0)")
     parser.add_argument("--seconds", type=float, default=240, help="a game's longest (240)")
@@ -62,7 +66,10 @@ def main() -> int:
     modes = tuple(RULESETS) if args.all_modes else tuple(args.mode or ["classic"])
     counts = args.counts or ("every" if args.all_modes else "drawn")
     standing = {"drawn": None, "all": True, "none": False}[args.standing]
-    planned = plans(args.games, args.seed, args.blows, modes, counts, standing, args.absent)
+    planned = plans(
+        args.games, args.seed, args.blows, modes, counts, standing, args.absent, args.sealed,
+        tuple(args.blow or BLOWS),
+    )  # fmt: skip
     chosen = list(enumerate(planned))
     if args.seats is not None:
         chosen = [(i, p) for i, p in chosen if p.seats == args.seats]

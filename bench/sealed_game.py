@@ -5,15 +5,18 @@ a game on the network (issue 27 asks no more than 25% slower).
 
 The host runs here; each seat is a client of its own (`risk-lan join --bot`) on 127.0.0.1,
 so a game of 5 clients is 6 processes, all on this machine. It prints the game's wall time
-from the first client started to the host's end, its moves, and the host's CPU. Games differ
-in length (their dice differ): compare the medians of several runs of each, or time the whole
-command plain against sealed (`/usr/bin/time`, or a harness that alternates the two).
+from the first client started to the host's end, its moves, the host's CPU and the clients'
+CPU (all of them, and a client's mean): on a LAN, where each peer has a machine of its own,
+a peer's CPU is what carries over, not the wall time of 6 processes sharing these cores.
+Games differ in length (their dice differ): compare the medians of several runs of each, or
+time the whole command plain against sealed (`/usr/bin/time`, or a harness that alternates the two).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import resource
 import sys
 import time
 
@@ -23,7 +26,7 @@ from risk_lan.net.host.hostserver import Host
 CLI = ["-m", "risk_lan.cli"]
 
 
-async def game(clients: int, mode: str, sealed: bool) -> tuple[float, int]:
+async def game(clients: int, mode: str, sealed: bool) -> tuple[float, int, str]:
     host = Host(HostConfig(seats=clients, mode=mode, sealed=sealed))
     port = await host.serve("127.0.0.1", 0)
     began = time.perf_counter()
@@ -46,8 +49,10 @@ async def game(clients: int, mode: str, sealed: bool) -> tuple[float, int]:
     for j in joiners:
         await j.wait()
     moves = host.match.n if host.match is not None else 0
+    ledger = host.match.deck.ledger if host.match is not None and host.match.deck else None
+    deals = "" if ledger is None else f", {len(ledger.deals)} deals of the deck"
     await host.close()
-    return took, moves
+    return took, moves, deals
 
 
 def main() -> None:
@@ -57,11 +62,15 @@ def main() -> None:
     parser.add_argument("--mode", default="classic")
     args = parser.parse_args()
     cpu = time.process_time()
-    took, moves = asyncio.run(game(args.clients, args.mode, args.sealed))
+    took, moves, deals = asyncio.run(game(args.clients, args.mode, args.sealed))
+    host = time.process_time() - cpu
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    clients = children.ru_utime + children.ru_stime
     kind = "sealed" if args.sealed else "plain"
     print(
-        f"{kind} {args.mode}, {args.clients} clients: {took:.2f} s, {moves} moves,"
-        f" host CPU {time.process_time() - cpu:.2f} s"
+        f"{kind} {args.mode}, {args.clients} clients: {took:.2f} s, {moves} moves{deals},"
+        f" host CPU {host:.2f} s, clients' CPU {clients:.2f} s"
+        f" ({clients / max(1, args.clients):.2f} s a client)"
     )
 
 

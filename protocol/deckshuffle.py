@@ -3,22 +3,25 @@
 A step takes a deck D of n points and gives E with E[i] = s·D[π(i)]: every card under one
 more layer (the shuffler's secret s, whose public key is Y = s·B) and in a secret order π.
 
-The proof is cut-and-choose over ``rounds`` rounds (64 unless said). In round j the shuffler
-draws a scalar r_j and an order σ_j and commits to R_j = r_j·B and C_j[i] = r_j·D[σ_j(i)]. A
-challenge bit, from a hash of everything (Fiat–Shamir), asks it either to link D to C_j
-(bit 0: it shows r_j and σ_j) or C_j to E (bit 1: it shows u_j = s·r_j⁻¹ and τ_j = σ_j⁻¹∘π,
-with E[i] = u_j·C_j[τ_j(i)] and Y = u_j·R_j). Both links at once would make E a re-ordering
-of D under the exponent r_j·u_j = log_B(Y): a shuffler whose E is not one can answer at most
-one of the two questions, so each round catches it with probability 1/2, and 64 rounds let a
-bad step through with probability 2^-64 per attempt. The R_j tie the exponent to Y, so the
-layers that Y's owner removes later, with proofs against Y, are the layers it added here.
+The proof is cut-and-choose over ``rounds`` rounds (32 unless said), in two phases. In round
+j the shuffler draws a scalar r_j and an order σ_j and commits to R_j = r_j·B and
+C_j[i] = r_j·D[σ_j(i)], and sends a hash of every commitment (``commit``) before the
+randomness that draws its bits exists. Bit j asks it either to link D to C_j (bit 0: it
+shows r_j and σ_j) or C_j to E (bit 1: it shows u_j = s·r_j⁻¹ and τ_j = σ_j⁻¹∘π, with
+E[i] = u_j·C_j[τ_j(i)] and Y = u_j·R_j). Both links at once would make E a re-ordering of D
+under the exponent r_j·u_j = log_B(Y): a shuffler whose E is not one can answer at most one
+of the two questions, so each round catches it with probability 1/2, and 32 rounds let a bad
+step through with probability 2^-32. The bits are drawn after the commit, so trying again in
+private gains nothing (a challenge the shuffler hashed alone could be ground: no step uses
+one). The R_j tie the exponent to Y, so the layers that Y's owner removes later, with proofs
+against Y, are the layers it added here.
 
 The proof is compact: it carries each round's bit and opening, not its commitment. Either
 opening fixes the commitment it opens (bit 0: R_j = r_j·B, C_j[i] = r_j·D[σ_j(i)]; bit 1:
-R_j = u_j⁻¹·Y, C_j[τ_j(i)] = u_j⁻¹·E[i]), so the verifier rebuilds every commitment, hashes
-them as the prover did, and accepts only if the hash gives exactly the bits the proof opened.
-A proof that passes is, with its rebuilt commitments, a full proof that passes: the
-soundness is the same.
+R_j = u_j⁻¹·Y, C_j[τ_j(i)] = u_j⁻¹·E[i]), so the verifier rebuilds every commitment, and
+accepts only if they hash to the commit sent before the bits were drawn. A proof that
+passes is, with its rebuilt commitments, a full proof that passes: the soundness is the
+same.
 
 Every byte of the proof and of its challenge is in docs/protocol.md ("The encrypted deck,
 byte by byte").
@@ -31,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .fairness import DerivedSource, digest
-from .framing import pack
 from .layerkey import LayerKey
 from .ristretto import (
     SIZE,
@@ -48,7 +50,8 @@ from .ristretto import (
     value_of,
 )
 
-ROUNDS = 64
+# 2^-32 a step, over the issue's floor of 2^-30, at half the cost of 64 (docs/protocol.md).
+ROUNDS = 32
 MAX_CARDS = 256  # an order's entries are one byte each
 MAX_ROUNDS = 256  # the challenge bits come from one 32-byte hash
 
@@ -75,12 +78,6 @@ class Opening:
         return self.exponent + bytes(self.order)
 
 
-def shuffle_context(game: str, deck: str, step: int, seat: str) -> bytes:
-    """The context a shuffle step's challenge is bound to: canonical msgpack of
-    ``[game, deck, step, seat]``."""
-    return pack([game, deck, step, seat])
-
-
 def random_order(n: int) -> list[int]:
     """A secret uniform order of ``range(n)`` (Fisher–Yates over the system's randomness)."""
     order = list(range(n))
@@ -95,22 +92,6 @@ def round_secrets(seed: bytes, j: int, n: int) -> tuple[Scalar, list[int]]:
     r = value_of(hash_to_scalar(digest("deck-shuffle-r", seed, j))) or 1
     sigma = DerivedSource(digest("deck-shuffle-sigma", seed, j)).permutation(n)
     return scalar_of(r), sigma
-
-
-def shuffle(
-    key: LayerKey,
-    deck: Sequence[Point],
-    context: bytes,
-    order: Sequence[int] | None = None,
-    seed: bytes | None = None,
-    rounds: int = ROUNDS,
-) -> tuple[list[Point], bytes]:
-    """The deck under ``key``'s layer in ``order`` (secret and random unless given), and the
-    proof. ``seed`` (32 secret random bytes unless given) is where the rounds' secrets come
-    from: give it only to reproduce a test vector."""
-    pi, shuffled, made, commitments = _layered(key, deck, order, seed, rounds)
-    bits = challenge_bits(context, key.public, deck, shuffled, commitments, rounds)
-    return shuffled, encode_proof(_openings(key.secret, pi, made, bits))
 
 
 def _layered(
@@ -131,23 +112,6 @@ def _layered(
     made = [round_secrets(seed, j, n) for j in range(rounds)]
     commitments = [(mul_base(r), [mul(r, deck[k]) for k in sigma]) for r, sigma in made]
     return pi, shuffled, made, commitments
-
-
-def challenge_bits(
-    context: bytes,
-    public: Point,
-    deck: Sequence[Point],
-    shuffled: Sequence[Point],
-    commitments: Sequence[tuple[Point, Sequence[Point]]],
-    rounds: int,
-) -> list[int]:
-    """Bit j is bit j%8 (least significant first) of byte j//8 of
-    ``H("deck-shuffle", context, Y, rounds, D, E, R_0‖C_0‖…‖R_(rounds-1)‖C_(rounds-1))``."""
-    committed = b"".join(b"".join((base, *c)) for base, c in commitments)
-    h = digest(
-        "deck-shuffle", context, public, rounds, b"".join(deck), b"".join(shuffled), committed
-    )
-    return [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
 
 
 def commitment(
@@ -212,60 +176,12 @@ def decode_proof(proof: bytes, n: int, rounds: int = ROUNDS) -> list[Opening]:
     return decoded
 
 
-def check_shuffle(
-    public: Point,
-    deck: Sequence[Point],
-    shuffled: Sequence[Point],
-    proof: bytes,
-    context: bytes,
-    rounds: int = ROUNDS,
-) -> None:
-    """Raise ``ShuffleRefused`` (or ``MalformedCrypto`` for bytes that are not a proof)
-    unless ``shuffled`` is ``deck`` re-ordered under the layer of the key ``public``. The
-    decks' points must have been checked (``ristretto.point``)."""
-    n = len(deck)
-    if len(shuffled) != n:
-        raise ShuffleRefused(f"a deck of {n} cards came back with {len(shuffled)}")
-    if len(set(shuffled)) != n:
-        raise ShuffleRefused("the shuffled deck holds the same point twice")
-    openings = decode_proof(proof, n, rounds)
-    commitments = [commitment(o, public, deck, shuffled) for o in openings]
-    bits = challenge_bits(context, public, deck, shuffled, commitments, rounds)
-    for j, (opening, bit) in enumerate(zip(openings, bits, strict=True)):
-        if opening.bit != bit:
-            raise ShuffleRefused(
-                f"round {j}: the proof opens bit {opening.bit}, but the commitments its "
-                f"openings give ask for bit {bit}: the shuffled deck is not the deck "
-                "re-ordered under this key's layer"
-            )
-
-
-def verify_shuffle(
-    public: Point,
-    deck: Sequence[Point],
-    shuffled: Sequence[Point],
-    proof: bytes,
-    context: bytes,
-    rounds: int = ROUNDS,
-) -> bool:
-    """``check_shuffle`` as a yes or no."""
-    try:
-        check_shuffle(public, deck, shuffled, proof, context, rounds)
-    except DeckCryptoError:
-        return False
-    return True
-
-
 def _check_sizes(n: int, rounds: int) -> None:
     if not 1 <= n <= MAX_CARDS:
         raise ValueError(f"a deck has 1 to {MAX_CARDS} cards")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"a proof has 1 to {MAX_ROUNDS} rounds")
 
-
-# The two-phase step: the shuffler is bound to its commitments before the randomness that
-# draws its bits exists, so it cannot grind the bits in private (docs/protocol.md, "A
-# shuffle step in two phases").
 
 RANDOMNESS_SIZE = 32
 
@@ -319,8 +235,9 @@ def commit_shuffle(
     rounds: int = ROUNDS,
 ) -> CommittedShuffle:
     """Phase one: the deck under ``key``'s layer in ``order`` (secret and random unless
-    given) and the commit to it and to every round's commitment. ``seed`` as in
-    ``shuffle``."""
+    given) and the commit to it and to every round's commitment. ``seed`` (32 secret random
+    bytes unless given) is where the rounds' secrets come from: give it only to reproduce a
+    test vector."""
     pi, shuffled, made, commitments = _layered(key, deck, order, seed, rounds)
     commit = commit_digest(context, key.public, deck, shuffled, commitments)
     return CommittedShuffle(shuffled, commit, key.secret, pi, made)
@@ -328,7 +245,7 @@ def commit_shuffle(
 
 def prove_committed(step: CommittedShuffle, randomness: bytes) -> bytes:
     """Phase two: the proof of ``step``, each round opened on the side the bits drawn from
-    its commit and ``randomness`` ask for (the same bytes as ``shuffle``'s proof)."""
+    its commit and ``randomness`` ask for."""
     if type(randomness) is not bytes or len(randomness) != RANDOMNESS_SIZE:
         raise ValueError(f"the randomness is {RANDOMNESS_SIZE} bytes")
     bits = committed_bits(step.commit, randomness, len(step.rounds))

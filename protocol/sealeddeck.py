@@ -9,7 +9,8 @@ the caller hands it the randomness drawn after the commit), a card on its way in
 whose layer is, or ``escrow_partial`` by the holders of an absent party's escrow), escrow
 deals and complaints, openings, and the end's secrets. ``pending`` lists what the game waits
 for; ``take`` checks a message and applies it, or raises ``DeckFault`` naming the party at
-fault and changes nothing.
+fault and changes nothing. A peer may have shuffles checked on a worker (``later``) while it
+goes on: it takes them at once and ``settle`` names a false one afterwards.
 
 Sans-IO: the caller feeds it the engine's deals (``start_deal``), the cards it moves into a
 hand (``give``), the randomness of each shuffle (``randomness``) and which parties are away
@@ -21,8 +22,10 @@ knows nothing of the engine.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +65,7 @@ from .ristretto import (
     scalar_of,
     value_of,
 )
+from .teamshare import SHARE_BOX_SIZE, holds, reveal_opening
 
 HOST = "host"  # the holder id of a host that is not a party
 MAX_ID = 32  # characters of a party, deal or token id
@@ -79,8 +83,11 @@ MESSAGE_KINDS = (
     "open",
     "secret",
     "secret_share",
+    "share",
+    "share_complaint",
+    "share_answer",
 )
-CALLER_KINDS = ("deal", "randomness", "give", "absent", "back")
+CALLER_KINDS = ("deal", "randomness", "give", "absent", "back", "owe")
 
 
 class DeckFault(ProtocolError):
@@ -108,11 +115,13 @@ class Party:
 class Pending:
     """A step the game waits for: ``party`` owes a message of ``kind`` about ``subject`` (a
     deal id, a token, or for ``escrow_answer`` the complaining holder). ``party`` is None for
-    ``randomness``, which the caller owes."""
+    ``randomness``, which the caller owes. ``to`` is the teammate a ``share`` is owed to, or
+    whose complaint a ``share_answer`` answers."""
 
     party: str | None
     kind: str
     subject: str
+    to: str = ""
 
 
 @dataclass
@@ -134,15 +143,28 @@ class Deal:
     step: int = 0
     commit: bytes | None = None
     randomness: bytes | None = None
+    skipped: list[str] = field(default_factory=list)  # dealers away when their turn came
 
     @property
     def done(self) -> bool:
         return self.step == len(self.dealers)
 
 
+@dataclass(frozen=True)
+class Shared:
+    """A card's opening sealed to a teammate's party: by ``holder``, of the card as it held
+    it (``held``), in ``box``."""
+
+    holder: str
+    held: Point
+    box: bytes
+
+
 @dataclass
 class Slot:
-    """A token's place in the deck: its point now and whose layers are on it."""
+    """A token's place in the deck: its point now and whose layers are on it; under team
+    rules, the teammates' parties owed its opening, those it was sealed to, and those of them
+    complaining of it."""
 
     deal: str
     point: Point
@@ -150,12 +172,32 @@ class Slot:
     receiver: str | None = None
     partials: dict[int, Point] = field(default_factory=dict)
     card: str | None = None
+    former: list[Point] = field(default_factory=list)  # its points before each layer added
+    readers: set[str] = field(default_factory=set)  # the parties that held it
+    owed: list[str] = field(default_factory=list)
+    shared: dict[str, Shared] = field(default_factory=dict)
+    complaints: set[str] = field(default_factory=set)
+
+    def known_to(self, party: str) -> bool:
+        """Whether ``party`` reads the card, will, or is owed it or told it by a teammate."""
+        return (
+            party in self.readers
+            or party == self.receiver
+            or party in self.owed
+            or party in self.shared
+        )
 
 
 def step_context(game: str, deal: str, subject: str | int, kind: str, party: str) -> bytes:
     """The context of a step's proof: canonical msgpack of ``[game, deal, subject, kind,
     party]`` (``subject`` the token, or a shuffle's step index)."""
     return pack([game, deal, subject, kind, party])
+
+
+def share_context(game: str, deal: str, token: str, to: str, holder: str) -> bytes:
+    """The context of a card's opening sealed to the teammate ``to``: a step's, its kind
+    ``share/`` and the teammate's id."""
+    return step_context(game, deal, token, f"share/{to}", holder)
 
 
 class SealedDeck:
@@ -191,6 +233,12 @@ class SealedDeck:
         # set (the same process replaying a game it watched) takes the very same step again
         # without checking its proof twice; any byte changed is checked in full.
         self.proven: set[bytes] = set()
+        # A peer that is not the host may check shuffles on ``later`` (a worker thread, or
+        # after it made its own step) while it goes on, the next dealer making its step on
+        # the deck they gave; ``settle`` waits for them. The host checks before it publishes,
+        # so it never sets this.
+        self.later: Executor | None = None
+        self.checking: list[tuple[str, bytes, Future[None]]] = []
 
     # -- who holds what -------------------------------------------------------------------
 
@@ -201,8 +249,13 @@ class SealedDeck:
         return others + ([HOST] if self.host_signing is not None else [])
 
     def threshold(self, dealer: str) -> int:
-        """All holders but one (at least one)."""
-        return max(1, len(self.holders(dealer)) - 1)
+        """All holders but one, and never fewer than three of three or more (all of fewer).
+        The host's own computer holds two parties as a rule (the host's and the seat its
+        app plays): with a threshold it could reach alone, it would read every player's
+        cards. Only where the holders are two or one (three parties or two) can it not be
+        helped: the host's computer is then all the others, whom no deck can stop."""
+        holders = len(self.holders(dealer))
+        return max(min(3, holders), holders - 1)
 
     def signing_key(self, holder: str) -> bytes:
         if holder == HOST and self.host_signing is not None:
@@ -269,34 +322,78 @@ class SealedDeck:
 
     def give(self, token: str, party: str) -> None:
         """The engine moved ``token`` into the hand of a seat ``party`` plays: the steps that
-        leave its layer alone on it are now owed."""
+        leave its layer alone on it are now owed. A token on its way to another party (whose
+        seat changed hands meanwhile) goes to ``party`` instead: the parts of an absent
+        layer gathered for it still count while that layer is the one to come off next."""
         s = self.slots.get(token)
         if s is None:
             raise ValueError(f"{token} is no token of a deal made")
         if party not in self.parties or party in self.away:
             raise ValueError(f"{party} is no party here to receive a card")
-        if s.receiver is not None:
-            raise ValueError(f"{token} is on its way to {s.receiver} already")
+        if s.receiver == party:
+            raise ValueError(f"{token} is on its way to {party} already")
+        before = self._next_step(s)
         s.receiver = party
         self._settle(s)
+        if self._next_step(s) != before:
+            s.partials = {}
         self._record({"kind": "give", "token": token, "party": party})
 
+    def owe(self, token: str, party: str) -> None:
+        """Under team rules, ``token``'s holder (the party whose layer alone is, or will be,
+        on it) owes ``party``, a teammate's, the card's opening sealed to it."""
+        s = self.slots.get(token)
+        if s is None:
+            raise ValueError(f"{token} is no token of a deal made")
+        if party not in self.parties:
+            raise ValueError(f"{party} is no party")
+        if s.known_to(party):
+            raise ValueError(f"{party} knows {token} already, or is owed it")
+        s.owed.append(party)
+        self._record({"kind": "owe", "token": token, "party": party})
+
     def absent(self, party: str) -> None:
-        """``party`` is away: its layers come off by escrow."""
+        """``party`` is away (its seat changed hands, or it is out of the game): its layers
+        come off by escrow, and a shuffle of a deal whose turn is its, or comes to it while
+        it is away, is skipped (its layer is then not on that deal's cards)."""
         if party not in self.parties:
             raise ValueError(f"{party} is no party")
         self.away.add(party)
         self._record({"kind": "absent", "party": party})
+        for deal in self.deals.values():
+            self._skip_away(deal)
 
     def back(self, party: str) -> None:
+        """``party`` is back: it takes its own layers off again, and shuffles the deals whose
+        turn comes to it from now on."""
         self.away.discard(party)
         self._record({"kind": "back", "party": party})
+
+    def _skip_away(self, deal: Deal) -> None:
+        """Past every dealer away at its turn (its commit, if any, dropped); the deal's cards
+        are made once the last dealer is past."""
+        skipped = False
+        while not deal.done and deal.dealers[deal.step] in self.away:
+            deal.skipped.append(deal.dealers[deal.step])
+            deal.step += 1
+            deal.commit = deal.randomness = None
+            skipped = True
+        if skipped and deal.done:
+            self._dealt(deal)
+
+    def _dealt(self, deal: Deal) -> None:
+        layers = [p for p in deal.dealers if p not in deal.skipped]
+        for token, p in zip(deal.tokens, deal.deck, strict=True):
+            self.slots[token] = Slot(deal.id, p, list(layers))
 
     def _record(self, entry: dict[str, Any]) -> None:
         self.journal.append(entry)
 
     def _settle(self, s: Slot) -> None:
         if s.receiver is not None and s.layers == [s.receiver]:
+            s.readers.add(s.receiver)
+            if s.receiver in s.owed:  # it reads the card itself now
+                s.owed.remove(s.receiver)
             s.receiver = None
 
     # -- what the game waits for ----------------------------------------------------------
@@ -309,8 +406,24 @@ class SealedDeck:
         for deal in self.deals.values():
             owed += self._deal_pending(deal)
         for token, s in self.slots.items():
-            owed += self._slot_pending(token, s)
+            if s.receiver is not None:  # asked after every message: resting cards owe nothing
+                owed += self._slot_pending(token, s)
+        for token, s in self.slots.items():
+            if s.owed or s.complaints:
+                owed += self._share_pending(token, s)
         return owed
+
+    def _share_pending(self, token: str, s: Slot) -> list[Pending]:
+        """The shares the token's holder owes, and its answers to complaints of those it
+        made. A share lapses while nobody holds the card alone, once it is opened to all, or
+        while its holder is away (who takes its seat owes them)."""
+        answers = [
+            Pending(s.shared[to].holder, "share_answer", token, to) for to in sorted(s.complaints)
+        ]
+        holder = self.holder_of(token)
+        if holder is None or holder in self.away or s.card is not None:
+            return answers
+        return [Pending(holder, "share", token, to) for to in s.owed] + answers
 
     def _deal_pending(self, deal: Deal) -> list[Pending]:
         if deal.done:
@@ -329,11 +442,18 @@ class SealedDeck:
         kind, party = step
         if kind != "escrow_partial":
             return [Pending(party, kind, token)]
-        return [
-            Pending(h, "escrow_partial", token)
-            for i, h in enumerate(self.holders(party), 1)
-            if i not in s.partials and h not in self.away
-        ]
+        return [Pending(h, "escrow_partial", token) for h in self.owing(party, s.partials)]
+
+    def owing(self, owner: str, given: Mapping[int, object]) -> list[str]:
+        """The holders of ``owner``'s escrow whose part (of a layer, or of the secret at the
+        end) is awaited, ``given`` the parts in by index: those here; and those away too
+        (a player out of the game whose app still runs), when those here are too few to
+        reach the threshold without them."""
+        holders = list(enumerate(self.holders(owner), 1))
+        here = [h for i, h in holders if i not in given and h not in self.away]
+        if len(given) + len(here) >= self.threshold(owner):
+            return here
+        return [h for i, h in holders if i not in given]
 
     def _next_step(self, s: Slot) -> tuple[str, str] | None:
         """(kind, party) of the token's next step: for ``escrow_partial`` the party is the
@@ -371,6 +491,9 @@ class SealedDeck:
             "open": self._open,
             "secret": self._secret,
             "secret_share": self._secret_share,
+            "share": self._share,
+            "share_complaint": self._share_complaint,
+            "share_answer": self._share_answer,
         }
 
     def _escrow_deal(self, sender: str, m: Mapping[str, Any]) -> None:
@@ -438,40 +561,86 @@ class SealedDeck:
 
     def _shuffle(self, sender: str, m: Mapping[str, Any]) -> None:
         deal = self._deal_due(sender, m, "shuffle")
+        shuffled, proof, context, seen = self._shuffle_read(deal, sender, m)
+        if seen not in self.proven:
+            assert deal.commit is not None and deal.randomness is not None
+            given = (self.parties[sender].layer, deal.deck, shuffled, proof, context)
+            drawn = (deal.commit, deal.randomness, self.rounds)
+            if self.later is not None:
+                checked = self.later.submit(check_committed_shuffle, *given, *drawn)
+                self.checking.append((sender, seen, checked))
+            else:
+                try:
+                    check_committed_shuffle(*given, *drawn)
+                except (ShuffleRefused, DeckCryptoError) as e:
+                    raise _bad_shuffle(sender, e) from e
+                self.proven.add(seen)
+        deal.deck, deal.step = shuffled, deal.step + 1
+        deal.commit = deal.randomness = None
+        if deal.done:
+            self._dealt(deal)
+        else:
+            self._skip_away(deal)
+        return None
+
+    def _shuffle_read(
+        self, deal: Deal, sender: str, m: Mapping[str, Any]
+    ) -> tuple[list[Point], bytes, bytes, bytes]:
+        """A shuffle message's deck, proof and context, and the digest of all it is checked
+        against (``_shuffle_digest``)."""
         shuffled = _points(m["deck"], sender, len(deal.deck))
         proof = bytes(m["bits"]) + b"".join(m["rounds"])
         context = step_context(self.game_id, deal.id, deal.step, "shuffle", sender)
         assert deal.commit is not None and deal.randomness is not None
-        layer = self.parties[sender].layer
         seen = _shuffle_digest(
-            [layer, *deal.deck, *shuffled],
+            [self.parties[sender].layer, *deal.deck, *shuffled],
             proof,
             context,
             deal.commit,
             deal.randomness,
             self.rounds,
         )
-        if seen not in self.proven:
+        return shuffled, proof, context, seen
+
+    def vouch(self, message: Mapping[str, Any]) -> None:
+        """A step this process made itself, as it sends it: a shuffle is not checked again
+        when it comes back to this ledger (its maker needs no proof of its own work; every
+        other peer checks it, and a record replayed from scratch does). Only the very bytes
+        made are vouched for, against the deal as it stands now; anything else is ignored."""
+        if message.get("kind") != "shuffle":
+            return
+        sender = message.get("party")
+        deal = self.deals.get(message.get("deal", ""))
+        if sender not in self.parties or deal is None:
+            return
+        if Pending(sender, "shuffle", deal.id) not in self._deal_pending(deal):
+            return
+        self.proven.add(self._shuffle_read(deal, str(sender), message)[3])
+
+    def trial(self) -> SealedDeck:
+        """A copy of this ledger to try messages on, which changes nothing here: it checks
+        every shuffle as it takes it (a trial asks whether a message is false, now) and holds
+        none of the checks this one has under way."""
+        later, checking = self.later, self.checking
+        self.later, self.checking = None, []
+        try:
+            return copy.deepcopy(self)
+        finally:
+            self.later, self.checking = later, checking
+
+    def settle(self) -> None:
+        """Wait for the shuffles being checked on ``later``: ``DeckFault`` naming the first
+        whose proof fails. The ledger took it already, so its deal is void, and with it this
+        peer's game (a peer that checks later is one the host's check came before)."""
+        checking, self.checking = self.checking, []
+        for i, (sender, seen, checked) in enumerate(checking):
             try:
-                check_committed_shuffle(
-                    layer,
-                    deal.deck,
-                    shuffled,
-                    proof,
-                    context,
-                    deal.commit,
-                    deal.randomness,
-                    self.rounds,
-                )
+                checked.result()
             except (ShuffleRefused, DeckCryptoError) as e:
-                raise DeckFault(sender, "bad_shuffle", f"{sender}'s shuffle is refused: {e}") from e
+                for _, _, rest in checking[i + 1 :]:
+                    rest.cancel()
+                raise _bad_shuffle(sender, e) from e
             self.proven.add(seen)
-        deal.deck, deal.step = shuffled, deal.step + 1
-        deal.commit = deal.randomness = None
-        if deal.done:
-            for token, p in zip(deal.tokens, deal.deck, strict=True):
-                self.slots[token] = Slot(deal.id, p, list(deal.dealers))
-        return None
 
     def _slot_due(self, sender: str, m: Mapping[str, Any], kind: str) -> Slot:
         s = self.slots.get(m["token"])
@@ -488,17 +657,20 @@ class SealedDeck:
             raise DeckFault(
                 sender, "bad_relayer", f"{sender}'s layer added to {m['token']} is false"
             )
+        s.former.append(s.point)
         s.point = added
         s.layers = [p for p in self.order if p in s.layers or p == sender]
+        s.partials = {}
         return None
 
     def _unlayer(self, sender: str, m: Mapping[str, Any]) -> None:
         s = self._slot_due(sender, m, "unlayer")
         removed = _point(m["point"], sender)
         context = step_context(self.game_id, s.deal, m["token"], "unlayer", sender)
-        if not _holds(
-            check_removal, self.parties[sender].layer, s.point, removed, m["proof"], context
-        ):
+        layer = self.parties[sender].layer
+        if not _holds(check_removal, layer, s.point, removed, m["proof"], context):
+            if any(_holds(check_removal, layer, f, removed, m["proof"], context) for f in s.former):
+                raise _late(sender, m["token"])
             raise DeckFault(
                 sender, "bad_unlayer", f"{sender}'s layer removed from {m['token']} is false"
             )
@@ -516,7 +688,7 @@ class SealedDeck:
         s = self.slots.get(m["token"])
         holders = self.holders(owner) if owner in self.parties else []
         due = s is not None and self._next_step(s) == ("escrow_partial", owner)
-        if not due or sender not in holders or sender in self.away:
+        if not due or sender not in holders:
             raise _not_due(sender, f"a part of {owner}'s layer on {m['token']}")
         assert s is not None
         index = holders.index(sender) + 1
@@ -526,6 +698,11 @@ class SealedDeck:
         escrow = self.escrows[owner]
         context = step_context(self.game_id, s.deal, m["token"], f"escrow_partial/{owner}", sender)
         if not _holds(check_partial, escrow.commitments, index, s.point, part, m["proof"], context):
+            if any(
+                _holds(check_partial, escrow.commitments, index, f, part, m["proof"], context)
+                for f in s.former
+            ):
+                raise _late(sender, m["token"])
             raise DeckFault(
                 sender,
                 "bad_unlayer",
@@ -591,11 +768,58 @@ class SealedDeck:
             self.secrets[owner] = invert(scalar_of(_interpolate(got)))
         return None
 
+    def _share(self, sender: str, m: Mapping[str, Any]) -> None:
+        token, to = m["token"], m["to"]
+        s = self.slots.get(token)
+        if s is None or Pending(sender, "share", token, to) not in self._share_pending(token, s):
+            raise _not_due(sender, f"a share of {token} with {to}")
+        s.owed.remove(to)
+        s.shared[to] = Shared(sender, s.point, m["box"])
+        return None
+
+    def _share_complaint(self, sender: str, m: Mapping[str, Any]) -> None:
+        s = self.slots.get(m["token"])
+        if s is None or sender not in s.shared or sender in s.complaints:
+            raise _not_due(sender, f"a complaint of the share of {m['token']} sealed to it")
+        s.complaints.add(sender)
+        return None
+
+    def _share_answer(self, sender: str, m: Mapping[str, Any]) -> None:
+        token, to = m["token"], m["to"]
+        s = self.slots.get(token)
+        if s is None or to not in s.complaints or s.shared[to].holder != sender:
+            raise _not_due(sender, f"an answer to a complaint of its share of {token}")
+        shared = s.shared[to]
+        context = share_context(self.game_id, s.deal, token, to, sender)
+        try:
+            shown, proof = reveal_opening(
+                shared.box, x25519_public(self.signing_key(to)), m["ephemeral"]
+            )
+        except DeckCryptoError:
+            good = False
+        else:
+            layer = self.parties[sender].layer
+            good = holds(layer, shared.held, shown, proof, context) and (
+                shown in self.deals[s.deal].index
+            )
+        if not good:
+            raise DeckFault(
+                sender, "bad_share", f"the opening of {token} {sender} sealed to {to} is false"
+            )
+        s.complaints.discard(to)
+        self._record(dict(m))
+        raise DeckFault(
+            to,
+            "false_complaint",
+            f"{to} complained of the opening of {token} {sender} sealed to it, but it is true",
+        )
+
     # -- the end --------------------------------------------------------------------------
 
     def read_all(self) -> dict[str, str]:
         """Every token's card, each layer left on it taken off with its published secret
-        (``ValueError`` while a secret is missing)."""
+        (``ValueError`` while a secret is missing), once every shuffle is checked."""
+        self.settle()
         read = {}
         for token, s in self.slots.items():
             p = s.point
@@ -635,6 +859,8 @@ class SealedDeck:
             self.absent(entry["party"])
         elif kind == "back":
             self.back(entry["party"])
+        elif kind == "owe":
+            self.owe(entry["token"], entry["party"])
         else:
             try:
                 self.take(entry)
@@ -657,6 +883,10 @@ def _shuffle_digest(
     ).digest()
 
 
+def _bad_shuffle(sender: str, e: Exception) -> DeckFault:
+    return DeckFault(sender, "bad_shuffle", f"{sender}'s shuffle is refused: {e}")
+
+
 def _interpolate(shares: Mapping[int, Scalar]) -> int:
     """f(0) from shares f(j), Lagrange at 0 mod L."""
     total = 0
@@ -676,6 +906,14 @@ def _holds(check: Callable[..., bool], *args: Any) -> bool:
         return check(*args)
     except DeckCryptoError:
         return False
+
+
+def _late(sender: str, token: str) -> DeckFault:
+    """A step true of the token as it was before a layer was added to it (its seat changed
+    hands meanwhile): made in good faith, late, and owed again."""
+    return DeckFault(
+        sender, "out_of_turn", f"{sender}'s step on {token} was made before it changed hands"
+    )
 
 
 def _not_due(sender: str, what: str) -> DeckFault:
@@ -727,6 +965,9 @@ FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "open": {"token": _is_id, "point": _is_bin(SIZE), "proof": _is_bin(PROOF)},
     "secret": {"secret": _is_bin(SIZE)},
     "secret_share": {"owner": _is_id, "share": _is_bin(SIZE)},
+    "share": {"token": _is_id, "to": _is_id, "box": _is_bin(SHARE_BOX_SIZE)},
+    "share_complaint": {"token": _is_id},
+    "share_answer": {"token": _is_id, "to": _is_id, "ephemeral": _is_bin(SIZE)},
 }
 
 

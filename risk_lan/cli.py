@@ -111,9 +111,8 @@ def _add_sealed(parser: argparse.ArgumentParser) -> None:
         help="deal the hidden cards (territory cards, objectives, missions) by the sealed "
         "deck, which no one, the host included, can read alone: each computer reads only the "
         "cards of the seats it plays (the host's, those of its bots' seats), and every app "
-        "checks every card at the end. Work in progress, off by default; not done yet: "
-        "resuming a sealed game after a crash, a seat handed to a bot or back during a deal "
-        "or a draw, team modes' shared hands",
+        "checks every card at the end. Work in progress, off by default: docs/fairness.md, "
+        "'A sealed game between peers', says what it does not do yet",
     )
 
 

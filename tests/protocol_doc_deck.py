@@ -9,6 +9,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
+import nacl.bindings as sodium
 import rbcl
 from protocol_doc_reference import preimage
 
@@ -16,17 +17,17 @@ from protocol.cardpoints import card_point
 from protocol.deckdraw import check_removal, remove_layer
 from protocol.deckshuffle import (
     check_committed_shuffle,
-    check_shuffle,
     commit_shuffle,
     prove_committed,
     round_secrets,
-    shuffle,
-    shuffle_context,
 )
-from protocol.escrow import check_deal, check_share, deal, public_share
+from protocol.escrow import check_deal, check_share, deal, public_share, x25519_public
 from protocol.framing import pack
 from protocol.layerkey import LayerKey
 from protocol.ristretto import ORDER, Scalar, mul, mul_base, point, scalar
+from protocol.sealeddeck import share_context
+from protocol.signing import Identity
+from protocol.teamshare import reveal_opening, seal_opening
 
 GAME = "example-game"
 SECRET = (bytes(range(1, 32)) + b"\0").hex()  # canonical: below the group's order
@@ -118,53 +119,6 @@ def _rebuilt(
 def shuffle_vector(given: dict[str, Any]) -> dict[str, Any]:
     key = LayerKey(scalar(bytes.fromhex(given["secret"])))
     deck = [card_point(given["deck"], card) for card in given["cards"]]
-    context = shuffle_context(*given["context"])
-    assert context == pack(given["context"])
-    rounds, n = given["rounds"], len(deck)
-    shuffled, proof = shuffle(
-        key, deck, context, given["order"], bytes.fromhex(given["seed"]), rounds
-    )
-    assert check_shuffle(key.public, deck, shuffled, proof, context, rounds) is None
-    # The doc's layout: ⌈rounds/8⌉ bytes of bits, then e_j (32) ‖ o_j (n) a round.
-    header, size = (rounds + 7) // 8, 32 + n
-    assert len(proof) == header + rounds * size
-    bits = [(proof[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
-    openings = [proof[header + j * size : header + (j + 1) * size] for j in range(rounds)]
-    committed = [
-        _rebuilt(bit, raw[:32], list(raw[32:]), key.public, deck, shuffled)
-        for bit, raw in zip(bits, openings, strict=True)
-    ]
-    # What the code's prover hashed: r_j·B ‖ r_j·D[σ_j(i)], whichever side it opened.
-    for j, rebuilt in enumerate(committed):
-        r, sigma = round_secrets(bytes.fromhex(given["seed"]), j, n)
-        assert rebuilt == mul_base(r) + b"".join(mul(r, deck[k]) for k in sigma)
-    h = hashlib.sha256(
-        preimage(
-            "deck-shuffle",
-            context,
-            key.public,
-            rounds,
-            b"".join(deck),
-            b"".join(shuffled),
-            b"".join(committed),
-        )
-    ).digest()
-    assert bits == [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
-    return {
-        "context_bytes": context.hex(),
-        "deck_points": [p.hex() for p in deck],
-        "shuffled": [p.hex() for p in shuffled],
-        "commitments": [c.hex() for c in committed],
-        "challenge": h.hex(),
-        "bits": bits,
-        "proof_bits": proof[:header].hex(),
-        "proof_rounds": [raw.hex() for raw in openings],
-    }
-
-
-def two_phase_vector(given: dict[str, Any]) -> dict[str, Any]:
-    key = LayerKey(scalar(bytes.fromhex(given["secret"])))
-    deck = [card_point(given["deck"], card) for card in given["cards"]]
     context = pack(given["context"])
     rounds, n, seed = given["rounds"], len(deck), bytes.fromhex(given["seed"])
     randomness = bytes.fromhex(given["randomness"])
@@ -174,11 +128,19 @@ def two_phase_vector(given: dict[str, Any]) -> dict[str, Any]:
         key.public, deck, step.shuffled, proof, context, step.commit, randomness, rounds
     )
     # The doc's words: the commit over the commitments the prover drew, the bits from the
-    # commit and the randomness, the proof laid out as the one-phase proof.
-    committed = b""
-    for j in range(rounds):
+    # commit and the randomness, the proof's layout (⌈rounds/8⌉ bytes of bits, then
+    # e_j (32) ‖ o_j (n) a round), and each round's commitment as the verifier rebuilds it
+    # from its opening, the one the prover drew whichever side it opened.
+    header, size = (rounds + 7) // 8, 32 + n
+    assert len(proof) == header + rounds * size
+    openings = [proof[header + j * size : header + (j + 1) * size] for j in range(rounds)]
+    drawn = []
+    for j, raw in enumerate(openings):
         r, sigma = round_secrets(seed, j, n)
-        committed += mul_base(r) + b"".join(mul(r, deck[k]) for k in sigma)
+        drawn.append(mul_base(r) + b"".join(mul(r, deck[k]) for k in sigma))
+        bit = (proof[j // 8] >> (j % 8)) & 1
+        assert _rebuilt(bit, raw[:32], list(raw[32:]), key.public, deck, step.shuffled) == drawn[j]
+    committed = b"".join(drawn)
     commit = hashlib.sha256(
         preimage(
             "deck-shuffle-commit",
@@ -193,18 +155,17 @@ def two_phase_vector(given: dict[str, Any]) -> dict[str, Any]:
     assert commit == step.commit
     h = hashlib.sha256(preimage("deck-shuffle-bits", commit, randomness)).digest()
     bits = [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
-    header, size = (rounds + 7) // 8, 32 + n
     assert bits == [(proof[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
     return {
         "context_bytes": context.hex(),
+        "deck_points": [p.hex() for p in deck],
         "shuffled": [p.hex() for p in step.shuffled],
+        "commitments": [c.hex() for c in drawn],
         "commit": commit.hex(),
         "bits_hash": h.hex(),
         "bits": bits,
         "proof_bits": proof[:header].hex(),
-        "proof_rounds": [
-            proof[header + j * size : header + (j + 1) * size].hex() for j in range(rounds)
-        ],
+        "proof_rounds": [raw.hex() for raw in openings],
     }
 
 
@@ -234,13 +195,55 @@ def escrow_vector(given: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def team_share_vector(given: dict[str, Any]) -> dict[str, Any]:
+    """A card's opening sealed to a teammate: the holder ``p1`` holds ``card`` of the deal
+    as s·M; the recipient ``p2``'s X25519 key is its Ed25519 key converted."""
+    key = LayerKey(scalar(bytes.fromhex(given["secret"])))
+    nonce = Scalar(bytes.fromhex(given["nonce"]))
+    ephemeral = bytes.fromhex(given["ephemeral"])
+    m = card_point(f"{given['game']}/{given['deal']}", given["card"])
+    held = point(bytes(rbcl.crypto_scalarmult_ristretto255(key.secret, m)))
+    context = share_context(
+        given["game"], given["deal"], given["token"], given["to"], given["holder"]
+    )
+    assert context == pack(
+        [given["game"], given["deal"], given["token"], "share/" + given["to"], given["holder"]]
+    )
+    signing = Identity.from_private_bytes(bytes.fromhex(given["recipient_key"])).public_key
+    recipient = x25519_public(signing)
+    assert recipient == sodium.crypto_sign_ed25519_pk_to_curve25519(signing)
+    box, kept = seal_opening(key, held, context, recipient, nonce, ephemeral)
+    # The doc's words: the open proof of M, as the dleq vector's, then the sealed box made
+    # by hand (crypto_box with BLAKE2b-192 of the two X25519 keys as its nonce).
+    base = bytes(rbcl.crypto_scalarmult_ristretto255_base(_le(1)))
+    a = bytes(rbcl.crypto_scalarmult_ristretto255_base(nonce))
+    a_prime = bytes(rbcl.crypto_scalarmult_ristretto255(nonce, m))
+    c = _challenge("open", context, base, key.public, m, held, a, a_prime)
+    proof = _le(c) + _le((_int(nonce) - c * _int(key.secret)) % ORDER)
+    ephemeral_public = sodium.crypto_scalarmult_base(ephemeral)
+    box_nonce = hashlib.blake2b(ephemeral_public + recipient, digest_size=24).digest()
+    sealed = sodium.crypto_box(m + proof, box_nonce, recipient, ephemeral)
+    assert kept == ephemeral and box == ephemeral_public + sealed, "the doc's box is not the code's"
+    assert reveal_opening(box, recipient, ephemeral) == (m, proof)
+    return {
+        "held": held.hex(),
+        "context_bytes": context.hex(),
+        "point": m.hex(),
+        "proof": proof.hex(),
+        "recipient_x25519": recipient.hex(),
+        "ephemeral_public": ephemeral_public.hex(),
+        "box_nonce": box_nonce.hex(),
+        "box": box.hex(),
+    }
+
+
 DECK_VECTORS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "card-point": card_point_vector,
     "layer": layer_vector,
     "dleq": dleq_vector,
     "deck-shuffle": shuffle_vector,
-    "deck-shuffle-two-phase": two_phase_vector,
     "escrow": escrow_vector,
+    "team-share": team_share_vector,
 }
 
 
@@ -265,18 +268,6 @@ def deck_specs() -> list[tuple[str, dict[str, Any]]]:
             "deck-shuffle",
             {
                 "secret": SECRET,
-                "deck": "territories",
-                "cards": ["alaska", "brazil", "joker_1"],
-                "order": [2, 0, 1],
-                "seed": "71" * 32,
-                "rounds": 2,
-                "context": [GAME, "territories", 0, "p1"],
-            },
-        ),
-        (
-            "deck-shuffle-two-phase",
-            {
-                "secret": SECRET,
                 "deck": "example-game/pile-1",
                 "cards": ["alaska", "brazil", "joker_1"],
                 "order": [2, 0, 1],
@@ -296,6 +287,21 @@ def deck_specs() -> list[tuple[str, dict[str, Any]]]:
                 "context": pack(["escrow", GAME, "p1"]).hex(),
             },
         ),
+        (
+            "team-share",
+            {
+                "secret": SECRET,
+                "game": GAME,
+                "deal": "pile-1",
+                "token": "?0",
+                "card": "alaska",
+                "holder": "p1",
+                "to": "p2",
+                "recipient_key": bytes(range(64, 96)).hex(),
+                "nonce": NONCE,
+                "ephemeral": (bytes(range(151, 182)) + b"\x40").hex(),
+            },
+        ),
     ]
 
 
@@ -309,19 +315,25 @@ DECK_DESCRIPTIONS = {
     "and the 64-byte `proof` c ‖ r. `context` is the canonical msgpack of "
     '`["remove", game, deck, 0, "p2"]`, as an example of what a caller binds.',
     "deck-shuffle": "A shuffle step of a toy size (3 cards, 2 rounds, so that it fits here; "
-    "a game uses 64 rounds): the deck's points, the shuffled deck E[i] = s·D[order[i]], each "
-    "round's commitment R_j ‖ C_j[0] ‖ C_j[1] ‖ C_j[2] as the verifier rebuilds it from the "
-    "opening, the challenge hash over them, its bits, and the proof: its header of bits "
-    "(`proof_bits`), then each round's e_j ‖ o_j, a round a line (the proof is the header "
-    "and the rounds, concatenated). The rounds' r_j and σ_j come from `seed` as the "
-    "project's prover draws them; a verifier needs none of that.",
-    "deck-shuffle-two-phase": "The same toy step in two phases, as the sealed deck's "
-    "steps make it (its deck the deal `pile-1` of the game, its context the steps' "
-    '`[game, deal, step, "shuffle", party]`): the `commit` sent first, over the '
-    "commitments the prover drew; then, given the `randomness` drawn after it, the hash "
-    "`bits_hash` the bits come from, and the proof, laid out as above.",
+    "a game uses 32 rounds), in its two phases as the sealed deck's steps make it (its deck "
+    'the deal `pile-1` of the game, its context the steps\' `[game, deal, step, "shuffle", '
+    "party]`): the deck's points, the shuffled deck E[i] = s·D[order[i]], each round's "
+    "commitment R_j ‖ C_j[0] ‖ C_j[1] ‖ C_j[2] (as the prover draws it and as the verifier "
+    "rebuilds it from the opening), the `commit` sent first, over them; then, given the "
+    "`randomness` drawn after it, the hash `bits_hash` the bits come from, the bits, and the "
+    "proof: its header of bits (`proof_bits`), then each round's e_j ‖ o_j, a round a line "
+    "(the proof is the header and the rounds, concatenated). The rounds' r_j and σ_j come "
+    "from `seed` as the project's prover draws them; a verifier needs none of that.",
     "escrow": "A seat's layer escrowed among 3 holders, any 2 of them able to remove it: "
     "t = s⁻¹ (`inverse`), the commitments A_0 = t·B and A_1 = a_1·B (a_1 the one "
     "coefficient), the proof that A_0 is the inverse of the key's (nonce given), the shares "
     "f(1), f(2), f(3) and the public shares T_j.",
+    "team-share": "A card's opening sealed to a teammate (see [the sealed deck's steps]"
+    "(#the-sealed-decks-steps), `share`): the holder `p1` holds `card` of the deal as "
+    "s·M (`held`); the `open` proof of `point` M (nonce given) in the context "
+    '`[game, deal, token, "share/" + to, holder]` (`context_bytes`); the recipient\'s '
+    "X25519 key, its Ed25519 key (from `recipient_key`, a 32-byte seed) converted; the "
+    "box's ephemeral key (from `ephemeral`, its secret), the box's nonce, BLAKE2b-192 of "
+    "the ephemeral key then the recipient's, and the `box`: the ephemeral key, then "
+    "`crypto_box` of M ‖ proof (96 bytes) under that nonce, 144 bytes in all.",
 }

@@ -23,18 +23,18 @@ from protocol.deckshuffle import (
     Opening,
     ShuffleRefused,
     bits_size,
-    challenge_bits,
-    check_shuffle,
+    check_committed_shuffle,
+    commit_digest,
+    commit_shuffle,
     commitment,
+    committed_bits,
     decode_proof,
     encode_proof,
     proof_size,
+    prove_committed,
     random_order,
     round_secrets,
     round_size,
-    shuffle,
-    shuffle_context,
-    verify_shuffle,
 )
 from protocol.dleq import PROOF_SIZE, Statement, prove, verify
 from protocol.escrow import (
@@ -67,6 +67,7 @@ from protocol.ristretto import (
     scalar_of,
     value_of,
 )
+from protocol.sealeddeck import step_context
 from protocol.signing import Identity
 from risk_lan.rules.board import classic_board
 from risk_lan.rules.cards import deck_cards
@@ -79,8 +80,58 @@ NOT_CANONICAL = ORDER.to_bytes(32, "little")  # L itself: reduces to zero, is no
 NOT_A_POINT = b"\xff" * 32  # not the canonical encoding of any element
 
 
+RANDOMNESS = bytes(range(32))  # drawn after the commit, as a roll's seed is in a game
+
+
 def ctx(*parts: object) -> bytes:
     return repr(parts).encode()
+
+
+def shuffle_context(game: str, deal: str, step: int, party: str) -> bytes:
+    """The context of a sealed deck's shuffle step."""
+    return step_context(game, deal, step, "shuffle", party)
+
+
+def shuffle(
+    key: LayerKey,
+    deck: list[Point],
+    context: bytes,
+    order: list[int] | None = None,
+    seed: bytes | None = None,
+    rounds: int = ROUNDS,
+) -> tuple[list[Point], bytes, bytes]:
+    """A step in its two phases: the shuffled deck, its proof and the commit sent before
+    the bits were drawn from ``RANDOMNESS``."""
+    step = commit_shuffle(key, deck, context, order, seed, rounds)
+    return step.shuffled, prove_committed(step, RANDOMNESS), step.commit
+
+
+def check_shuffle(
+    public: Point,
+    deck: list[Point],
+    shuffled: list[Point],
+    proof: bytes,
+    context: bytes,
+    commit: bytes,
+    rounds: int = ROUNDS,
+) -> None:
+    check_committed_shuffle(public, deck, shuffled, proof, context, commit, RANDOMNESS, rounds)
+
+
+def verify_shuffle(
+    public: Point,
+    deck: list[Point],
+    shuffled: list[Point],
+    proof: bytes,
+    context: bytes,
+    commit: bytes,
+    rounds: int = ROUNDS,
+) -> bool:
+    try:
+        check_shuffle(public, deck, shuffled, proof, context, commit, rounds)
+    except (ShuffleRefused, MalformedCrypto):
+        return False
+    return True
 
 
 def whole_shuffle(
@@ -89,8 +140,8 @@ def whole_shuffle(
     """Each key shuffles in turn; every step checked as every other peer would."""
     for step, key in enumerate(keys):
         context = shuffle_context(GAME, name, step, f"p{step}")
-        shuffled, proof = shuffle(key, deck, context)
-        check_shuffle(key.public, deck, shuffled, proof, context)
+        shuffled, proof, commit = shuffle(key, deck, context)
+        check_shuffle(key.public, deck, shuffled, proof, context, commit)
         deck = shuffled
     return deck
 
@@ -272,28 +323,29 @@ def test_a_shuffle_step_round_trips_its_proof() -> None:
     key = LayerKey()
     deck = deck_points("d", CARDS[:10])
     context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(key, deck, context, order=list(range(9, -1, -1)))
+    shuffled, proof, commit = shuffle(key, deck, context, order=list(range(9, -1, -1)))
     assert shuffled == [mul(key.secret, p) for p in reversed(deck)]
-    assert ROUNDS == 64 and len(proof) == proof_size(10) == 8 + 64 * (32 + 10)
+    assert ROUNDS == 32 and len(proof) == proof_size(10) == 4 + 32 * (32 + 10)
     rounds = decode_proof(proof, 10)
     assert all(sorted(r.order) == list(range(10)) for r in rounds)
     assert encode_proof(rounds) == proof
-    assert {r.bit for r in rounds} == {0, 1}  # 2^-63 that one side never comes up
-    assert verify_shuffle(key.public, deck, shuffled, proof, context)
+    assert {r.bit for r in rounds} == {0, 1}  # 2^-31 that one side never comes up
+    assert verify_shuffle(key.public, deck, shuffled, proof, context, commit)
     assert not verify_shuffle(
-        key.public, deck, shuffled, proof, shuffle_context(GAME, "d", 1, "p1")
+        key.public, deck, shuffled, proof, shuffle_context(GAME, "d", 1, "p1"), commit
     )
+    assert not verify_shuffle(key.public, deck, shuffled, proof, context, bytes(32))
 
 
-def test_a_44_card_proof_is_under_5_kb() -> None:
-    """The commitments are rebuilt, not sent: 8 bytes of bits and 64 openings of 32 + 44
-    bytes, against 64 × (64 + 33·44) = 97,024 bytes with them."""
+def test_a_44_card_proof_is_under_2_5_kb() -> None:
+    """The commitments are rebuilt, not sent: 4 bytes of bits and 32 openings of 32 + 44
+    bytes, against 32 × (64 + 33·44) = 48,512 bytes with them."""
     key = LayerKey()
     deck = deck_points("territories", CARDS)
-    shuffled, proof = shuffle(key, deck, shuffle_context(GAME, "territories", 0, "p1"))
-    assert len(CARDS) == 44 and len(proof) == proof_size(44) == 4872
+    shuffled, proof, commit = shuffle(key, deck, shuffle_context(GAME, "territories", 0, "p1"))
+    assert len(CARDS) == 44 and len(proof) == proof_size(44) == 2436
     assert verify_shuffle(
-        key.public, deck, shuffled, proof, shuffle_context(GAME, "territories", 0, "p1")
+        key.public, deck, shuffled, proof, shuffle_context(GAME, "territories", 0, "p1"), commit
     )
 
 
@@ -326,10 +378,11 @@ def test_both_openings_of_a_round_rebuild_the_same_commitment() -> None:
 
 def cheating_shuffle(
     key: LayerKey, given: list[Point], really: list[Point], context: bytes
-) -> tuple[list[Point], bytes]:
+) -> tuple[list[Point], bytes, bytes]:
     """A shuffler that shuffles ``really`` but says it shuffled ``given``: an honest proof
-    over ``really`` in every way but the challenge, which it hashes over ``given`` as the
-    verifier will (a cheat whose challenge disagrees with the verifier's is caught sooner)."""
+    over ``really`` in every way but the commit, which it hashes over ``given`` as the
+    verifier will (a cheat whose commit disagrees with the verifier's is caught sooner).
+    Returns the shuffled deck, the proof and the commit."""
     n = len(really)
     pi = random_order(n)
     shuffled = [mul(key.secret, really[pi[i]]) for i in range(n)]
@@ -338,9 +391,10 @@ def cheating_shuffle(
     for j in range(ROUNDS):
         r, sigma = round_secrets(seed, j, n)
         commitments.append((mul_base(r), [mul(r, really[sigma[i]]) for i in range(n)]))
-    bits = challenge_bits(context, key.public, given, shuffled, commitments, ROUNDS)
+    commit = commit_digest(context, key.public, given, shuffled, commitments)
+    bits = committed_bits(commit, RANDOMNESS, ROUNDS)
     openings = [both_openings(key, really, pi, seed, j)[bit] for j, bit in enumerate(bits)]
-    return shuffled, encode_proof(openings)
+    return shuffled, encode_proof(openings), commit
 
 
 @pytest.mark.parametrize("cheat", ["substituted", "duplicated", "dropped"])
@@ -348,8 +402,8 @@ def test_each_cheat_in_a_shuffle_is_caught(cheat: str) -> None:
     key = LayerKey()
     deck = deck_points("territories", CARDS)
     context = shuffle_context(GAME, "territories", 2, "p3")
-    honest, honest_proof = cheating_shuffle(key, deck, deck, context)  # no cheat: it passes
-    check_shuffle(key.public, deck, honest, honest_proof, context)
+    honest, honest_proof, honest_commit = cheating_shuffle(key, deck, deck, context)  # no cheat
+    check_shuffle(key.public, deck, honest, honest_proof, context, honest_commit)
     forged = list(deck)
     if cheat == "substituted":
         forged[7] = card_point("territories", "a card of its own")
@@ -357,37 +411,37 @@ def test_each_cheat_in_a_shuffle_is_caught(cheat: str) -> None:
         forged[7] = forged[8]
     else:
         forged = forged[:-1]
-    shuffled, proof = cheating_shuffle(key, deck, forged, context)
+    shuffled, proof, commit = cheating_shuffle(key, deck, forged, context)
     with pytest.raises((ShuffleRefused, MalformedCrypto)):
-        check_shuffle(key.public, deck, shuffled, proof, context)
-    assert not verify_shuffle(key.public, deck, shuffled, proof, context)
+        check_shuffle(key.public, deck, shuffled, proof, context, commit)
+    assert not verify_shuffle(key.public, deck, shuffled, proof, context, commit)
 
 
 def test_a_substitution_is_caught_by_the_rounds_not_only_by_the_deck_check() -> None:
     """The substituted deck has distinct points and the right size: only the rounds catch
-    it, their openings rebuilding commitments that hash to other bits than they open."""
+    it, their openings rebuilding commitments that are not the ones committed to."""
     key = LayerKey()
     deck = deck_points("territories", CARDS)
     context = shuffle_context(GAME, "territories", 0, "p1")
     forged = [*deck[:-1], card_point("territories", "forged")]
-    shuffled, proof = cheating_shuffle(key, deck, forged, context)
+    shuffled, proof, commit = cheating_shuffle(key, deck, forged, context)
     assert len(set(shuffled)) == 44
-    with pytest.raises(ShuffleRefused, match=r"round \d+: the proof opens bit"):
-        check_shuffle(key.public, deck, shuffled, proof, context)
+    with pytest.raises(ShuffleRefused, match="not the ones the shuffler committed to"):
+        check_shuffle(key.public, deck, shuffled, proof, context, commit)
 
 
 def test_a_shuffle_under_an_exponent_that_is_not_the_key_is_caught() -> None:
     """A shuffler that layers the deck with another secret than the one its public key Y
     stands for (so that no removal proved against Y could take its layer off) while saying
-    Y: a bit-1 round rebuilds R_j from Y, not from the r_j it hashed, so the bits differ."""
+    Y: a bit-1 round rebuilds R_j from Y, not from the r_j it committed to."""
     key = LayerKey()
     impostor = LayerKey()
     impostor.public = key.public  # the secret of another key, under this key's name
     deck = deck_points("territories", CARDS)
     context = shuffle_context(GAME, "territories", 0, "p1")
-    shuffled, proof = shuffle(impostor, deck, context)
-    with pytest.raises(ShuffleRefused, match="the proof opens bit"):
-        check_shuffle(key.public, deck, shuffled, proof, context)
+    shuffled, proof, commit = shuffle(impostor, deck, context)
+    with pytest.raises(ShuffleRefused, match="not the ones the shuffler committed to"):
+        check_shuffle(key.public, deck, shuffled, proof, context, commit)
 
 
 def honest_step(n: int) -> tuple[LayerKey, list[Point], list[int], bytes, bytes, list[Point]]:
@@ -402,49 +456,51 @@ def honest_step(n: int) -> tuple[LayerKey, list[Point], list[int], bytes, bytes,
 
 
 def test_a_flipped_bit_is_caught() -> None:
-    """A bit of the header flipped, its round's opening kept: the opening rebuilds another
-    commitment, and the hash then gives other bits."""
+    """A bit of the header flipped, its round's opening kept: the bits are drawn from the
+    commit and the randomness, and the proof opens another."""
     key, deck, pi, seed, context, shuffled = honest_step(8)
-    again, proof = shuffle(key, deck, context, pi, seed)
-    assert again == shuffled and verify_shuffle(key.public, deck, shuffled, proof, context)
-    for j in (0, 5, 63):
+    again, proof, commit = shuffle(key, deck, context, pi, seed)
+    assert again == shuffled and verify_shuffle(key.public, deck, shuffled, proof, context, commit)
+    for j in (0, 5, ROUNDS - 1):
         flipped = bytearray(proof)
         flipped[j // 8] ^= 1 << (j % 8)
         with pytest.raises(ShuffleRefused, match="the proof opens bit"):
-            check_shuffle(key.public, deck, shuffled, bytes(flipped), context)
+            check_shuffle(key.public, deck, shuffled, bytes(flipped), context, commit)
 
 
 def test_a_round_opened_on_the_other_side_is_caught() -> None:
-    """An honest round's two openings rebuild the same commitment, so the hash still gives
-    the same bits: only the comparison with the bits the proof opened refuses a round opened
-    on the side the challenge did not ask for (both sides together would give away s). With
-    its bit left as it was, the other side's opening rebuilds garbage, refused too."""
+    """An honest round's two openings rebuild the same commitment, so the commit still
+    holds: only the comparison with the bits drawn refuses a round opened on the side they
+    did not ask for (both sides together would give away s). With its bit left as it was,
+    the other side's opening rebuilds garbage, refused too."""
     key, deck, pi, seed, context, shuffled = honest_step(8)
-    _, proof = shuffle(key, deck, context, pi, seed)
+    _, proof, commit = shuffle(key, deck, context, pi, seed)
     openings = decode_proof(proof, 8)
-    for j in (0, 1, 63):
+    for j in (0, 1, ROUNDS - 1):
         other = both_openings(key, deck, pi, seed, j)[1 - openings[j].bit]
         swapped = [*openings[:j], other, *openings[j + 1 :]]
         with pytest.raises(ShuffleRefused, match=f"round {j}: the proof opens bit {other.bit}"):
-            check_shuffle(key.public, deck, shuffled, encode_proof(swapped), context)
+            check_shuffle(key.public, deck, shuffled, encode_proof(swapped), context, commit)
         kept = Opening(openings[j].bit, other.exponent, other.order)
         swapped[j] = kept
-        assert not verify_shuffle(key.public, deck, shuffled, encode_proof(swapped), context)
-    assert verify_shuffle(key.public, deck, shuffled, encode_proof(openings), context)
+        assert not verify_shuffle(
+            key.public, deck, shuffled, encode_proof(swapped), context, commit
+        )
+    assert verify_shuffle(key.public, deck, shuffled, encode_proof(openings), context, commit)
 
 
 def test_the_soundness_is_one_half_a_round() -> None:
     """A cheat who guesses each round's bit opens what it can answer; it passes when all its
     guesses are right. With 4 rounds that happens within a few dozen attempts (1/16 each),
-    which is what 2^-64 for 64 rounds rests on; a wrong guess is always caught."""
+    which is what 2^-32 for 32 rounds rests on; a wrong guess is always caught."""
     key = LayerKey()
     deck = deck_points("d", CARDS[:4])
     forged = [mul(key.secret, card_point("d", f"forged {i}")) for i in range(4)]
     context = shuffle_context(GAME, "d", 0, "p1")
     passed = caught = 0
     for _ in range(400):
-        proof, guessed = guessing_proof(key.public, deck, forged, context, rounds=4)
-        if verify_shuffle(key.public, deck, forged, proof, context, rounds=4):
+        proof, commit, guessed = guessing_proof(key.public, deck, forged, context, rounds=4)
+        if verify_shuffle(key.public, deck, forged, proof, context, commit, rounds=4):
             assert guessed
             passed += 1
         else:
@@ -457,27 +513,29 @@ def test_the_soundness_is_one_half_a_round() -> None:
 
 def guessing_proof(
     public: Point, deck: list[Point], shuffled: list[Point], context: bytes, rounds: int
-) -> tuple[bytes, bool]:
+) -> tuple[bytes, bytes, bool]:
     """The best a cheat can do without a relation between ``deck`` and ``shuffled``: for each
     round a guessed bit and a random opening of that side (a guessed 0 a commitment linked to
-    the deck, a guessed 1 one linked to the shuffled deck and to Y). Returns the proof and
-    whether the hash of the commitments they rebuild asks for exactly the guesses."""
+    the deck, a guessed 1 one linked to the shuffled deck and to Y), committed to before the
+    bits are drawn. Returns the proof, the commit and whether the bits drawn ask for exactly
+    the guesses."""
     n = len(deck)
     openings = [
         Opening(secrets.randbelow(2), random_scalar(), random_order(n)) for _ in range(rounds)
     ]
     commitments = [commitment(o, public, deck, shuffled) for o in openings]
-    bits = challenge_bits(context, public, deck, shuffled, commitments, rounds)
-    return encode_proof(openings), bits == [o.bit for o in openings]
+    commit = commit_digest(context, public, deck, shuffled, commitments)
+    bits = committed_bits(commit, RANDOMNESS, rounds)
+    return encode_proof(openings), commit, bits == [o.bit for o in openings]
 
 
 def test_a_shuffle_under_another_exponent_fails_against_the_key() -> None:
     key, other = LayerKey(), LayerKey()
     deck = deck_points("d", CARDS[:8])
     context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(other, deck, context)
-    assert verify_shuffle(other.public, deck, shuffled, proof, context)
-    assert not verify_shuffle(key.public, deck, shuffled, proof, context)
+    shuffled, proof, commit = shuffle(other, deck, context)
+    assert verify_shuffle(other.public, deck, shuffled, proof, context, commit)
+    assert not verify_shuffle(key.public, deck, shuffled, proof, context, commit)
 
 
 def test_malformed_shuffle_proofs_are_refused() -> None:
@@ -485,7 +543,7 @@ def test_malformed_shuffle_proofs_are_refused() -> None:
     n = 6
     deck = deck_points("d", CARDS[:n])
     context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(key, deck, context)
+    shuffled, proof, commit = shuffle(key, deck, context)
     header, size = bits_size(ROUNDS), round_size(n)
     second = header + size  # round 1's exponent, then its order
 
@@ -506,8 +564,8 @@ def test_malformed_shuffle_proofs_are_refused() -> None:
     for why, data in bad.items():
         with pytest.raises(MalformedCrypto):
             decode_proof(data, n)
-        assert not verify_shuffle(key.public, deck, shuffled, data, context), why
-    assert verify_shuffle(key.public, deck, shuffled, proof, context)
+        assert not verify_shuffle(key.public, deck, shuffled, data, context, commit), why
+    assert verify_shuffle(key.public, deck, shuffled, proof, context, commit)
 
 
 def test_a_header_bit_past_the_last_round_is_refused() -> None:
@@ -516,26 +574,26 @@ def test_a_header_bit_past_the_last_round_is_refused() -> None:
     key = LayerKey()
     deck = deck_points("d", CARDS[:5])
     context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(key, deck, context, rounds=13)
+    shuffled, proof, commit = shuffle(key, deck, context, rounds=13)
     assert len(proof) == 2 + 13 * 37 and verify_shuffle(
-        key.public, deck, shuffled, proof, context, rounds=13
+        key.public, deck, shuffled, proof, context, commit, rounds=13
     )
     for spare in range(5, 8):
         bad = bytes([proof[0], proof[1] | 1 << spare]) + proof[2:]
         with pytest.raises(MalformedCrypto, match="past its last round"):
             decode_proof(bad, 5, rounds=13)
-        assert not verify_shuffle(key.public, deck, shuffled, bad, context, rounds=13)
+        assert not verify_shuffle(key.public, deck, shuffled, bad, context, commit, rounds=13)
 
 
 def test_a_shuffled_deck_of_the_wrong_size_or_with_a_repeat_is_refused() -> None:
     key = LayerKey()
     deck = deck_points("d", CARDS[:6])
     context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(key, deck, context)
+    shuffled, proof, commit = shuffle(key, deck, context)
     with pytest.raises(ShuffleRefused, match="came back with 5"):
-        check_shuffle(key.public, deck, shuffled[:-1], proof, context)
+        check_shuffle(key.public, deck, shuffled[:-1], proof, context, commit)
     with pytest.raises(ShuffleRefused, match="twice"):
-        check_shuffle(key.public, deck, [shuffled[0], *shuffled[:-1]], proof, context)
+        check_shuffle(key.public, deck, [shuffled[0], *shuffled[:-1]], proof, context, commit)
 
 
 # ----- the escrow --------------------------------------------------------------------------

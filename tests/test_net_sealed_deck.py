@@ -19,7 +19,6 @@ from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Listener
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostgame import HostGame
-from risk_lan.net.host.hostsave import SaveError
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.broadcastcheck import GameReplay
 from risk_lan.net.record.recordfile import read_record
@@ -49,6 +48,7 @@ async def play_until(
     reached: Callable[[HostGame], bool],
     timeout: float,
     may_end: bool = False,
+    expelled: Client | None = None,
 ) -> bool:
     """Play until the host's game has ``reached`` a point, then stop it (an ``over`` every
     peer and the record take in, which ``risk-lan verify`` accepts as a game stopped).
@@ -62,11 +62,17 @@ async def play_until(
             assert loop.time() < deadline, "the game did not get there in time"
             if may_end and all(t.done() for t in tasks):
                 return True
-            assert not any(t.done() for t in tasks), [t.result() for t in tasks if t.done()]
+            ended = [t.result() for c, t in zip(clients, tasks, strict=True) if t.done()]
+            assert all(c is expelled for c, t in zip(clients, tasks, strict=True) if t.done()), (
+                ended
+            )
             await asyncio.sleep(0.02)
         host.match.abort(ProtocolError("stopped", "the test has seen what it waited for"))
         outcomes = await asyncio.wait_for(asyncio.gather(*tasks), 30)
-        assert all(o.error is None for o in outcomes), outcomes
+        # ``expelled``: a client the test expects to be expelled, whose game ends so.
+        assert all(
+            o.error is None or c is expelled for c, o in zip(clients, outcomes, strict=True)
+        ), outcomes
         return False
     finally:
         for t in tasks:
@@ -248,7 +254,14 @@ def test_a_whole_sealed_game_each_party_learns_its_own_cards_and_no_other(
     told = [
         b["envelope"]["from"] for b in secrets if b["envelope"]["body"]["step"]["kind"] == "secret"
     ]
-    assert sorted(told) == sorted(ledger.order)
+    # A player out of the game is away: its secret comes from its escrow's holders' shares.
+    shared = {
+        b["envelope"]["body"]["step"]["owner"]
+        for b in secrets
+        if b["envelope"]["body"]["step"]["kind"] == "secret_share"
+    }
+    assert sorted(told + sorted(shared - set(told))) == sorted(ledger.order)
+    assert shared <= ledger.away
     read = ledger.read_all()
     assert len(read) >= 44 and all(learnt[t] == read[t] for t in learnt)
     for c in clients:
@@ -290,28 +303,37 @@ class Refusals(Listener):
         self.heard.append((code, message))
 
 
-def test_a_trade_whose_opening_is_false_is_refused_and_changes_nothing(tmp_path: Path) -> None:
-    """Games until the cheat trades (it may be out before it ever does)."""
+def test_a_trade_whose_opening_is_false_expels_its_sender_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """Games until the cheat trades (it may be out before it ever does): a false opening is
+    proof of a cheat (since issue 27's takeovers), so its sender is expelled by name and a
+    host bot plays its seat on; nothing it named was opened."""
     for attempt in range(6):
-        heard = Refusals()
-        cheat = FalseOpeningClient("cheat", ClassicBot(), listener=heard)
+        lines: list[str] = []
+        cheat = FalseOpeningClient("cheat", ClassicBot())
         clients = [cheat, Client("c1", ClassicBot()), Client("c2", ClassicBot())]
         record = tmp_path / f"game{attempt}.rec"
-        host = Host(HostConfig(seats=3, sealed=True, record=str(record)))
-        out = asyncio.run(play_until(host, clients, lambda _, h=heard: bool(h.heard), 180, True))
-        if heard.heard:
+        host = Host(HostConfig(seats=3, sealed=True, record=str(record), log=lines.append))
+
+        def expelled(match: HostGame, said: list[str] = lines) -> bool:
+            return any("is expelled" in line for line in said)
+
+        out = asyncio.run(play_until(host, clients, expelled, 180, True, expelled=cheat))
+        if expelled(host.match) if host.match is not None else False:
             break
-        assert out, "the game neither ended nor heard the refusal"
-    code, message = heard.heard[0]
-    assert code == "bad_deck" and "opening" in message and cheat.seat in message
+        assert out, "the game neither ended nor expelled the cheat"
+    said = next(line for line in lines if "is expelled" in line)
+    assert f"cheat ({cheat.seat}) is expelled" in said and "opening" in said
     assert host.match is not None and host.match.game is not None
     ledger = host.match.deck.ledger if host.match.deck is not None else None
-    assert ledger is not None
-    # Nothing it named was opened: its hand holds tokens only, none of them read.
+    assert ledger is not None and cheat.seat in ledger.away
+    # Nothing it named was opened: its hand holds tokens only, none of them opened.
     hand = host.match.game.state.hands[cheat.seat]
     assert hand and all(card.startswith("?") for card in hand)
     assert all(ledger.slots[t].card is None for t in hand)
-    assert verify_record(record).ok
+    verdict = verify_record(record)
+    assert verdict.ok and "expelled" in verdict.message, verdict.message
 
 
 def test_a_secret_mission_game_is_won_by_a_sealed_objective_its_holder_opens(
@@ -356,31 +378,6 @@ def test_a_secret_mission_game_is_won_by_a_sealed_objective_its_holder_opens(
     assert verdict.ok and verdict.winner == outcomes[0].winner, verdict.message
 
 
-def test_a_sealed_game_saved_is_not_resumed_yet_and_says_why(tmp_path: Path) -> None:
-    save = tmp_path / "game.save"
-    clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
-
-    async def until_dealt() -> None:
-        host = Host(HostConfig(seats=3, sealed=True, save=str(save)))
-        port = await host.serve("127.0.0.1", 0)
-        tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
-        deadline = asyncio.get_running_loop().time() + 60
-        reached = dealt_and_played(1)
-        try:
-            while host.match is None or not reached(host.match):
-                assert asyncio.get_running_loop().time() < deadline
-                await asyncio.sleep(0.02)
-        finally:
-            for t in tasks:
-                t.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            await host.close()  # a crash, as far as the save knows: no end in it
-
-    asyncio.run(until_dealt())
-    with pytest.raises(SaveError, match="deals sealed cards: it cannot be resumed yet"):
-        Host.resume(save)
-
-
 class ForgingDealer(Client):
     """Sends its first step of ``kind`` with its point (or its first card's) swapped."""
 
@@ -402,24 +399,34 @@ class ForgingDealer(Client):
 
 
 @pytest.mark.parametrize("kind", ["shuffle", "unlayer"])
-def test_a_false_deck_step_is_refused_naming_its_sender_and_changes_nothing(
+def test_a_false_deck_step_expels_its_sender_by_name_and_is_not_taken(
     tmp_path: Path, kind: str
 ) -> None:
-    heard = Refusals()
-    cheat = type("Forger", (ForgingDealer,), {"kind": kind})("cheat", ClassicBot(), listener=heard)
+    """A forged step is proof of a cheat (since issue 27's takeovers): its sender is
+    expelled, the step is never in the ledger, and the deck goes on without it."""
+    lines: list[str] = []
+    cheat = type("Forger", (ForgingDealer,), {"kind": kind})("cheat", ClassicBot())
     clients = [Client("c0", ClassicBot()), cheat, Client("c2", ClassicBot())]
     record = tmp_path / "game.rec"
-    host = Host(HostConfig(seats=3, sealed=True, record=str(record)))
-    asyncio.run(play_until(host, clients, lambda _: bool(heard.heard), timeout=120))
-    code, message = heard.heard[0]
-    assert code == "bad_deck" and cheat.seat in message, heard.heard
-    assert ("shuffle is refused" if kind == "shuffle" else "removed from") in message
+    host = Host(HostConfig(seats=3, sealed=True, record=str(record), log=lines.append))
+
+    def expelled(match: HostGame) -> bool:
+        return any("is expelled" in line for line in lines)
+
+    asyncio.run(play_until(host, clients, expelled, timeout=120, expelled=cheat))
+    said = next(line for line in lines if "is expelled" in line)
+    assert f"cheat ({cheat.seat}) is expelled" in said
+    assert ("shuffle is refused" if kind == "shuffle" else "removed from") in said
     assert host.match is not None and host.match.deck is not None
     ledger = host.match.deck.ledger
-    assert ledger is not None
-    # The forged step is not in the ledger: the deck still waits for the cheat's step.
-    assert any(p.party == cheat.seat and p.kind == kind for p in ledger.pending())
-    assert verify_record(record).ok
+    assert ledger is not None and cheat.seat in ledger.away
+    # The forged step (its first of that kind) is not in the ledger, nor any other of the
+    # kind, and nothing waits for the cheat any more.
+    steps = [e for e in ledger.journal if e.get("party") == cheat.seat and e.get("kind") == kind]
+    assert steps == []
+    assert not any(p.party == cheat.seat for p in ledger.pending())
+    verdict = verify_record(record)
+    assert verdict.ok and "expelled" in verdict.message, verdict.message
 
 
 def test_a_capital_game_deals_its_pile_sealed_once_the_headquarters_left_it(
@@ -470,9 +477,10 @@ def test_a_conquete_game_whose_setup_shuffles_the_territories_plays_on_sealed(
 def test_each_process_checks_each_shuffle_once_and_verify_checks_them_all(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The proof of a shuffle costs a tenth of a second to check: each peer checks each one
-    as it comes, and a client's replay at the end of the game takes the very same steps
-    without checking them again; ``risk-lan verify`` still checks every one."""
+    """The proof of a shuffle costs a twentieth of a second to check: each peer checks each
+    one as it comes but its own (its maker vouches for it), and a client's replay at the end
+    of the game takes the very same steps without checking them again; ``risk-lan verify``
+    still checks every one."""
     import protocol.sealeddeck as sealeddeck
 
     checked: list[bytes] = []
@@ -496,9 +504,10 @@ def test_each_process_checks_each_shuffle_once_and_verify_checks_them_all(
         if b["envelope"]["body"]["step"]["kind"] == "shuffle"
     ]
     assert shuffles
-    # The host and each client, once each, though every client replayed the whole game.
-    assert len(checked) == len(shuffles) * (1 + len(clients))
-    assert all(checked.count(c) == 1 + len(clients) for c in checked)
+    # Of the host and the clients, every one but the step's maker, once each, though every
+    # client replayed the whole game.
+    assert len(checked) == len(shuffles) * len(clients)
+    assert all(checked.count(c) == len(clients) for c in checked)
     verdict = verify_record(record)
     assert verdict.ok, verdict.message
-    assert len(checked) == len(shuffles) * (2 + len(clients))
+    assert len(checked) == len(shuffles) * (1 + len(clients))

@@ -17,7 +17,7 @@ import pytest
 from protocol.cardpoints import card_point
 from protocol.dealerparty import DealerParty, ShareHolder, shuffle_message
 from protocol.deckdraw import uncover
-from protocol.deckshuffle import commit_shuffle, prove_committed
+from protocol.deckshuffle import ROUNDS, commit_shuffle, prove_committed
 from protocol.escrow import seal_share_revealably, x25519_public
 from protocol.framing import MAX_BIN, MAX_FRAME, encode
 from protocol.layerkey import LayerKey
@@ -142,7 +142,7 @@ def test_six_parties_deal_draw_hand_over_escrow_open_and_end() -> None:
     run(deck, actors, cpu)
     making = max(seconds for who, seconds in cpu.items() if who.startswith("p"))
     print(
-        f"\n6 parties, 44 cards, 64 rounds, the escrows, the deal and 10 draws: "
+        f"\n6 parties, 44 cards, {ROUNDS} rounds, the escrows, the deal and 10 draws: "
         f"{cpu['checking']:.2f} s of CPU checking every step (each peer does), "
         f"{making:.2f} s making the most any party makes; per party "
         f"{cpu['checking'] + making:.2f} s"
@@ -328,6 +328,112 @@ def test_a_shuffle_checked_in_this_process_is_taken_again_unchecked_but_not_a_ch
     assert fault.value.code == "bad_shuffle" and checks == [1]
 
 
+def test_a_party_does_not_check_its_own_shuffle_but_every_other_ledger_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A party's ledger vouches for the shuffle it made as it sends it, so it takes it back
+    without checking the proof; a peer's ledger checks it, and a byte changed on the way is
+    checked in the maker's ledger too, and refused. A vouch for a step nobody awaits is
+    ignored."""
+    import protocol.sealeddeck as sealeddeck
+
+    deck, parties, _ = small_table()
+    peer = SealedDeck.replay(
+        deck.game_id, list(deck.parties.values()), deck.journal, deck.host_signing
+    )
+    checks: list[str] = []
+    check = sealeddeck.check_committed_shuffle
+
+    def counted(*args: Any) -> None:
+        checks.append("checked")
+        check(*args)
+
+    monkeypatch.setattr(sealeddeck, "check_committed_shuffle", counted)
+    p1 = parties[0]
+    commit = p1.shuffle_commit(deck, "pile-1")
+    for ledger in (deck, peer):
+        ledger.take(commit)
+        ledger.randomness("pile-1", bytes(range(32)))
+    made = p1.shuffle(deck, "pile-1")
+    peer.vouch(made | {"party": "p2"})  # not p2's step: ignored
+    deck.vouch(made)
+    changed = dict(made, bits=bytes([made["bits"][0] ^ 1]) + made["bits"][1:])
+    refused(deck, changed, "p1", "bad_shuffle")
+    assert checks == ["checked"]
+    deck.take(made)
+    assert checks == ["checked"]  # its own, vouched for: not checked
+    peer.take(made)
+    assert checks == ["checked", "checked"]  # a peer's: checked
+    assert peer.deal_of("pile-1").deck == deck.deal_of("pile-1").deck
+
+
+@pytest.mark.parametrize("where", ["a worker thread", "after the seat's own step"])
+def test_a_peer_checking_shuffles_later_goes_on_and_settle_names_a_false_one(where: str) -> None:
+    """With ``later`` set, a shuffle is taken at once and its proof checked there (a
+    client's ``ChecksAfter`` runs it when ``settle`` asks): the next dealer commits on the
+    deck it gave before the check is done; ``settle`` waits for the checks, and names the
+    dealer of a false shuffle (its deal is then void)."""
+    from concurrent.futures import Executor, ThreadPoolExecutor
+
+    from risk_lan.net.client.deckseat import ChecksAfter
+
+    made: Executor = ThreadPoolExecutor(max_workers=1) if where[0] == "a" else ChecksAfter()
+    with made as worker:
+        deck, parties, _ = small_table()
+        deck.later = worker
+        p1, p2 = parties[0], parties[1]
+        deck.take(p1.shuffle_commit(deck, "pile-1"))
+        deck.randomness("pile-1", secrets.token_bytes(32))
+        deck.take(p1.shuffle(deck, "pile-1"))
+        assert len(deck.checking) == 1  # taken; its check on the worker
+        deck.take(p2.shuffle_commit(deck, "pile-1"))  # the next dealer went on meanwhile
+        deck.settle()
+        assert deck.checking == [] and len(deck.proven) == 1
+        # A false shuffle: taken, then named by ``settle``.
+        deck, parties, _ = small_table()
+        deck.later = worker
+        start = list(deck.deal_of("pile-1").deck)
+        p1 = parties[0]
+        context = step_context(GAME, "pile-1", 0, "shuffle", "p1")
+        forged = commit_shuffle(p1.key, [start[0], *start[:-1]], context)
+        deck.take(
+            {"kind": "shuffle_commit", "party": "p1", "deal": "pile-1", "commit": forged.commit}
+        )
+        deck.randomness("pile-1", secrets.token_bytes(32))
+        proof = prove_committed(forged, deck.deal_of("pile-1").randomness or b"")
+        deck.take(shuffle_message("p1", "pile-1", forged.shuffled, proof))
+        with pytest.raises(DeckFault) as fault:
+            deck.settle()
+        assert fault.value.party == "p1" and fault.value.code == "bad_shuffle"
+        assert deck.checking == [] and deck.proven == set()
+
+
+def test_a_seat_holds_its_checks_back_while_its_own_step_of_a_deal_is_under_way() -> None:
+    """A client checks the shuffles it took once its own step of the deal is out (so that it
+    answers its step's roll and proves it without waiting for them): it is dealing from its
+    turn to commit until its shuffle is taken, and not before or after."""
+    from risk_lan.net.client.deckseat import DeckSeat
+
+    deck, parties, _ = small_table()  # waiting for p1's commit
+    seats = {p.id: DeckSeat(p.id, Identity(), lambda line: None) for p in parties}
+    assert [s for s, seat in seats.items() if seat.dealing(deck)] == ["p1"]
+    p1, p2 = parties[0], parties[1]
+    deck.take(p1.shuffle_commit(deck, "pile-1"))
+    assert seats["p1"].dealing(deck)  # its randomness being drawn
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    assert seats["p1"].dealing(deck)  # its proof owed
+    deck.take(p1.shuffle(deck, "pile-1"))
+    assert [s for s, seat in seats.items() if seat.dealing(deck)] == ["p2"]
+    deck.take(p2.shuffle_commit(deck, "pile-1"))
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    deck.take(p2.shuffle(deck, "pile-1"))
+    deck.take(parties[2].shuffle_commit(deck, "pile-1"))
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    deck.take(parties[2].shuffle(deck, "pile-1"))
+    assert deck.deal_of("pile-1").done
+    assert not any(seat.dealing(deck) for seat in seats.values())
+
+
 def test_wrong_layer_steps_and_false_openings_are_named() -> None:
     deck, parties, actors = dealt_table()
     p1, p2, p3 = parties
@@ -351,6 +457,22 @@ def test_wrong_layer_steps_and_false_openings_are_named() -> None:
     refused(deck, dict(good, point=false_point), "p1", "bad_opening")
     refused(deck, p3.open(deck, "?0"), "p3", "out_of_turn")  # p3 no longer holds it
     assert deck.take(good) == card
+
+
+def test_a_party_restarted_with_its_layer_answers_a_complaint_of_the_escrow_it_sent() -> None:
+    """A party whose program restarted keeps only its layer (a host's save, a client's seat
+    file): it deals its escrow again for its commitment, as it did the first time, and the
+    secrets of the boxes still open the ones the ledger took, so its answer to a complaint
+    is good (and names the false complainer)."""
+    deck, parties, _ = make_table(3)
+    p1 = parties[0]
+    deck.take(p1.escrow(deck))
+    again = DealerParty(p1.holder, LayerKey.from_bytes(p1.key.to_bytes()))
+    again.escrow(deck)  # its commitment's fields, made again: not sent
+    deck.take({"kind": "escrow_complaint", "party": "p3", "dealer": "p1"})
+    with pytest.raises(DeckFault) as caught:
+        deck.take(again.answer("p3"))
+    assert (caught.value.party, caught.value.code) == ("p3", "false_complaint")
 
 
 def test_a_bad_escrow_share_and_a_false_complaint_are_named() -> None:
@@ -410,8 +532,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "shuffle": {
         "deal": "pile-1",
         "deck": [POINT] * 5,
-        "bits": bytes(8),
-        "rounds": [bytes(37)] * 64,
+        "bits": bytes(ROUNDS // 8),
+        "rounds": [bytes(37)] * ROUNDS,
     },
     "relayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
     "unlayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
@@ -482,3 +604,93 @@ def test_a_record_replayed_names_the_step_that_was_changed() -> None:
     with pytest.raises(DeckFault) as caught:
         SealedDeck.replay(GAME, parties_now, changed, deck.host_signing)
     assert (caught.value.party, caught.value.code) == (changed[at]["party"], "bad_unlayer")
+
+
+# -- seats that change hands (issue 27, takeovers) -----------------------------------------
+
+
+def test_a_dealer_away_at_its_turn_is_skipped_and_its_layer_is_on_no_card() -> None:
+    deck, parties, actors = small_table()
+    p1 = parties[0]
+    deck.take(p1.shuffle_commit(deck, "pile-1"))
+    deck.absent("p1")  # gone after its commit: the commit is dropped, its turn skipped
+    deal = deck.deal_of("pile-1")
+    assert deal.skipped == ["p1"] and deal.commit is None
+    assert deck.pending() == [Pending("p2", "shuffle_commit", "pile-1")]
+    refused(deck, p1.shuffle_commit(deck, "pile-1"), "p1", "out_of_turn")
+    run(deck, actors)
+    assert deal.done and all(deck.slot(t).layers == ["p2", "p3"] for t in deal.tokens)
+    # Replayed from its journal, the ledger skips it at the very same place.
+    again = SealedDeck.replay(GAME, list(deck.parties.values()), deck.journal, deck.host_signing)
+    assert again.deal_of("pile-1").skipped == ["p1"]
+    assert {t: bytes(s.point) for t, s in again.slots.items()} == {
+        t: bytes(s.point) for t, s in deck.slots.items()
+    }
+
+
+def test_a_card_on_its_way_to_a_party_gone_goes_to_the_new_one_and_back() -> None:
+    """p2 draws; before its card is its alone, p2's seat goes to the host's party (p3 here):
+    the card is given to p3, p2's layer comes off by escrow; p2 comes back and the card is
+    given back to it, p3's layer off again."""
+    deck, parties, actors = dealt_table()
+    p2, p3 = parties[1], parties[2]
+    token = "?0"
+    deck.give(token, "p2")
+    deck.take(parties[0].unlayer(deck, token))  # p1's off; p2's relayer came first
+    deck.absent("p2")
+    deck.give(token, "p3")
+    assert deck.slot(token).receiver == "p3"
+    with pytest.raises(ValueError, match="on its way to p3 already"):
+        deck.give(token, "p3")
+    with pytest.raises(ValueError, match="no party here"):
+        deck.give(token, "p2")  # away: receives nothing
+    run(deck, [a for a in actors if a.id != "p2"])
+    assert deck.holder_of(token) == "p3" and p3.learn(deck, [token])
+    deck.back("p2")
+    deck.give(token, "p2")
+    run(deck, actors)
+    assert deck.holder_of(token) == "p2" and p2.learn(deck, [token])
+    nobody_else_reads(deck, parties, token)
+
+
+def test_a_step_made_before_a_card_changed_hands_is_late_not_false() -> None:
+    """p2 holds a card and goes away: it is given to p3, which adds its layer; p1 makes its
+    part of p2's layer on it; p3's seat changes hands too and p1 adds its layer first. The
+    part, made on the card as it was, arrives then: late (owed again), not a cheat. A part
+    that is false on every point the card has had is a cheat."""
+    deck, parties, actors = dealt_table()
+    p1, p3 = parties[0], parties[2]
+    token = "?1"
+    deck.give(token, "p2")
+    run(deck, actors)
+    assert deck.holder_of(token) == "p2"
+    deck.absent("p2")
+    deck.give(token, "p3")
+    deck.take(p3.relayer(deck, token))
+    early = p1.holder.partial(deck, token)
+    deck.absent("p3")
+    deck.give(token, "p1")
+    deck.take(p1.relayer(deck, token))
+    assert deck.pending()[0] == Pending("p1", "escrow_partial", token)
+    refused(deck, early, "p1", "out_of_turn")
+    forged = {**p1.holder.partial(deck, token), "point": bytes(deck.slot(token).point)}
+    refused(deck, forged, "p1", "bad_unlayer")
+    # p2 and p3 both away: with a threshold of all three holders, each still gives its part
+    # of the other's escrow, as a player whose app still runs does.
+    run(deck, actors)
+    assert deck.holder_of(token) == "p1" and deck.slot(token).layers == ["p1"]
+
+
+def test_a_card_given_back_to_the_one_layer_on_it_is_held_at_once() -> None:
+    """p2 holds a card and goes away; it is given to p3, which has not added its layer yet
+    when p2 comes back: given back to p2, whose layer alone is on it, it is p2's at once."""
+    deck, _, actors = dealt_table()
+    token = "?2"
+    deck.give(token, "p2")
+    run(deck, actors)
+    deck.absent("p2")
+    deck.give(token, "p3")
+    assert deck.pending() == [Pending("p3", "relayer", token)]
+    deck.back("p2")
+    deck.give(token, "p2")
+    assert deck.holder_of(token) == "p2" and deck.pending() == []

@@ -27,7 +27,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot
 from risk_lan.net.client.botplay import BotPlay
-from risk_lan.net.client.deckseat import DeckSeat
+from risk_lan.net.client.deckseat import DECK_LAYER, DeckSeat, seat_hands
 from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
@@ -41,6 +41,7 @@ from risk_lan.net.client.tablerequests import TableRequests
 from risk_lan.net.client.tabletalk import TableTalk
 from risk_lan.net.client.witness import Witness
 from risk_lan.net.connection import Connection
+from risk_lan.net.record.deckdraws import cards_held
 from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
@@ -199,6 +200,7 @@ class Client:
         # signatures, checked next; nothing else is done before them.
         self._reveal_pending()
         self._send_deck_steps()
+        self._settle_deck()
         self._check_updates()
         if self.witness is not None:
             self.witness.check_signatures()
@@ -253,6 +255,8 @@ class Client:
         self.listener.connection(True)
         self.kept.save()
         self.rolls.send_again(self._send_plain)
+        if self.deck is not None:
+            self.deck.reconnected()
 
     def _witness(self, host_key: bytes) -> Witness:
         key = self.kept.identity.public_key
@@ -307,7 +311,11 @@ class Client:
         assert self.witness is not None
         fields: dict[str, Any] = {}
         if body.get("sealed") is True:
-            self.deck = DeckSeat(self.seat, self.kept.identity, self.log)
+            kept = self.kept.secrets.get(DECK_LAYER)
+            self.deck = DeckSeat(self.seat, self.kept.identity, self.log, kept)
+            # On disk before its commitment goes out: a client restarted from its seat file
+            # holds the very layer its cards are dealt under.
+            self.kept.keep_secret(DECK_LAYER, self.deck.layer())
             fields = self.deck.commit_fields(body)
         self.witness.own_tip = self.rolls.commit(self.game_id, body["chain_length"], fields)
 
@@ -333,14 +341,17 @@ class Client:
             self.outstanding = 0
             self.queued.clear()
             self.log("out of the game: watching on" if out else "a host bot plays the seat")
-            if self.reclaim_when_taken and not out:
+            if self.reclaim_when_taken and not out and not (self.deck and self.deck.lost):
                 self.reclaim()
         self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
+        if not out:
+            self._who_sees(body["seat"], True)
 
     def _expelled(self, body: dict[str, Any]) -> Outcome | None:
         self.rolls.cancelled()  # as after a takeover: the roll is made again
         if body["seat"] != self.seat:
             self.listener.seat_changed(body["seat"], f"expelled:{body['why']}")
+            self._who_sees(body["seat"], True)
             return None
         code = self.witness.code if self.witness is not None else ""
         outcome = expelled(body, self.seat, self.signed_sent, code)
@@ -354,11 +365,27 @@ class Client:
             self.taken_over = False
             self.log("this seat is played from here again")
         self.listener.seat_changed(body["seat"], "back")
+        self._who_sees(body["seat"], False)
+
+    def _who_sees(self, seat: str, taken: bool) -> None:
+        """In a sealed game, who now sees the cards of ``seat``, which changed hands."""
+        game = self.witness.game if self.witness is not None else None
+        if self.deck is None or game is None:
+            return
+        held = cards_held(game.state, seat)
+        line = seat_hands(seat, self._name_of(seat), held, taken)
+        if line:
+            self.log(line)
+            self.listener.seat_changed(seat, f"cards:{'taken' if taken else 'back'}:{held}")
+
+    def _name_of(self, seat: str) -> str:
+        return next((p.get("name", seat) for p in self.players if p["seat"] == seat), seat)
 
     def _over(self, body: dict[str, Any]) -> Outcome:
         read = self.witness.cards_read if self.witness is not None else {}
         if self.deck is not None and read:
-            wrong = [t for t, card in self.deck.party.cards.items() if read.get(t) != card]
+            known = {**self.deck.party.shared, **self.deck.party.cards}
+            wrong = [t for t, card in known.items() if read.get(t) != card]
             if wrong:
                 raise ProtocolError(
                     "bad_deck", f"this seat read {wrong[0]} otherwise than the deck", "host"
@@ -407,19 +434,38 @@ class Client:
             self._send_signed({"type": "deck", "game": self.game_id, "step": step})
         if witness.game is None:
             return
-        if witness.game.is_over and not self.deck.told_secret:
+        told = self.deck.told_secret or self.seat in witness.ledger.secrets
+        if witness.game.is_over and not told and not self.deck.lost:
             # The game is won: this seat's layer is told, so that every peer reads every card.
             self.deck.told_secret = True
             self._send_signed({"type": "deck", "game": self.game_id, "step": self.deck.secret()})
+        if witness.game.is_over:
+            for share in self.deck.end_shares(witness.ledger):
+                self._send_signed({"type": "deck", "game": self.game_id, "step": share})
         learnt = self.deck.learn(witness.ledger, witness.game.state)
         for token, card in learnt.items():
             self.log(f"this seat's sealed card {token} is {card}")
-        if learnt:
+        shared = self.deck.shared_learnt()
+        for token, card in shared.items():
+            self.log(f"a teammate's sealed card {token} is {card}")
+        if learnt or shared:
             self.listener.cards_learnt()
-        if learnt and self.sealed_view is not None:
-            # The bot waited for its cards (``_play``): it chooses now that it reads them.
+        if (learnt or shared) and self.sealed_view is not None and not self.received.updates_in:
+            # The bot waited for its cards (``_play``): it chooses now that it reads them
+            # (from the update about to be taken in, if one came with them: its view is
+            # the latest, and the one before may show cards a move since then spent).
             self.view = self.deck.seat_view(self.sealed_view)
             self._play()
+
+    def _settle_deck(self) -> None:
+        """The shuffles taken so far, checked after what this seat sent, and not while its
+        own step of a deal is under way (``DeckSeat.dealing``)."""
+        witness = self.witness
+        if self.deck is None or witness is None or witness.ledger is None:
+            return
+        if not self.deck.dealing(witness.ledger):
+            self._flush()
+            witness.settle_deck()
 
     def _check_updates(self) -> None:
         for update in self.received.take():
@@ -430,7 +476,8 @@ class Client:
         checked = self.witness.update(update)
         view = update["view"]
         self.sealed_view = view if self.deck is not None else None
-        self.view = self.deck.seat_view(view) if self.deck is not None and view else view
+        seen = update["events"]
+        self.view = self.deck.seat_view(view, seen) if self.deck is not None and view else view
         self.views += 1
         self.waiting = update["waiting"]
         try:

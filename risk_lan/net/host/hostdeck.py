@@ -9,7 +9,15 @@ builds the ledger from the commitments it publishes, as every peer does. When a 
 cards, each party shuffles the deal in turn: its commit, then a challenge roll every
 contributor reveals for (whose seed draws the proof's bits), then its shuffle. Each step a
 party sends is checked with the ledger before the host publishes it (a ``deck_step``); the
-host's own it makes itself.
+host's own it makes itself. A step its ledger refuses for anything but coming late proves
+its party cheats: the party is expelled (``deckfaults``), its seat taken over, and the deal
+goes on without it.
+
+A seat that changes hands (``left``, ``returned``: the takeover, expulsion or handback the
+host just published) moves its cards to its new runner's party, as on every peer; the host
+says on its console who now sees which cards. A party away is waited for no longer: its
+shuffles are skipped, its layers come off by escrow, and at the end its secret is rebuilt
+from its escrow's shares.
 """
 
 from __future__ import annotations
@@ -21,15 +29,25 @@ from typing import Any, Protocol
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.errors import ProtocolError
 from protocol.fairness import RollSource
+from protocol.layerkey import LayerKey
 from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import Identity
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.record.dealsource import DealingSource, dealer
-from risk_lan.net.record.deckdraws import dealt, hand_over, party_of
+from risk_lan.net.record.deckdraws import (
+    cards_held,
+    dealt,
+    hand_over,
+    party_of,
+    seat_left,
+    seat_returned,
+)
 from risk_lan.net.record.deckescrows import check_escrow, commit_fields, ledger_of
+from risk_lan.net.record.deckfaults import proven
 from risk_lan.rules import Action, GameState, RandomSource
+from risk_lan.rules.events import Event
 from risk_lan.rules.projection import opened_by, sealed_of
-from risk_lan.rules.seatview import seat_view
+from risk_lan.rules.seatview import TurnStart, seat_view
 
 HOST_PARTY = "host"
 
@@ -43,11 +61,21 @@ class DeckRolls(Protocol):
 
     async def chance(self, body: dict[str, Any]) -> RollSource | None: ...
 
+    async def gathered(self, body: dict[str, Any]) -> RollSource | None: ...
+
 
 class DeckWaits(Protocol):
     async def wait_for(
         self, missing: Callable[[], list[str]], why: str, done: asyncio.Event
     ) -> bool: ...
+
+
+class DeckExpels(Protocol):
+    def expel(self, seat: str, error: ProtocolError, evidence: list[dict[str, Any]]) -> bool: ...
+
+
+def _not_expelled(seat: str, error: ProtocolError, evidence: list[dict[str, Any]]) -> bool:
+    return False
 
 
 class HostDeck:
@@ -58,20 +86,30 @@ class HostDeck:
         parties: Sequence[str],
         keys: Mapping[str, bytes],
         broadcaster: Broadcaster,
+        layer: bytes | None = None,
     ) -> None:
         """``parties`` the start's contributors (the host first), ``keys`` their signing
-        keys."""
+        keys; ``layer`` the secret of the host's layer, as a resumed game's save holds it
+        (None: a new one)."""
         self.game_id = game_id
         self.identity = identity
         self.parties = list(parties)
         self.keys = dict(keys)
         self.broadcaster = broadcaster
-        self.party = DealerParty(ShareHolder(HOST_PARTY, identity.private_bytes()))
+        key = LayerKey.from_bytes(layer) if layer is not None else None
+        self.party = DealerParty(ShareHolder(HOST_PARTY, identity.private_bytes()), key)
         self.ledger: SealedDeck | None = None
         self.arrived = asyncio.Event()  # a party's step came in
         self.rolls: DeckRolls | None = None
         self.waits: DeckWaits | None = None
         self.state: Callable[[], GameState | None] = lambda: None
+        self.expel: Callable[[str, ProtocolError, list[dict[str, Any]]], bool] = _not_expelled
+        self.log: Callable[[str], None] = lambda line: None
+        self.name: Callable[[str], str] = lambda seat: seat
+        # Each escrow complaint published, by (complainer, dealer): the evidence, should the
+        # dealer's answer show it false.
+        self.complaints: dict[tuple[str, str], dict[str, Any]] = {}
+        self.starts: dict[str, TurnStart] = {}  # by seat: the hand its turn started with
 
     def bind(
         self, rolls: DeckRolls, waits: DeckWaits, state: Callable[[], GameState | None]
@@ -79,22 +117,68 @@ class HostDeck:
         """The rolls, the seats' waits and the game's sealed state, as it stands."""
         self.rolls, self.waits, self.state = rolls, waits, state
 
-    def hand_over(self) -> None:
+    def bind_table(
+        self, expeller: DeckExpels, log: Callable[[str], None], name: Callable[[str], str]
+    ) -> None:
+        """Who expels a proven cheat, the host's console, and each seat's player's name."""
+        self.expel, self.log, self.name = expeller.expel, log, name
+
+    # ----- seats changing hands -------------------------------------------------------------
+
+    def left(self, seat: str) -> None:
+        """A host bot plays ``seat`` from here (its takeover or expulsion just published):
+        its cards go to the host's party, as on every peer."""
+        ledger, state = self.ledger, self.state()
+        if ledger is None or seat not in ledger.parties or seat in ledger.away:
+            return
+        seat_left(ledger, state, seat)
+        self.hand_over()
+        held = cards_held(state, seat) if state is not None else 0
+        if held and not (state is not None and seat in state.eliminated):
+            name = self.name(seat)
+            self.log(f"the bot playing {name}'s seat now sees {name}'s {_cards(held)}")
+
+    def returned(self, seat: str) -> None:
+        """``seat``'s player plays it again (its handback just published): its cards, as they
+        stand, go back to its party."""
+        ledger, state = self.ledger, self.state()
+        if ledger is None or seat not in ledger.away:
+            return
+        seat_returned(ledger, state, seat)
+        self.hand_over()
+        held = cards_held(state, seat) if state is not None else 0
+        if held:
+            name = self.name(seat)
+            self.log(
+                f"{name} has their seat back, with their {_cards(held)} (this host saw"
+                f" {'it' if held == 1 else 'them'} while its bot played the seat)"
+            )
+
+    def hand_over(self, events: Sequence[Event] = ()) -> None:
         """The cards now in a seat's hand given to its party in the ledger (as every peer
-        does after each move and step), and those of the host's seats it can now read."""
+        does after each move and step), and those of the host's seats it can now read.
+        ``events`` are the move's, if one was made: the hand a turn of a host's seat started
+        with is kept from them, as a seat's client keeps its own."""
         state = self.state()
         if self.ledger is None or state is None:
             return
         hand_over(self.ledger, state)
         mine = [s for s in state.players if party_of(self.ledger, s) == HOST_PARTY]
+        for seat in mine:
+            start = self.starts.setdefault(seat, TurnStart(seat))
+            start.moved(state, [e.seen_by(seat).to_dict() for e in events])
         self.party.learn(
             self.ledger, dealt(self.ledger, [t for s in mine for t in sealed_of(state, s)])
         )
+        _, false_shares = self.party.read_shares(self.ledger)  # its bots' teammates' cards
+        for complaint in false_shares:
+            self._publish_own(complaint)
 
     def seat_view(self, state: GameState, seat: str) -> GameState:
         """What the host knows of ``seat``'s cards, for its bot: the seat view of the
         host party's knowledge."""
-        return seat_view(state, seat, self.party.cards)
+        known = {**self.party.shared, **self.party.cards}
+        return seat_view(state, seat, known, self.starts.get(seat))
 
     # ----- the start ------------------------------------------------------------------------
 
@@ -118,6 +202,14 @@ class HostDeck:
             self._publish_own(complaint)
         return self.ledger
 
+    def restore(self, ledger: SealedDeck) -> None:
+        """A resumed game's ledger, rebuilt from its save's broadcasts (every step checked):
+        the host's shares of the other parties' escrows opened again (its complaints, if any,
+        are in the ledger already) and the cards of its bots' seats read again."""
+        self.ledger = ledger
+        self.party.holder.collect(ledger)
+        self.hand_over()
+
     # ----- a move's source ------------------------------------------------------------------
 
     def dealing(self, source: RandomSource) -> RandomSource:
@@ -136,7 +228,7 @@ class HostDeck:
         opened = {}
         for message in openings:
             if not isinstance(message, dict) or message.get("party") != party:
-                raise DeckFault(seat, "malformed", f"an opening in {seat}'s act is not its own")
+                raise DeckFault(seat, "out_of_turn", f"an opening in {seat}'s act is not its own")
             opened[message["token"]] = self.ledger.opening(message)
         return opened
 
@@ -171,18 +263,58 @@ class HostDeck:
         try:
             ledger.take(step)
         except DeckFault as e:
-            self.broadcaster.refuse(seat, "bad_deck", e.message)
+            if e.code == "out_of_turn" and _made_already(ledger, step):
+                # Made again by a client that came back (or restarted) before it saw its
+                # first one published: nothing waits for it, and nothing was wrong.
+                return
+            if e.code == "false_complaint":
+                self._publish_answer(envelope, e)
+            else:
+                self.fault(seat, e, body, envelope)
             return
         self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
+        if step.get("kind") == "escrow_complaint":
+            self.complaints[seat, str(step.get("dealer"))] = envelope
         self.hand_over()
         self.arrived.set()
+
+    def fault(
+        self, seat: str, fault: DeckFault, body: dict[str, Any], envelope: dict[str, Any]
+    ) -> None:
+        """``seat``'s signed ``body`` (a deck step, or an act's openings) refused for
+        ``fault``: its sender expelled if that proves it cheats, else only told."""
+        error = proven(fault, seat)
+        if error is not None and self.expel(seat, error, [envelope]):
+            self.arrived.set()  # the deal goes on without it
+            return
+        self.broadcaster.refuse(seat, "bad_deck", fault.message)
+
+    def _publish_answer(self, envelope: dict[str, Any], fault: DeckFault) -> None:
+        """A dealer's good answer to a complaint, taken (the ledger takes it as it refuses the
+        complaint): published, and the complainer expelled with its complaint as evidence."""
+        self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
+        self.arrived.set()
+        complainer = fault.party
+        complaint = self.complaints.get((str(complainer), str(envelope.get("from"))))
+        if complainer is None or complaint is None:
+            return
+        error = proven(fault, complainer)
+        if error is not None:
+            self.expel(complainer, error, [complaint])
 
     def _publish_own(self, step: dict[str, Any]) -> None:
         assert self.ledger is not None
         envelope = self.identity.sign(
             HOST_PARTY, {"type": "deck", "game": self.game_id, "step": step}
         )
-        self.ledger.take(step)  # its own: a failure is the host's bug
+        self.ledger.vouch(step)  # its own: not checked again
+        try:
+            self.ledger.take(step)  # its own: a failure is the host's bug
+        except DeckFault as e:
+            if e.code != "false_complaint":
+                raise
+            self._publish_answer(envelope, e)
+            return
         self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
         self.hand_over()
 
@@ -204,22 +336,31 @@ class HostDeck:
 
     async def end(self) -> None:
         """The game is won: every party's layer secret, the host's first, each checked
-        against its key, so that every peer reads every card. A party the host's bots took
-        over by then is waited for no longer (its secret comes from its escrow in the next
-        milestone)."""
+        against its key, so that every peer reads every card. The secret of a party away
+        (taken over, expelled, out of the game) is rebuilt from its escrow: the host's share
+        and those of the other holders, told in the open."""
         ledger = self.ledger
         if ledger is None or self.waits is None:
             return
         if HOST_PARTY not in ledger.secrets:
             self._publish_own(self.party.secret())
-
-        def missing() -> list[str]:
-            return [p for p in ledger.order if p not in ledger.secrets]
-
-        while missing():
+        while any(p not in ledger.secrets for p in ledger.order):
+            for owner in sorted(p for p in ledger.away if p not in ledger.secrets):
+                index = ledger.holders(owner).index(HOST_PARTY) + 1
+                if index not in ledger.end_shares.get(owner, {}):
+                    self._publish_own(self.party.holder.secret_share(owner))
+            if all(p in ledger.secrets for p in ledger.order) or not secrets_owed(ledger):
+                return  # told, or nobody here left to tell it
             self.arrived.clear()
-            if not await self.waits.wait_for(missing, "deck", self.arrived):
-                return
+            await self.waits.wait_for(lambda: secrets_owed(ledger), "deck", self.arrived)
+
+    async def challenged(self, body: dict[str, Any]) -> None:
+        """A resumed game's challenge roll that was waiting for its reveals: made with them."""
+        assert self.ledger is not None and self.rolls is not None
+        source = await self.rolls.gathered(body)
+        if source is None:
+            raise ProtocolError("host_error", f"the roll of {body['deal']}'s shuffle was cancelled")
+        self.ledger.randomness(body["deal"], source.seed)
 
     async def _challenge(self, deal_id: str) -> None:
         """The roll whose seed is the randomness of the current shuffle's proof."""
@@ -235,9 +376,7 @@ class HostDeck:
         }
         source = await self.rolls.chance(body)
         if source is None:
-            # A contributor taken over meanwhile: the deal waits for the seat's return or
-            # its escrow, which the next milestone brings.
-            raise ProtocolError("host_error", f"the roll of {deal_id}'s shuffle was cancelled")
+            return  # a contributor taken over meanwhile: the deal goes on without it
         self.ledger.randomness(deal_id, source.seed)
 
     async def _wait(self, ledger: SealedDeck) -> None:
@@ -247,7 +386,34 @@ class HostDeck:
             return sorted({p.party for p in ledger.pending() if p.party not in (None, HOST_PARTY)})
 
         self.arrived.clear()
-        if not await self.waits.wait_for(missing, "deck", self.arrived):
-            # A seat taken over while the deck waited for it: its layer comes off by escrow
-            # in the next milestone; until then the game cannot go on.
-            raise ProtocolError("host_error", "a party of the sealed deck left mid-deal")
+        # False: a seat taken over while the deck waited for it, whose steps the ledger
+        # now owes otherwise (its shuffle skipped, its layers off by escrow).
+        await self.waits.wait_for(missing, "deck", self.arrived)
+
+
+def secrets_owed(ledger: SealedDeck) -> list[str]:
+    """Whom the end waits for: each party here that has not told its secret, and each
+    holder of an away party's escrow whose share of it is awaited (``SealedDeck.owing``)."""
+    owed = set()
+    for owner in ledger.order:
+        if owner in ledger.secrets or owner == HOST_PARTY:
+            continue
+        if owner not in ledger.away:
+            owed.add(owner)
+            continue
+        owed |= set(ledger.owing(owner, ledger.end_shares.get(owner, {}))) - {HOST_PARTY}
+    return sorted(owed)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+# What names a step: a party makes one of each kind for each subject.
+_STEP_NAMES = ("kind", "party", "deal", "token", "owner", "dealer", "holder")
+
+
+def _made_already(ledger: SealedDeck, step: dict[str, Any]) -> bool:
+    """Whether the ledger took a step of the same kind, party and subject as ``step``."""
+    named = [step.get(k) for k in _STEP_NAMES]
+    return any([entry.get(k) for k in _STEP_NAMES] == named for entry in ledger.journal)

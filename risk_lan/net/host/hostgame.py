@@ -36,7 +36,7 @@ from risk_lan.net.record.recordfile import RecordWriter
 from risk_lan.rules import Action, Game, IllegalAction, action_from_dict
 from risk_lan.rules.events import Event, GameWon
 from risk_lan.rules.modes import owed
-from risk_lan.rules.projection import reveal_named
+from risk_lan.rules.projection import NamedUnheld, reveal_named
 from risk_lan.rules.randomness import NoChance, RandomSource
 
 
@@ -50,6 +50,7 @@ class GameHost(Protocol):
     secret_commit: bytes
     chain: HashChain
     done: asyncio.Event
+    deck_layer: bytes | None  # a resumed sealed game's layer on the deck, as saved
 
     @property
     def config(self) -> HostConfig: ...
@@ -64,6 +65,7 @@ class GameHost(Protocol):
 class HostGame:
     # The parts, as classes: a test's host that cheats replaces one of them.
     broadcaster_class: type[Broadcaster] = Broadcaster
+    deck_class: type[HostDeck] = HostDeck
     rolls_class: type[Rolls] = Rolls
 
     def __init__(self, host: GameHost, history: GameReplay | None = None) -> None:
@@ -114,8 +116,13 @@ class HostGame:
         # A sealed game's deck: the host a party among the start's contributors.
         self.deck: HostDeck | None = None
         if config.sealed:
-            self.deck = HostDeck(
-                self.id, host.identity, self.rolls.contributors, self.rolls.keys, self.broadcaster
+            self.deck = self.deck_class(
+                self.id,
+                host.identity,
+                self.rolls.contributors,
+                self.rolls.keys,
+                self.broadcaster,
+                host.deck_layer,
             )
             self.deck.bind(
                 self.rolls,
@@ -124,6 +131,9 @@ class HostGame:
             )
             self.rolls.own_fields = self.deck.own_fields()
             self.rolls.check_commit = self.deck.check_commit
+            self.deck.bind_table(self.expeller, host.log, lambda seat: roster.seat_by_id(seat).name)
+            self.handovers.deck = self.deck
+            self.rolls.before_again = self._settle_deck
         # What a seat signs, by kind (the only kinds the intake lets through).
         self._signed: dict[str, Callable[[str, dict[str, Any], dict[str, Any]], None]] = {
             "commit": self.rolls.accept_commit,
@@ -145,7 +155,10 @@ class HostGame:
         self.broadcaster.transcript = history.transcript
         rolls.contributors = list(history.contributors)
         self.n, rolls.roll, self.game = history.n, history.roll, history.game
-        self.applied = history.n - (history.pending is not None)
+        # A move's roll waiting: that move is not played yet (a sealed deal's challenge roll
+        # waits after its move was played).
+        waiting = history.pending is not None and history.pending["type"] == "move"
+        self.applied = history.n - waiting
         rolls.pending = history.pending
         rolls.seen_at_roll = history.pending_seen
         for seat in history.taken:
@@ -161,9 +174,15 @@ class HostGame:
             roster.seat_by_id(seat).last_seq = seq
         self.win_reason = history.win_reason or "world"
         rolls.wait_for_pending()
+        if self.deck is not None and history.ledger is not None:
+            self.deck.restore(history.ledger)
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run())
+
+    def deck_layer(self) -> bytes:
+        """A sealed game's layer on the deck, for the save (b"": the cards are not sealed)."""
+        return self.deck.party.key.to_bytes() if self.deck is not None else b""
 
     def cancel(self) -> None:
         if self.task is not None:
@@ -196,12 +215,19 @@ class HostGame:
                 lambda action: self._opened_game(seat, action, envelope),
             )
         except DeckFault as e:
-            self.broadcaster.refuse(seat, "bad_deck", e.message)
+            self._deck_fault(seat, e, envelope)
             return
         except IllegalAction as e:
             self.broadcaster.refuse(seat, e.code, e.message)
             return
         self.acts.put_nowait((seat, action, envelope, checked))
+
+    def _deck_fault(self, seat: str, fault: DeckFault, envelope: dict[str, Any] | None) -> None:
+        """An act whose openings the ledger refuses: a false one expels its sender."""
+        if self.deck is None or envelope is None:
+            self.broadcaster.refuse(seat, "bad_deck", fault.message)
+            return
+        self.deck.fault(seat, fault, envelope["body"], envelope)
 
     def _take_deck(self, seat: str, body: dict[str, Any], envelope: dict[str, Any]) -> None:
         if self.deck is None:
@@ -250,6 +276,8 @@ class HostGame:
             await self._deal()
         elif self.rolls.pending is not None:
             await self._finish_pending()
+        else:
+            await self._settle_deck()  # a resumed game stopped mid-deal
         await self._play_turns()
         assert self.game is not None
         if self.deck is not None:
@@ -299,7 +327,7 @@ class HostGame:
             [s.id for s in seats], self._dealing(source), mode, colours=colours
         )
         if self.deck is not None:
-            self.deck.hand_over()
+            self.deck.hand_over(events)
         self.applied = self.n
         self.broadcaster.broadcast_updates(events)
         await self._settle_deck()
@@ -312,6 +340,11 @@ class HostGame:
         """The move a resumed host found waiting for its roll: made with the same reveals."""
         body = self.rolls.pending
         assert body is not None and self.game is not None
+        if body["type"] == "deal_roll":
+            assert self.deck is not None  # only a sealed game's history holds one
+            await self.deck.challenged(body)
+            await self._settle_deck()
+            return
         source = await self.rolls.rolled(body, publish=False)
         action = action_from_dict(body["action"])
         self.game.check(body["seat"], action)  # as it was when published
@@ -325,6 +358,7 @@ class HostGame:
         while not self.game.is_over:
             handovers.retire_eliminated()
             handovers.hand_back()
+            await self._settle_deck()  # the cards of a seat that changed hands, moved
             if self.owed_after != self.n:
                 self.owed_after = self.n
                 await self._bots_owed()
@@ -418,7 +452,7 @@ class HostGame:
         try:
             check_act(self._opened_game(seat, action, request), seat, action)
         except DeckFault as e:
-            self.broadcaster.refuse(seat, "bad_deck", e.message)
+            self._deck_fault(seat, e, request)
             return
         except IllegalAction as e:
             told = refusal_when_taken(e, checked)
@@ -463,6 +497,7 @@ class HostGame:
         and the cards they open put in their tokens' places before the move is made, as
         every peer does."""
         assert self.game is not None
+        await self._settle_deck()  # a seat changed hands meanwhile: its cards moved first
         opened = self._take_openings(seat, action, openings or _act_openings(request))
         chance = self.game.needs_chance(seat, action)
         body = self.move_body(seat, action.to_dict(), request, chance, openings)
@@ -498,7 +533,11 @@ class HostGame:
             raise IllegalAction("bad_deck", "this game's cards are not sealed: nothing to open")
         opened = self.deck.check_openings(seat, openings)
         probe = Game(self.game.state.copy())
-        reveal_named(probe.state, seat, action, opened)
+        try:
+            reveal_named(probe.state, seat, action, opened)
+        except NamedUnheld as e:
+            # Cards its seat held when it chose (a trade sent twice, the first one made).
+            raise IllegalAction("not_in_hand", f"you no longer hold those cards: {e}") from None
         return probe
 
     def _dealing(self, source: RandomSource) -> RandomSource:
@@ -518,7 +557,7 @@ class HostGame:
         self.game.source = self._dealing(source)
         events: list[Event] = self.game.apply(seat, action, checked=True)
         if self.deck is not None:
-            self.deck.hand_over()
+            self.deck.hand_over(events)
         self.applied = self.n
         for event in events:
             if isinstance(event, GameWon):

@@ -6,7 +6,7 @@ roll number: no roll ever has two results)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from protocol.errors import ProtocolError
@@ -72,6 +72,8 @@ class Rolls:
         self.keys: dict[str, bytes] = {}
         self.seats: Waits | None = None
         self.expeller: Expels | None = None
+        # What must be done before a move whose roll a takeover cancelled is published again.
+        self.before_again: Callable[[], Awaitable[None]] | None = None
         self.numbers: Numbers | None = None
         # A sealed game's: what the host's own commitment adds (its layer key and escrow),
         # and the check of what a seat's adds, which raises ProtocolError naming the seat.
@@ -209,6 +211,8 @@ class Rolls:
         assert self.numbers is not None
         source = await (self.chance(body) if publish else self._roll(body))
         while source is None:
+            if self.before_again is not None:
+                await self.before_again()  # a sealed deck's steps the takeover made owed
             body = self.numbers.move_body(
                 body["seat"], body["action"], body["request"], True, body.get("openings")
             )
@@ -220,6 +224,11 @@ class Rolls:
         self.reveals[body["roll"]] = {}
         self.broadcaster.publish(body)
         self.seen_at_roll = self.broadcaster.transcript.hash
+        return await self._roll(body)
+
+    async def gathered(self, body: dict[str, Any]) -> RollSource | None:
+        """A roll published before the host was resumed, made with the reveals it waited for
+        (a sealed deal's challenge, which is no move to make again: None if cancelled)."""
         return await self._roll(body)
 
     async def _roll(self, body: dict[str, Any]) -> RollSource | None:

@@ -22,7 +22,7 @@ from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net.record import shadow
 from risk_lan.net.record.dealsource import DealingPublicSource, DealingSource, dealer
-from risk_lan.net.record.deckdraws import hand_over, party_of
+from risk_lan.net.record.deckdraws import hand_over, party_of, seat_left, seat_returned
 from risk_lan.net.record.deckescrows import is_sealed, ledger_of
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
@@ -67,6 +67,9 @@ class GameReplay:
         self.commits: dict[str, Any] | None = None  # the `commits` broadcast, once made
         self.chains: ChainVerifier | None = None
         self.ledger: SealedDeck | None = None  # a sealed game's deck, from the commitments on
+        # A party's escrow complaint as published, and those a good answer proved false.
+        self.complaints: dict[tuple[str, str], dict[str, Any]] = {}
+        self.false_complaints: dict[str, dict[str, Any]] = {}
         self.cards_read: dict[str, str] = {}  # a sealed game won: every token's card
         self.game: Game | None = None
         self.n = 0
@@ -254,6 +257,7 @@ class GameReplay:
         self.taken.add(seat)
         self.contributors = [c for c in self.contributors if c != seat]
         self.pending = None  # a roll waiting for the seat is cancelled, never completed
+        self._seat_left(seat)
 
     def _expel(self, body: dict[str, Any]) -> None:
         """A takeover for good, once its evidence is checked. A reveal of the seat's that
@@ -266,6 +270,13 @@ class GameReplay:
         self.pending = None
         self.last_reveals = [(w, e) for w, e in self.last_reveals if w != seat]
         self.reveals_unchecked = [(w, e) for w, e in self.reveals_unchecked if w != seat]
+        self._seat_left(seat)
+
+    def _seat_left(self, seat: str) -> None:
+        """A sealed game's seat now played by a host bot: its party away, its cards the
+        host's party's (``deckdraws``)."""
+        if self.ledger is not None:
+            seat_left(self.ledger, self.game.state if self.game is not None else None, seat)
 
     def _handback(self, body: dict[str, Any]) -> None:
         seat = body["seat"]
@@ -284,6 +295,8 @@ class GameReplay:
             self.chains.add(seat, inner["tip"])
         self.taken.discard(seat)
         self.contributors = [c for c in self.start["contributors"] if c not in self.taken]
+        if self.ledger is not None:
+            seat_returned(self.ledger, self.game.state if self.game is not None else None, seat)
 
     def _move(self, body: dict[str, Any]) -> None:
         if body["n"] != self.n + 1:
@@ -377,19 +390,41 @@ class GameReplay:
             raise ProtocolError(
                 "bad_deck", f"a deck step relayed for {party} is not its own", "host"
             )
+        if step.get("kind") == "escrow_complaint":
+            self.complaints[party, str(step.get("dealer"))] = envelope
         self._secret_in_time(step)
         try:
             ledger.take(step)
         except DeckFault as e:
+            if e.code == "false_complaint" and e.party is not None:
+                # A dealer's good answer, taken: the complaint it answers was false, which
+                # the complainer's expulsion that follows may cite.
+                self.false_complaints[e.party] = self.complaints[e.party, party]
+                self._hand_over()
+                return
             raise ProtocolError(
                 "bad_deck", f"the host published a deck step it should have refused: {e}", "host"
             ) from None
         self._hand_over()
 
+    def settle_deck(self) -> None:
+        """Wait for the shuffles a client's ledger checks on a worker (``SealedDeck.later``)
+        while it goes on. The host checked each before it published it: one that fails here
+        is the host's doing, and the deal it was in is void."""
+        if self.ledger is None:
+            return
+        try:
+            self.ledger.settle()
+        except DeckFault as e:
+            raise ProtocolError(
+                "bad_deck", f"the host published a deck step it should have refused: {e}", "host"
+            ) from None
+
     def _read_every_card(self) -> None:
         """A sealed game won: every party's secret is out, so every token's card is read,
         and each card opened during the game must be the one read."""
         assert self.ledger is not None
+        self.settle_deck()
         untold = [p for p in self.ledger.order if p not in self.ledger.secrets]
         if untold:
             raise ProtocolError(
@@ -403,7 +438,8 @@ class GameReplay:
                 )
 
     def _secret_in_time(self, step: dict[str, Any]) -> None:
-        if step.get("kind") == "secret" and (self.game is None or not self.game.is_over):
+        told = step.get("kind") in ("secret", "secret_share")
+        if told and (self.game is None or not self.game.is_over):
             raise ProtocolError("bad_deck", "a layer's secret told before the game is won", "host")
 
     def _openings(self, move: dict[str, Any]) -> dict[str, str]:

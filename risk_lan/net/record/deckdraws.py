@@ -6,6 +6,13 @@ each token a seat now holds (in its hand, its missions, its objective) and whose
 not yet leave it to that seat's party is given to that party, in seat order. The ledger then
 owes the steps that take every other layer off it. A seat's party is the seat itself when a
 client plays it, else the host (whose bots play it).
+
+Who plays a seat follows the host's signed broadcasts that every peer sees at the same place
+in the transcript: a ``takeover`` or an ``expel`` marks the seat's party away in the ledger
+(``seat_left``), a ``handback`` marks it back (``seat_returned``), and the hand-over that
+follows at once gives the seat's cards to its new party (the host's for its bots): the new
+party adds its layer, the old one comes off, by escrow while its party is away. Under team
+rules, each card in a hand is then owed to each teammate's party, its opening sealed to it.
 """
 
 from __future__ import annotations
@@ -18,22 +25,69 @@ HOST_PARTY = "host"
 
 
 def party_of(ledger: SealedDeck, seat: str) -> str:
-    """The party whose layer a seat's cards are held under."""
-    return seat if seat in ledger.parties else HOST_PARTY
+    """The party whose layer a seat's cards are held under: the seat's own while its player
+    plays it, the host's while a host bot does."""
+    if seat in ledger.parties and seat not in ledger.away:
+        return seat
+    return HOST_PARTY
 
 
 def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
-    """Give every token a seat now holds and its party does not yet; the tokens given."""
+    """Give every token a seat now holds and its party does not yet (or that is on its way
+    to another party); the tokens given."""
     given = []
     for seat in state.players:
         party = party_of(ledger, seat)
         for token in sealed_of(state, seat):
             slot = ledger.slots.get(token)
-            if slot is None or slot.receiver is not None or slot.layers == [party]:
+            if slot is None or slot.receiver == party:
+                continue
+            if slot.receiver is None and slot.layers == [party]:
                 continue
             ledger.give(token, party)
             given.append(token)
+    owe_shares(ledger, state)
     return given
+
+
+def seat_left(ledger: SealedDeck, state: GameState | None, seat: str) -> list[str]:
+    """A host bot plays ``seat`` from here (a takeover or an expulsion): its party, if it is
+    one, is away, and its cards go to the host's party; the tokens given."""
+    if seat in ledger.parties and seat not in ledger.away:
+        ledger.absent(seat)
+    return hand_over(ledger, state) if state is not None else []
+
+
+def seat_returned(ledger: SealedDeck, state: GameState | None, seat: str) -> list[str]:
+    """``seat``'s player plays it again (a handback): its party is back, and its cards, as
+    they stand, go back to it; the tokens given."""
+    if seat in ledger.away:
+        ledger.back(seat)
+    return hand_over(ledger, state) if state is not None else []
+
+
+def cards_held(state: GameState, seat: str) -> int:
+    """How many sealed cards ``seat`` holds (its hand, its missions, its objective)."""
+    return len(sealed_of(state, seat))
+
+
+def owe_shares(ledger: SealedDeck, state: GameState) -> None:
+    """Under team rules teammates see each other's cards: each card in a seat's hand is owed,
+    sealed, to each teammate's party that does not know it yet (when that is another party),
+    in seat order."""
+    teams = state.teams
+    if not teams:
+        return
+    for seat in state.players:
+        team = teams.get(seat)
+        mates = [party_of(ledger, p) for p in state.players if p != seat and teams.get(p) == team]
+        for token in state.hands.get(seat, ()):
+            slot = ledger.slots.get(token)
+            if slot is None or slot.card is not None:
+                continue
+            for party in mates:
+                if party not in ledger.away and not slot.known_to(party):
+                    ledger.owe(token, party)
 
 
 def dealt(ledger: SealedDeck, tokens: list[str]) -> list[str]:

@@ -15,6 +15,9 @@ What each kind of evidence proves (docs/fairness.md, "Expelling a cheat"):
   it came on the seat's connection; the others check that it does fail, and take the rest on
   the host's word, which gives it nothing it could not do already by no longer relaying the
   seat (a takeover).
+- a sealed deck's false step (``deckfaults``: ``bad_shuffle``, ``bad_relayer``,
+  ``bad_unlayer``, ``bad_opening``, ``bad_share``, ``false_complaint``, ``bad_secret``,
+  ``bad_step``): the step the seat signed, which each peer's own ledger refuses just so.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from protocol.errors import ProtocolError
 from protocol.fairness import EXPULSIONS
 from protocol.messages import CLIENT_MESSAGES, validate
 from protocol.signing import verify
+from risk_lan.net.record.deckfaults import DECK_EXPULSIONS, check_deck_expulsion
 
 if TYPE_CHECKING:
     from risk_lan.net.record.broadcastcheck import GameReplay
@@ -37,6 +41,14 @@ DEEDS = {
     "wrong_roll": "its share of the dice for a roll that was not being made",
     "equivocation": "a history of the game that the host never sent",
     "bad_signature": "a message in its name that its key did not sign (as the host alone can tell)",
+    "bad_shuffle": "a shuffle of the sealed deck whose proof fails",
+    "bad_relayer": "a layer of encryption on a sealed card that its key did not make",
+    "bad_unlayer": "a layer of encryption taken off a sealed card falsely",
+    "bad_opening": "a sealed card shown as another card than it is",
+    "bad_share": "a false share of a key of the sealed deck",
+    "false_complaint": "a complaint against a key share that was good",
+    "bad_secret": "a key of the sealed deck that is not its own",
+    "bad_step": "a step of the sealed deck in a shape no honest app sends",
 }
 
 
@@ -58,11 +70,16 @@ def check_expulsion(replay: GameReplay, body: dict[str, Any]) -> None:
     seat, why, evidence = body["seat"], body["why"], body["evidence"]
     if seat not in replay.humans or seat in replay.expelled:
         raise _lie(f"{seat} is not a player's seat that can be expelled")
-    if why not in EXPULSIONS:
+    if why not in EXPULSIONS and why not in DECK_EXPULSIONS:
         raise _lie(f"{seat} is expelled for {why!r}, which proves nothing")
     if not all(isinstance(e, dict) and e.get("from") == seat for e in evidence):
         raise _lie(f"the evidence against {seat} holds another peer's message")
     key = replay.keys[seat]
+    if why in DECK_EXPULSIONS:
+        check_deck_expulsion(
+            replay.ledger, replay.false_complaints, replay.game_id, seat, why, evidence, key
+        )
+        return
     if why == "bad_signature":
         _check_forgeries(evidence, key, seat)
         return

@@ -87,6 +87,11 @@ class TableNews:
             # connection, only this seat's own: the others' are news of the time it was out).
             self._heard_of_the_past(seat, change)
             return
+        if change.startswith("cards:"):
+            if not self.catching_up and self.screen.is_mounted:  # news of now only
+                _, how, held = change.split(":")
+                self._cards_seen(seat, how == "taken", int(held))
+            return
         if not self.screen.is_mounted:
             self.early_news.append((seat, change))
             return
@@ -117,6 +122,12 @@ class TableNews:
         self.screen.write_log(Text(self._say(key, player=self._name(seat)), style=style))
         self.screen.redraw()
         self.screen.refresh_bindings()
+
+    def _cards_seen(self, seat: str, taken: bool, held: int) -> None:
+        """A sealed game's seat that changed hands: who now sees its cards."""
+        mine = seat == self.screen.seat
+        key = ("you_" if mine else "") + ("sealed_taken" if taken else "sealed_back")
+        self.screen.write_log(Text(self._say(key, player=self._name(seat), n=held)))
 
     def _heard_of_the_past(self, seat: str, change: str) -> None:
         """A seat handed to a bot or back in the history sent ahead of the view: kept, and

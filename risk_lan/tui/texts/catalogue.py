@@ -141,6 +141,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "back": "{player} is back.",
         "you_taken_over": "A bot is playing your seat. Press F9 to take it back.",
         "you_back": "You play your seat again.",
+        "sealed_taken": "The bot playing {player}'s seat now sees {player}'s {n} sealed"
+        " {n:card|cards}.",
+        "sealed_back": "{player} has their seat back, with their {n} sealed {n:card|cards};"
+        " the host saw {n:it|them} while its bot played the seat.",
+        "you_sealed_taken": "The bot playing your seat now sees your {n} sealed"
+        " {n:card|cards}, and so does the host.",
+        "you_sealed_back": "Your {n} sealed {n:card|cards} {n:is|are} yours again; the host"
+        " saw {n:it|them} while its bot played your seat.",
         "taken_refused": "A bot is playing your seat: press F9 to take it back first.",
         "stats": "Statistics",
         "since_title": "Since your last turn:",
@@ -312,6 +320,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "back": "{player} est de retour.",
         "you_taken_over": "Un robot joue votre place. Appuyez sur F9 pour la reprendre.",
         "you_back": "Vous jouez de nouveau votre place.",
+        "sealed_taken": "Le robot qui joue la place {player:du} voit désormais"
+        " {n:sa carte scellée|ses {n} cartes scellées}.",
+        "sealed_back": "{player} a repris sa place, avec {n:sa carte scellée|ses {n} cartes"
+        " scellées} ; l'hôte {n:l'a vue|les a vues} pendant que son robot jouait cette place.",
+        "you_sealed_taken": "Le robot qui joue votre place voit désormais"
+        " {n:votre carte scellée|vos {n} cartes scellées}, et l'hôte aussi.",
+        "you_sealed_back": "{n:Votre carte scellée vous revient|Vos {n} cartes scellées vous"
+        " reviennent} ; l'hôte {n:l'a vue|les a vues} pendant que son robot jouait votre place.",
         "taken_refused": "Un robot joue votre place : appuyez d'abord sur F9 pour la reprendre.",
         "stats": "Statistiques",
         "since_title": "Depuis votre dernier tour :",

@@ -397,7 +397,11 @@ class HandPanel(Panel):
             return
         s = game.state
         if watcher:
-            text.append(say(lang, "watcher_hand"), style="dim")  # a spectator's screen
+            read = _read_hands(game)
+            if read:  # a won sealed game played back: every card read at its end
+                _every_hand(text, game, read, names, lang)
+            else:
+                text.append(say(lang, "watcher_hand"), style="dim")  # a spectator's screen
             self.show_text(text)
             return
         hand = s.hands.get(turn.seat, [])
@@ -450,6 +454,25 @@ def _cards(text: Text, game: Game, seat: str, hand: list[str], lang: str) -> Non
             text.append("".join(pair).rstrip() + "\n")
     if coming:
         text.append(say(lang, "cards_coming", n=coming) + "\n", style="dim")
+
+
+def _read_hands(game: Game) -> dict[str, list[str]]:
+    """The hands a spectator's state names card by card: none in a game going on (nil, or
+    sealed tokens), every one in the replay of a sealed game that was won."""
+    s = game.state
+    hands = {p: list(s.hands.get(p) or ()) for p in s.players}
+    if not any(hands.values()) or any(is_hidden(c) for h in hands.values() for c in h):
+        return {}
+    return {p: h for p, h in hands.items() if h}
+
+
+def _every_hand(
+    text: Text, game: Game, hands: dict[str, list[str]], names: dict[str, str], lang: str
+) -> None:
+    text.append(say(lang, "every_hand") + "\n", style="dim")
+    for seat, hand in hands.items():
+        cards = ", ".join(card_label(game, c, lang) for c in hand)
+        text.append(f"{shown(names.get(seat, seat), 12)}: {cards}\n")
 
 
 def card_label(game: Game, card: str, lang: str, short: bool = False) -> str:
