@@ -104,6 +104,18 @@ _BOTS_HELP = (
 )
 
 
+def _add_sealed(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--sealed",
+        action="store_true",
+        help="deal the hidden cards (territory cards, objectives, missions) by the sealed "
+        "deck, which no one, the host included, can read alone: each computer reads only the "
+        "cards of the seats it plays (the host's, those of its bots' seats), and every app "
+        "checks every card at the end. Work in progress, off by default: docs/fairness.md, "
+        "'A sealed game between peers', says what it does not do yet",
+    )
+
+
 def _add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang", choices=("en", "fr"), help="language of the app (default: from LANG)"
@@ -209,12 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_think(host, "a hard bot of the host's")
     _mode_option(host)
     host.add_argument("--record", help="write the game record to this file")
-    host.add_argument(
-        "--sealed",
-        action="store_true",
-        help="deal the cards by the sealed deck, which no one, the host included, can read "
-        "alone (work in progress: headless hosts and `join --bot` seats only)",
-    )
+    _add_sealed(host)
     host.add_argument(
         "--save", metavar="FILE", help=f"keep the game in this file (default: in {saves_dir()})"
     )
@@ -270,6 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="your name at the table (default: the word for a player, in the app's language)",
     )
     play.add_argument("--record", help="write the game record to this file")
+    _add_sealed(play)
     _add_lang(play)
     _add_pace(play)
 
@@ -511,6 +519,7 @@ def play_config(args: argparse.Namespace) -> HostConfig:
         # the player reads the help or steps away.
         absent_after=None,
         save_in=str(saves_dir()),  # risk-lan host --resume takes it up after a crash
+        sealed=args.sealed,
     )
 
 

@@ -218,7 +218,8 @@ def test_a_whole_sealed_game_each_party_learns_its_own_cards_and_no_other(
     client's), every peer agrees on what the cards are, trades are opened by their holders
     and checked by every peer, and the record verifies."""
     record = tmp_path / "game.rec"
-    clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
+    heard = [CardsLearnt() for _ in range(3)]
+    clients = [Client(f"c{i}", ClassicBot(), listener=heard[i]) for i in range(3)]
     host = Host(HostConfig(seats=4, bots=1, sealed=True, record=str(record)))
     outcomes = asyncio.run(run(host, clients, 240))
     assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
@@ -265,9 +266,21 @@ def test_a_whole_sealed_game_each_party_learns_its_own_cards_and_no_other(
     assert len(read) >= 44 and all(learnt[t] == read[t] for t in learnt)
     for c in clients:
         assert c.witness is not None and c.witness.cards_read == read
+    # What each client tells its app: every card read, and its own checked; each card of
+    # its own it read as it came (between updates, the deck's steps being no update).
+    assert all(o.cards_read == read and o.own_checked for o in outcomes), outcomes
+    assert all(h.learnt for h, c in zip(heard, clients, strict=True) if given.get(c.seat)), heard
     verdict = verify_record(record)
     assert verdict.ok and verdict.winner == outcomes[0].winner, verdict.message
     assert f"every sealed card read ({len(read)})" in verdict.message
+
+
+class CardsLearnt(Listener):
+    def __init__(self) -> None:
+        self.learnt = 0
+
+    def cards_learnt(self) -> None:
+        self.learnt += 1
 
 
 class FalseOpeningClient(Client):

@@ -116,3 +116,18 @@ def _start_trade_due(view: GameState, seat: str, kept: list[str] | None) -> bool
         return trade_owed_at_start(view, current)
     finally:
         view.hands[current] = hand
+
+
+def every_card_read(state: GameState, read: Mapping[str, str]) -> GameState:
+    """A copy of the sealed ``state`` with every token of a hand, a mission and an objective
+    read as its card, ``read`` (token → card) being every card of the deck: what each peer
+    knows once a sealed game is won and every party told its layer's secret."""
+    view = state.copy()
+    for player, hand in view.hands.items():
+        view.hands[player] = _opened(hand, read)
+    for player, held in view.missions.items():
+        view.missions[player] = _opened(held, read)
+    for player, objective in view.objectives.items():
+        if objective is not None:
+            view.objectives[player] = read.get(objective, objective)
+    return view

@@ -40,6 +40,10 @@ class HostUpdate(Message):
         self.checked = checked
 
 
+class CardsLearnt(Message):
+    """A sealed card of this seat's was read between two updates (``Listener.cards_learnt``)."""
+
+
 class Refused(Message):
     def __init__(self, code: str, text: str) -> None:
         super().__init__()
@@ -104,6 +108,9 @@ class PostingListener(Listener):
 
     def updated(self, update: dict[str, Any], checked: str) -> None:
         self.target.post_message(HostUpdate(update, checked))
+
+    def cards_learnt(self) -> None:
+        self.target.post_message(CardsLearnt())
 
     def refused(self, code: str, message: str) -> None:
         self.target.post_message(Refused(code, message))

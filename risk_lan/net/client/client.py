@@ -394,7 +394,14 @@ class Client:
         self._send_plain({"type": "done"})  # the host may go once every player has
         self.kept.end()  # nothing left to come back to
         code = self.witness.code if self.witness is not None else ""
-        return Outcome(body["winner"], body["reason"], code)
+        sealed = dict(read) if read else None
+        return Outcome(
+            body["winner"],
+            body["reason"],
+            code,
+            cards_read=sealed,
+            own_checked=bool(sealed and self.deck is not None),
+        )
 
     # ----- this seat's rolls, updates and acts -------------------------------------------------
 
@@ -441,6 +448,8 @@ class Client:
         shared = self.deck.shared_learnt()
         for token, card in shared.items():
             self.log(f"a teammate's sealed card {token} is {card}")
+        if learnt or shared:
+            self.listener.cards_learnt()
         if (learnt or shared) and self.sealed_view is not None and not self.received.updates_in:
             # The bot waited for its cards (``_play``): it chooses now that it reads them
             # (from the update about to be taken in, if one came with them: its view is

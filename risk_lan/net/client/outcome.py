@@ -19,6 +19,10 @@ class Outcome:
     culprit: str | None = None
     error: str | None = None
     log: str | None = None  # where the details of this program's own failure went
+    # A sealed game won: every sealed card (token → card) this client read at the end, once
+    # every party told its layer's secret; None in a game whose cards were not sealed.
+    cards_read: dict[str, str] | None = None
+    own_checked: bool = False  # and the cards this seat read as they came were those
 
 
 class LocalFailure(Exception):
@@ -59,6 +63,10 @@ class Listener:
     def updated(self, update: dict[str, Any], checked: str) -> None:
         """A new view and the move's events; ``checked`` says what the client established
         (``witness.DERIVED``, ``TAKEN`` or ``NOTHING``)."""
+
+    def cards_learnt(self) -> None:
+        """A sealed game: this seat read a card of its own that was on its way to it, between
+        two updates (its seat view shows it now)."""
 
     def refused(self, code: str, message: str) -> None: ...
 

@@ -22,6 +22,7 @@ from risk_lan.tui.texts.mission_texts import MISSION_TEXTS
 from risk_lan.tui.texts.objective_texts import OBJECTIVE_TEXTS
 from risk_lan.tui.texts.refusal_texts import REFUSAL_TEXTS
 from risk_lan.tui.texts.revised_texts import REVISED_TEXTS
+from risk_lan.tui.texts.sealed_texts import SEALED_TEXTS
 from risk_lan.tui.texts.watch_texts import WATCH_TEXTS
 from risk_lan.wording import wording
 
@@ -389,7 +390,7 @@ TEXTS: dict[str, dict[str, str]] = {
 # game, a player expelled, the modes' own words, and the keys' lines of the pop-ups.
 for _more in (HINT_TEXTS, COMMAND_TEXTS, REFUSAL_TEXTS, WATCH_TEXTS, MISSION_TEXTS, ALLY_TEXTS,
               INDEPENDENTS_TEXTS, REVISED_TEXTS, ENTRY_TEXTS, OBJECTIVE_TEXTS,
-              EXPEL_TEXTS, HOST_STATUS_TEXTS, KEY_TEXTS):  # fmt: skip
+              EXPEL_TEXTS, HOST_STATUS_TEXTS, KEY_TEXTS, SEALED_TEXTS):  # fmt: skip
     for _lang in TEXTS:
         TEXTS[_lang].update(_more[_lang])
 
