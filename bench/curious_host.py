@@ -10,10 +10,11 @@ the checks must find them).
     .venv/bin/python bench/curious_host.py [--games 50] [--seed 1] [--dumps 3]
     .venv/bin/python bench/curious_host.py --narrow --games 6   # three parties or fewer
 
-By default each table has at least four parties (the host and three players or more): with
-three, each escrow's threshold is one share, and the host's share of a player's escrow is
-that player's layer inverse, which reads its cards (docs/fairness.md, "The curious host");
---narrow plays such tables, where the key check must find it.
+By default each table has at least four parties (the host and three players or more).
+--narrow plays tables of three parties (the host and two players), where the escrow's
+threshold once was one share, the layer's inverse itself: the host's share read every
+player's cards. The threshold is now all the holders at such a table (docs/fairness.md,
+"The sealed deck's escrow, exactly"), and the key check must find nothing there either.
 """
 
 from __future__ import annotations

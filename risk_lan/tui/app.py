@@ -332,7 +332,9 @@ class RiskApp(AppInLanguage):
             screen.news.host_controls = self.local_host is not None
             screen.seat_view = self.seat_view
             if self.sealed():
-                screen.start_note = seats_line(self.lang, message.players)
+                screen.start_note = seats_line(
+                    self.lang, message.players, self.seat, self.local_host is not None
+                )
             screen.watchers = self.watchers
             if self.local_host is not None:
                 screen.news.clock_runs = self.local_host.config.absent_after is not None

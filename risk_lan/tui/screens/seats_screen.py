@@ -140,7 +140,10 @@ class SeatsScreen(Screen[None]):
                     text.append(f"  {say(self.lang, 'bot_seat')} · {level}", style="dim")
             text.append("\n")
         if self.sealed:
-            text.append("\n" + seats_line(self.lang, lobby["seats"]) + "\n", style="dim")
+            text.append(
+                "\n" + seats_line(self.lang, lobby["seats"], seat, hosting=True) + "\n",
+                style="dim",
+            )
         watchers = [shown(name, 24) for name in lobby.get("watchers") or []]
         if watchers:
             text.append("\n" + say(self.lang, "watchers_line", names=", ".join(watchers)), "dim")

@@ -11,14 +11,45 @@ from risk_lan.net.client import Outcome
 from risk_lan.tui.texts.catalogue import say, shown
 
 
-def seats_line(lang: str, seats: Sequence[dict[str, Any]]) -> str:
+def seats_line(
+    lang: str, seats: Sequence[dict[str, Any]], seat: str | None = None, hosting: bool = False
+) -> str:
     """Whose cards the host's computer reads: its bots' seats (``kind`` ``bot``, a lobby's
     seats or a start's players); a seat a player's own bot plays (``join --bot``) is that
-    player's computer's, like any other player's."""
+    player's computer's, like any other player's. ``seat`` is this app's, ``hosting`` whether
+    this app runs the host: then, and where too few players' computers are not the host's,
+    what the spare key of their cards lets the host's computer read."""
     bots = [shown(s["name"], 24) for s in seats if s.get("kind") == "bot"]
-    if not bots:
-        return say(lang, "sealed_seats_no_bot")
-    return say(lang, "sealed_seats", bots=", ".join(bots))
+    line = (
+        say(lang, "sealed_seats", bots=", ".join(bots))
+        if bots
+        else say(lang, "sealed_seats_no_bot")
+    )
+    few = few_computers_line(lang, seats, seat, hosting)
+    return f"{line} {few}" if few else line
+
+
+def few_computers_line(
+    lang: str, seats: Sequence[dict[str, Any]], seat: str | None, hosting: bool
+) -> str:
+    """At a table with too few players' computers, what the host's computer could read. A
+    player's spare key (its escrow) is shared among the other parties, and the host's
+    computer holds the host's share and its app's seat's: where only one player's computer
+    is not the host's, that is every share of that player's key (docs/fairness.md, "The
+    sealed deck's escrow, exactly"). Empty where no computer can read another's cards."""
+    players = [s for s in seats if s.get("kind") == "human"]
+    if hosting:
+        others = [s for s in players if s["seat"] != seat]
+        if len(others) == 1:
+            return say(lang, "sealed_one_remote", name=shown(others[0]["name"], 24))
+        return ""
+    if seat is None or all(s["seat"] != seat for s in players):
+        return ""  # a spectator holds no cards
+    if len(players) == 1:
+        return say(lang, "sealed_only_you")
+    if len(players) == 2:
+        return say(lang, "sealed_two_players")
+    return ""
 
 
 def audit_line(lang: str, outcome: Outcome) -> str:

@@ -19,6 +19,17 @@ SEALED_TEXTS: dict[str, dict[str, str]] = {
         "sealed_audit_own": "Your own cards are the ones you read as they came.",
         "sealed_unopened": "The sealed cards stay sealed: a game stopped before its end opens"
         " none of them.",
+        "sealed_one_remote": "Only {name} plays from another computer, so this computer"
+        " holds every piece of the spare key to {name}'s cards (kept so that a bot can play a"
+        " seat whose player left) and could read them; with two players or more on other"
+        " computers, it could not.",
+        "sealed_only_you": "You are the only player here whose seat the host does not play:"
+        " the host's computer holds every piece of the spare key to your cards (kept so that a"
+        " bot can play your seat if you leave) and could read them.",
+        "sealed_two_players": "If the other player plays at the host's computer, that computer"
+        " holds every piece of the spare key to your cards (kept so that a bot can play your"
+        " seat if you leave) and could read them; with two players or more on computers other"
+        " than the host's, it could not.",
         "hands_at_end": "The hands at the end, every card read:",
     },
     "fr": {
@@ -30,6 +41,18 @@ SEALED_TEXTS: dict[str, dict[str, str]] = {
         " places qu'il joue, et l'ordinateur de l'hôte ne joue ici aucun robot. Un robot peut"
         " jouer sur l'ordinateur de n'importe quel joueur (risk-lan join --bot) : les cartes"
         " de sa place ne sont lues que là.",
+        "sealed_one_remote": "Seul {name} joue depuis un autre ordinateur : cet ordinateur"
+        " détient donc tous les morceaux de la clé de secours de ses cartes (gardée pour"
+        " qu'un robot puisse jouer la place d'un joueur parti) et pourrait les lire ; avec deux"
+        " joueurs ou plus sur d'autres ordinateurs, il ne le pourrait pas.",
+        "sealed_only_you": "Vous êtes ici le seul joueur dont l'hôte ne joue pas la place :"
+        " l'ordinateur de l'hôte détient tous les morceaux de la clé de secours de vos cartes"
+        " (gardée pour qu'un robot puisse jouer votre place si vous partez) et pourrait les"
+        " lire.",
+        "sealed_two_players": "Si l'autre joueur joue sur l'ordinateur de l'hôte, cet"
+        " ordinateur détient tous les morceaux de la clé de secours de vos cartes (gardée pour"
+        " qu'un robot puisse jouer votre place si vous partez) et pourrait les lire ; avec deux"
+        " joueurs ou plus sur d'autres ordinateurs que celui de l'hôte, il ne le pourrait pas.",
         "sealed_audit": "Le paquet scellé, vérifié sur cet ordinateur : la preuve de chaque"
         " mélange, puis à la fin chaque carte scellée lue, {count} {count:carte|cartes} en"
         " {total} {total:distribution|distributions} (un paquet refait redistribue ses"
