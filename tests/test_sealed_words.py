@@ -20,8 +20,8 @@ def seat(sid: str, name: str, kind: str = "human") -> dict[str, Any]:
 def test_the_host_app_names_the_one_player_on_another_computer() -> None:
     seats = [seat("p1", "Hana"), seat("p2", "Aki"), seat("p3", "bot-1", "bot")]
     line = few_computers_line("en", seats, "p1", hosting=True)
-    assert "Only Aki plays from another computer" in line and "could read them" in line
-    assert "Seul Aki joue depuis un autre ordinateur" in few_computers_line(
+    assert "Only Aki plays on another computer" in line and "could read them" in line
+    assert "Seul Aki joue sur un autre ordinateur" in few_computers_line(
         "fr", seats, "p1", hosting=True
     )
     assert few_computers_line("en", [*seats, seat("p4", "Bea")], "p1", hosting=True) == ""
@@ -29,7 +29,11 @@ def test_the_host_app_names_the_one_player_on_another_computer() -> None:
 
 @pytest.mark.parametrize(
     ("players", "key"),
-    [(1, "the only player here"), (2, "If the other player plays at the host's"), (3, None)],
+    [
+        (1, "Only your seat is played away from the host"),
+        (2, "If the other player plays at the host's"),
+        (3, None),
+    ],
 )
 def test_a_joined_app_says_what_the_host_could_read_at_a_small_table(
     players: int, key: str | None
@@ -60,4 +64,4 @@ def test_a_lone_player_with_a_headless_host_is_told_the_host_could_read_its_card
     deck = SealedDeck("g", [Party(p, LayerKey().public, bytes(32)) for p in ("host", "p1")])
     assert deck.holders("p1") == ["host"] and deck.threshold("p1") == 1
     line = few_computers_line("en", [seat("p1", "Aki"), seat("p2", "b", "bot")], "p1", False)
-    assert "the host's computer holds every piece" in line
+    assert "its computer holds all of the spare key" in line
