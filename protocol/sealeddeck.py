@@ -402,7 +402,11 @@ class SealedDeck:
         """Every step owed now, in a fixed order: escrows, deals, then tokens."""
         owed = [Pending(p, "escrow_deal", p) for p in self.order if p not in self.escrows]
         for dealer, escrow in self.escrows.items():
-            owed += [Pending(dealer, "escrow_answer", h) for h in sorted(escrow.complaints)]
+            # A dealer away (expelled, maybe for the very answer that showed its share false)
+            # owes no answer: the complaint stands, and the escrow's other holders, enough
+            # for its threshold, stand in for it.
+            if dealer not in self.away:
+                owed += [Pending(dealer, "escrow_answer", h) for h in sorted(escrow.complaints)]
         for deal in self.deals.values():
             owed += self._deal_pending(deal)
         for token, s in self.slots.items():
@@ -418,7 +422,9 @@ class SealedDeck:
         made. A share lapses while nobody holds the card alone, once it is opened to all, or
         while its holder is away (who takes its seat owes them)."""
         answers = [
-            Pending(s.shared[to].holder, "share_answer", token, to) for to in sorted(s.complaints)
+            Pending(s.shared[to].holder, "share_answer", token, to)
+            for to in sorted(s.complaints)
+            if s.shared[to].holder not in self.away  # as an escrow's answer (``pending``)
         ]
         holder = self.holder_of(token)
         if holder is None or holder in self.away or s.card is not None:

@@ -1,12 +1,9 @@
 """Each cheat at the sealed deck over real sockets (issue 27): a player's forged step (a
 substituted or duplicated card in its shuffle, a wrong removal of its layer, a false
-opening, a false claim, a false escrow share) is refused with its sender named, and the
+opening, a false escrow share) expels its sender by name with the step as evidence, every
+other peer accepts that evidence and the game finishes; a false claim is refused and the
 game goes on; the host's own forged steps (its shuffle, its removal, its opening) are
-caught by every client, which stops trusting it and says so.
-
-The players' cheats are not expelled yet: the DeckFault is being wired to the Expeller
-elsewhere; these tests pin the naming and the game going on, and the expulsion is to be
-asserted once that is in."""
+caught by every client, which stops trusting it and says so."""
 
 from __future__ import annotations
 
@@ -19,6 +16,7 @@ import pytest
 from test_net_cheating import run
 from test_net_claims import FalseClaimBot
 from test_net_sealed_deck import Refusals, play_until
+from test_net_sealed_takeover import check_every_peer, play_out
 
 from protocol.escrow import seal_share_revealably, x25519_public
 from protocol.ristretto import mul_base, random_scalar
@@ -65,7 +63,8 @@ def went_on(heard: Refusals, moves: int) -> Callable[[HostGame], bool]:
 
 
 class TryingDealer(Client):
-    """Sends its first step of ``kind`` forged ``how``, then, refused, the true one."""
+    """Sends its first step of ``kind`` forged ``how``, then the true one (too late: the
+    forged one expels it)."""
 
     kind, how = "shuffle", "substitute"
 
@@ -81,31 +80,50 @@ class TryingDealer(Client):
         return super()._send_signed(body)
 
 
+def expelled_by_name(
+    host: Host,
+    clients: list[Client],
+    outcomes: list[Any],
+    cheat: Client,
+    why: str,
+    lines: list[str],
+    record: Path,
+) -> None:
+    """A whole game of ``clients`` against ``host`` (their ``outcomes``): ``cheat`` expelled
+    for ``why`` (its own outcome says so, the host's console names it and no one else),
+    every other peer accepting the evidence and playing the game to its end on one
+    transcript, every card read at the end, and the record verifying with the expulsion."""
+    mine = outcomes[clients.index(cheat)]
+    assert mine is not None and mine.error == f"expelled: {why}", outcomes
+    others = [o for c, o in zip(clients, outcomes, strict=True) if c is not cheat]
+    assert all(o is not None and o.error is None for o in others), outcomes
+    ledger = check_every_peer(host, others, record)
+    assert cheat.seat in ledger.away
+    expelled = [line for line in lines if "is expelled" in line]
+    assert len(expelled) == 1 and f"({cheat.seat}) is expelled" in expelled[0], expelled
+    verdict = verify_record(record)
+    assert "expelled" in verdict.message, verdict.message
+
+
 @pytest.mark.parametrize(
-    "kind, how, said",
+    "kind, how, why",
     [
-        ("shuffle", "substitute", "shuffle is refused"),
-        ("shuffle", "duplicate", "shuffle is refused"),
-        ("unlayer", "unlayer", "removed from"),
+        ("shuffle", "substitute", "bad_shuffle"),
+        ("shuffle", "duplicate", "bad_shuffle"),
+        ("unlayer", "unlayer", "bad_unlayer"),
     ],
 )
-def test_a_players_forged_deck_step_is_refused_naming_it_and_the_game_goes_on(
-    tmp_path: Path, kind: str, how: str, said: str
+def test_a_players_forged_deck_step_expels_it_by_name_and_the_game_finishes(
+    tmp_path: Path, kind: str, how: str, why: str
 ) -> None:
-    heard = Refusals()
-    cheat = type("Trier", (TryingDealer,), {"kind": kind, "how": how})(
-        "cheat", ClassicBot(), listener=heard
-    )
+    lines: list[str] = []
+    cheat = type("Trier", (TryingDealer,), {"kind": kind, "how": how})("cheat", ClassicBot())
     clients = [Client("c0", ClassicBot()), cheat, Client("c2", ClassicBot())]
     record = tmp_path / "game.rec"
-    host = Host(HostConfig(seats=4, bots=1, sealed=True, record=str(record)))
-    asyncio.run(play_until(host, clients, went_on(heard, 12), timeout=150, may_end=True))
-    code, message = heard.heard[0]
-    assert code == "bad_deck" and cheat.seat in message and said in message, heard.heard
-    # The game went on (every peer, stopped by the test, agreed with the host: play_until
-    # checks it), and the record, in which the forged step is not, verifies.
-    verdict = verify_record(record)
-    assert verdict.ok, verdict.message
+    config = HostConfig(seats=4, bots=1, sealed=True, record=str(record), log=lines.append)
+    host = Host(config)
+    outcomes = asyncio.run(play_out(host, clients))
+    expelled_by_name(host, clients, outcomes, cheat, why, lines, record)
 
 
 class OnceFalseOpeningClient(Client):
@@ -121,24 +139,22 @@ class OnceFalseOpeningClient(Client):
         return openings
 
 
-def test_a_false_opening_is_refused_naming_its_sender_and_the_game_goes_on(
+def test_a_false_opening_expels_its_sender_by_name_and_the_game_finishes(
     tmp_path: Path,
 ) -> None:
     """Games until the cheat trades (it may be out before it ever does)."""
     for attempt in range(6):
-        heard = Refusals()
-        cheat = OnceFalseOpeningClient("cheat", ClassicBot(), listener=heard)
+        lines: list[str] = []
+        cheat = OnceFalseOpeningClient("cheat", ClassicBot())
         clients = [cheat, Client("c1", ClassicBot()), Client("c2", ClassicBot())]
         record = tmp_path / f"game{attempt}.rec"
-        host = Host(HostConfig(seats=3, sealed=True, record=str(record)))
-        asyncio.run(play_until(host, clients, went_on(heard, 12), timeout=150, may_end=True))
-        if heard.heard:
+        host = Host(HostConfig(seats=3, sealed=True, record=str(record), log=lines.append))
+        outcomes = asyncio.run(play_out(host, clients))
+        if getattr(cheat, "lied", False):
             break
     else:
         raise AssertionError("the cheat never traded in 6 games")
-    code, message = heard.heard[0]
-    assert code == "bad_deck" and "opening" in message and cheat.seat in message
-    assert verify_record(record).ok
+    expelled_by_name(host, clients, outcomes, cheat, "bad_opening", lines, record)
 
 
 def test_a_false_claim_in_a_sealed_game_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
@@ -186,36 +202,28 @@ class FalseShareClient(Client):
         super()._started(body)
 
 
-def test_a_false_escrow_share_is_complained_of_and_its_dealer_named(tmp_path: Path) -> None:
+def test_a_false_escrow_share_is_complained_of_and_its_dealer_expelled_by_name(
+    tmp_path: Path,
+) -> None:
     """The victim's client finds the share sealed to it false and complains over the wire;
     the cheat's answer (the box's ephemeral secret) shows every peer the box opens to a
-    share its commitments deny: the answer is refused naming the cheat, and the game is not
-    stopped for it (the deck waits for the cheat: its expulsion, which the escrow's other
-    holders then stand in for, is being wired elsewhere)."""
+    share its commitments deny: the answer is the evidence that expels the cheat, the
+    escrow's other holders stand in for it, and the game finishes."""
     lines: list[str] = []
-    heard = Refusals()
-    cheat = FalseShareClient("cheat", ClassicBot(), listener=heard)
+    cheat = FalseShareClient("cheat", ClassicBot())
     clients = [cheat, Client("c1", ClassicBot()), Client("c2", ClassicBot())]
     record = tmp_path / "game.rec"
     host = Host(HostConfig(seats=3, sealed=True, record=str(record), log=lines.append))
-
-    def named(match: HostGame) -> bool:
-        return bool(heard.heard)
-
-    asyncio.run(play_until(host, clients, named, timeout=90))
-    code, message = heard.heard[0]
-    assert code == "bad_deck" and cheat.seat in message and cheat.victim in message, heard.heard
-    assert "not the one its escrow commits to" in message
+    outcomes = asyncio.run(play_out(host, clients))
+    expelled_by_name(host, clients, outcomes, cheat, "bad_share", lines, record)
+    assert cheat.victim is not None
     victim = next(c for c in clients if c.seat == cheat.victim)
     assert victim.deck is not None and cheat.seat in victim.deck.party.holder.complained
     assert host.match is not None and host.match.deck is not None
     ledger = host.match.deck.ledger
-    assert ledger is not None
-    # The complaint is public and still stands; the game was not stopped by the host.
-    assert cheat.victim in ledger.escrows[cheat.seat].complaints
-    stops = [line for line in lines if "game stopped" in line]
-    assert all("the test has seen" in line for line in stops), stops
-    assert verify_record(record).ok
+    assert ledger is not None and cheat.victim in ledger.escrows[cheat.seat].complaints
+    expelled = next(line for line in lines if "is expelled" in line)
+    assert cheat.victim in expelled and "not the one its escrow commits to" in expelled
 
 
 # ----- the cheating host ------------------------------------------------------------------

@@ -511,3 +511,39 @@ def test_each_process_checks_each_shuffle_once_and_verify_checks_them_all(
     verdict = verify_record(record)
     assert verdict.ok, verdict.message
     assert len(checked) == len(shuffles) * (1 + len(clients))
+
+
+class EarlySecretClient(Client):
+    """Tells its layer's secret right after each of its acts, until three of those came
+    while the act was still in flight: a deck step the host refuses (before the game is
+    won), never an expulsion. What the client's acts stood at as each refusal came is kept."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.in_flight: list[tuple[int, int]] = []  # (acts in flight before, after), per refusal
+
+    def _send_act(self, action: Any) -> None:
+        super()._send_act(action)
+        if self.deck is not None and len(self.in_flight) < 3 and self.outstanding:
+            self._send_signed({"type": "deck", "game": self.game_id, "step": self.deck.secret()})
+
+    def _error(self, message: dict[str, Any]) -> None:
+        before = self.outstanding
+        super()._error(message)
+        if message["code"] == "bad_deck" and before:
+            self.in_flight.append((before, self.outstanding))
+
+
+def test_a_refused_deck_step_leaves_the_acts_in_flight_as_they_are(tmp_path: Path) -> None:
+    """A deck step the host refuses is no refused act: the acts in flight stay in flight
+    (else the bot would choose and send again while they are), and the game finishes."""
+    record = tmp_path / "game.rec"
+    heard = Refusals()
+    early = EarlySecretClient("early", ClassicBot(), listener=heard)
+    clients = [early, Client("c1", ClassicBot()), Client("c2", ClassicBot())]
+    host = Host(HostConfig(seats=3, sealed=True, record=str(record)))
+    outcomes = asyncio.run(run(host, clients, 180))
+    assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+    assert ("bad_deck", "a layer's secret is told when the game is won") in heard.heard
+    assert early.in_flight and all(b == a for b, a in early.in_flight), early.in_flight
+    assert verify_record(record).ok

@@ -23,6 +23,7 @@ from risk_lan.bots import ClassicBot
 from risk_lan.net.client import Client
 from risk_lan.net.client.outcome import Outcome
 from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostdeck import HOST_PARTY, HostDeck
 from risk_lan.net.host.hostgame import HostGame
 from risk_lan.net.host.hostsave import SaveError, SaveWriter, load_save
 from risk_lan.net.host.hostserver import Host
@@ -45,6 +46,19 @@ def at_the_end(match: HostGame) -> bool:
     ledger = match.deck.ledger if match.deck is not None else None
     over = match.game is not None and match.game.is_over
     return over and ledger is not None and "host" in ledger.secrets and not match.finished
+
+
+class HeldAtTheEnd(HostDeck):
+    """Publishes its own secret once the game is won, then waits there for good (the test
+    crashes the host in that wait): the window between the host's secret and the end is held
+    open. Left to itself it may close within a round trip, before a test polling for it sees
+    it (when a player is out of the game, the host's share alone rebuilds its secret, and the
+    other's comes at once)."""
+
+    async def end(self) -> None:
+        if self.ledger is not None and HOST_PARTY not in self.ledger.secrets:
+            self._publish_own(self.party.secret())
+        await asyncio.Event().wait()
 
 
 class SecretLostClient(Client):
@@ -82,12 +96,17 @@ def crash(host: Host) -> None:
 
 
 async def stopped_and_resumed(
-    config: HostConfig, clients: list[Client], stop_at: Callable[[HostGame], bool]
+    config: HostConfig,
+    clients: list[Client],
+    stop_at: Callable[[HostGame], bool],
+    deck_class: type[HostDeck] = HostDeck,
 ) -> tuple[Host, Host, list[Outcome], SealedDeck]:
     """Play until ``stop_at``, close the host as a crash would (no end in its save), take
     the game up again from the save on the same port, and play it to its end. Returns the
-    first host, the resumed one, the clients' outcomes and the ledger the first host had."""
-    first = Host(config)
+    first host, the resumed one, the clients' outcomes and the ledger the first host had.
+    ``deck_class``: the first host's side of the deck (the resumed host's is the real one)."""
+    game_class = type("FirstGame", (HostGame,), {"deck_class": deck_class})
+    first = type("FirstHost", (Host,), {"match_class": game_class})(config)
     port = await first.serve("127.0.0.1", 0)
     tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in clients]
     try:
@@ -131,7 +150,10 @@ def test_a_sealed_game_stopped_and_resumed_from_its_save_finishes_and_verifies(
     stop_at = {"mid_game": dealt_and_played(4), "mid_deal": mid_deal, "at_the_end": at_the_end}[
         stop
     ]
-    first, resumed, _, before = asyncio.run(stopped_and_resumed(config, clients, stop_at))
+    deck_class = HeldAtTheEnd if stop == "at_the_end" else HostDeck
+    first, resumed, _, before = asyncio.run(
+        stopped_and_resumed(config, clients, stop_at, deck_class)
+    )
     assert first.match is not None and first.match.deck is not None
     assert resumed.match is not None and resumed.match.deck is not None
     # The same layer, the same party: the cards of its bot's seat it reads again are the

@@ -105,6 +105,10 @@ class Client:
         self.signed_sent: deque[dict[str, Any]] = deque(maxlen=16)
         self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
         self.outstanding = 0  # acts sent that the host has neither applied nor refused
+        # At most how many of those carry openings (never more than are in flight): a
+        # `bad_deck` refusal is an act's only then; else it refuses one of this seat's deck
+        # steps, which leaves its acts as they are.
+        self.opening_acts = 0
         self.view: dict[str, Any] | None = None
         # A sealed game's view as the host sent it (``view`` is this seat's view of it).
         self.sealed_view: dict[str, Any] | None = None
@@ -278,7 +282,12 @@ class Client:
             # to come back to, and the host closes the connection next.
             raise ProtocolError(message["code"], message["message"])
         self.log(f"host says {code}: {message['message']}")
-        if code not in LOBBY_REFUSALS:
+        self.opening_acts = min(self.opening_acts, self.outstanding)
+        if code == "bad_deck" and not self.opening_acts:
+            pass  # a deck step of this seat's refused: the acts in flight and queued stand
+        elif code not in LOBBY_REFUSALS:
+            if code == "bad_deck":
+                self.opening_acts -= 1
             self.outstanding = max(0, self.outstanding - 1)
             self.queued.clear()  # what followed the refused act no longer makes sense
             self._choose_again()
@@ -594,4 +603,5 @@ class Client:
         openings = self._openings(action)
         if openings:
             body["openings"] = openings
+            self.opening_acts = min(self.opening_acts + 1, self.outstanding)
         self._send_signed(body)

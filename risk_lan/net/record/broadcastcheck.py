@@ -24,6 +24,7 @@ from risk_lan.net.record import shadow
 from risk_lan.net.record.dealsource import DealingPublicSource, DealingSource, dealer
 from risk_lan.net.record.deckdraws import hand_over, party_of, seat_left, seat_returned
 from risk_lan.net.record.deckescrows import is_sealed, ledger_of
+from risk_lan.net.record.deckfaults import DECK_EXPULSIONS
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon
@@ -262,6 +263,11 @@ class GameReplay:
     def _expel(self, body: dict[str, Any]) -> None:
         """A takeover for good, once its evidence is checked. A reveal of the seat's that
         only the end would have checked is no longer its word for anything."""
+        if body["why"] in DECK_EXPULSIONS:
+            # The evidence is judged on this ledger as it stands: the shuffles it took on
+            # trust are checked first, so that a step the host forged (on which an honest
+            # player built the step the host now calls false) is named for what it is.
+            self.settle_deck()
         check_expulsion(self, body)
         seat = body["seat"]
         self.expelled[seat] = body["why"]
