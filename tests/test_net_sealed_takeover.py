@@ -84,9 +84,11 @@ def test_a_player_gone_mid_game_is_played_by_a_host_bot_that_now_reads_its_cards
     record = tmp_path / "game.rec"
     lines: list[str] = []
     gone = GoneMidGame("gone", ClassicBot())
-    clients = [gone, Client("stays", ClassicBot()), Client("also", ClassicBot())]
+    # Four players (five parties): with one gone for good and one out of the game, the three
+    # other holders of an escrow are still its threshold (docs/fairness.md).
+    clients = [gone, *(Client(n, ClassicBot()) for n in ("stays", "also", "too"))]
     config = HostConfig(
-        seats=3, mode=mode, sealed=True, record=str(record), absent_after=3.0, log=lines.append
+        seats=4, mode=mode, sealed=True, record=str(record), absent_after=3.0, log=lines.append
     )
     host = Host(config)
     outcomes = asyncio.run(play_out(host, clients))
@@ -113,13 +115,17 @@ def test_a_player_gone_mid_deal_is_skipped_and_the_game_finishes(tmp_path: Path,
     record = tmp_path / "game.rec"
     lines: list[str] = []
     gone = GoneMidDeal("gone", ClassicBot())
-    clients = [Client("first", ClassicBot()), gone, Client("last", ClassicBot())]
+    clients = [
+        Client("first", ClassicBot()),
+        gone,
+        *(Client(n, ClassicBot()) for n in ("next", "last")),
+    ]
     config = HostConfig(
-        seats=3, mode=mode, sealed=True, record=str(record), absent_after=3.0, log=lines.append
+        seats=4, mode=mode, sealed=True, record=str(record), absent_after=3.0, log=lines.append
     )
     host = Host(config)
     outcomes = asyncio.run(play_out(host, clients))
-    ledger = check_every_peer(host, [outcomes[0], outcomes[2]], record)
+    ledger = check_every_peer(host, [outcomes[0], *outcomes[2:]], record)
     first = ledger.deals["deal-1"]
     assert first.skipped == [gone.seat] and first.done
     # Its layer is on none of the first deal's cards, which the others shuffled.
