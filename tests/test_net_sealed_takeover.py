@@ -148,11 +148,16 @@ def test_a_forged_shuffle_expels_its_sender_by_name_and_the_game_finishes(
     record = tmp_path / "game.rec"
     lines: list[str] = []
     cheat = ForgingShuffler("cheat", ClassicBot())
-    clients = [Client("c0", ClassicBot()), cheat, Client("c2", ClassicBot())]
-    host = Host(HostConfig(seats=3, sealed=True, record=str(record), log=lines.append))
+    clients = [
+        Client("c0", ClassicBot()),
+        cheat,
+        Client("c2", ClassicBot()),
+        Client("c3", ClassicBot()),
+    ]
+    host = Host(HostConfig(seats=4, sealed=True, record=str(record), log=lines.append))
     outcomes = asyncio.run(play_out(host, clients))
     assert outcomes[1].error == "expelled: bad_shuffle", outcomes[1]
-    ledger = check_every_peer(host, [outcomes[0], outcomes[2]], record)
+    ledger = check_every_peer(host, [outcomes[0], *outcomes[2:]], record)
     assert cheat.seat in ledger.away and ledger.deals["deal-1"].skipped == [cheat.seat]
     expelled = [line for line in lines if "is expelled" in line]
     assert expelled and f"cheat ({cheat.seat})" in expelled[0] and "shuffle" in expelled[0]
