@@ -313,9 +313,9 @@ class GameReplay:
             raise ProtocolError(
                 "reroll", f"move {body['n']} while roll {self.pending['roll']} waits", "host"
             )
-        if self.ledger is not None and self.ledger.pending():
+        if self.ledger is not None and (owed := self.ledger.pending()):
             # A deal's steps, and a card's way into a hand, come before anything else.
-            step = self.ledger.pending()[0]
+            step = owed[0]
             raise ProtocolError(
                 "out_of_order",
                 f"move {body['n']} while the deck waits for a {step.kind} of {step.subject}",
