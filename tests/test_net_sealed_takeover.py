@@ -202,7 +202,7 @@ def test_a_player_handed_back_its_seat_gets_its_hand_as_it_stands(tmp_path: Path
     sees = [line for line in lines if "the bot playing back's seat now sees back's" in line]
     returned = [line for line in lines if "back has their seat back, with their" in line]
     assert sees and returned, lines
-    assert "(this host saw it " in returned[0] or "(this host saw them " in returned[0], returned
+    assert "(the host saw it " in returned[0] or "(the host saw them " in returned[0], returned
     assert any("the bot playing back's seat now sees back's" in line for line in heard)
     assert any("back has their seat back, with their" in line for line in heard)
     # The player read its cards again, each the card the deck says; the host read them too

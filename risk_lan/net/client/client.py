@@ -27,7 +27,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot
 from risk_lan.net.client.botplay import BotPlay
-from risk_lan.net.client.deckseat import DECK_LAYER, DeckSeat, seat_hands
+from risk_lan.net.client.deckseat import DECK_LAYER, DeckSeat
 from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
@@ -41,7 +41,7 @@ from risk_lan.net.client.tablerequests import TableRequests
 from risk_lan.net.client.tabletalk import TableTalk
 from risk_lan.net.client.witness import Witness
 from risk_lan.net.connection import Connection
-from risk_lan.net.record.deckdraws import cards_held
+from risk_lan.net.record.deckdraws import cards_held, who_sees
 from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
@@ -382,7 +382,7 @@ class Client:
         if self.deck is None or game is None:
             return
         held = cards_held(game.state, seat)
-        line = seat_hands(seat, self._name_of(seat), held, taken)
+        line = who_sees(self._name_of(seat), held, taken)
         if line:
             self.log(line)
             self.listener.seat_changed(seat, f"cards:{'taken' if taken else 'back'}:{held}")

@@ -86,13 +86,15 @@ class DeckSeat:
         """The steps the ledger now waits for from this seat, each made once: one sent
         stays owed until the host publishes it, and is not made again meanwhile."""
         me = self.party.id
-        due = {(p, _made_on(ledger, p)) for p in ledger.pending() if p.party == me}
-        self.sent &= due
+        # In the ledger's order, each with the point it is made on (asked once: every peer
+        # asks after every message, and the ledger walks its deals and cards to answer).
+        due = [(p, _made_on(ledger, p)) for p in ledger.pending() if p.party == me]
+        self.sent &= set(due)
         learnt, false_shares = self.party.read_shares(ledger)
         self.teammates_learnt.update(learnt)
         made = [*self.complaints, *self.party.holder.collect(ledger), *false_shares]
         self.complaints = []
-        for step, on in sorted(due, key=lambda d: ledger.pending().index(d[0])):
+        for step, on in due:
             if self.lost and step.kind != "escrow_partial":
                 continue  # steps of a layer it no longer has
             if (step, on) not in self.sent:
@@ -189,20 +191,6 @@ def _made_on(ledger: SealedDeck, step: Pending) -> bytes:
     """The point a token's step is made on (empty for the other steps)."""
     slot = ledger.slots.get(step.subject)
     return bytes(slot.point) if slot is not None else b""
-
-
-def seat_hands(seat: str, name: str, held: int, taken: bool) -> str:
-    """Who now sees the sealed cards of ``name``'s seat, which a host bot now plays
-    (``taken``) or its player again; empty when it holds none and nothing is to be said."""
-    cards = f"{held} card" if held == 1 else f"{held} cards"
-    if not held:
-        return ""
-    if taken:
-        return f"the bot playing {name}'s seat now sees {name}'s {cards}"
-    return (
-        f"{name} has their seat back, with their {cards} (the host saw"
-        f" {'it' if held == 1 else 'them'} while its bot played the seat)"
-    )
 
 
 P = ParamSpec("P")

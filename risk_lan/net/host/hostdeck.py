@@ -35,12 +35,14 @@ from protocol.signing import Identity
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.record.dealsource import DealingSource, dealer
 from risk_lan.net.record.deckdraws import (
+    HOST_PARTY,
     cards_held,
     dealt,
     hand_over,
     party_of,
     seat_left,
     seat_returned,
+    who_sees,
 )
 from risk_lan.net.record.deckescrows import check_escrow, commit_fields, ledger_of
 from risk_lan.net.record.deckfaults import proven
@@ -48,8 +50,6 @@ from risk_lan.rules import Action, GameState, RandomSource
 from risk_lan.rules.events import Event
 from risk_lan.rules.projection import opened_by, sealed_of
 from risk_lan.rules.seatview import TurnStart, seat_view
-
-HOST_PARTY = "host"
 
 
 class DeckRolls(Protocol):
@@ -135,8 +135,7 @@ class HostDeck:
         self.hand_over()
         held = cards_held(state, seat) if state is not None else 0
         if held and not (state is not None and seat in state.eliminated):
-            name = self.name(seat)
-            self.log(f"the bot playing {name}'s seat now sees {name}'s {_cards(held)}")
+            self.log(who_sees(self.name(seat), held, taken=True))
 
     def returned(self, seat: str) -> None:
         """``seat``'s player plays it again (its handback just published): its cards, as they
@@ -148,11 +147,7 @@ class HostDeck:
         self.hand_over()
         held = cards_held(state, seat) if state is not None else 0
         if held:
-            name = self.name(seat)
-            self.log(
-                f"{name} has their seat back, with their {_cards(held)} (this host saw"
-                f" {'it' if held == 1 else 'them'} while its bot played the seat)"
-            )
+            self.log(who_sees(self.name(seat), held, taken=False))
 
     def hand_over(self, events: Sequence[Event] = ()) -> None:
         """The cards now in a seat's hand given to its party in the ledger (as every peer
@@ -403,10 +398,6 @@ def secrets_owed(ledger: SealedDeck) -> list[str]:
             continue
         owed |= set(ledger.owing(owner, ledger.end_shares.get(owner, {}))) - {HOST_PARTY}
     return sorted(owed)
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 # What names a step: a party makes one of each kind for each subject.

@@ -94,3 +94,18 @@ def dealt(ledger: SealedDeck, tokens: list[str]) -> list[str]:
     """The ``tokens`` whose deal is done (a card drawn from a pile made again is in a hand
     before the pile's shuffles are)."""
     return [t for t in tokens if t in ledger.slots]
+
+
+def who_sees(name: str, held: int, taken: bool) -> str:
+    """Who now sees the sealed cards of ``name``'s seat, which a host bot now plays
+    (``taken``) or its player again, as the host's console and every client say it; empty
+    when it holds none and nothing is to be said."""
+    cards = f"{held} card" if held == 1 else f"{held} cards"
+    if not held:
+        return ""
+    if taken:
+        return f"the bot playing {name}'s seat now sees {name}'s {cards}"
+    return (
+        f"{name} has their seat back, with their {cards} (the host saw"
+        f" {'it' if held == 1 else 'them'} while its bot played the seat)"
+    )
