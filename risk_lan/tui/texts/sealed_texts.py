@@ -12,8 +12,9 @@ SEALED_TEXTS: dict[str, dict[str, str]] = {
         "sealed_seats_no_bot": "Sealed cards: each computer reads only its own seats' cards, and"
         " the host's computer plays no bot here. A bot can run on a player's computer (risk-lan"
         " join --bot): its cards are read there alone.",
-        "sealed_audit": "The sealed deck, checked on this computer: every shuffle's proof, then at"
-        " the end every sealed card read, {count} {count:card|cards} in {total} {total:deal|deals}"
+        "sealed_audit": "The sealed deck, checked on this computer: the proof of every shuffle"
+        " but its own, then at the end every sealed card read, {count} {count:card|cards} in"
+        " {total} {total:deal|deals}"
         " (a pile made again deals its cards anew), each opened in play as dealt.",
         "sealed_audit_own": "Your own cards are the ones you read as they came.",
         "sealed_unopened": "The sealed cards stay sealed: a game stopped before its end opens none"
@@ -39,10 +40,10 @@ SEALED_TEXTS: dict[str, dict[str, str]] = {
         " détient toute la clé de secours de vos cartes et pourrait les lire.",
         "sealed_two_players": "Si l'autre joueur joue sur l'ordinateur de l'hôte, celui-ci détient"
         " toute la clé de secours de vos cartes et pourrait les lire.",
-        "sealed_audit": "Le paquet scellé, vérifié sur cet ordinateur : la preuve de chaque"
-        " mélange, puis à la fin chaque carte scellée lue, {count} {count:carte|cartes} en {total}"
+        "sealed_audit": "Paquet scellé, vérifié ici : chaque preuve de mélange sauf la sienne,"
+        " puis à la fin chaque carte lue, {count} {count:carte|cartes} en {total}"
         " {total:distribution|distributions} (un paquet refait redistribue ses cartes), chacune"
-        " ouverte en jeu telle que distribuée.",
+        " ouverte telle que distribuée.",
         "sealed_audit_own": "Vos propres cartes sont bien celles que vous avez lues à leur"
         " arrivée.",
         "sealed_unopened": "Les cartes scellées le restent : une partie arrêtée avant sa fin n'en"
