@@ -17,8 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .deckdraw import add_layer, open_card, remove_layer, uncover
-from .deckshuffle import ROUNDS, CommittedShuffle, bits_size, commit_shuffle, prove_committed
-from .deckshuffle import round_size as shuffle_round_size
+from .deckshuffle import CommittedShuffle, commit_shuffle, proof_parts, prove_committed
 from .escrow import (
     check_share,
     deal,
@@ -41,7 +40,6 @@ class LedgerView(Protocol):
     """What a party reads of the public ledger (``SealedDeck``)."""
 
     game_id: str
-    rounds: int
     escrows: dict[str, Escrow]
     away: set[str]
     parties: dict[str, Party]
@@ -188,15 +186,13 @@ class DealerParty:
         """Its step of the deal, drawn from its layer's secret and the step's context rather
         than from the system's randomness: a party whose program restarted between its commit
         and its proof (a host resumed from its save, a client from its seat file) makes the
-        very step it committed to, and proves it. The order and the rounds' secrets stay as
+        very step it committed to, and proves it. The order and the proof's secrets stay as
         secret as the layer itself."""
         d = ledger.deal_of(deal_id)
         context = step_context(ledger.game_id, deal_id, d.step, "shuffle", self.id)
         seed = digest("deck-shuffle-own", self.key.to_bytes(), context)
         order = DerivedSource(digest("deck-shuffle-own-order", seed)).permutation(len(d.deck))
-        return commit_shuffle(
-            self.key, d.deck, context, order=order, seed=seed, rounds=ledger.rounds
-        )
+        return commit_shuffle(self.key, d.deck, context, order=order, seed=seed)
 
     def shuffle(self, ledger: LedgerView, deal_id: str) -> Message:
         d = ledger.deal_of(deal_id)
@@ -205,7 +201,7 @@ class DealerParty:
             raise ValueError(f"the deal {deal_id} awaits its randomness")
         randomness = d.randomness
         proof = prove_committed(step, randomness)
-        return shuffle_message(self.id, deal_id, step.shuffled, proof, ledger.rounds)
+        return shuffle_message(self.id, deal_id, step.shuffled, proof)
 
     def relayer(self, ledger: LedgerView, token: str) -> Message:
         slot = ledger.slot(token)
@@ -315,19 +311,17 @@ class DealerParty:
         return self.share_answer(step.subject, step.to)
 
 
-def shuffle_message(
-    party: str, deal_id: str, shuffled: Sequence[Point], proof: bytes, rounds: int = ROUNDS
-) -> Message:
-    """A ``shuffle`` message: the deck as a list of points, the proof as its header of bits
-    and a list of its rounds (each part under the wire's MAX_BIN)."""
-    header, size = bits_size(rounds), shuffle_round_size(len(shuffled))
+def shuffle_message(party: str, deal_id: str, shuffled: Sequence[Point], proof: bytes) -> Message:
+    """A ``shuffle`` message: the deck as a list of points, the proof as a list of its points
+    and a list of its scalars (32 bytes each, well under the wire's MAX_BIN)."""
+    commitments, responses = proof_parts(proof)
     return {
         "kind": "shuffle",
         "party": party,
         "deal": deal_id,
         "deck": [bytes(p) for p in shuffled],
-        "bits": proof[:header],
-        "rounds": [proof[header + j * size : header + (j + 1) * size] for j in range(rounds)],
+        "commitments": commitments,
+        "responses": responses,
     }
 
 

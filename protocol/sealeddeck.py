@@ -33,12 +33,11 @@ from .cardpoints import card_index, deck_points
 from .deckdraw import check_added, check_opening, check_removal
 from .deckshuffle import (
     MAX_CARDS,
+    POINTS,
     RANDOMNESS_SIZE,
-    ROUNDS,
     ShuffleRefused,
-    bits_size,
     check_committed_shuffle,
-    round_size,
+    response_count,
 )
 from .errors import ProtocolError
 from .escrow import (
@@ -208,7 +207,6 @@ class SealedDeck:
         game_id: str,
         parties: Sequence[Party],
         host_signing: bytes | None = None,
-        rounds: int = ROUNDS,
     ) -> None:
         """``parties`` in their fixed order; ``host_signing`` the host's signing key when the
         host is not a party (it then holds escrow shares too, as ``HOST``)."""
@@ -221,7 +219,6 @@ class SealedDeck:
         self.parties = {p.id: p for p in parties}
         self.order = ids
         self.host_signing = host_signing
-        self.rounds = rounds
         self.escrows: dict[str, Escrow] = {}
         self.deals: dict[str, Deal] = {}
         self.slots: dict[str, Slot] = {}
@@ -479,7 +476,7 @@ class SealedDeck:
         complaint: the dealer's good answer is applied, and the complainer is named)."""
         kind, sender = _header(message, self.order, self.host_signing is not None)
         handler = self._handlers()[kind]
-        _check_fields(message, FIELDS[kind], sender, self.rounds)
+        _check_fields(message, FIELDS[kind], sender)
         result = handler(sender, message)
         self._record(dict(message))
         return result
@@ -571,7 +568,7 @@ class SealedDeck:
         if seen not in self.proven:
             assert deal.commit is not None and deal.randomness is not None
             given = (self.parties[sender].layer, deal.deck, shuffled, proof, context)
-            drawn = (deal.commit, deal.randomness, self.rounds)
+            drawn = (deal.commit, deal.randomness)
             if self.later is not None:
                 checked = self.later.submit(check_committed_shuffle, *given, *drawn)
                 self.checking.append((sender, seen, checked))
@@ -595,7 +592,7 @@ class SealedDeck:
         """A shuffle message's deck, proof and context, and the digest of all it is checked
         against (``_shuffle_digest``)."""
         shuffled = _points(m["deck"], sender, len(deal.deck))
-        proof = bytes(m["bits"]) + b"".join(m["rounds"])
+        proof = b"".join(m["commitments"]) + b"".join(m["responses"])
         context = step_context(self.game_id, deal.id, deal.step, "shuffle", sender)
         assert deal.commit is not None and deal.randomness is not None
         seen = _shuffle_digest(
@@ -604,7 +601,6 @@ class SealedDeck:
             context,
             deal.commit,
             deal.randomness,
-            self.rounds,
         )
         return shuffled, proof, context, seen
 
@@ -726,7 +722,7 @@ class SealedDeck:
         kind, sender = _header(message, self.order, self.host_signing is not None)
         if kind != "open":
             raise DeckFault(sender, "malformed", f"an opening is an open message, not a {kind}")
-        _check_fields(message, FIELDS[kind], sender, self.rounds)
+        _check_fields(message, FIELDS[kind], sender)
         return self._shown(sender, message)
 
     def _open(self, sender: str, m: Mapping[str, Any]) -> str:
@@ -843,11 +839,10 @@ class SealedDeck:
         parties: Sequence[Party],
         journal: Sequence[Mapping[str, Any]],
         host_signing: bytes | None = None,
-        rounds: int = ROUNDS,
     ) -> SealedDeck:
         """The ledger rebuilt from a journal, every step checked again (``DeckFault`` names
         the first one at fault, but for false complaints, which are part of the record)."""
-        deck = cls(game_id, parties, host_signing, rounds)
+        deck = cls(game_id, parties, host_signing)
         for entry in journal:
             deck.apply(entry)
         return deck
@@ -881,12 +876,9 @@ def _shuffle_digest(
     context: bytes,
     commit: bytes,
     randomness: bytes,
-    rounds: int,
 ) -> bytes:
-    """What names one shuffle's check: every byte it reads, and its count of rounds."""
-    return hashlib.sha256(
-        pack([b"".join(points), proof, context, commit, randomness, rounds])
-    ).digest()
+    """What names one shuffle's check: every byte it reads."""
+    return hashlib.sha256(pack([b"".join(points), proof, context, commit, randomness])).digest()
 
 
 def _bad_shuffle(sender: str, e: Exception) -> DeckFault:
@@ -957,8 +949,8 @@ FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "shuffle": {
         "deal": _is_id,
         "deck": _is_bins(SIZE, MAX_CARDS),
-        "bits": lambda value: type(value) is bytes,  # their sizes: _check_fields
-        "rounds": lambda value: type(value) is list,
+        "commitments": lambda value: type(value) is list,  # their sizes: _check_fields
+        "responses": lambda value: type(value) is list,
     },
     "relayer": {"token": _is_id, "point": _is_bin(SIZE), "proof": _is_bin(PROOF)},
     "unlayer": {"token": _is_id, "point": _is_bin(SIZE), "proof": _is_bin(PROOF)},
@@ -995,7 +987,6 @@ def _check_fields(
     message: Mapping[str, Any],
     fields: Mapping[str, Callable[[Any], bool]],
     sender: str,
-    rounds: int,
 ) -> None:
     kind = message["kind"]
     if set(message) != {"kind", "party", *fields}:
@@ -1007,16 +998,16 @@ def _check_fields(
             raise DeckFault(sender, "malformed", f"a {kind}'s {name} is not of its form")
     if kind == "shuffle":
         n = len(message["deck"])
-        if not _is_bin(bits_size(rounds))(message["bits"]) or not (
-            type(message["rounds"]) is list
-            and len(message["rounds"]) == rounds
-            and all(_is_bin(round_size(n))(r) for r in message["rounds"])
+        sizes = {"commitments": POINTS, "responses": response_count(n)}
+        if not all(
+            _is_bins(SIZE, count)(message[name]) and len(message[name]) == count
+            for name, count in sizes.items()
         ):
             raise DeckFault(
                 sender,
                 "malformed",
-                f"a shuffle of {n} cards has {bits_size(rounds)} bytes of bits and {rounds} "
-                f"rounds of {round_size(n)} bytes",
+                f"a shuffle of {n} cards has a proof of {POINTS} points and "
+                f"{response_count(n)} scalars, each of {SIZE} bytes",
             )
 
 

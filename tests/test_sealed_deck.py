@@ -17,9 +17,15 @@ import pytest
 from protocol.cardpoints import card_point
 from protocol.dealerparty import DealerParty, ShareHolder, shuffle_message
 from protocol.deckdraw import uncover
-from protocol.deckshuffle import ROUNDS, commit_shuffle, prove_committed
+from protocol.deckshuffle import (
+    MAX_CARDS,
+    POINTS,
+    commit_shuffle,
+    prove_committed,
+    response_count,
+)
 from protocol.escrow import seal_share_revealably, x25519_public
-from protocol.framing import MAX_BIN, MAX_FRAME, encode
+from protocol.framing import MAX_BIN, MAX_FRAME, MAX_ITEMS, encode
 from protocol.layerkey import LayerKey
 from protocol.ristretto import random_scalar
 from protocol.sealeddeck import HOST, DeckFault, Party, Pending, SealedDeck, step_context
@@ -142,7 +148,7 @@ def test_six_parties_deal_draw_hand_over_escrow_open_and_end() -> None:
     run(deck, actors, cpu)
     making = max(seconds for who, seconds in cpu.items() if who.startswith("p"))
     print(
-        f"\n6 parties, 44 cards, {ROUNDS} rounds, the escrows, the deal and 10 draws: "
+        f"\n6 parties, 44 cards, the escrows, the deal and 10 draws: "
         f"{cpu['checking']:.2f} s of CPU checking every step (each peer does), "
         f"{making:.2f} s making the most any party makes; per party "
         f"{cpu['checking'] + making:.2f} s"
@@ -277,11 +283,12 @@ def test_a_shuffle_proven_before_its_randomness_is_named() -> None:
     deck.take({"kind": "shuffle_commit", "party": "p1", "deal": "pile-1", "commit": step.commit})
     randomness = secrets.token_bytes(32)
     deck.randomness("pile-1", randomness)
-    # Bits the shuffler drew itself, before the randomness it must answer existed.
+    # A proof for randomness the shuffler picked itself, not the randomness drawn after its
+    # commit: its first challenge is another.
     early = prove_committed(step, bytes(32))
     refused(deck, shuffle_message("p1", "pile-1", step.shuffled, early), "p1", "bad_shuffle")
-    # Grinding: the openings of another step, on the bits its commit and the randomness ask
-    # for; the commitments they rebuild are not the ones committed to.
+    # Grinding: another step, proven for the challenge the commit and the randomness draw;
+    # its deck and its commitment to an order are not the ones committed to.
     other = commit_shuffle(p1.key, deck.deal_of("pile-1").deck, context)
     ground = prove_committed(dataclasses.replace(other, commit=step.commit), randomness)
     message = shuffle_message("p1", "pile-1", other.shuffled, ground)
@@ -322,7 +329,7 @@ def test_a_shuffle_checked_in_this_process_is_taken_again_unchecked_but_not_a_ch
     assert checks == [] and again.deal_of("pile-1").deck == deck.deal_of("pile-1").deck
     at = next(i for i, e in enumerate(deck.journal) if e.get("kind") == "shuffle")
     changed = dict(deck.journal[at])
-    changed["bits"] = bytes([changed["bits"][0] ^ 1]) + bytes(changed["bits"][1:])
+    changed["responses"] = [flipped(changed["responses"][0]), *changed["responses"][1:]]
     with pytest.raises(DeckFault) as fault:
         replayed([*deck.journal[:at], changed])
     assert fault.value.code == "bad_shuffle" and checks == [1]
@@ -357,7 +364,7 @@ def test_a_party_does_not_check_its_own_shuffle_but_every_other_ledger_does(
     made = p1.shuffle(deck, "pile-1")
     peer.vouch(made | {"party": "p2"})  # not p2's step: ignored
     deck.vouch(made)
-    changed = dict(made, bits=bytes([made["bits"][0] ^ 1]) + made["bits"][1:])
+    changed = dict(made, responses=[flipped(made["responses"][0]), *made["responses"][1:]])
     refused(deck, changed, "p1", "bad_shuffle")
     assert checks == ["checked"]
     deck.take(made)
@@ -532,8 +539,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "shuffle": {
         "deal": "pile-1",
         "deck": [POINT] * 5,
-        "bits": bytes(ROUNDS // 8),
-        "rounds": [bytes(37)] * ROUNDS,
+        "commitments": [POINT] * POINTS,
+        "responses": [bytes(32)] * response_count(5),
     },
     "relayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
     "unlayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
@@ -574,17 +581,25 @@ def test_messages_that_are_no_message() -> None:
     refused(deck, {"kind": "secret", "party": 3, "secret": bytes(32)}, None, "malformed")
 
 
-def test_a_44_card_shuffle_fits_the_wire() -> None:
-    """Each part of a shuffle message under MAX_BIN, the whole under MAX_FRAME."""
+@pytest.mark.parametrize("n", [44, MAX_CARDS])
+def test_a_shuffle_fits_the_wire(n: int) -> None:
+    """Each part of a shuffle message under MAX_BIN, each list under MAX_ITEMS, the whole
+    under MAX_FRAME, up to the largest deck."""
     key = LayerKey()
-    start = [card_point(f"{GAME}/pile-1", card) for card in PILE]
+    start = [card_point(f"{GAME}/pile-1", f"card {i}") for i in range(n)]
     step = commit_shuffle(key, start, b"context")
     message = shuffle_message("p1", "pile-1", step.shuffled, prove_committed(step, bytes(32)))
-    parts = [*message["deck"], message["bits"], *message["rounds"]]
-    assert max(len(part) for part in parts) <= MAX_BIN
+    lists = [message["deck"], message["commitments"], message["responses"]]
+    assert max(len(item) for part in lists for item in part) <= MAX_BIN
+    assert max(len(part) for part in lists) <= MAX_ITEMS
     size = len(encode(message))
     assert size < MAX_FRAME
-    print(f"\na 44-card shuffle message is {size} bytes")
+    print(f"\na {n}-card shuffle message is {size} bytes")
+
+
+def flipped(data: bytes) -> bytes:
+    """``data`` with the lowest bit of its first byte flipped."""
+    return bytes([data[0] ^ 1]) + data[1:]
 
 
 def test_a_record_replayed_names_the_step_that_was_changed() -> None:
