@@ -1,6 +1,6 @@
 """The CPU the encrypted deck's cryptography costs (issue 27), for 6 seats and 44 cards.
 
-    .venv/bin/python bench/deck.py [--seats 6] [--cards 44] [--rounds 32] [--no-network]
+    .venv/bin/python bench/deck.py [--seats 6] [--cards 44] [--no-network]
 
 Prints CPU time (``time.process_time``: this process only, so figures carry to a LAN where
 each peer has its own machine):
@@ -8,9 +8,10 @@ each peer has its own machine):
 - a scalar multiplication in ristretto255 (rbcl, what ``protocol/ristretto.py`` uses)
   against ed25519 through PyNaCl (``crypto_scalarmult_ed25519_noclamp``, with the
   ``is_valid_point`` check a received point would need), which is why ristretto255;
-- a shuffle step made (committed, then proven once its randomness is drawn) and checked, and
-  the whole shuffle per peer: each peer makes one step and checks the others' (make 1 +
-  check seats−1: its own it does not check), against the issue's 2 s;
+- a shuffle step made (committed, then proven once its randomness is drawn, with
+  Bayer–Groth's argument) and checked, and the whole shuffle per peer: each peer makes one
+  step and checks the others' (make 1 + check seats−1: its own it does not check), against
+  the issue's 2 s;
 - a layer removal with its proof, made and checked; a draw's cryptography (seats−1
   removals made, each checked by every peer: per peer, at most one made and seats−1
   checked, the drawer's own layer off), against 50 ms;
@@ -28,17 +29,12 @@ each peer has its own machine):
   slower path than a LAN's, where each peer has its own machine);
 - the networked game, sealed against plain, between separate processes
   (``bench/sealed_game.py``, one game each: games differ in length, so compare the
-  per-move figures, or time that script over several runs);
-- what one grinding attempt would cost a cheat were the bits a hash the shuffler computed
-  alone (docs/protocol.md, "Why two phases"), in Python: the last round's commitment
-  re-ordered and hashed from the state before it, and only its last two points swapped,
-  hashed from the state before them (a block or two of SHA-256 an attempt).
+  per-move figures, or time that script over several runs).
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import time
 from collections.abc import Callable
@@ -48,7 +44,6 @@ from typing import Any
 from protocol.cardpoints import card_point, deck_points
 from protocol.deckdraw import check_opening, check_removal, open_card, remove_layer, uncover
 from protocol.deckshuffle import (
-    ROUNDS,
     check_committed_shuffle,
     commit_shuffle,
     proof_size,
@@ -106,30 +101,27 @@ def multiplications() -> None:
     print(f"  ed25519 (PyNaCl), with is_valid_point {checked:7.1f} us")
 
 
-def shuffles(keys: list[LayerKey], cards: list[str], rounds: int) -> list[Any]:
+def shuffles(keys: list[LayerKey], cards: list[str]) -> list[Any]:
     seats = len(keys)
     deck = deck_points("territories", cards)
     made, checked = [], []
     for step, key in enumerate(keys):
         context = step_context(GAME, "pile-1", step, "shuffle", f"p{step + 1}")
         start = time.process_time()
-        committed = commit_shuffle(key, deck, context, rounds=rounds)
+        committed = commit_shuffle(key, deck, context)
         randomness = os.urandom(32)  # drawn after the commit, as a roll's seed is
         proof = prove_committed(committed, randomness)
         made.append(time.process_time() - start)
         shuffled, commit = committed.shuffled, committed.commit
         check = partial(
             check_committed_shuffle,
-            *(key.public, deck, shuffled, proof, context, commit, randomness, rounds),
+            *(key.public, deck, shuffled, proof, context, commit, randomness),
         )
-        checked.append(cpu(check))
+        checked.append(cpu(check, 3))
         deck = shuffled
     make, check = max(made), max(checked)
     whole = make + (seats - 1) * check
-    print(
-        f"Shuffle of {len(cards)} cards, {rounds} rounds "
-        f"(a proof of {proof_size(len(cards), rounds):,} bytes):"
-    )
+    print(f"Shuffle of {len(cards)} cards (a proof of {proof_size(len(cards)):,} bytes):")
     print(f"  one step made            {make * 1000:7.1f} ms")
     print(f"  one step checked         {check * 1000:7.1f} ms")
     print(
@@ -211,7 +203,7 @@ def escrows(keys: list[LayerKey], deck: list[Any]) -> None:
     )
 
 
-def ledger(seats: int, cards: list[str], rounds: int) -> None:
+def ledger(seats: int, cards: list[str]) -> None:
     from nacl.signing import SigningKey
 
     from protocol.dealerparty import DealerParty, ShareHolder
@@ -223,7 +215,6 @@ def ledger(seats: int, cards: list[str], rounds: int) -> None:
         GAME,
         [Party(p.id, p.key.public, bytes(seeds[i].verify_key)) for i, p in enumerate(parties)],
         bytes(seeds[-1].verify_key),
-        rounds,
     )
     actors: list[DealerParty | ShareHolder] = [*parties, ShareHolder(HOST, bytes(seeds[-1]))]
 
@@ -266,7 +257,7 @@ def ledger(seats: int, cards: list[str], rounds: int) -> None:
     print(f"The sealed deck's ledger, {seats} parties and the host as a holder, per peer:")
     show("the escrows", run())
     deck.start_deal("pile-1", tokens, cards, [p.id for p in parties])
-    show(f"a deal of {len(cards)} cards, {rounds} rounds", run())
+    show(f"a deal of {len(cards)} cards", run())
     deck.give(tokens[0], "p1")
     show("a draw", run())
     start = time.process_time()
@@ -387,31 +378,10 @@ def network_game(clients: int) -> None:
         print(f"  {done.stdout.strip()}")
 
 
-def grinding(cards: int, rounds: int) -> None:
-    commitments = os.urandom(rounds * (32 + 32 * cards))
-    print("A grinding attempt at a shuffle proof, hashed from SHA-256's state before what it")
-    print("changes:")
-    for what, changed in (
-        ("the last round re-ordered", 32 + 32 * cards),
-        ("its last 2 points", 64),
-    ):
-        midstate = hashlib.sha256(commitments[:-changed])
-        tail = commitments[-changed:]
-
-        def attempt(midstate: Any = midstate, tail: bytes = tail) -> None:
-            h = midstate.copy()
-            h.update(tail)
-            h.digest()
-
-        cost = per_call(attempt, 200_000)
-        print(f"  {what:28s} {cost:5.2f} us, {1e6 / cost:11,.0f} a second")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--cards", type=int, default=44)
-    parser.add_argument("--rounds", type=int, default=ROUNDS)
     parser.add_argument(
         "--no-network",
         dest="network",
@@ -422,14 +392,13 @@ def main() -> None:
     keys = [LayerKey() for _ in range(args.seats)]
     cards = [f"card-{i}" for i in range(args.cards)]
     multiplications()
-    deck = shuffles(keys, cards, args.rounds)
+    deck = shuffles(keys, cards)
     draws(keys, deck)
     escrows(keys, deck)
-    ledger(args.seats, cards, args.rounds)
+    ledger(args.seats, cards)
     if args.network:
         draw_latency(args.seats - 1)
         network_game(args.seats - 1)
-    grinding(args.cards, args.rounds)
 
 
 if __name__ == "__main__":

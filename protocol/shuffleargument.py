@@ -51,21 +51,25 @@ are linear.
 Soundness (a false step passes with probability about 3n/L ≤ 2^-240 a hash tried, L ≈ 2^252;
 the issue asks 2^-30, the cut-and-choose gave 2^-32; with the table's randomness in x, trying
 again in private gains nothing either). Assume the commitments bind (no one knows a relation
-between G_0 … G_n, H, which is the discrete logarithm in ristretto255), and take the hashes as
-random functions. A prover that passes for two challenges c, c' after the same first messages
-gives, from (V1), (V3), (V5), openings v and u of c_V and c_u, b of c_B (so a of c_A with
-v_i = y·a_i + b_i − z), and s = log_B(Y); from (V2) the openings Δ, δ' of c_Δ and c_δ.
+between G_0 … G_MAX_CARDS, H, which is the discrete logarithm in ristretto255), and take the
+hashes as random functions. A prover that passes for two challenges c ≠ c' after the same
+first messages gives, from the differences of (V1), (V3), (V5), openings v (on G_0 … G_n) and
+u of c_V and c_u, b (on G_0 … G_{n−1}) of c_B, and s = log_B(Y); hence an opening a of c_A
+(on G_0 … G_n, y ≠ 0 but with probability 1/L) with v_i = y·a_i + b_i − z for i < n and
+v_n = y·a_n + 1; from (V2), openings Δ, δ' of c_Δ and c_δ. All of them were fixed before c.
 - Product: by binding, every passing c has ã = c·v + u and c·b̃_{i+1} = b̃_i·ã_{i+1} + c·Δ_i +
-  δ'_i. Multiply the i-th by c^i: c^i·b̃_{i+1} = (c^(i−1)·b̃_i)·ã_{i+1} + c^(i−1)(c·Δ_i + δ'_i),
-  so c^(i)·b̃_{i+1} is a polynomial in c of degree i + 1 whose leading coefficient is
-  v_0⋯v_{i+1} (start: b̃_0 = ã_0 = c·v_0 + u_0). With b̃_{m−1} = c·p, c^m·p − c^(m−1)·b̃_{m−1}
-  = 0 is a polynomial in c of degree m with leading coefficient p − ∏ v, fixed before c: unless
+  δ'_i. Let Q_i = c^i·b̃_i. Q_0 = ã_0 = c·v_0 + u_0, and multiplying the i-th equation by c^i,
+  Q_{i+1} = Q_i·ã_{i+1} + c^i·(c·Δ_i + δ'_i): so Q_i is a polynomial in c of degree i + 1,
+  fixed before c, whose leading coefficient is v_0⋯v_i. The last, b̃_{m−1} = c·p, says
+  c^m·p − Q_{m−1}(c) = 0: a polynomial of degree m with leading coefficient p − ∏ v. Unless
   ∏ v = p it has at most m roots, so c passes with probability ≤ m/L.
-- Permutation: a and b were fixed (by c_A, c_B) before y and z were drawn. The polynomials
-  ∏_i (Y·a_i + b_i − Z) and ∏_k (Y·k + x^k − Z) in Y, Z have degree n; unless they are the
-  same, Schwartz–Zippel lets a random (y, z) make them agree with probability ≤ n/L. The same
-  polynomial has the same linear factors, so the pairs (a_i, b_i) are the pairs (k, x^k) in
-  some order: a is a permutation π of 0 … n−1 and b_i = x^(π(i)).
+- Permutation: a and b were fixed (by c_A, c_B) before y and z were drawn, and ∏ v = p says
+  that the polynomials (Y·a_n + 1)·∏_{i<n} (Y·a_i + b_i − Z) and ∏_{k<n} (Y·k + x^k − Z) in Y,
+  Z agree at (y, z). They have degree at most n + 1; unless they are the same, Schwartz–Zippel
+  gives them equal values at a random (y, z) with probability ≤ (n + 1)/L. If they are the
+  same, their coefficients of Z^n, ±(Y·a_n + 1) and ±1, make a_n = 0, and the same polynomial
+  has the same linear factors: the pairs (a_i, b_i) are the pairs (k, x^k) in some order, so
+  a is a permutation π of 0 … n−1 and b_i = x^(π(i)).
 - Layer: (V3)–(V5) at c and c' give Σ (f − f')_i·E[i] − (t − t')·P = 0, i.e.
   Σ_i x^(π(i))·E[i] = s·P, i.e. Σ_i x^(π(i))·(E[i] − s·D[π(i)]) = 0. Write E[i] − s·D[π(i)]
   = e_i·B: E, D, Y and π were fixed before x, so Σ_k x^k·e_(π⁻¹(k)) is a polynomial in x of
