@@ -307,8 +307,8 @@ class SealedDeck:
         )
 
     def randomness(self, deal_id: str, randomness: bytes) -> None:
-        """The 32 random bytes, drawn after the current step's commit, that draw its
-        challenge bits."""
+        """The 32 random bytes, drawn after the current step's commit, that its proof's first
+        challenge is drawn from."""
         deal = self.deals.get(deal_id)
         if deal is None or deal.done or deal.commit is None or deal.randomness is not None:
             raise ValueError(f"the deal {deal_id} awaits no randomness")

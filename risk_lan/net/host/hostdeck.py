@@ -7,7 +7,7 @@ in, no coalition of all the players can read the pile without it. It checks each
 escrow as that seat's commitment comes in (a false one is refused and the seat blamed), and
 builds the ledger from the commitments it publishes, as every peer does. When a move seals
 cards, each party shuffles the deal in turn: its commit, then a challenge roll every
-contributor reveals for (whose seed draws the proof's bits), then its shuffle. Each step a
+contributor reveals for (whose seed draws the proof's challenge), then its shuffle. Each step a
 party sends is checked with the ledger before the host publishes it (a ``deck_step``); the
 host's own it makes itself. A step its ledger refuses for anything but coming late proves
 its party cheats: the party is expelled (``deckfaults``), its seat taken over, and the deal
