@@ -14,7 +14,7 @@ import pytest
 from test_net_sealed_deck import ForgingDealer, given_to
 
 from protocol.sealeddeck import SealedDeck
-from risk_lan.bots import ClassicBot
+from risk_lan.bots import ClassicBot, RandomBot
 from risk_lan.net.client import Client, seatfile
 from risk_lan.net.client.deckseat import DECK_LAYER
 from risk_lan.net.host.hostconfig import HostConfig
@@ -253,3 +253,38 @@ def test_a_player_whose_app_restarted_without_its_layer_is_not_blamed(tmp_path: 
     assert outcomes[3].error is None and outcomes[3].winner, outcomes[3]
     assert not any("expelled" in line for line in lines), [x for x in lines if "expel" in x]
     assert any("key to the sealed deck was lost" in line for line in heard), heard
+
+
+def test_a_small_table_with_one_player_gone_and_one_out_of_the_game_finishes(
+    tmp_path: Path,
+) -> None:
+    """Three players and the host (four parties, so each escrow needs all its holders): one
+    player's app closes for good, another is eliminated while its app runs. Its layer, on
+    the cards of the deals it shuffled, cannot come off by its escrow (the player gone holds
+    a part of it): its own app takes it off (it is retired, not simply away), and tells its
+    secret at the end. Without that, the game waited forever at the next such card, which
+    the deadline of ``play_out`` catches. The random bot is the one eliminated first, as a
+    rule: a game where it was not is played again."""
+    for attempt in range(3):
+        record = tmp_path / f"game{attempt}.rec"
+        lines: list[str] = []
+        gone = GoneMidGame("gone", ClassicBot())
+        loser = Client("loser", RandomBot(attempt))
+        clients = [gone, loser, Client("stays", ClassicBot())]
+        config = HostConfig(
+            seats=3, sealed=True, record=str(record), absent_after=2.0, log=lines.append
+        )
+        host = Host(config)
+        outcomes = asyncio.run(play_out(host, clients, timeout=150))
+        ledger = check_every_peer(host, outcomes[1:], record)
+        if loser.seat in ledger.retired:
+            break
+    assert ledger.retired == {loser.seat} and ledger.away == {gone.seat, loser.seat}
+    journal = ledger.journal
+    retired_at = journal.index({"kind": "retire", "party": loser.seat})
+    assert journal.index({"kind": "absent", "party": gone.seat}) < retired_at
+    own = [e for e in journal[retired_at:] if e.get("kind") == "unlayer"]
+    assert any(e["party"] == loser.seat for e in own), "its own app took its layer off"
+    told = [e["party"] for e in journal if e.get("kind") == "secret"]
+    assert loser.seat in told and gone.seat not in told
+    assert not any("loser" in line and "plays the seat again" in line for line in lines)
