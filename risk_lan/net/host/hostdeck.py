@@ -17,7 +17,8 @@ A seat that changes hands (``left``, ``returned``: the takeover, expulsion or ha
 host just published) moves its cards to its new runner's party, as on every peer; the host
 says on its console who now sees which cards. A party away is waited for no longer: its
 shuffles are skipped, its layers come off by escrow, and at the end its secret is rebuilt
-from its escrow's shares.
+from its escrow's shares; a player out of the game (retired) may also take its own layers
+off and tell its own secret, whichever way is first.
 """
 
 from __future__ import annotations
