@@ -688,11 +688,11 @@ class SealedDeck:
         return s
 
     def _was_off(self, s: Slot, owner: str) -> bool:
-        """Whether ``owner``'s layer, put on ``s`` when its deal was made, came off it (a
-        retired party's, by the other of its two ways)."""
+        """Whether ``owner``'s layer, put on ``s`` when its deal was made or when it held
+        the card, came off it (a retired party's, by the other of its two ways)."""
         deal = self.deals[s.deal]
-        dealt_with = owner in deal.dealers and owner not in deal.skipped
-        return owner in self.retired and dealt_with and owner not in s.layers
+        put_on = owner in s.readers or (owner in deal.dealers and owner not in deal.skipped)
+        return owner in self.retired and put_on and owner not in s.layers
 
     def overtaken(self, message: Mapping[str, Any]) -> bool:
         """Whether ``message`` is a step on a retired party's layer or secret that the other

@@ -810,3 +810,26 @@ def test_a_retired_party_expelled_is_only_away() -> None:
     assert "p2" not in deck.retired
     assert deck.pending()[0] == Pending("p1", "escrow_partial", token)
     refused(deck, parties[1].unlayer(deck, token), "p2", "out_of_turn")
+
+
+def test_a_retired_partys_layer_added_to_a_card_it_held_is_late_too_once_off() -> None:
+    """p2, skipped in the deal (away at its turn), comes back, holds a card of it (its layer
+    added) and is then out of the game: the card goes to p1, the escrow takes p2's layer
+    off first, and p2's own unlayer is late, as for a layer it put on by shuffling."""
+    deck, parties, actors = small_table()
+    deck.absent("p2")
+    run(deck, actors)
+    deck.back("p2")
+    deck.give("?3", "p2")
+    run(deck, actors)
+    assert deck.holder_of("?3") == "p2"
+    deck.retire("p2")
+    deck.give("?3", "p1")
+    deck.take(parties[0].relayer(deck, "?3"))
+    mine = parties[1].unlayer(deck, "?3")
+    for actor in actors:
+        if actor.id != "p2":
+            deck.take(partial_of(actor, deck, "?3"))
+    assert deck.holder_of("?3") == "p1" and deck.overtaken(mine)
+    fault = refused(deck, mine, "p2", "out_of_turn")
+    assert "late" in fault.message
