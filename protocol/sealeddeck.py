@@ -14,10 +14,10 @@ goes on: it takes them at once and ``settle`` names a false one afterwards.
 
 Sans-IO: the caller feeds it the engine's deals (``start_deal``), the cards it moves into a
 hand (``give``), the randomness of each shuffle (``randomness``) and which parties are away
-(``absent``, ``back``), and the messages as they come. Every input goes into ``journal``, so
-``replay`` rebuilds the ledger from the record alone, and after every secret is out,
-``read_all`` names every token's card. Tokens and cards are plain strings here: this module
-knows nothing of the engine.
+(``absent``, ``back``, or ``retire`` for one out of the game), and the messages as they
+come. Every input goes into ``journal``, so ``replay`` rebuilds the ledger from the record
+alone, and after every secret is out, ``read_all`` names every token's card. Tokens and
+cards are plain strings here: this module knows nothing of the engine.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ MESSAGE_KINDS = (
     "share_complaint",
     "share_answer",
 )
-CALLER_KINDS = ("deal", "randomness", "give", "absent", "back", "owe")
+CALLER_KINDS = ("deal", "randomness", "give", "absent", "retire", "back", "owe")
 
 
 class DeckFault(ProtocolError):
@@ -223,6 +223,7 @@ class SealedDeck:
         self.deals: dict[str, Deal] = {}
         self.slots: dict[str, Slot] = {}
         self.away: set[str] = set()
+        self.retired: set[str] = set()  # away for being out of the game (``retire``)
         self.secrets: dict[str, Scalar] = {}
         self.end_shares: dict[str, dict[int, Scalar]] = {}
         self.journal: list[dict[str, Any]] = []
@@ -356,7 +357,23 @@ class SealedDeck:
         if party not in self.parties:
             raise ValueError(f"{party} is no party")
         self.away.add(party)
+        self.retired.discard(party)  # a retired party expelled: its steps are refused now
         self._record({"kind": "absent", "party": party})
+        for deal in self.deals.values():
+            self._skip_away(deal)
+
+    def retire(self, party: str) -> None:
+        """``party`` is out of the game (its player eliminated) and no longer plays its seat:
+        away as ``absent`` says (it holds no card, its turn in a deal is skipped), but the
+        layers it already put on cards may still come off by its own ``unlayer``, while its
+        app runs, as well as by its escrow: whichever is complete first takes the layer off,
+        and the other is then late. At the end it may tell its own secret, or its escrow
+        rebuilds it."""
+        if party not in self.parties or party in self.away:
+            raise ValueError(f"{party} is no party here to retire")
+        self.away.add(party)
+        self.retired.add(party)
+        self._record({"kind": "retire", "party": party})
         for deal in self.deals.values():
             self._skip_away(deal)
 
@@ -364,6 +381,7 @@ class SealedDeck:
         """``party`` is back: it takes its own layers off again, and shuffles the deals whose
         turn comes to it from now on."""
         self.away.discard(party)
+        self.retired.discard(party)
         self._record({"kind": "back", "party": party})
 
     def _skip_away(self, deal: Deal) -> None:
@@ -445,7 +463,16 @@ class SealedDeck:
         kind, party = step
         if kind != "escrow_partial":
             return [Pending(party, kind, token)]
-        return [Pending(h, "escrow_partial", token) for h in self.owing(party, s.partials)]
+        partials = [Pending(h, "escrow_partial", token) for h in self.owing(party, s.partials)]
+        if party not in self.retired:
+            return partials
+        # A retired party's layer: its own unlayer is listed first, and the holders' parts at
+        # once too. The ledger cannot tell whether its app still runs (it knows no clock,
+        # and a replay must owe what the live game owed), and the parts cost no more than
+        # they did when the escrow alone took that layer off: with its app closed the
+        # escrow goes on as for any away party, with it running the unlayer lifts the wait
+        # for holders gone for good. The host takes whichever completes first.
+        return [Pending(party, "unlayer", token), *partials]
 
     def owing(self, owner: str, given: Mapping[int, object]) -> list[str]:
         """The holders of ``owner``'s escrow whose part (of a layer, or of the secret at the
@@ -647,9 +674,34 @@ class SealedDeck:
     def _slot_due(self, sender: str, m: Mapping[str, Any], kind: str) -> Slot:
         s = self.slots.get(m["token"])
         step = None if s is None else self._next_step(s)
-        if s is None or step != (kind, sender):
+        owed = step == (kind, sender)
+        if kind == "unlayer" and sender in self.retired:
+            owed = step == ("escrow_partial", sender)  # its own unlayer, or its escrow
+            if s is not None and self._was_off(s, sender):
+                raise _overtaken(sender, m["token"], sender)
+        if s is None or not owed:
             raise _not_due(sender, f"a {kind} of {m['token']}")
         return s
+
+    def _was_off(self, s: Slot, owner: str) -> bool:
+        """Whether ``owner``'s layer, put on ``s`` when its deal was made or when it held
+        the card, came off it (a retired party's, by the other of its two ways)."""
+        deal = self.deals[s.deal]
+        put_on = owner in s.readers or (owner in deal.dealers and owner not in deal.skipped)
+        return owner in self.retired and put_on and owner not in s.layers
+
+    def overtaken(self, message: Mapping[str, Any]) -> bool:
+        """Whether ``message`` is a step on a retired party's layer or secret that the other
+        way took off, or rebuilt, first: the step is late, not false, and is dropped (the
+        host does not send its maker a refusal it could take for its act's)."""
+        kind, party = message.get("kind"), message.get("party")
+        owner = message.get("owner", party)
+        if owner not in self.retired:
+            return False
+        if kind in ("secret", "secret_share"):
+            return owner in self.secrets
+        s = self.slots.get(message.get("token", ""))
+        return kind in ("unlayer", "escrow_partial") and s is not None and self._was_off(s, owner)
 
     def _relayer(self, sender: str, m: Mapping[str, Any]) -> None:
         s = self._slot_due(sender, m, "relayer")
@@ -691,6 +743,8 @@ class SealedDeck:
         holders = self.holders(owner) if owner in self.parties else []
         due = s is not None and self._next_step(s) == ("escrow_partial", owner)
         if not due or sender not in holders:
+            if s is not None and sender in holders and self._was_off(s, owner):
+                raise _overtaken(sender, m["token"], owner)
             raise _not_due(sender, f"a part of {owner}'s layer on {m['token']}")
         assert s is not None
         index = holders.index(sender) + 1
@@ -746,6 +800,8 @@ class SealedDeck:
         return card
 
     def _secret(self, sender: str, m: Mapping[str, Any]) -> None:
+        if sender in self.retired and sender in self.secrets:
+            raise _late_secret(sender, sender)
         if sender not in self.parties or sender in self.secrets:
             raise _not_due(sender, "a secret")
         secret = _scalar(m["secret"], sender)
@@ -756,6 +812,8 @@ class SealedDeck:
 
     def _secret_share(self, sender: str, m: Mapping[str, Any]) -> None:
         owner = m["owner"]
+        if owner in self.retired and owner in self.secrets and sender in self.holders(owner):
+            raise _late_secret(sender, owner)
         if owner not in self.away or owner in self.secrets or sender not in self.holders(owner):
             raise _not_due(sender, f"a share of {owner}'s secret")
         index = self._holder_index(owner, sender)
@@ -858,6 +916,8 @@ class SealedDeck:
             self.give(entry["token"], entry["party"])
         elif kind == "absent":
             self.absent(entry["party"])
+        elif kind == "retire":
+            self.retire(entry["party"])
         elif kind == "back":
             self.back(entry["party"])
         elif kind == "owe":
@@ -911,6 +971,23 @@ def _late(sender: str, token: str) -> DeckFault:
     hands meanwhile): made in good faith, late, and owed again."""
     return DeckFault(
         sender, "out_of_turn", f"{sender}'s step on {token} was made before it changed hands"
+    )
+
+
+def _overtaken(sender: str, token: str, owner: str) -> DeckFault:
+    """A step on a retired party's layer, which its own unlayer or its escrow took off
+    first: made in good faith, late, and owed no more."""
+    return DeckFault(
+        sender,
+        "out_of_turn",
+        f"{sender}'s step on {token} came late: {owner}'s layer was off it already",
+    )
+
+
+def _late_secret(sender: str, owner: str) -> DeckFault:
+    """A retired party's secret, or a share of it, once the other way told it."""
+    return DeckFault(
+        sender, "out_of_turn", f"{sender}'s word on {owner}'s secret came late: it is known"
     )
 
 

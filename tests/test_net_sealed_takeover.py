@@ -1,8 +1,10 @@
 """Seats that change hands in a sealed game, over real sockets (issue 27): a player gone
 mid-game or mid-deal is played by a host bot, which now reads the seat's cards (its layer
 added, the player's taken off by escrow); a player who comes back gets its seat and its hand
-as they stand; a player whose deck step is false is expelled by name; in each case the game
-finishes, every peer reads every card at the end, and the record verifies."""
+as they stand; a player whose deck step is false is expelled by name; a player out of the
+game takes its own layer off, so that a small table with another player gone for good plays
+on; in each case the game finishes, every peer reads every card at the end, and the record
+verifies."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pytest
 from test_net_sealed_deck import ForgingDealer, given_to
 
 from protocol.sealeddeck import SealedDeck
-from risk_lan.bots import ClassicBot
+from risk_lan.bots import ClassicBot, RandomBot
 from risk_lan.net.client import Client, seatfile
 from risk_lan.net.client.deckseat import DECK_LAYER
 from risk_lan.net.host.hostconfig import HostConfig
@@ -84,11 +86,9 @@ def test_a_player_gone_mid_game_is_played_by_a_host_bot_that_now_reads_its_cards
     record = tmp_path / "game.rec"
     lines: list[str] = []
     gone = GoneMidGame("gone", ClassicBot())
-    # Four players (five parties): with one gone for good and one out of the game, the three
-    # other holders of an escrow are still its threshold (docs/fairness.md).
-    clients = [gone, *(Client(n, ClassicBot()) for n in ("stays", "also", "too"))]
+    clients = [gone, Client("stays", ClassicBot()), Client("also", ClassicBot())]
     config = HostConfig(
-        seats=4, mode=mode, sealed=True, record=str(record), absent_after=3.0, log=lines.append
+        seats=3, mode=mode, sealed=True, record=str(record), absent_after=3.0, log=lines.append
     )
     host = Host(config)
     outcomes = asyncio.run(play_out(host, clients))
@@ -102,8 +102,8 @@ def test_a_player_gone_mid_game_is_played_by_a_host_bot_that_now_reads_its_cards
     assert any(e["owner"] == gone.seat for e in partials)
     said = [line for line in lines if "the bot playing gone's seat now sees gone's" in line]
     assert said, lines
-    # Its secret, at the end, came from the other holders' shares of its escrow (as did
-    # that of a player out of the game, away too).
+    # Its secret, at the end, came from the other holders' shares of its escrow (a player
+    # out of the game, retired, tells its own, or its escrow rebuilds it).
     shares = [e for e in ledger.journal if e.get("kind") == "secret_share"]
     assert gone.seat in {e["owner"] for e in shares} and gone.seat in ledger.secrets
     told = [e["party"] for e in ledger.journal if e.get("kind") == "secret"]
@@ -115,17 +115,13 @@ def test_a_player_gone_mid_deal_is_skipped_and_the_game_finishes(tmp_path: Path,
     record = tmp_path / "game.rec"
     lines: list[str] = []
     gone = GoneMidDeal("gone", ClassicBot())
-    clients = [
-        Client("first", ClassicBot()),
-        gone,
-        *(Client(n, ClassicBot()) for n in ("next", "last")),
-    ]
+    clients = [Client("first", ClassicBot()), gone, Client("last", ClassicBot())]
     config = HostConfig(
-        seats=4, mode=mode, sealed=True, record=str(record), absent_after=3.0, log=lines.append
+        seats=3, mode=mode, sealed=True, record=str(record), absent_after=3.0, log=lines.append
     )
     host = Host(config)
     outcomes = asyncio.run(play_out(host, clients))
-    ledger = check_every_peer(host, [outcomes[0], *outcomes[2:]], record)
+    ledger = check_every_peer(host, [outcomes[0], outcomes[2]], record)
     first = ledger.deals["deal-1"]
     assert first.skipped == [gone.seat] and first.done
     # Its layer is on none of the first deal's cards, which the others shuffled.
@@ -148,16 +144,11 @@ def test_a_forged_shuffle_expels_its_sender_by_name_and_the_game_finishes(
     record = tmp_path / "game.rec"
     lines: list[str] = []
     cheat = ForgingShuffler("cheat", ClassicBot())
-    clients = [
-        Client("c0", ClassicBot()),
-        cheat,
-        Client("c2", ClassicBot()),
-        Client("c3", ClassicBot()),
-    ]
-    host = Host(HostConfig(seats=4, sealed=True, record=str(record), log=lines.append))
+    clients = [Client("c0", ClassicBot()), cheat, Client("c2", ClassicBot())]
+    host = Host(HostConfig(seats=3, sealed=True, record=str(record), log=lines.append))
     outcomes = asyncio.run(play_out(host, clients))
     assert outcomes[1].error == "expelled: bad_shuffle", outcomes[1]
-    ledger = check_every_peer(host, [outcomes[0], *outcomes[2:]], record)
+    ledger = check_every_peer(host, [outcomes[0], outcomes[2]], record)
     assert cheat.seat in ledger.away and ledger.deals["deal-1"].skipped == [cheat.seat]
     expelled = [line for line in lines if "is expelled" in line]
     assert expelled and f"cheat ({cheat.seat})" in expelled[0] and "shuffle" in expelled[0]
@@ -253,3 +244,51 @@ def test_a_player_whose_app_restarted_without_its_layer_is_not_blamed(tmp_path: 
     assert outcomes[3].error is None and outcomes[3].winner, outcomes[3]
     assert not any("expelled" in line for line in lines), [x for x in lines if "expel" in x]
     assert any("key to the sealed deck was lost" in line for line in heard), heard
+
+
+def unlayers_after_retiring(ledger: SealedDeck, gone: str) -> tuple[str, list[dict[str, Any]]]:
+    """The first party retired once ``gone`` was away, and its own unlayers from then on
+    (none: the game ended before a card with its layer was drawn, or nobody retired)."""
+    journal = ledger.journal
+    start = journal.index({"kind": "absent", "party": gone}) if gone in ledger.away else None
+    retired = [e for e in journal[start or 0 :] if e.get("kind") == "retire"]
+    if start is None or not retired:
+        return "", []
+    out = retired[0]["party"]
+    after = journal[journal.index(retired[0]) :]
+    return out, [e for e in after if e.get("kind") == "unlayer" and e["party"] == out]
+
+
+def test_a_small_table_with_one_player_gone_and_one_out_of_the_game_finishes(
+    tmp_path: Path,
+) -> None:
+    """Three players and the host (four parties, so each escrow needs all its holders; a
+    bot of the host's plays a fourth seat, under the host's party, so that the game goes on
+    after the first player is out): one player's app closes for good, another is eliminated
+    while its app runs. Its layer, on the cards of the deals it shuffled, cannot come off by
+    its escrow (the player gone holds a part of it): its own app takes it off (it is
+    retired, not simply away), and tells its secret at the end. Without that, the game
+    waited forever at the next such card, which the deadline of ``play_out`` catches. The
+    random bot is eliminated first as a rule: a game where the gone player's seat was out
+    first, or where no card with the retired layer was drawn, is played again."""
+    for attempt in range(5):
+        record = tmp_path / f"game{attempt}.rec"
+        lines: list[str] = []
+        gone = GoneMidGame("gone", ClassicBot())
+        staying = [Client("loser", RandomBot(attempt)), Client("other", ClassicBot())]
+        config = HostConfig(
+            seats=4, bots=1, sealed=True, record=str(record), absent_after=2.0, log=lines.append
+        )
+        host = Host(config)
+        outcomes = asyncio.run(play_out(host, [gone, *staying], timeout=150))
+        ledger = check_every_peer(host, outcomes[1:], record)
+        out, own = unlayers_after_retiring(ledger, gone.seat)
+        if own:
+            break
+    assert own, "its own app took its layer off, after the other player was gone"
+    # Both players who stay may be out before the host's seats end it: each is retired.
+    assert out in ledger.retired and ledger.retired <= {c.seat for c in staying}
+    assert gone.seat in ledger.away and gone.seat not in ledger.retired
+    told = [e["party"] for e in ledger.journal if e.get("kind") == "secret"]
+    assert out in told and gone.seat not in told
+    assert not any("plays the seat again" in line for line in lines)

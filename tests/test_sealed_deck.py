@@ -30,6 +30,7 @@ from protocol.layerkey import LayerKey
 from protocol.ristretto import random_scalar
 from protocol.sealeddeck import HOST, DeckFault, Party, Pending, SealedDeck, step_context
 from protocol.signing import Identity
+from risk_lan.net.record.deckfaults import proven
 from risk_lan.rules.board import classic_board
 from risk_lan.rules.cards import deck_cards
 from risk_lan.rules.objectivecards import objectives
@@ -73,7 +74,9 @@ def run(deck: SealedDeck, actors: Sequence[Actor], cpu: dict[str, float] | None 
             _add(cpu, actor.id, time.process_time() - start)
             for message in made:
                 if not _still_due(deck, message):
-                    continue  # an escrow part overtaken by the others' (threshold reached)
+                    # An escrow part overtaken by the others' (threshold reached), or by a
+                    # retired party's own unlayer (or that unlayer by the escrow's parts).
+                    continue
                 start = time.process_time()
                 deck.take(message)
                 _add(cpu, "checking", time.process_time() - start)
@@ -89,9 +92,9 @@ def _add(cpu: dict[str, float] | None, who: str, seconds: float) -> None:
 
 
 def _still_due(deck: SealedDeck, message: dict[str, Any]) -> bool:
-    if message["kind"] != "escrow_partial":
+    if message["kind"] not in ("escrow_partial", "unlayer"):
         return True
-    return Pending(message["party"], "escrow_partial", message["token"]) in deck.pending()
+    return Pending(message["party"], message["kind"], message["token"]) in deck.pending()
 
 
 def refused(deck: SealedDeck, message: Any, party: str | None, code: str) -> DeckFault:
@@ -709,3 +712,139 @@ def test_a_card_given_back_to_the_one_layer_on_it_is_held_at_once() -> None:
     deck.back("p2")
     deck.give(token, "p2")
     assert deck.holder_of(token) == "p2" and deck.pending() == []
+
+
+# -- a party out of the game (retired) ----------------------------------------------------
+
+
+def retired_table() -> tuple[SealedDeck, list[DealerParty], list[Actor], str]:
+    """p2 out of the game (retired) once the pile is dealt; p1 draws a card, whose layers
+    to come off are p2's then p3's; the token."""
+    deck, parties, actors = dealt_table()
+    deck.retire("p2")
+    deck.give("?0", "p1")
+    return deck, parties, actors, "?0"
+
+
+def partial_of(actor: Actor, deck: SealedDeck, token: str) -> dict[str, Any]:
+    return (actor.holder if isinstance(actor, DealerParty) else actor).partial(deck, token)
+
+
+def test_a_retired_party_owes_its_own_unlayer_first_and_its_escrow_too() -> None:
+    deck, _, _, token = retired_table()
+    assert "p2" in deck.away and deck.retired == {"p2"}
+    assert deck.pending() == [
+        Pending("p2", "unlayer", token),
+        *(Pending(h, "escrow_partial", token) for h in ["p1", "p3", HOST]),
+    ]
+    with pytest.raises(ValueError, match="no party here"):
+        deck.retire("p2")  # once
+    with pytest.raises(ValueError, match="no party here"):
+        deck.give("?1", "p2")  # it holds no card
+
+
+def test_a_retired_partys_unlayer_first_makes_the_escrow_parts_late_not_false() -> None:
+    deck, parties, actors, token = retired_table()
+    p1, p2, p3 = parties
+    deck.take(p1.holder.partial(deck, token))  # one part in, then p2's own unlayer
+    late = p3.holder.partial(deck, token)
+    forged = {**p2.unlayer(deck, token), "point": bytes(deck.slot(token).point)}
+    refused(deck, forged, "p2", "bad_unlayer")  # a false one is a cheat as ever
+    deck.take(p2.unlayer(deck, token))
+    assert deck.slot(token).layers == ["p1", "p3"] and deck.slot(token).partials == {}
+    assert deck.pending() == [Pending("p3", "unlayer", token)]
+    fault = refused(deck, late, "p3", "out_of_turn")
+    assert "late" in fault.message and proven(fault, "p3") is None  # not a cheat
+    assert deck.overtaken(late) and not deck.overtaken(p3.unlayer(deck, token))
+    run(deck, actors)
+    assert deck.holder_of(token) == "p1" and p1.learn(deck, [token])
+    nobody_else_reads(deck, parties, token)
+
+
+def test_a_retired_partys_escrow_first_makes_its_own_unlayer_late_not_false() -> None:
+    deck, parties, actors, token = retired_table()
+    mine = parties[1].unlayer(deck, token)
+    for actor in actors:
+        if actor.id != "p2":
+            deck.take(partial_of(actor, deck, token))
+    assert deck.slot(token).layers == ["p1", "p3"]
+    fault = refused(deck, mine, "p2", "out_of_turn")
+    assert "late" in fault.message and proven(fault, "p2") is None
+    assert deck.overtaken(mine)
+    run(deck, actors)
+    assert deck.holder_of(token) == "p1"
+
+
+def test_a_retired_party_lifts_the_stall_of_a_small_table_with_one_gone_for_good() -> None:
+    """Four parties (three and the host as a holder): p3 gone for good, p2 out of the game
+    with its app running. Simply away, p2's layer needs all three of its holders, p3 among
+    them: the card waits forever. Retired, p2 takes its own layer off and the game goes on
+    to the end, where it tells its own secret; the journal replayed stands where the ledger
+    stands."""
+    for retired in (False, True):
+        deck, parties, actors = dealt_table()
+        deck.absent("p3")
+        if retired:
+            deck.retire("p2")
+            running = [a for a in actors if a.id != "p3"]
+        else:
+            deck.absent("p2")
+            running = [parties[0], parties[1].holder, actors[-1]]  # p2 gives its parts only
+        deck.give("?0", "p1")
+        run(deck, running)
+        if not retired:
+            assert deck.holder_of("?0") is None
+            assert Pending("p3", "escrow_partial", "?0") in deck.pending()
+            continue
+        assert deck.holder_of("?0") == "p1" and deck.pending() == []
+        deck.take(parties[0].secret())
+        deck.take(parties[1].secret())
+        for actor in (parties[0], parties[1], actors[-1]):
+            deck.take(
+                (actor.holder if isinstance(actor, DealerParty) else actor).secret_share("p3")
+            )
+        assert set(deck.secrets) == {"p1", "p2", "p3"}
+        late = actors[-1].secret_share("p2")
+        fault = refused(deck, late, HOST, "out_of_turn")
+        assert "late" in fault.message and deck.overtaken(late)
+        read = deck.read_all()
+        again = SealedDeck.replay(
+            GAME, list(deck.parties.values()), deck.journal, deck.host_signing
+        )
+        assert again.retired == {"p2"} and again.away == {"p2", "p3"}
+        assert again.read_all() == read
+        assert [e for e in deck.journal if e["kind"] in ("absent", "retire")] == [
+            {"kind": "absent", "party": "p3"},
+            {"kind": "retire", "party": "p2"},
+        ]
+
+
+def test_a_retired_party_expelled_is_only_away() -> None:
+    deck, parties, _, token = retired_table()
+    deck.absent("p2")  # expelled: its steps are refused from now on
+    assert "p2" not in deck.retired
+    assert deck.pending()[0] == Pending("p1", "escrow_partial", token)
+    refused(deck, parties[1].unlayer(deck, token), "p2", "out_of_turn")
+
+
+def test_a_retired_partys_layer_added_to_a_card_it_held_is_late_too_once_off() -> None:
+    """p2, skipped in the deal (away at its turn), comes back, holds a card of it (its layer
+    added) and is then out of the game: the card goes to p1, the escrow takes p2's layer
+    off first, and p2's own unlayer is late, as for a layer it put on by shuffling."""
+    deck, parties, actors = small_table()
+    deck.absent("p2")
+    run(deck, actors)
+    deck.back("p2")
+    deck.give("?3", "p2")
+    run(deck, actors)
+    assert deck.holder_of("?3") == "p2"
+    deck.retire("p2")
+    deck.give("?3", "p1")
+    deck.take(parties[0].relayer(deck, "?3"))
+    mine = parties[1].unlayer(deck, "?3")
+    for actor in actors:
+        if actor.id != "p2":
+            deck.take(partial_of(actor, deck, "?3"))
+    assert deck.holder_of("?3") == "p1" and deck.overtaken(mine)
+    fault = refused(deck, mine, "p2", "out_of_turn")
+    assert "late" in fault.message

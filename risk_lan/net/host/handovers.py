@@ -30,7 +30,7 @@ class SeatsChanging(Protocol):
     """What follows a seat changing hands in a sealed game: its cards given to the party of
     its new runner (``hostdeck``)."""
 
-    def left(self, seat: str) -> None: ...
+    def left(self, seat: str, expelled: bool = False) -> None: ...
 
     def returned(self, seat: str) -> None: ...
 
@@ -166,7 +166,7 @@ class Handovers:
         self.handbacks.discard(seat)
         self.broadcaster.publish({**body, "roll": self.rolls.roll + 1})
         if self.deck is not None:
-            self.deck.left(seat)
+            self.deck.left(seat, expelled=body["type"] == "expel")
 
     def take_over_overdue(self) -> bool:
         """Hand to a bot every seat that has kept the game waiting longer than allowed."""

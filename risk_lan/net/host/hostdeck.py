@@ -17,7 +17,8 @@ A seat that changes hands (``left``, ``returned``: the takeover, expulsion or ha
 host just published) moves its cards to its new runner's party, as on every peer; the host
 says on its console who now sees which cards. A party away is waited for no longer: its
 shuffles are skipped, its layers come off by escrow, and at the end its secret is rebuilt
-from its escrow's shares.
+from its escrow's shares; a player out of the game (retired) may also take its own layers
+off and tell its own secret, whichever way is first.
 """
 
 from __future__ import annotations
@@ -125,13 +126,15 @@ class HostDeck:
 
     # ----- seats changing hands -------------------------------------------------------------
 
-    def left(self, seat: str) -> None:
+    def left(self, seat: str, expelled: bool = False) -> None:
         """A host bot plays ``seat`` from here (its takeover or expulsion just published):
         its cards go to the host's party, as on every peer."""
         ledger, state = self.ledger, self.state()
-        if ledger is None or seat not in ledger.parties or seat in ledger.away:
+        if ledger is None or seat not in ledger.parties:
             return
-        seat_left(ledger, state, seat)
+        if seat in ledger.away and not (expelled and seat in ledger.retired):
+            return
+        seat_left(ledger, state, seat, expelled)
         self.hand_over()
         held = cards_held(state, seat) if state is not None else 0
         if held and not (state is not None and seat in state.eliminated):
@@ -258,9 +261,10 @@ class HostDeck:
         try:
             ledger.take(step)
         except DeckFault as e:
-            if e.code == "out_of_turn" and _made_already(ledger, step):
+            if e.code == "out_of_turn" and (_made_already(ledger, step) or ledger.overtaken(step)):
                 # Made again by a client that came back (or restarted) before it saw its
-                # first one published: nothing waits for it, and nothing was wrong.
+                # first one published, or a retired party's layer (or secret) the other way
+                # took off first: nothing waits for it, and nothing was wrong.
                 return
             if e.code == "false_complaint":
                 self._publish_answer(envelope, e)
@@ -387,14 +391,16 @@ class HostDeck:
 
 
 def secrets_owed(ledger: SealedDeck) -> list[str]:
-    """Whom the end waits for: each party here that has not told its secret, and each
-    holder of an away party's escrow whose share of it is awaited (``SealedDeck.owing``)."""
+    """Whom the end waits for: each party here (or out of the game) that has not told its
+    secret, and each holder of an away party's escrow whose share of it is awaited
+    (``SealedDeck.owing``)."""
     owed = set()
     for owner in ledger.order:
         if owner in ledger.secrets or owner == HOST_PARTY:
             continue
+        if owner not in ledger.away or owner in ledger.retired:
+            owed.add(owner)  # a party out of the game may tell its own, as its escrow may
         if owner not in ledger.away:
-            owed.add(owner)
             continue
         owed |= set(ledger.owing(owner, ledger.end_shares.get(owner, {}))) - {HOST_PARTY}
     return sorted(owed)

@@ -276,13 +276,14 @@ class GameReplay:
         self.pending = None
         self.last_reveals = [(w, e) for w, e in self.last_reveals if w != seat]
         self.reveals_unchecked = [(w, e) for w, e in self.reveals_unchecked if w != seat]
-        self._seat_left(seat)
+        self._seat_left(seat, expelled=True)
 
-    def _seat_left(self, seat: str) -> None:
-        """A sealed game's seat now played by a host bot: its party away, its cards the
-        host's party's (``deckdraws``)."""
+    def _seat_left(self, seat: str, expelled: bool = False) -> None:
+        """A sealed game's seat now played by a host bot: its party away (retired, if it is
+        out of the game), its cards the host's party's (``deckdraws``)."""
         if self.ledger is not None:
-            seat_left(self.ledger, self.game.state if self.game is not None else None, seat)
+            state = self.game.state if self.game is not None else None
+            seat_left(self.ledger, state, seat, expelled)
 
     def _handback(self, body: dict[str, Any]) -> None:
         seat = body["seat"]

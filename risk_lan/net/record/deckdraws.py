@@ -11,7 +11,8 @@ Who plays a seat follows the host's signed broadcasts that every peer sees at th
 in the transcript: a ``takeover`` or an ``expel`` marks the seat's party away in the ledger
 (``seat_left``), a ``handback`` marks it back (``seat_returned``), and the hand-over that
 follows at once gives the seat's cards to its new party (the host's for its bots): the new
-party adds its layer, the old one comes off, by escrow while its party is away. Under team
+party adds its layer, the old one comes off, by escrow while its party is away (or by its
+own ``unlayer`` too, for a player taken over for being out of the game: ``retire``). Under team
 rules, each card in a hand is then owed to each teammate's party, its opening sealed to it.
 """
 
@@ -50,11 +51,22 @@ def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
     return given
 
 
-def seat_left(ledger: SealedDeck, state: GameState | None, seat: str) -> list[str]:
-    """A host bot plays ``seat`` from here (a takeover or an expulsion): its party, if it is
-    one, is away, and its cards go to the host's party; the tokens given."""
-    if seat in ledger.parties and seat not in ledger.away:
-        ledger.absent(seat)
+def seat_left(
+    ledger: SealedDeck, state: GameState | None, seat: str, expelled: bool = False
+) -> list[str]:
+    """A host bot plays ``seat`` from here (a takeover, or an expulsion if ``expelled``): its
+    party, if it is one, is away, and its cards go to the host's party; the tokens given. A
+    player taken over for being out of the game (eliminated in ``state``, as it stands at the
+    takeover's place in the transcript) is retired: its app may still take its own layers
+    off. An expelled party is only away, even one retired before: its steps are refused."""
+    if seat in ledger.parties:
+        if expelled and seat in ledger.retired:
+            ledger.absent(seat)
+        elif seat not in ledger.away:
+            if not expelled and state is not None and seat in state.eliminated:
+                ledger.retire(seat)
+            else:
+                ledger.absent(seat)
     return hand_over(ledger, state) if state is not None else []
 
 
