@@ -247,7 +247,15 @@ def check_partial(
     proof: bytes,
     context: bytes,
 ) -> bool:
-    statement = Statement(BASE, public_share(commitments, index), card, part)
+    return check_partial_of(public_share(commitments, index), card, part, proof, context)
+
+
+def check_partial_of(
+    share_public: Point, card: Point, part: Point, proof: bytes, context: bytes
+) -> bool:
+    """``check_partial`` against holder's public share T_j already worked out: a ledger checks
+    many parts of one holder, and T_j costs a multiplication per commitment."""
+    statement = Statement(BASE, share_public, card, part)
     return verify("escrow-partial", context, statement, proof)
 
 

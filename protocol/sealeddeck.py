@@ -43,10 +43,11 @@ from .errors import ProtocolError
 from .escrow import (
     SEALED_SHARE_SIZE,
     check_deal,
-    check_partial,
+    check_partial_of,
     check_share,
     combine,
     open_revealed,
+    public_share,
     x25519_public,
 )
 from .framing import pack
@@ -129,6 +130,13 @@ class Escrow:
     sealed: list[bytes]
     complaints: set[str] = field(default_factory=set)
     public_shares: dict[int, Point] = field(default_factory=dict)
+
+    def public_share(self, index: int) -> Point:
+        """Holder ``index``'s public share, worked out once: every part it sends is checked
+        against it."""
+        if index not in self.public_shares:
+            self.public_shares[index] = public_share(self.commitments, index)
+        return self.public_shares[index]
 
 
 @dataclass
@@ -753,11 +761,9 @@ class SealedDeck:
         part = _point(m["point"], sender)
         escrow = self.escrows[owner]
         context = step_context(self.game_id, s.deal, m["token"], f"escrow_partial/{owner}", sender)
-        if not _holds(check_partial, escrow.commitments, index, s.point, part, m["proof"], context):
-            if any(
-                _holds(check_partial, escrow.commitments, index, f, part, m["proof"], context)
-                for f in s.former
-            ):
+        share = escrow.public_share(index)
+        if not _holds(check_partial_of, share, s.point, part, m["proof"], context):
+            if any(_holds(check_partial_of, share, f, part, m["proof"], context) for f in s.former):
                 raise _late(sender, m["token"])
             raise DeckFault(
                 sender,
