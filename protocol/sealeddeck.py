@@ -455,7 +455,11 @@ class SealedDeck:
         return [Pending(holder, "share", token, to) for to in s.owed] + answers
 
     def _deal_pending(self, deal: Deal) -> list[Pending]:
-        if deal.done:
+        if deal.done or self._complaint_stands():
+            # A dealer whose share is complained of answers before any layer goes on a card:
+            # a cheat expelled for a false share is then away before its turn and skipped,
+            # and no card ever carries a layer its escrow could not take off without the
+            # victim's share (at four parties or fewer, the threshold is every holder).
             return []
         dealer = deal.dealers[deal.step]
         if deal.commit is None:
@@ -463,6 +467,10 @@ class SealedDeck:
         if deal.randomness is None:
             return [Pending(None, "randomness", deal.id)]
         return [Pending(dealer, "shuffle", deal.id)]
+
+    def _complaint_stands(self) -> bool:
+        """Whether a complaint of an escrow share waits for its dealer's answer."""
+        return any(e.complaints and d not in self.away for d, e in self.escrows.items())
 
     def _slot_pending(self, token: str, s: Slot) -> list[Pending]:
         step = self._next_step(s)
@@ -487,7 +495,10 @@ class SealedDeck:
         end) is awaited, ``given`` the parts in by index: those here; and those away too
         (a player out of the game whose app still runs), when those here are too few to
         reach the threshold without them."""
-        holders = list(enumerate(self.holders(owner), 1))
+        escrow = self.escrows.get(owner)
+        # A holder whose complaint stands holds no good share: it owes no part.
+        without = escrow.complaints if escrow is not None else set()
+        holders = [(i, h) for i, h in enumerate(self.holders(owner), 1) if h not in without]
         here = [h for i, h in holders if i not in given and h not in self.away]
         if len(given) + len(here) >= self.threshold(owner):
             return here
@@ -881,6 +892,16 @@ class SealedDeck:
         )
 
     # -- the end --------------------------------------------------------------------------
+
+    def secrets_wanted(self) -> list[str]:
+        """The parties whose secret the end still waits for: each party here, and each one
+        away whose layer is left on a card (an expelled party whose layer is on none, say
+        one expelled for a false share before it shuffled, need not have its secret rebuilt:
+        a holder it cheated has no share of it)."""
+        layered = {owner for s in self.slots.values() for owner in s.layers}
+        return [
+            p for p in self.order if p not in self.secrets and (p not in self.away or p in layered)
+        ]
 
     def read_all(self) -> dict[str, str]:
         """Every token's card, each layer left on it taken off with its published secret

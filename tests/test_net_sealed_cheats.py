@@ -211,13 +211,12 @@ def test_a_false_escrow_share_is_complained_of_and_its_dealer_expelled_by_name(
     escrow's other holders stand in for it, and the game finishes."""
     lines: list[str] = []
     cheat = FalseShareClient("cheat", ClassicBot())
-    # Four players (five parties), and not for a player out of the game: the victim holds
-    # no good share of the cheat's escrow, so the other holders must reach its threshold
-    # without it; at four parties the threshold is every holder, and the cheat's layer, on
-    # the cards of a deal it shuffled before its expulsion, would never come off.
-    clients = [cheat, *(Client(f"c{i}", ClassicBot()) for i in (1, 2, 3))]
+    # Three players (four parties, so the cheat's escrow needs all three holders, the victim
+    # among them): no deal goes on while the victim's complaint waits for the cheat's
+    # answer, so the cheat is expelled before its layer is on any card.
+    clients = [cheat, *(Client(f"c{i}", ClassicBot()) for i in (1, 2))]
     record = tmp_path / "game.rec"
-    host = Host(HostConfig(seats=4, sealed=True, record=str(record), log=lines.append))
+    host = Host(HostConfig(seats=3, sealed=True, record=str(record), log=lines.append))
     outcomes = asyncio.run(play_out(host, clients))
     expelled_by_name(host, clients, outcomes, cheat, "bad_share", lines, record)
     assert cheat.victim is not None

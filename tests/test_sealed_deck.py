@@ -511,6 +511,33 @@ def test_a_bad_escrow_share_and_a_false_complaint_are_named() -> None:
     deck.take(bad)
 
 
+def test_a_deal_waits_for_the_answer_to_a_complaint_so_a_false_share_stalls_nothing() -> None:
+    """Three parties and the host, so every escrow's threshold is all three of its holders:
+    had p1 shuffled before its false share to p2 was judged, p1's layer would be on every
+    card and its escrow could never take it off without p2's good share."""
+    deck, parties, actors = make_table(3)
+    p1, p2, p3 = parties
+    message = p1.escrow(deck)
+    box, ephemeral = seal_share_revealably(random_scalar(), x25519_public(deck.signing_key("p2")))
+    p1._ephemeral["p2"] = ephemeral
+    message["shares"][0] = box  # p2 is holder 1 of p1's escrow
+    deck.take(message)
+    for party in (p2, p3):
+        deck.take(party.escrow(deck))
+    deck.take(p2.holder.collect(deck)[0])
+    deck.start_deal("pile-1", tokens(0, 5), SMALL, ["p1", "p2", "p3"])
+    assert [p.kind for p in deck.pending()] == ["escrow_answer"]  # no shuffle while it stands
+    refused(deck, p1.answer("p2"), "p1", "bad_share")
+    assert "p2" not in deck.owing("p1", {})  # it holds no good share of p1's escrow
+    deck.absent("p1")  # expelled on that evidence: its turn to shuffle is skipped
+    run(deck, [p2, p3, *actors[3:]])
+    deck.give("?1", "p2")
+    run(deck, [p2, p3, *actors[3:]])
+    assert deck.deal_of("pile-1").skipped == ["p1"]
+    assert deck.slot("?1").layers == ["p2"]  # p3's layer off, p1's never on
+    assert set(p2.learn(deck, ["?1"])) == {"?1"}
+
+
 def test_a_wrong_secret_and_steps_out_of_turn_are_named() -> None:
     deck, parties, actors = small_table()
     p1, p2, p3 = parties

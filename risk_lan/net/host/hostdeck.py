@@ -391,12 +391,12 @@ class HostDeck:
 
 
 def secrets_owed(ledger: SealedDeck) -> list[str]:
-    """Whom the end waits for: each party here (or out of the game) that has not told its
-    secret, and each holder of an away party's escrow whose share of it is awaited
-    (``SealedDeck.owing``)."""
+    """Whom the end waits for: each party whose secret is wanted (``SealedDeck.
+    secrets_wanted``) and may tell it, being here or out of the game, and each holder of an
+    away party's escrow whose share of it is awaited (``SealedDeck.owing``)."""
     owed = set()
-    for owner in ledger.order:
-        if owner in ledger.secrets or owner == HOST_PARTY:
+    for owner in ledger.secrets_wanted():
+        if owner == HOST_PARTY:
             continue
         if owner not in ledger.away or owner in ledger.retired:
             owed.add(owner)  # a party out of the game may tell its own, as its escrow may

@@ -432,7 +432,7 @@ class GameReplay:
         and each card opened during the game must be the one read."""
         assert self.ledger is not None
         self.settle_deck()
-        untold = [p for p in self.ledger.order if p not in self.ledger.secrets]
+        untold = self.ledger.secrets_wanted()
         if untold:
             raise ProtocolError(
                 "bad_deck", f"the game ends before {', '.join(untold)} told its secret", "host"
