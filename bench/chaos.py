@@ -62,6 +62,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=240, help="a game's longest (240)")
     parser.add_argument("--keep", type=Path, help="copy each failed game's folder here")
     parser.add_argument("--quiet", action="store_true", help="no line after each game")
+    parser.add_argument("--at-once", type=int, default=1, help="games played at the same time (1)")
     args = parser.parse_args()
     modes = tuple(RULESETS) if args.all_modes else tuple(args.mode or ["classic"])
     counts = args.counts or ("every" if args.all_modes else "drawn")
@@ -80,7 +81,9 @@ def main() -> int:
     began = time.monotonic()
     say = None if args.quiet else (lambda line: print(line, flush=True))
     with tempfile.TemporaryDirectory() as folder:
-        tally = play_all(Path(folder), chosen, args.seconds, keep=args.keep, say=say)
+        tally = play_all(
+            Path(folder), chosen, args.seconds, keep=args.keep, say=say, at_once=args.at_once
+        )
     print("\n".join(tally.lines()))
     print(f"time: {time.monotonic() - began:.0f} s")
     return 1 if tally.failures else 0
