@@ -5,6 +5,8 @@ the blames (which must be 0: nobody cheats) and the records verified, then every
     .venv/bin/python bench/chaos.py [--games 30] [--seed 1] [--blows 6] [--mode M ...]
     .venv/bin/python bench/chaos.py --all-modes --games 56   # every mode at every seat count
     .venv/bin/python bench/chaos.py --mode revised --standing all --blows 0 --keep /tmp/k
+    .venv/bin/python bench/chaos.py --sealed --all-modes --counts fewest --games 18 --blows 4 \
+        --absent 2 --at-once 2   # every mode sealed, every kind of blow in each game
 
 With --all-modes each mode is played at each seat count it allows in turn (56 tables in all);
 else at a count drawn for each game (--counts says otherwise). The suite's short run is
