@@ -49,12 +49,8 @@ def test_sealed_games_survive_blows_agree_and_verify(tmp_path) -> None:
     every record verifies, every peer tells the same transcript and nobody is blamed.
 
     Three modes of different kinds: hand cards alone, Risk Mission's several missions,
-    capitals (whose pile is dealt once the headquarters left it). Left out, until a peer
-    that rebuilds its ledger from the history can follow a game whose setup the host's
-    secret shuffled (a restarted player or a spectator stops at the next deal, blaming the
-    host; ``bench/chaos.py --sealed --all-modes`` shows which modes): the modes that deal
-    the territories at random. ``bench/chaos.py --sealed --all-modes --counts fewest``
-    plays every mode."""
+    capitals (whose pile is dealt once the headquarters left it).
+    ``bench/chaos.py --sealed --all-modes --counts fewest`` plays every mode."""
     modes = ("classic", "risk-mission", "capital")
     tally = chaos(
         tmp_path,
