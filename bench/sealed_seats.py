@@ -40,13 +40,18 @@ def main() -> int:
         help="kill: the player's program killed and started again (the default); taken: its "
         "seat handed to a host bot while the program runs on, which asks for it back",
     )
+    parser.add_argument(
+        "--players", type=int, help="players a game (the fewest that keep it going: 4, or 2)"
+    )
     args = parser.parse_args()
     modes = args.mode or list(RULESETS)
     began = time.monotonic()
     failed = 0
     with tempfile.TemporaryDirectory() as folder:
         for mode in modes:
-            result = play_seat_changes(Path(folder) / mode, mode, args.seconds, args.away)
+            result = play_seat_changes(
+                Path(folder) / mode, mode, args.seconds, args.away, args.players
+            )
             print(result.line(), flush=True)
             if result.failures:
                 failed += 1

@@ -80,30 +80,35 @@ class SeatChanges:
         )
 
 
-def fewest_players(mode: str) -> int:
+def fewest_players(mode: str, wanted: int = 4) -> int:
     """The fewest players a game of ``mode`` takes that keeps going with one expelled and one
     away: four (five parties with the host) where the mode allows it, since a player out of
     the game counts as away and, at four parties, one more away stalls the next card that
     carries its layer (docs/fairness.md) until a player out of the game takes its own layer
-    off; two in the two-player modes."""
+    off; two in the two-player modes. ``wanted``: another count, within the mode's."""
     rules = ruleset(mode)
-    return max(rules.min_players, min(4, rules.max_players))
+    return max(rules.min_players, min(wanted, rules.max_players))
 
 
 class SeatGame:
     """One game of ``mode``: the host and its players in this process, over real sockets."""
 
     def __init__(
-        self, folder: Path, mode: str, away: str = "kill", absent_after: float = 2.0
+        self,
+        folder: Path,
+        mode: str,
+        away: str = "kill",
+        players: int | None = None,
+        absent_after: float = 2.0,
     ) -> None:
         """``away``: how the seat leaves its player: ``kill``, its program killed and started
         again from its seat file (which rebuilds its ledger from the history), or ``taken``,
         handed to a host bot by the host's player while the program runs on (which asks for
-        it back at once, its ledger kept)."""
+        it back at once, its ledger kept). ``players``: the seats (``fewest_players``)."""
         self.folder, self.mode, self.away = folder, mode, away
         self.record = folder / "game.rec"
         self.lines: list[str] = []
-        self.seats = fewest_players(mode)
+        self.seats = fewest_players(mode, players or 4)
         config = HostConfig(
             seats=self.seats, mode=mode, sealed=True, record=str(self.record),
             absent_after=absent_after, log=self.lines.append,
@@ -261,12 +266,13 @@ class SeatGame:
 
 
 def play_seat_changes(
-    folder: Path, mode: str, seconds: float = 240, away: str = "kill"
+    folder: Path, mode: str, seconds: float = 240, away: str = "kill", players: int | None = None
 ) -> SeatChanges:
-    """Play one game of ``mode`` in ``folder`` (see the module's docstring and ``SeatGame``
-    for ``away``)."""
+    """Play one game of ``mode`` in ``folder`` (see the module's docstring, and ``SeatGame``
+    for ``away`` and ``players``)."""
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        return asyncio.run(SeatGame(folder, mode, away).play(seconds))
+        return asyncio.run(SeatGame(folder, mode, away, players).play(seconds))
     except ProtocolError as e:
-        return SeatChanges(mode, fewest_players(mode), failures=[f"{e.code}: {e.message}"])
+        seats = fewest_players(mode, players or 4)
+        return SeatChanges(mode, seats, failures=[f"{e.code}: {e.message}"])
