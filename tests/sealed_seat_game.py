@@ -1,9 +1,12 @@
 """A sealed game over real sockets in which a seat changes hands three ways (issue 27): one
-player's program is killed mid-game (a host bot takes the seat and now reads its cards), it
-is started again from its seat file (the seat handed back, with its hand as it stands), and
-then another player forges a removal of its layer and is expelled by name. The game must
-finish, every honest peer on one transcript, the record must verify naming the expelled
-player, and nobody else may be blamed.
+player's client is stopped mid-game without a word, as a killed program would be (a host bot
+takes the seat once it is away, and now reads its cards), and started again from its seat
+file (the seat handed back, with its hand as it stands); or, instead, the host's player hands
+that seat to a bot while the client runs on, which asks for it back. Then another player
+forges a removal of its layer and is expelled by name. The game must finish, every honest
+peer on one transcript, the record must verify naming the expelled player, and nobody else
+may be blamed. The host and every client run in this process, each client on a connection
+of its own.
 
 Used by tests/test_net_sealed_seat_changes.py (a few modes) and bench/sealed_seats.py (every
 mode with cards or objectives)."""
@@ -13,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,8 +31,8 @@ from risk_lan.net.record.recordfile import read_record
 from risk_lan.net.record.verify import verify_record
 from risk_lan.rules import ruleset
 
-# The killed player's program is killed once the game is in this turn, and once it holds a
-# card in its hand (so that the host's bot has cards to read, beyond any objective).
+# A seat changes hands once the game is in this turn, and once its player holds a card in
+# its hand (so that the host's bot has cards to read, beyond any objective).
 KILL_IN_TURN = 3
 READ = re.compile(r"every sealed card read \((\d+)\)")
 SEES = re.compile(r"the bot playing (\S+)'s seat now sees \1's (\d+) cards?")
@@ -151,7 +155,7 @@ class SeatGame:
     def _start(self, client: Client) -> None:
         self.tasks[client] = asyncio.create_task(client.run("127.0.0.1", self.port))
 
-    async def _until(self, what: str, reached: Any) -> None:
+    async def _until(self, what: str, reached: Callable[[], object]) -> None:
         while not reached():
             ended = [
                 f"{c.name} ({t.exception() or t.result().error})"
@@ -173,9 +177,9 @@ class SeatGame:
         return next((m for m in matches if m is not None and m.group(1) == name), None)
 
     async def _drive(self) -> None:
-        """Kill a player's program mid-game, start it again once a host bot reads its cards,
-        then arm the forger once the seat is back."""
-        await self._until("a player to kill", self._victim)
+        """Take a player's seat mid-game (its client stopped, or handed to a bot), wait for
+        the seat to come back to it, then arm the forger."""
+        await self._until("a player holding cards", self._victim)
         victim = self._victim()
         assert victim is not None and self.host.match is not None
         if self.away == "taken":
