@@ -172,6 +172,14 @@ def shuffle_seed(roll: bytes, host_secret: bytes) -> bytes:
     return digest("shuffle", roll, host_secret)
 
 
+def sealed_shuffle_seed(roll: bytes) -> bytes:
+    """A sealed game's shuffle seed: the roll's joint randomness alone. Every hidden card of
+    a sealed game is dealt by the sealed deck, so its shuffles decide only what is public at
+    once (the territories' deal, a headquarters picked); no secret of the host's is needed,
+    and every peer follows them as it follows the dice, the history alone included."""
+    return digest("sealed-shuffle", roll)
+
+
 def commit_secret(game_id: str, secret: bytes) -> bytes:
     """The commitment to the host's secret, published before any roll."""
     return digest("host-secret", game_id, secret)
@@ -229,6 +237,16 @@ class RollSource:
 
     def permutation(self, n: int) -> list[int]:
         return self._shuffles.permutation(n)
+
+
+class SealedRollSource(RollSource):
+    """The random source for one roll of a sealed game: shuffles from the roll's seed alone
+    (``sealed_shuffle_seed``), checked at once by every peer."""
+
+    def __init__(self, seed: bytes) -> None:
+        self.seed = seed
+        self._dice = DerivedSource(seed)
+        self._shuffles = DerivedSource(sealed_shuffle_seed(seed))
 
 
 # Why a player is expelled: a link that is not its chain's, a reveal for a roll not waiting

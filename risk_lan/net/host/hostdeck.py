@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.errors import ProtocolError
-from protocol.fairness import RollSource
+from protocol.fairness import RollSource, SealedRollSource
 from protocol.layerkey import LayerKey
 from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import Identity
@@ -207,11 +207,13 @@ class HostDeck:
 
     # ----- a move's source ------------------------------------------------------------------
 
-    def dealing(self, source: RandomSource) -> RandomSource:
-        """``source`` dealing hidden cards sealed, into the ledger."""
+    def dealing(self, seed: bytes) -> RandomSource:
+        """The source of a roll of ``seed``: hidden cards dealt sealed, into the ledger, and
+        shuffles from the seed alone, as every peer draws them (``SealedRollSource``)."""
         assert self.ledger is not None and self.rolls is not None
         rolls = self.rolls
-        return DealingSource(source, dealer(self.ledger, lambda: rolls.contributors))
+        deal = dealer(self.ledger, lambda: rolls.contributors)
+        return DealingSource(SealedRollSource(seed), deal)
 
     # ----- openings -------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from protocol.errors import ProtocolError
-from protocol.fairness import HashChain
+from protocol.fairness import HashChain, RollSource
 from protocol.messages import SIGNED_BY_CLIENT
 from protocol.sealeddeck import DeckFault
 from protocol.signing import Identity
@@ -541,11 +541,11 @@ class HostGame:
         return probe
 
     def _dealing(self, source: RandomSource) -> RandomSource:
-        """A sealed game's source deals hidden cards sealed; a move without chance never
-        deals."""
-        if self.deck is None or isinstance(source, NoChance):
+        """A sealed game's source deals hidden cards sealed, and shuffles from its roll's
+        seed alone (``SealedRollSource``); a move without chance never deals."""
+        if self.deck is None or not isinstance(source, RollSource):
             return source
-        return self.deck.dealing(source)
+        return self.deck.dealing(source.seed)
 
     async def _settle_deck(self) -> None:
         """A sealed game's deck steps, which come before anything else happens."""
