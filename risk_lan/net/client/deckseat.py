@@ -163,9 +163,13 @@ class DeckSeat:
     def openings(
         self, ledger: SealedDeck, state: GameState, action: Action
     ) -> list[dict[str, Any]]:
-        """The openings of the sealed cards of this seat's that ``action`` names."""
+        """The openings of the sealed cards of this seat's that ``action`` names: its own,
+        not checked again when its move comes back (``SealedDeck.vouch``)."""
         tokens = opened_by(state, self.party.id, action, self.party.cards)
-        return [self.party.open(ledger, token) for token in tokens]
+        made = [self.party.open(ledger, token) for token in tokens]
+        for message in made:
+            ledger.vouch(message)
+        return made
 
     def unread(self, view: dict[str, Any]) -> bool:
         """Whether this seat's view (``seat_view``) still holds a sealed card of its own it

@@ -230,15 +230,22 @@ class HostDeck:
         return opened
 
     def take_openings(self, openings: list[dict[str, Any]]) -> dict[str, str]:
-        """The openings of a move being made, taken into the ledger."""
+        """The openings of a move being made, taken into the ledger: each one checked
+        already, as its act was judged (``check_openings``), or made here (``bot_openings``),
+        so that none is checked twice, nor any of the host's own (``SealedDeck.opened``)."""
         assert self.ledger is not None
         return {m["token"]: str(self.ledger.take(m)) for m in openings}
 
     def bot_openings(self, state: GameState, seat: str, action: Action) -> list[dict[str, Any]]:
-        """The host's openings of the sealed cards its bot's act for ``seat`` names."""
-        assert self.ledger is not None
+        """The host's openings of the sealed cards its bot's act for ``seat`` names: its own,
+        never checked here (every peer checks them)."""
+        ledger = self.ledger
+        assert ledger is not None
         tokens = opened_by(state, seat, action, self.party.cards)
-        return [self.party.open(self.ledger, token) for token in tokens]
+        made = [self.party.open(ledger, token) for token in tokens]
+        for message in made:
+            ledger.vouch(message)
+        return made
 
     # ----- the steps --------------------------------------------------------------------------
 
