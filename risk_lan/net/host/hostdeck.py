@@ -359,12 +359,14 @@ class HostDeck:
             await self.waits.wait_for(lambda: secrets_owed(ledger), "deck", self.arrived)
 
     async def challenged(self, body: dict[str, Any]) -> None:
-        """A resumed game's challenge roll that was waiting for its reveals: made with them."""
+        """A resumed game's challenge roll that was waiting for its reveals: made with them,
+        or, if a contributor was taken over meanwhile (a player who did not come back), left
+        cancelled, as ``_challenge`` leaves one: the deal goes on, with a new roll if the
+        shuffle still needs one."""
         assert self.ledger is not None and self.rolls is not None
         source = await self.rolls.gathered(body)
-        if source is None:
-            raise ProtocolError("host_error", f"the roll of {body['deal']}'s shuffle was cancelled")
-        self.ledger.randomness(body["deal"], source.seed)
+        if source is not None:
+            self.ledger.randomness(body["deal"], source.seed)
 
     async def _challenge(self, deal_id: str) -> None:
         """The roll whose seed is the randomness of the current shuffle's proof."""
