@@ -99,7 +99,7 @@ class DeckSeat:
                 continue  # steps of a layer it no longer has
             if (step, on) not in self.sent:
                 self.sent.add((step, on))
-                made.append(self._make(ledger, step))
+                made.append(self.party.make(ledger, step))
                 ledger.vouch(made[-1])  # this seat's own: not checked again when published
         return made
 
@@ -121,20 +121,6 @@ class DeckSeat:
         roll of its own step and sends its proof without waiting for them."""
         me = self.party.id
         return any(not d.done and d.dealers[d.step] == me for d in ledger.deals.values())
-
-    def _make(self, ledger: SealedDeck, step: Pending) -> dict[str, Any]:
-        party = self.party
-        if step.kind in ("share", "share_answer"):
-            return party.team_step(ledger, step)
-        makers: dict[str, Callable[[str], dict[str, Any]]] = {
-            "escrow_answer": party.answer,
-            "shuffle_commit": lambda deal: party.shuffle_commit(ledger, deal),
-            "shuffle": lambda deal: party.shuffle(ledger, deal),
-            "relayer": lambda token: party.relayer(ledger, token),
-            "unlayer": lambda token: party.unlayer(ledger, token),
-            "escrow_partial": lambda token: party.holder.partial(ledger, token),
-        }
-        return makers[step.kind](step.subject)
 
     def learn(self, ledger: SealedDeck, state: GameState) -> dict[str, str]:
         """The cards of this seat it can now read (every other layer off them)."""
