@@ -249,7 +249,24 @@ class SealedRollSource(RollSource):
         self._shuffles = DerivedSource(sealed_shuffle_seed(seed))
 
 
-# Why a player is expelled: a link that is not its chain's, a reveal for a roll not waiting
-# for it, a `seen` that is not the history it was shown, a message it did not sign with its
-# key. The evidence of the first three convinces anyone; of the last, only the host.
-EXPULSIONS = ("bad_reveal", "wrong_roll", "equivocation", "bad_signature")
+# Why a player is expelled, each with what its evidence is. The dice's ("roll"): a link that
+# is not its chain's, a reveal for a roll not waiting for it, a `seen` that is not the
+# history it was shown, a message it did not sign with its key; the evidence of the first
+# three convinces anyone, of the last only the host. The sealed deck's ("deck"): a step the
+# seat signed that every peer's ledger refuses just so (``sealeddeck.DeckFault``, its code
+# the why; a step of no form, ``malformed``, is ``bad_step``).
+EXPULSIONS: dict[str, str] = {
+    "bad_reveal": "roll",
+    "wrong_roll": "roll",
+    "equivocation": "roll",
+    "bad_signature": "roll",
+    "bad_shuffle": "deck",
+    "bad_relayer": "deck",
+    "bad_unlayer": "deck",
+    "bad_opening": "deck",
+    "bad_share": "deck",
+    "false_complaint": "deck",
+    "bad_secret": "deck",
+    "bad_step": "deck",
+}
+DECK_EXPULSIONS = tuple(why for why, evidence in EXPULSIONS.items() if evidence == "deck")

@@ -80,7 +80,7 @@ class Listener:
     def seat_changed(self, seat: str, change: str) -> None:
         """A seat went to a host bot (``taken_over``) or back to its player (``back``), its
         player is out of the game (``out``), or the host expelled it for good
-        (``expelled:<why>``, ``why`` as in ``expulsion.DEEDS``). In a sealed game, right
+        (``expelled:<why>``, ``why`` as in ``fairness.EXPULSIONS``). In a sealed game, right
         after a seat went to a host bot or back, ``cards:taken:<n>`` or ``cards:back:<n>``:
         whoever now plays it (the host's bot, or its player again) sees its ``n`` sealed
         cards."""

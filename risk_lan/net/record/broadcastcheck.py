@@ -15,6 +15,7 @@ from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.fairness import (
+    DECK_EXPULSIONS,
     ChainVerifier,
     RollSource,
     SealedRollSource,
@@ -30,7 +31,6 @@ from risk_lan.net.record import shadow
 from risk_lan.net.record.dealsource import DealingPublicSource, DealingSource, dealer
 from risk_lan.net.record.deckdraws import hand_over, party_of, seat_left, seat_returned
 from risk_lan.net.record.deckescrows import is_sealed, ledger_of
-from risk_lan.net.record.deckfaults import DECK_EXPULSIONS
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon

@@ -11,10 +11,10 @@ from typing import Any, Protocol
 
 from rich.text import Text
 
+from risk_lan.expulsion_deeds import deed
 from risk_lan.tui.table.clock import WaitClock
 from risk_lan.tui.table.game_app import GameApp
 from risk_lan.tui.texts.catalogue import say, shown
-from risk_lan.tui.texts.expel_texts import deed
 from risk_lan.tui.turnlogic.player_turn import Turn
 
 MORE_TIME = 60  # seconds given at a time
