@@ -36,6 +36,22 @@ from .teamshare import holds, read_opening, seal_opening
 Message = dict[str, Any]
 
 
+# The kinds of step a party makes when the ledger waits for it (``DealerParty.make``).
+MADE = frozenset(
+    {
+        "escrow_deal",
+        "escrow_answer",
+        "shuffle_commit",
+        "shuffle",
+        "relayer",
+        "unlayer",
+        "escrow_partial",
+        "share",
+        "share_answer",
+    }
+)
+
+
 class LedgerView(Protocol):
     """What a party reads of the public ledger (``SealedDeck``)."""
 
@@ -288,7 +304,16 @@ class DealerParty:
 
     def owed(self, ledger: LedgerView) -> list[Message]:
         """Every message it owes now, as a party and as a share holder."""
-        made = self.holder.owed(ledger)
+        made = self.holder.owed(ledger)  # its escrow parts among them
+        for step in ledger.pending():
+            if step.party == self.id and step.kind != "escrow_partial" and step.kind in MADE:
+                made.append(self.make(ledger, step))
+        return made
+
+    def make(self, ledger: LedgerView, step: Pending) -> Message:
+        """The message of ``step``, one of its own the ledger waits for (a kind of ``MADE``)."""
+        if step.kind in ("share", "share_answer"):
+            return self.team_step(ledger, step)
         makers: dict[str, Callable[[str], Message]] = {
             "escrow_deal": lambda _: self.escrow(ledger),
             "escrow_answer": self.answer,
@@ -296,13 +321,9 @@ class DealerParty:
             "shuffle": lambda subject: self.shuffle(ledger, subject),
             "relayer": lambda subject: self.relayer(ledger, subject),
             "unlayer": lambda subject: self.unlayer(ledger, subject),
+            "escrow_partial": lambda subject: self.holder.partial(ledger, subject),
         }
-        for step in ledger.pending():
-            if step.party == self.id and step.kind in makers:
-                made.append(makers[step.kind](step.subject))
-            elif step.party == self.id and step.kind in ("share", "share_answer"):
-                made.append(self.team_step(ledger, step))
-        return made
+        return makers[step.kind](step.subject)
 
     def team_step(self, ledger: LedgerView, step: Pending) -> Message:
         """A ``share`` or ``share_answer`` the ledger waits for from it."""

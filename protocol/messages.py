@@ -311,6 +311,9 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "owner": optional(SEAT),
         # The names of the spectators connected (see MAX_WATCHERS).
         "watchers": optional(names(MAX_WATCHERS)),
+        # The game deals its hidden cards by the sealed deck (``host --sealed``): said in
+        # every lobby, so that a player knows it before being seated, not only at the start.
+        "sealed": flag,
     },
     "start": {
         "game": GAME_ID,

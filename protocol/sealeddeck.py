@@ -239,6 +239,10 @@ class SealedDeck:
         # set (the same process replaying a game it watched) takes the very same step again
         # without checking its proof twice; any byte changed is checked in full.
         self.proven: set[bytes] = set()
+        # Digests of the openings this process checked (``opening``, as an act is judged) or
+        # made (``vouch``): the very same opening, taken in when its move is made, is not
+        # checked again. A trial, which judges evidence, checks every one.
+        self.opened: set[bytes] = set()
         # A peer that is not the host may check shuffles on ``later`` (a worker thread, or
         # after it made its own step) while it goes on, the next dealer making its step on
         # the deck they gave; ``settle`` waits for them. The host checks before it publishes,
@@ -655,6 +659,9 @@ class SealedDeck:
         when it comes back to this ledger (its maker needs no proof of its own work; every
         other peer checks it, and a record replayed from scratch does). Only the very bytes
         made are vouched for, against the deal as it stands now; anything else is ignored."""
+        if message.get("kind") == "open":
+            self._vouch_opening(message)
+            return
         if message.get("kind") != "shuffle":
             return
         sender = message.get("party")
@@ -665,6 +672,23 @@ class SealedDeck:
             return
         self.proven.add(self._shuffle_read(deal, str(sender), message)[3])
 
+    def _vouch_opening(self, m: Mapping[str, Any]) -> None:
+        """An opening this process made of a card its party holds: not checked again."""
+        sender, s = m.get("party"), self.slots.get(str(m.get("token")))
+        if sender not in self.parties or s is None or self.holder_of(str(m["token"])) != sender:
+            return
+        point, proof = m.get("point"), m.get("proof")
+        if isinstance(point, bytes) and isinstance(proof, bytes):
+            self.opened.add(self._opening_digest(str(sender), m["token"], s, point, proof))
+
+    def _opening_digest(
+        self, sender: str, token: str, s: Slot, shown: bytes, proof: bytes
+    ) -> bytes:
+        """What names one opening's check: every byte it reads."""
+        context = step_context(self.game_id, s.deal, token, "open", sender)
+        layer = self.parties[sender].layer
+        return hashlib.sha256(pack([bytes(layer), bytes(s.point), shown, proof, context])).digest()
+
     def trial(self) -> SealedDeck:
         """A copy of this ledger to try messages on, which changes nothing here: it checks
         every shuffle as it takes it (a trial asks whether a message is false, now) and holds
@@ -672,9 +696,11 @@ class SealedDeck:
         later, checking = self.later, self.checking
         self.later, self.checking = None, []
         try:
-            return copy.deepcopy(self)
+            trial = copy.deepcopy(self)
         finally:
             self.later, self.checking = later, checking
+        trial.opened = set()
+        return trial
 
     def settle(self) -> None:
         """Wait for the shuffles being checked on ``later``: ``DeckFault`` naming the first
@@ -809,11 +835,13 @@ class SealedDeck:
         shown = _point(m["point"], sender)
         context = step_context(self.game_id, s.deal, token, "open", sender)
         card = self.deals[s.deal].index.get(shown)
-        good = _holds(
+        seen = self._opening_digest(sender, token, s, bytes(shown), m["proof"])
+        good = seen in self.opened or _holds(
             check_opening, self.parties[sender].layer, s.point, shown, m["proof"], context
         )
         if not good or card is None:
             raise DeckFault(sender, "bad_opening", f"{sender}'s opening of {token} is false")
+        self.opened.add(seen)
         return card
 
     def _secret(self, sender: str, m: Mapping[str, Any]) -> None:

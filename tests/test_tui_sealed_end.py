@@ -1,17 +1,21 @@
 """The app's side of a sealed game beyond its seat view (``test_tui_sealed_view.py``): a card
 read between two updates shown at once, the words on whose computer reads which seat's cards
-(the host's lobby, every app's start), and the end: what the app's client checked of the
-sealed deck, and every hand read once each party told its secret."""
+(the host's lobby, a joined app's lobby, every app's start), and the end: what the app's
+client checked of the sealed deck, and every hand read once each party told its secret."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 from sealed_helpers import SealingSource, known_to
 from test_tui_sealed_view import sealed_mid_turn
 from test_tui_snapshots import PLAYERS, ScreenApp
-from tui_helpers import screen_text
+from tui_helpers import screen_text, until
 
-from risk_lan.net.client import Outcome
+from risk_lan.net.client import Client, Outcome
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
 from risk_lan.rules import Game, GameState, classic_board, objectives
 from risk_lan.rules.sealing import is_hidden, slot_of
 from risk_lan.rules.seatview import every_card_read, seat_view
@@ -19,7 +23,7 @@ from risk_lan.tui.app import RiskApp
 from risk_lan.tui.screens.game_over_screen import GameOverScreen
 from risk_lan.tui.screens.game_screen import GameScreen
 from risk_lan.tui.screens.seats_screen import SeatsScreen
-from risk_lan.tui.table.sealed_words import audit_line, seats_line
+from risk_lan.tui.table.sealed_words import audit_line, lobby_line, seats_line
 from risk_lan.tui.texts.catalogue import say
 from risk_lan.tui.widgets.panels import card_label
 
@@ -98,6 +102,52 @@ async def test_the_host_s_lobby_says_whose_cards_its_computer_reads(sealed: bool
         line = say("en", "sealed_seats", bots="bob, cat")
         # (the panel wraps lines: compared word for word)
         assert (line.split() == seats.split()[-len(line.split()) :]) is sealed, seats
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_joined_lobby_names_the_host_s_bots_and_its_own_player(lang: str) -> None:
+    seats = [{**p, "ready": False} for p in PLAYERS]  # ann (the host's player), bob, cat bots
+    seats.append({"seat": "p4", "name": "dan", "kind": "human", "colour": "", "ready": False})
+    lobby = {"seats": seats, "total": 4, "mode": "classic", "state": "lobby", "owner": "p1"}
+    joined = lobby_line(lang, lobby, "p4", hosting=False)
+    host_player = say(lang, "sealed_host_player", name="ann")
+    only_you = say(lang, "sealed_only_you")  # the one other player is the host's
+    assert joined == " ".join([say(lang, "sealed_seats", bots="bob, cat"), host_player, only_you])
+    assert "ann" in host_player and "ann" not in say(lang, "sealed_seats", bots="bob, cat")
+    # The host's own app, and the host's player's own seat, need no telling of it.
+    assert lobby_line(lang, lobby, "p1", hosting=True) == seats_line(lang, seats, "p1", True)
+    headless = lobby_line(lang, {**lobby, "owner": None}, "p4", hosting=False)
+    assert headless == seats_line(lang, seats, "p4") and "ann" not in headless
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("sealed", [True, False])
+async def test_a_joined_app_s_lobby_says_the_game_is_sealed_and_whose_cards_the_host_reads(
+    sealed: bool,
+) -> None:
+    """Over TCP: a host with a bot, its own player ann (its ``owner``) seated; zoe's app
+    joins from another computer and learns from the lobby alone that the cards are sealed."""
+    host = Host(HostConfig(name="Friday", seats=3, bots=1, sealed=sealed))
+    port = await host.serve("127.0.0.1", 0)
+    owner = Client("ann", auto_ready=False)
+    host.owner_key = owner.identity.public_key
+    task = asyncio.create_task(owner.run("127.0.0.1", port))
+    app = RiskApp(name="zoe", address=("127.0.0.1", port))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await until(pilot, lambda: isinstance(app.screen, SeatsScreen) and app.screen)
+            await until(pilot, lambda: "ann" in str(screen.query_one("#seats").render()))
+            await until(pilot, lambda: "zoe (you)" in str(screen.query_one("#seats").render()))
+            words = " ".join(str(screen.query_one("#seats").render()).split())
+            line = " ".join(say("en", "sealed_seats", bots="bot-1").split())
+            host_player = " ".join(say("en", "sealed_host_player", name="ann").split())
+            only_you = " ".join(say("en", "sealed_only_you").split())
+            assert (f"{line} {host_player} {only_you}" in words) is sealed, words
+            assert ("Sealed cards" in words) is sealed, words
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await host.close()
 
 
 def test_the_audit_says_what_this_client_checked() -> None:

@@ -48,12 +48,12 @@ def test_who_now_sees_a_seats_sealed_cards_is_said_in_the_log(
     screen: Any = LogOnly(lang)
     news = TableNews(screen)
     news.catching_up = False
-    news.seat_changed(seat, f"cards:{how}:{held}")
+    news.cards_changed_hands(seat, how == "taken", held)
     assert screen.lines == [SAID[lang, seat, how, held]]
 
 
 def test_the_past_brought_by_the_history_is_not_said_again() -> None:
     screen: Any = LogOnly("en")
     news = TableNews(screen)  # catching up with the history, as a screen starts
-    news.seat_changed("p2", "cards:taken:3")
+    news.cards_changed_hands("p2", True, 3)
     assert screen.lines == []

@@ -28,6 +28,7 @@ from risk_lan.paths import logs_dir, seats_dir
 from risk_lan.rules import Action, Game, GameState
 from risk_lan.rules.seatview import every_card_read
 from risk_lan.tui.client_messages import (
+    CardsChangedHands,
     CardsLearnt,
     ChatLine,
     ClockChanged,
@@ -405,6 +406,11 @@ class RiskApp(AppInLanguage):
     def seat_changed(self, message: SeatChanged) -> None:
         if self.game_screen is not None and self.is_running:
             self.game_screen.news.seat_changed(message.seat, message.change)
+
+    @on(CardsChangedHands)
+    def cards_changed_hands(self, message: CardsChangedHands) -> None:
+        if self.game_screen is not None and self.is_running:
+            self.game_screen.news.cards_changed_hands(message.seat, message.taken, message.held)
 
     @on(EntryNews)
     def entry_news(self, message: EntryNews) -> None:

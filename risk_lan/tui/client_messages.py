@@ -79,6 +79,15 @@ class SeatChanged(Message):
         self.seat, self.change = seat, change
 
 
+class CardsChangedHands(Message):
+    """A sealed game's ``seat`` went to a host bot (``taken``) or back to its player, who
+    now sees its ``held`` sealed cards."""
+
+    def __init__(self, seat: str, taken: bool, held: int) -> None:
+        super().__init__()
+        self.seat, self.taken, self.held = seat, taken, held
+
+
 class GameEnded(Message):
     def __init__(self, outcome: Outcome) -> None:
         super().__init__()
@@ -128,6 +137,9 @@ class PostingListener(Listener):
 
     def seat_changed(self, seat: str, change: str) -> None:
         self.target.post_message(SeatChanged(seat, change))
+
+    def cards_changed_hands(self, seat: str, taken: bool, held: int) -> None:
+        self.target.post_message(CardsChangedHands(seat, taken, held))
 
     def awaiting(self) -> None:
         self.target.post_message(EntryNews("awaiting"))

@@ -385,7 +385,7 @@ class Client:
         line = who_sees(self._name_of(seat), held, taken)
         if line:
             self.log(line)
-            self.listener.seat_changed(seat, f"cards:{'taken' if taken else 'back'}:{held}")
+            self.listener.cards_changed_hands(seat, taken, held)
 
     def _name_of(self, seat: str) -> str:
         return next((p.get("name", seat) for p in self.players if p["seat"] == seat), seat)

@@ -99,7 +99,7 @@ class DeckSeat:
                 continue  # steps of a layer it no longer has
             if (step, on) not in self.sent:
                 self.sent.add((step, on))
-                made.append(self._make(ledger, step))
+                made.append(self.party.make(ledger, step))
                 ledger.vouch(made[-1])  # this seat's own: not checked again when published
         return made
 
@@ -121,20 +121,6 @@ class DeckSeat:
         roll of its own step and sends its proof without waiting for them."""
         me = self.party.id
         return any(not d.done and d.dealers[d.step] == me for d in ledger.deals.values())
-
-    def _make(self, ledger: SealedDeck, step: Pending) -> dict[str, Any]:
-        party = self.party
-        if step.kind in ("share", "share_answer"):
-            return party.team_step(ledger, step)
-        makers: dict[str, Callable[[str], dict[str, Any]]] = {
-            "escrow_answer": party.answer,
-            "shuffle_commit": lambda deal: party.shuffle_commit(ledger, deal),
-            "shuffle": lambda deal: party.shuffle(ledger, deal),
-            "relayer": lambda token: party.relayer(ledger, token),
-            "unlayer": lambda token: party.unlayer(ledger, token),
-            "escrow_partial": lambda token: party.holder.partial(ledger, token),
-        }
-        return makers[step.kind](step.subject)
 
     def learn(self, ledger: SealedDeck, state: GameState) -> dict[str, str]:
         """The cards of this seat it can now read (every other layer off them)."""
@@ -163,9 +149,13 @@ class DeckSeat:
     def openings(
         self, ledger: SealedDeck, state: GameState, action: Action
     ) -> list[dict[str, Any]]:
-        """The openings of the sealed cards of this seat's that ``action`` names."""
+        """The openings of the sealed cards of this seat's that ``action`` names: its own,
+        not checked again when its move comes back (``SealedDeck.vouch``)."""
         tokens = opened_by(state, self.party.id, action, self.party.cards)
-        return [self.party.open(ledger, token) for token in tokens]
+        made = [self.party.open(ledger, token) for token in tokens]
+        for message in made:
+            ledger.vouch(message)
+        return made
 
     def unread(self, view: dict[str, Any]) -> bool:
         """Whether this seat's view (``seat_view``) still holds a sealed card of its own it

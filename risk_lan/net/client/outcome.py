@@ -80,10 +80,11 @@ class Listener:
     def seat_changed(self, seat: str, change: str) -> None:
         """A seat went to a host bot (``taken_over``) or back to its player (``back``), its
         player is out of the game (``out``), or the host expelled it for good
-        (``expelled:<why>``, ``why`` as in ``expulsion.DEEDS``). In a sealed game, right
-        after a seat went to a host bot or back, ``cards:taken:<n>`` or ``cards:back:<n>``:
-        whoever now plays it (the host's bot, or its player again) sees its ``n`` sealed
-        cards."""
+        (``expelled:<why>``, ``why`` as in ``fairness.EXPULSIONS``)."""
+
+    def cards_changed_hands(self, seat: str, taken: bool, held: int) -> None:
+        """A sealed game's ``seat`` just went to a host bot (``taken``) or back to its
+        player: whoever now plays it sees its ``held`` sealed cards."""
 
     def awaiting(self) -> None:
         """The host's player has been asked to let this player in: it waits for the answer."""

@@ -18,7 +18,6 @@ from risk_lan.net.host.broadcaster import Broadcaster, Position
 from risk_lan.net.host.handovers import Handovers
 from risk_lan.net.host.hostwords import sentence
 from risk_lan.net.host.seating import Roster
-from risk_lan.net.record.deckfaults import DECK_EXPULSIONS
 
 
 class Played(Position, Protocol):
@@ -42,7 +41,7 @@ class Expeller:
         """Expel ``seat`` for ``error`` (raised against it by one of the host's checks), with
         its message(s) ``evidence``; False if that error proves nothing against it (the
         caller then drops the connection, as for any protocol error) or the game is over."""
-        proves = error.code in EXPULSIONS or error.code in DECK_EXPULSIONS
+        proves = error.code in EXPULSIONS
         if self.position.finished or not proves or error.culprit != seat:
             return False
         s = self.roster.seat_by_id(seat)

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.errors import ProtocolError
-from protocol.fairness import RollSource
+from protocol.fairness import RollSource, SealedRollSource
 from protocol.layerkey import LayerKey
 from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import Identity
@@ -210,11 +210,13 @@ class HostDeck:
 
     # ----- a move's source ------------------------------------------------------------------
 
-    def dealing(self, source: RandomSource) -> RandomSource:
-        """``source`` dealing hidden cards sealed, into the ledger."""
+    def dealing(self, seed: bytes) -> RandomSource:
+        """The source of a roll of ``seed``: hidden cards dealt sealed, into the ledger, and
+        shuffles from the seed alone, as every peer draws them (``SealedRollSource``)."""
         assert self.ledger is not None and self.rolls is not None
         rolls = self.rolls
-        return DealingSource(source, dealer(self.ledger, lambda: rolls.contributors))
+        deal = dealer(self.ledger, lambda: rolls.contributors)
+        return DealingSource(SealedRollSource(seed), deal)
 
     # ----- openings -------------------------------------------------------------------------
 
@@ -231,15 +233,22 @@ class HostDeck:
         return opened
 
     def take_openings(self, openings: list[dict[str, Any]]) -> dict[str, str]:
-        """The openings of a move being made, taken into the ledger."""
+        """The openings of a move being made, taken into the ledger: each one checked
+        already, as its act was judged (``check_openings``), or made here (``bot_openings``),
+        so that none is checked twice, nor any of the host's own (``SealedDeck.opened``)."""
         assert self.ledger is not None
         return {m["token"]: str(self.ledger.take(m)) for m in openings}
 
     def bot_openings(self, state: GameState, seat: str, action: Action) -> list[dict[str, Any]]:
-        """The host's openings of the sealed cards its bot's act for ``seat`` names."""
-        assert self.ledger is not None
+        """The host's openings of the sealed cards its bot's act for ``seat`` names: its own,
+        never checked here (every peer checks them)."""
+        ledger = self.ledger
+        assert ledger is not None
         tokens = opened_by(state, seat, action, self.party.cards)
-        return [self.party.open(self.ledger, token) for token in tokens]
+        made = [self.party.open(ledger, token) for token in tokens]
+        for message in made:
+            ledger.vouch(message)
+        return made
 
     # ----- the steps --------------------------------------------------------------------------
 
@@ -354,12 +363,14 @@ class HostDeck:
             await self.waits.wait_for(lambda: secrets_owed(ledger), "deck", self.arrived)
 
     async def challenged(self, body: dict[str, Any]) -> None:
-        """A resumed game's challenge roll that was waiting for its reveals: made with them."""
+        """A resumed game's challenge roll that was waiting for its reveals: made with them,
+        or, if a contributor was taken over meanwhile (a player who did not come back), left
+        cancelled, as ``_challenge`` leaves one: the deal goes on, with a new roll if the
+        shuffle still needs one."""
         assert self.ledger is not None and self.rolls is not None
         source = await self.rolls.gathered(body)
-        if source is None:
-            raise ProtocolError("host_error", f"the roll of {body['deal']}'s shuffle was cancelled")
-        self.ledger.randomness(body["deal"], source.seed)
+        if source is not None:
+            self.ledger.randomness(body["deal"], source.seed)
 
     async def _challenge(self, deal_id: str) -> None:
         """The roll whose seed is the randomness of the current shuffle's proof."""

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from protocol.errors import ProtocolError
-from protocol.fairness import HashChain
+from protocol.fairness import HashChain, RollSource
 from protocol.messages import SIGNED_BY_CLIENT
 from protocol.sealeddeck import DeckFault
 from protocol.signing import Identity
@@ -414,9 +414,7 @@ class HostGame:
             return None
         openings = self.deck.bot_openings(self.game.state, seat, action)
         if openings:
-            probe = Game(self.game.state.copy())
-            reveal_named(probe.state, seat, action, self.deck.check_openings(seat, openings))
-            probe.check(seat, action)
+            self._with_openings(seat, action, openings).check(seat, action)
         return openings or None
 
     async def _bot_choice(self, bot: Bot, who: str) -> Action:
@@ -531,21 +529,28 @@ class HostGame:
             return self.game
         if self.deck is None:
             raise IllegalAction("bad_deck", "this game's cards are not sealed: nothing to open")
-        opened = self.deck.check_openings(seat, openings)
-        probe = Game(self.game.state.copy())
         try:
-            reveal_named(probe.state, seat, action, opened)
+            return self._with_openings(seat, action, openings)
         except NamedUnheld as e:
             # Cards its seat held when it chose (a trade sent twice, the first one made).
             raise IllegalAction("not_in_hand", f"you no longer hold those cards: {e}") from None
+
+    def _with_openings(self, seat: str, action: Action, openings: list[Any]) -> Game:
+        """A copy of the game with the cards ``openings`` open in their places, to check
+        ``seat``'s act on, a player's or a host bot's: each opening checked with the ledger,
+        not taken in (``DeckFault`` if one is false; ``NamedUnheld`` if the act names a card
+        its seat no longer holds)."""
+        assert self.game is not None and self.deck is not None
+        probe = Game(self.game.state.copy())
+        reveal_named(probe.state, seat, action, self.deck.check_openings(seat, openings))
         return probe
 
     def _dealing(self, source: RandomSource) -> RandomSource:
-        """A sealed game's source deals hidden cards sealed; a move without chance never
-        deals."""
-        if self.deck is None or isinstance(source, NoChance):
+        """A sealed game's source deals hidden cards sealed, and shuffles from its roll's
+        seed alone (``SealedRollSource``); a move without chance never deals."""
+        if self.deck is None or not isinstance(source, RollSource):
             return source
-        return self.deck.dealing(source)
+        return self.deck.dealing(source.seed)
 
     async def _settle_deck(self) -> None:
         """A sealed game's deck steps, which come before anything else happens."""

@@ -14,7 +14,14 @@ from collections.abc import Callable
 from typing import Any
 
 from protocol.errors import ProtocolError
-from protocol.fairness import ChainVerifier, RollSource, commit_secret, roll_seed
+from protocol.fairness import (
+    DECK_EXPULSIONS,
+    ChainVerifier,
+    RollSource,
+    SealedRollSource,
+    commit_secret,
+    roll_seed,
+)
 from protocol.framing import pack
 from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, SIGNED_BY_HOST, validate
 from protocol.sealeddeck import DeckFault, Pending, SealedDeck
@@ -24,7 +31,6 @@ from risk_lan.net.record import shadow
 from risk_lan.net.record.dealsource import DealingPublicSource, DealingSource, dealer
 from risk_lan.net.record.deckdraws import hand_over, party_of, seat_left, seat_returned
 from risk_lan.net.record.deckescrows import is_sealed, ledger_of
-from risk_lan.net.record.deckfaults import DECK_EXPULSIONS
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon
@@ -364,10 +370,12 @@ class GameReplay:
             self.ledger.randomness(move["deal"], seed)
         elif self.ledger is not None:
             deal = dealer(self.ledger, lambda: self.contributors)
+            # A sealed game's shuffles draw from the roll's seed alone: the same with the
+            # host's secret as without (``SealedRollSource``).
             if self.secret is None:
                 self._apply(move, DealingPublicSource(seed, deal))
             else:
-                self._apply(move, DealingSource(RollSource(seed, self.secret), deal))
+                self._apply(move, DealingSource(SealedRollSource(seed), deal))
         elif self.secret is None:
             self._apply(move, shadow.PublicSource(seed))
         else:

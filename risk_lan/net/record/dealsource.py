@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from protocol.errors import ProtocolError
+from protocol.fairness import SealedRollSource
 from protocol.sealeddeck import SealedDeck
 from risk_lan.net.record.shadow import PublicSource
 from risk_lan.rules import RandomSource
@@ -58,13 +59,22 @@ class DealingSource:
 
 class DealingPublicSource(PublicSource):
     """A client's public source (``shadow``) in a sealed game: its dice from the roll's seed,
-    hidden cards dealt sealed through ``deal``."""
+    hidden cards dealt sealed through ``deal``, and its shuffles drawn as the host draws them
+    (``SealedRollSource``): what they decide is public, so the client's game never waits for
+    the host's word, not even a spectator's or a restarted client's rebuilt from the history
+    alone, with no view between the moves to take it from."""
 
     def __init__(
         self, seed: bytes | None, deal: Callable[[Sequence[str], Sequence[str]], None]
     ) -> None:
         super().__init__(seed)
         self.deal = deal
+        self._shuffles = SealedRollSource(seed) if seed is not None else None
+
+    def permutation(self, n: int) -> list[int]:
+        if self._shuffles is None:
+            return super().permutation(n)  # refused: no roll
+        return self._shuffles.permutation(n)
 
     def seal(self, tokens: Sequence[str], cards: Sequence[str]) -> None:
         self.deal(tokens, cards)

@@ -16,30 +16,18 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.errors import ProtocolError
+from protocol.fairness import DECK_EXPULSIONS
 from protocol.messages import CLIENT_MESSAGES, validate
 from protocol.sealeddeck import DeckFault, SealedDeck
 from protocol.signing import verify
-
-# Why a player is expelled for a step of the sealed deck, by the ledger's code of it.
-DECK_WHYS = {
-    "bad_shuffle": "bad_shuffle",
-    "bad_relayer": "bad_relayer",
-    "bad_unlayer": "bad_unlayer",
-    "bad_opening": "bad_opening",
-    "bad_share": "bad_share",
-    "false_complaint": "false_complaint",
-    "bad_secret": "bad_secret",
-    "malformed": "bad_step",
-}
-DECK_EXPULSIONS = tuple(sorted(set(DECK_WHYS.values())))
 
 
 def proven(fault: DeckFault, seat: str) -> DeckFault | None:
     """The expulsion ``fault`` proves against ``seat``: the fault again, its code the
     `expel`'s `why` (never an error's code on the wire); None when it proves nothing
     against it."""
-    why = DECK_WHYS.get(fault.code)
-    if why is None or fault.party != seat:
+    why = "bad_step" if fault.code == "malformed" else fault.code
+    if why not in DECK_EXPULSIONS or fault.party != seat:
         return None
     return DeckFault(seat, why, fault.message)
 

@@ -25,37 +25,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from protocol.errors import ProtocolError
-from protocol.fairness import EXPULSIONS
+from protocol.fairness import DECK_EXPULSIONS, EXPULSIONS
 from protocol.messages import CLIENT_MESSAGES, validate
 from protocol.signing import verify
-from risk_lan.net.record.deckfaults import DECK_EXPULSIONS, check_deck_expulsion
+from risk_lan.expulsion_deeds import deed
+from risk_lan.net.record.deckfaults import check_deck_expulsion
 
 if TYPE_CHECKING:
     from risk_lan.net.record.broadcastcheck import GameReplay
 
 
-# What an expelled player's app did, by why: for the host's log, the `error` the player is
-# sent, and `risk-lan verify`'s verdict.
-DEEDS = {
-    "bad_reveal": "a share of the dice that does not match the one it committed to",
-    "wrong_roll": "its share of the dice for a roll that was not being made",
-    "equivocation": "a history of the game that the host never sent",
-    "bad_signature": "a message in its name that its key did not sign (as the host alone can tell)",
-    "bad_shuffle": "a shuffle of the sealed deck whose proof fails",
-    "bad_relayer": "a layer of encryption on a sealed card that its key did not make",
-    "bad_unlayer": "a layer of encryption taken off a sealed card falsely",
-    "bad_opening": "a sealed card shown as another card than it is",
-    "bad_share": "a false share of a key of the sealed deck",
-    "false_complaint": "a complaint against a key share that was good",
-    "bad_secret": "a key of the sealed deck that is not its own",
-    "bad_step": "a step of the sealed deck in a shape no honest app sends",
-}
-
-
 def said(expelled: dict[str, str], names: dict[str, str]) -> str:
     """Words naming each seat expelled and why ("" for none)."""
     return "; ".join(
-        f"{names.get(seat, seat)} ({seat}) was expelled: its app sent {DEEDS[why]}"
+        f"{names.get(seat, seat)} ({seat}) was expelled: its app sent {deed('en', why)}"
         for seat, why in expelled.items()
     )
 
@@ -70,7 +53,7 @@ def check_expulsion(replay: GameReplay, body: dict[str, Any]) -> None:
     seat, why, evidence = body["seat"], body["why"], body["evidence"]
     if seat not in replay.humans or seat in replay.expelled:
         raise _lie(f"{seat} is not a player's seat that can be expelled")
-    if why not in EXPULSIONS and why not in DECK_EXPULSIONS:
+    if why not in EXPULSIONS:
         raise _lie(f"{seat} is expelled for {why!r}, which proves nothing")
     if not all(isinstance(e, dict) and e.get("from") == seat for e in evidence):
         raise _lie(f"the evidence against {seat} holds another peer's message")

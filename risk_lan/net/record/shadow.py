@@ -78,10 +78,11 @@ def play(game: Game, seat: str, action: Action, source: PublicSource, n: int) ->
 def shuffled_outcome(source: PublicSource, events: list[Event]) -> bool:
     """Whether a shuffle decided something public: every shuffle but a draw pile made again
     from the discards (whose order stays hidden) did. A source that deals hidden cards
-    sealed shuffles no pile (each is dealt, ``sealing``, though still told as shuffled):
-    every shuffle it made decided something public (the territories dealt, say)."""
+    sealed shuffles no pile (each is dealt, ``sealing``, though still told as shuffled), and
+    draws its shuffles from the roll's seed alone (``DealingPublicSource``): none it counts
+    is left to the host's word."""
     if isinstance(source, Sealer):
-        return source.shuffles > 0
+        return False
     reshuffles = sum(1 for e in events if type(e) is DeckShuffled)
     return source.shuffles > reshuffles
 

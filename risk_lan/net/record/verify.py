@@ -30,7 +30,7 @@ class Verdict:
     rolls: int = 0
     winner: str | None = None
     transcript: str = ""
-    expelled: dict[str, str] | None = None  # by seat, why (``expulsion.DEEDS``)
+    expelled: dict[str, str] | None = None  # by seat, why (``fairness.EXPULSIONS``)
 
 
 def verify_record(path: str | Path) -> Verdict:

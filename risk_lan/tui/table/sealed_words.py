@@ -19,14 +19,38 @@ def seats_line(
     player's computer's, like any other player's. ``seat`` is this app's, ``hosting`` whether
     this app runs the host: then, and where too few players' computers are not the host's,
     what the spare key of their cards lets the host's computer read."""
+    line = bots_line(lang, seats)
+    few = few_computers_line(lang, seats, seat, hosting)
+    return f"{line} {few}" if few else line
+
+
+def bots_line(lang: str, seats: Sequence[dict[str, Any]]) -> str:
+    """That each computer reads its own seats' cards, the host's its bots' (named)."""
     bots = [shown(s["name"], 24) for s in seats if s.get("kind") == "bot"]
-    line = (
+    return (
         say(lang, "sealed_seats", bots=", ".join(bots))
         if bots
         else say(lang, "sealed_seats_no_bot")
     )
-    few = few_computers_line(lang, seats, seat, hosting)
-    return f"{line} {few}" if few else line
+
+
+def lobby_line(lang: str, lobby: dict[str, Any], seat: str, hosting: bool) -> str:
+    """A sealed game's lobby (``lobby``'s ``sealed``): whose cards the host's computer reads,
+    as ``seats_line`` says it, and, in an app joined from another computer, that the host's
+    own player (the lobby's ``owner``, who plays at the host's computer) is read there too."""
+    seats = lobby["seats"]
+    owner = next((s for s in seats if s["seat"] == lobby.get("owner")), None)
+    if hosting or owner is None or owner["seat"] == seat or owner.get("kind") != "human":
+        return seats_line(lang, seats, seat, hosting)
+    parts = [bots_line(lang, seats), say(lang, "sealed_host_player", name=shown(owner["name"], 24))]
+    others = [s for s in seats if s.get("kind") == "human" and s["seat"] != seat]
+    if others == [owner] and any(s["seat"] == seat for s in seats):
+        # The one other player is the host's own: its computer holds every share of the
+        # spare key to this player's cards (``few_computers_line``), for certain now.
+        parts.append(say(lang, "sealed_only_you"))
+    elif few := few_computers_line(lang, seats, seat, hosting):
+        parts.append(few)
+    return " ".join(parts)
 
 
 def few_computers_line(

@@ -12,6 +12,8 @@ SEALED_TEXTS: dict[str, dict[str, str]] = {
         "sealed_seats_no_bot": "Sealed cards: each computer reads only its own seats' cards, and"
         " the host's computer plays no bot here. A bot can run on a player's computer (risk-lan"
         " join --bot): its cards are read there alone.",
+        "sealed_host_player": "{name} plays at the host's computer, which reads {name}'s cards"
+        " too.",
         "sealed_audit": "The sealed deck, checked on this computer: the proof of every shuffle"
         " but its own, then at the end every sealed card read, {count} {count:card|cards} in"
         " {total} {total:deal|deals}"
@@ -34,6 +36,8 @@ SEALED_TEXTS: dict[str, dict[str, str]] = {
         "sealed_seats_no_bot": "Cartes scellées : chaque ordinateur ne lit que les cartes de ses"
         " places, et celui de l'hôte ne joue ici aucun robot. Un robot peut jouer chez un joueur"
         " (risk-lan join --bot) : ses cartes ne sont lues que là.",
+        "sealed_host_player": "{name} joue sur l'ordinateur de l'hôte, qui lit donc aussi ses"
+        " cartes.",
         "sealed_one_remote": "Seul {name} joue sur un autre ordinateur : celui-ci détient toute la"
         " clé de secours de ses cartes et pourrait les lire.",
         "sealed_only_you": "Seule votre place est jouée hors de chez l'hôte : son ordinateur"

@@ -3,10 +3,9 @@ player by name, or the host) and what went wrong, never the protocol's own codes
 
 from __future__ import annotations
 
+from risk_lan.expulsion_deeds import DEEDS, deed
 from risk_lan.net.client.outcome import Outcome
-from risk_lan.net.record.expulsion import DEEDS
 from risk_lan.tui.texts.catalogue import say, shown
-from risk_lan.tui.texts.expel_texts import deed
 
 # What the one to blame sent, by the code of the check it failed.
 WHAT: dict[str, dict[str, str]] = {
@@ -112,7 +111,7 @@ SENTENCES: dict[str, dict[str, str]] = {
 def expelled_sentence(detail: str, lang: str) -> str:
     """This player's expulsion, in ``lang``: ``detail`` is the host's `why`, or its sentence
     to a player who came back (in English, naming what the app sent)."""
-    why = next((w for w, deed in DEEDS.items() if w == detail or deed in detail), "")
+    why = next((w for w, sent in DEEDS["en"].items() if w and (w == detail or sent in detail)), "")
     return say(lang, "you_expelled", what=deed(lang, why))
 
 
@@ -155,7 +154,7 @@ def why_stopped(
         return words["no_winner"]
     # The deck's own faults (a false shuffle, share, opening…) are said as an expulsion says
     # them: what the one to blame sent.
-    sent = what.get(code) or (deed(lang, code) if code in DEEDS else what[""])
+    sent = what.get(code) or (deed(lang, code) if code in DEEDS["en"] else what[""])
     if culprit == "host":
         return opener + words["host_sent"].format(what=sent)
     if culprit == me:
