@@ -7,9 +7,9 @@ cards read, takeovers, handbacks, expulsions, seconds, and what failed.
     .venv/bin/python bench/sealed_seats.py                      # every mode, in turn
     .venv/bin/python bench/sealed_seats.py --mode team --mode capital --keep /tmp/k
 
-Four players a game (five parties with the host), two in the two-player modes: at four
-parties a player out of the game plus one away stalls the next card carrying the former's
-layer, until a player out of the game takes its own layer off (docs/fairness.md).
+Three players a game (four parties with the host, where every escrow needs all its holders),
+two in the two-player modes: a player out of the game takes its own layer off, so one
+expelled, one away and one eliminated stall nothing (docs/fairness.md).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def main() -> int:
         "seat handed to a host bot while the program runs on, which asks for it back",
     )
     parser.add_argument(
-        "--players", type=int, help="players a game (the fewest that keep it going: 4, or 2)"
+        "--players", type=int, help="players a game (the fewest that keep it going: 3, or 2)"
     )
     args = parser.parse_args()
     modes = args.mode or list(RULESETS)

@@ -84,12 +84,11 @@ class SeatChanges:
         )
 
 
-def fewest_players(mode: str, wanted: int = 4) -> int:
+def fewest_players(mode: str, wanted: int = 3) -> int:
     """The fewest players a game of ``mode`` takes that keeps going with one expelled and one
-    away: four (five parties with the host) where the mode allows it, since a player out of
-    the game counts as away and, at four parties, one more away stalls the next card that
-    carries its layer (docs/fairness.md) until a player out of the game takes its own layer
-    off; two in the two-player modes. ``wanted``: another count, within the mode's."""
+    away: three (four parties with the host) where the mode allows it, since a player out of
+    the game takes its own layer off (docs/fairness.md, "What stalls, and what does not");
+    two in the two-player modes. ``wanted``: another count, within the mode's."""
     rules = ruleset(mode)
     return max(rules.min_players, min(wanted, rules.max_players))
 
@@ -112,7 +111,7 @@ class SeatGame:
         self.folder, self.mode, self.away = folder, mode, away
         self.record = folder / "game.rec"
         self.lines: list[str] = []
-        self.seats = fewest_players(mode, players or 4)
+        self.seats = fewest_players(mode, players or 3)
         config = HostConfig(
             seats=self.seats, mode=mode, sealed=True, record=str(self.record),
             absent_after=absent_after, log=self.lines.append,
@@ -278,5 +277,5 @@ def play_seat_changes(
     try:
         return asyncio.run(SeatGame(folder, mode, away, players).play(seconds))
     except ProtocolError as e:
-        seats = fewest_players(mode, players or 4)
+        seats = fewest_players(mode, players or 3)
         return SeatChanges(mode, seats, failures=[f"{e.code}: {e.message}"])
