@@ -104,15 +104,42 @@ _BOTS_HELP = (
 )
 
 
-def _add_sealed(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+_SEALED_HELP = (
+    "every player's computer shuffles and encrypts the hidden cards (territory cards, "
+    "objectives, missions) in turn, so each computer reads only the cards of the seats it "
+    "plays (the host's: its own player's and its bots'), and every app checks every card at "
+    "the end (docs/fairness.md, 'The encrypted deck')"
+)
+
+
+def _add_deck(host: argparse.ArgumentParser) -> None:
+    """A game between peers deals the sealed deck unless the host asks for the plain one."""
+    deck = host.add_mutually_exclusive_group()
+    deck.add_argument(
+        "--sealed",
+        dest="sealed",
+        action="store_true",
+        default=True,
+        help="deal the sealed deck (the default): " + _SEALED_HELP,
+    )
+    deck.add_argument(
+        "--plain",
+        dest="sealed",
+        action="store_false",
+        help="deal the plain deck instead: quicker, but the host's computer can read every "
+        "hand, objective and the pile (the dice stay fair, and every card dealt is still "
+        "checked at the end)",
+    )
+
+
+def _add_sealed(play: argparse.ArgumentParser) -> None:
+    """A game on one machine against its bots hides nothing from anyone: plain unless asked."""
+    play.add_argument(
         "--sealed",
         action="store_true",
-        help="deal the hidden cards (territory cards, objectives, missions) by the sealed "
-        "deck, which no one, the host included, can read alone: each computer reads only the "
-        "cards of the seats it plays (the host's, those of its bots' seats), and every app "
-        "checks every card at the end. Work in progress, off by default: docs/fairness.md, "
-        "'A sealed game between peers', says what it does not do yet",
+        help="deal the sealed deck, as a game between computers does (risk-lan host): "
+        + _SEALED_HELP
+        + "; against bots of this computer it hides nothing, and shows how it works",
     )
 
 
@@ -221,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_think(host, "a hard bot of the host's")
     _mode_option(host)
     host.add_argument("--record", help="write the game record to this file")
-    _add_sealed(host)
+    _add_deck(host)
     host.add_argument(
         "--save", metavar="FILE", help=f"keep the game in this file (default: in {saves_dir()})"
     )

@@ -97,7 +97,7 @@ class Table:
         self.host = self._host(
             "--seats", str(seats), "--bots", str(bots), "--port", "0", "--mode", mode,
             "--interface", "127.0.0.1", "--record", str(self.record), "--save", str(self.save),
-            *(["--sealed"] if sealed else []),
+            "--sealed" if sealed else "--plain",
         )  # fmt: skip
 
     @property

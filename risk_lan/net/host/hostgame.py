@@ -113,9 +113,13 @@ class HostGame:
         self.expeller = Expeller(roster, self.broadcaster, self.handovers, self, host.log)
         self.rolls.bind(self.handovers, self.expeller, self)
         self.broadcaster.on_caught_up = self.handovers.caught_up
-        # A sealed game's deck: the host a party among the start's contributors.
+        # A sealed game's deck: the host a party among the start's contributors. With no
+        # player's seat at the start, every seat is the host's: its computer reads every card
+        # whatever the deck, and a plain deal hides as much.
         self.deck: HostDeck | None = None
-        if config.sealed:
+        if config.sealed and not roster.humans():
+            host.log("every seat is played on this computer: the cards are dealt plain")
+        elif config.sealed:
             self.deck = self.deck_class(
                 self.id,
                 host.identity,
