@@ -25,6 +25,10 @@ from risk_lan.tui.screens.replay_screen import ReplayScreen
 from risk_lan.tui.texts.catalogue import say
 from risk_lan.tui.widgets.panels import HandPanel
 
+# One worker for the file: the won game (a whole sealed game) is then played once for the
+# tests that read its record, not once on each worker that runs one of them.
+pytestmark = pytest.mark.xdist_group("sealed-playback")
+
 
 def tokens_in(value: Any) -> list[str]:
     if isinstance(value, str):

@@ -64,10 +64,16 @@ async def end_turn_with_a_standing_defence(pilot: Any, screen: Any) -> None:
     await until(pilot, lambda: screen.turn.step().name in ("attack", "fortify"))
     await pilot.press("f7")
     await until(pilot, lambda: screen.turn.game.state.auto_defend.get("p1"))
+    # F4 ends the attack, then the turn. Each press waits for the host's answer: on a loaded
+    # machine a fixed pause could leave her turn unended, and with it the pace's keys out
+    # of the footer (they are offered only while the others play).
     for _ in range(3):
-        if screen.turn.step().name != "waiting":
-            await pilot.press("f4")
-            await pilot.pause(0.3)
+        step = screen.turn.step().name
+        if step == "waiting":
+            return
+        await pilot.press("f4")
+        await until(pilot, lambda was=step: screen.turn.step().name != was)
+    assert screen.turn.step().name == "waiting", screen.turn.step()
 
 
 async def test_the_others_attack_is_shown_on_the_map_with_its_dice_at_the_default_pace() -> None:
