@@ -848,3 +848,44 @@ def test_a_retired_partys_layer_added_to_a_card_it_held_is_late_too_once_off() -
     assert deck.holder_of("?3") == "p1" and deck.overtaken(mine)
     fault = refused(deck, mine, "p2", "out_of_turn")
     assert "late" in fault.message
+
+
+def test_a_holder_holds_its_part_of_a_retired_partys_layer_back_for_its_own_unlayer() -> None:
+    """A retired player's app usually still runs and takes its layer off itself: a holder
+    sends its part of that layer's escrow only once the layer has waited ``RETIRED_GRACE``
+    for it (the ledger takes either way); a part of a layer simply away goes at once."""
+    from risk_lan.net.client.deckseat import RETIRED_GRACE, DeckSeat
+
+    def parts(made: list[dict[str, Any]]) -> list[str]:
+        return [m["token"] for m in made if m["kind"] == "escrow_partial"]
+
+    now = [100.0]
+    for retired in (True, False):
+        deck, parties, _ = dealt_table()
+        if retired:
+            deck.retire("p2")
+        else:
+            deck.absent("p2")
+        deck.give("?0", "p1")
+        seat = DeckSeat("p3", Identity(), lambda line: None, clock=lambda: now[0])
+        seat.party = parties[2]
+        if not retired:
+            assert parts(seat.owed(deck)) == ["?0"] and seat.next_part_in() is None
+            continue
+        assert parts(seat.owed(deck)) == [] and seat.next_part_in() == RETIRED_GRACE
+        now[0] += RETIRED_GRACE / 2
+        assert parts(seat.owed(deck)) == [] and seat.next_part_in() == RETIRED_GRACE / 2
+        now[0] += RETIRED_GRACE / 2
+        made = seat.owed(deck)
+        assert parts(made) == ["?0"] and seat.next_part_in() is None
+        assert parts(seat.owed(deck)) == []  # sent once
+        deck.take(made[0])
+        # The retired party's own unlayer before the grace is out: nothing was sent.
+        deck, parties, _ = dealt_table()
+        deck.retire("p2")
+        deck.give("?0", "p1")
+        seat.party, seat.held, seat.sent = parties[2], {}, set()
+        assert parts(seat.owed(deck)) == []
+        deck.take(parties[1].unlayer(deck, "?0"))
+        now[0] += RETIRED_GRACE
+        assert parts(seat.owed(deck)) == [] and seat.next_part_in() is None
