@@ -889,3 +889,15 @@ def test_a_holder_holds_its_part_of_a_retired_partys_layer_back_for_its_own_unla
         deck.take(parties[1].unlayer(deck, "?0"))
         now[0] += RETIRED_GRACE
         assert parts(seat.owed(deck)) == [] and seat.next_part_in() is None
+
+
+def test_a_move_may_come_while_a_cards_layers_come_off_but_not_before_a_deal() -> None:
+    """What a peer lets a move come before (``owed_before_moves``): the steps that bring a
+    card to its holder, not a deal's steps."""
+    from risk_lan.net.record.deckdraws import owed_before_moves
+
+    deck, _, _ = small_table()  # the pile's deal under way
+    assert deck.pending() and owed_before_moves(deck) == deck.pending()
+    deck, _, _, token = retired_table()  # a card on its way to p1
+    assert {p.kind for p in deck.pending()} == {"unlayer", "escrow_partial"}
+    assert all(p.subject == token for p in deck.pending()) and owed_before_moves(deck) == []
