@@ -901,3 +901,38 @@ def test_a_move_may_come_while_a_cards_layers_come_off_but_not_before_a_deal() -
     deck, _, _, token = retired_table()  # a card on its way to p1
     assert {p.kind for p in deck.pending()} == {"unlayer", "escrow_partial"}
     assert all(p.subject == token for p in deck.pending()) and owed_before_moves(deck) == []
+
+
+def test_a_layer_removal_checked_in_this_process_is_taken_again_unchecked_but_not_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As for shuffles: a ledger handed another's ``proven`` and ``held`` (a client
+    replaying at the end the game it watched) takes the very unlayer that ledger checked
+    without checking its proof again; the same unlayer on another point is checked."""
+    import functools
+
+    import protocol.sealeddeck as sealeddeck
+
+    deck, parties, _ = dealt_table()
+    deck.give("?0", "p3")
+    deck.take(parties[0].unlayer(deck, "?0"))
+    assert deck.held
+    checks: list[bytes] = []
+    check = sealeddeck.check_removal
+
+    @functools.wraps(check)  # the same check, by its name
+    def counted(*args: Any) -> bool:
+        checks.append(bytes(args[2]))
+        return check(*args)
+
+    monkeypatch.setattr(sealeddeck, "check_removal", counted)
+    again = SealedDeck(deck.game_id, list(deck.parties.values()), deck.host_signing)
+    again.proven = deck.proven | deck.held
+    for entry in deck.journal:
+        again.apply(entry)
+    assert checks == [] and again.slot("?0").point == deck.slot("?0").point
+    fresh = SealedDeck(deck.game_id, list(deck.parties.values()), deck.host_signing)
+    fresh.proven = set(deck.proven)  # the shuffles only: the unlayer is checked
+    for entry in deck.journal:
+        fresh.apply(entry)
+    assert len(checks) == 1
