@@ -237,12 +237,15 @@ class SealedDeck:
         self.journal: list[dict[str, Any]] = []
         # Digests of the shuffles whose proofs held, in this process: a ledger given another's
         # set (the same process replaying a game it watched) takes the very same step again
-        # without checking its proof twice; any byte changed is checked in full.
+        # without checking its proof twice; any byte changed is checked in full. ``held``:
+        # the same for every other proof, each with all it was checked against (``_held``);
+        # a replay is given both in its ``proven``.
         self.proven: set[bytes] = set()
         # Digests of the openings this process checked (``opening``, as an act is judged) or
         # made (``vouch``): the very same opening, taken in when its move is made, is not
         # checked again. A trial, which judges evidence, checks every one.
         self.opened: set[bytes] = set()
+        self.held: set[bytes] = set()
         # A peer that is not the host may check shuffles on ``later`` (a worker thread, or
         # after it made its own step) while it goes on, the next dealer making its step on
         # the deck they gave; ``settle`` waits for them. The host checks before it publishes,
@@ -557,12 +560,23 @@ class SealedDeck:
         if len(m["shares"]) != len(holders):
             raise DeckFault(sender, "malformed", f"an escrow has {len(holders)} sealed shares")
         context = step_context(self.game_id, "", "", "escrow_deal", sender)
-        if not _holds(check_deal, self.parties[sender].layer, commitments, m["proof"], context):
+        if not self._held(check_deal, self.parties[sender].layer, commitments, m["proof"], context):
             raise DeckFault(
                 sender, "bad_escrow", f"{sender}'s escrow does not share its layer's inverse"
             )
         self.escrows[sender] = Escrow(commitments, list(m["shares"]))
         return None
+
+    def _held(self, check: Callable[..., bool], *args: bytes | Sequence[bytes]) -> bool:
+        """``_holds``, once for the very same check: one that held is kept in ``held`` (a
+        replay in this process takes it without checking the proof again)."""
+        key = _proof_key(check, args)
+        if key in self.held or key in self.proven:
+            return True
+        good = _holds(check, *args)
+        if good:
+            self.held.add(key)
+        return good
 
     def _holder_index(self, dealer: str, holder: str) -> int:
         return self.holders(dealer).index(holder) + 1
@@ -752,7 +766,9 @@ class SealedDeck:
         s = self._slot_due(sender, m, "relayer")
         added = _point(m["point"], sender)
         context = step_context(self.game_id, s.deal, m["token"], "relayer", sender)
-        if not _holds(check_added, self.parties[sender].layer, s.point, added, m["proof"], context):
+        if not self._held(
+            check_added, self.parties[sender].layer, s.point, added, m["proof"], context
+        ):
             raise DeckFault(
                 sender, "bad_relayer", f"{sender}'s layer added to {m['token']} is false"
             )
@@ -767,7 +783,7 @@ class SealedDeck:
         removed = _point(m["point"], sender)
         context = step_context(self.game_id, s.deal, m["token"], "unlayer", sender)
         layer = self.parties[sender].layer
-        if not _holds(check_removal, layer, s.point, removed, m["proof"], context):
+        if not self._held(check_removal, layer, s.point, removed, m["proof"], context):
             if any(_holds(check_removal, layer, f, removed, m["proof"], context) for f in s.former):
                 raise _late(sender, m["token"])
             raise DeckFault(
@@ -799,7 +815,7 @@ class SealedDeck:
         escrow = self.escrows[owner]
         context = step_context(self.game_id, s.deal, m["token"], f"escrow_partial/{owner}", sender)
         share = escrow.public_share(index)
-        if not _holds(check_partial_of, share, s.point, part, m["proof"], context):
+        if not self._held(check_partial_of, share, s.point, part, m["proof"], context):
             if any(_holds(check_partial_of, share, f, part, m["proof"], context) for f in s.former):
                 raise _late(sender, m["token"])
             raise DeckFault(
@@ -836,7 +852,7 @@ class SealedDeck:
         context = step_context(self.game_id, s.deal, token, "open", sender)
         card = self.deals[s.deal].index.get(shown)
         seen = self._opening_digest(sender, token, s, bytes(shown), m["proof"])
-        good = seen in self.opened or _holds(
+        good = seen in self.opened or self._held(
             check_opening, self.parties[sender].layer, s.point, shown, m["proof"], context
         )
         if not good or card is None:
@@ -1019,6 +1035,18 @@ def _holds(check: Callable[..., bool], *args: Any) -> bool:
         return check(*args)
     except DeckCryptoError:
         return False
+
+
+def _proof_key(check: Callable[..., bool], args: Sequence[bytes | Sequence[bytes]]) -> bytes:
+    """A digest of a proof's check and everything it checks it against (keys, points,
+    proof, context), each length-prefixed: equal only for the very same check."""
+    digest = hashlib.sha256(b"held/" + check.__name__.encode())
+    for arg in args:
+        parts = [arg] if isinstance(arg, bytes) else list(arg)
+        digest.update(len(parts).to_bytes(4, "big"))
+        for part in parts:
+            digest.update(len(part).to_bytes(4, "big") + bytes(part))
+    return digest.digest()
 
 
 def _late(sender: str, token: str) -> DeckFault:

@@ -21,6 +21,7 @@ from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostgame import HostGame
 from risk_lan.net.host.hostserver import Host
 from risk_lan.net.record.broadcastcheck import GameReplay
+from risk_lan.net.record.deckdraws import CARD_STEPS
 from risk_lan.net.record.recordfile import read_record
 from risk_lan.net.record.verify import closing_secret, verify_record
 
@@ -547,3 +548,42 @@ def test_a_refused_deck_step_leaves_the_acts_in_flight_as_they_are(tmp_path: Pat
     assert ("bad_deck", "a layer's secret is told when the game is won") in heard.heard
     assert early.in_flight and all(b == a for b, a in early.in_flight), early.in_flight
     assert verify_record(record).ok
+
+
+def test_play_goes_on_while_a_drawn_cards_layers_come_off_and_every_peer_agrees(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host does not hold the game while a drawn card's layers come off: other seats'
+    moves are made meanwhile (every peer takes steps and moves in the order published, so
+    every ledger agrees), and the seat the card goes to acts only once it can read it."""
+    on_the_way: list[tuple[str, bool]] = []  # each move: its seat, a card on its way then
+    mover_waiting: list[str] = []  # a move by a seat whose own card was still on its way
+    apply = HostGame._apply
+
+    def spied(self: HostGame, seat: str, action: Any, source: Any) -> None:
+        deck = self.deck
+        ledger = deck.ledger if deck is not None else None
+        if deck is not None and ledger is not None:
+            pending = any(p.kind in CARD_STEPS for p in ledger.pending())
+            on_the_way.append((seat, pending))
+            if deck.card_on_its_way(seat):
+                mover_waiting.append(seat)
+        apply(self, seat, action, source)
+
+    monkeypatch.setattr(HostGame, "_apply", spied)
+    record = tmp_path / "game.rec"
+    clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
+    host = Host(HostConfig(seats=4, bots=1, sealed=True, record=str(record)))
+    outcomes = asyncio.run(run(host, clients, 240))
+    assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+    assert len({o.transcript for o in outcomes}) == 1
+    assert any(pending for _, pending in on_the_way), "every move waited for the deck"
+    assert mover_waiting == []
+    assert host.match is not None and host.match.deck is not None
+    ledger = host.match.deck.ledger
+    assert ledger is not None and ledger.pending() == []
+    read = ledger.read_all()
+    for c in clients:
+        assert c.witness is not None and c.witness.cards_read == read
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.winner == outcomes[0].winner, verdict.message

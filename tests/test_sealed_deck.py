@@ -875,3 +875,91 @@ def test_a_retired_partys_layer_added_to_a_card_it_held_is_late_too_once_off() -
     assert deck.holder_of("?3") == "p1" and deck.overtaken(mine)
     fault = refused(deck, mine, "p2", "out_of_turn")
     assert "late" in fault.message
+
+
+def test_a_holder_holds_its_part_of_a_retired_partys_layer_back_for_its_own_unlayer() -> None:
+    """A retired player's app usually still runs and takes its layer off itself: a holder
+    sends its part of that layer's escrow only once the layer has waited ``RETIRED_GRACE``
+    for it (the ledger takes either way); a part of a layer simply away goes at once."""
+    from risk_lan.net.client.deckseat import RETIRED_GRACE, DeckSeat
+
+    def parts(made: list[dict[str, Any]]) -> list[str]:
+        return [m["token"] for m in made if m["kind"] == "escrow_partial"]
+
+    now = [100.0]
+    for retired in (True, False):
+        deck, parties, _ = dealt_table()
+        if retired:
+            deck.retire("p2")
+        else:
+            deck.absent("p2")
+        deck.give("?0", "p1")
+        seat = DeckSeat("p3", Identity(), lambda line: None, clock=lambda: now[0])
+        seat.party = parties[2]
+        if not retired:
+            assert parts(seat.owed(deck)) == ["?0"] and seat.next_part_in() is None
+            continue
+        assert parts(seat.owed(deck)) == [] and seat.next_part_in() == RETIRED_GRACE
+        now[0] += RETIRED_GRACE / 2
+        assert parts(seat.owed(deck)) == [] and seat.next_part_in() == RETIRED_GRACE / 2
+        now[0] += RETIRED_GRACE / 2
+        made = seat.owed(deck)
+        assert parts(made) == ["?0"] and seat.next_part_in() is None
+        assert parts(seat.owed(deck)) == []  # sent once
+        deck.take(made[0])
+        # The retired party's own unlayer before the grace is out: nothing was sent.
+        deck, parties, _ = dealt_table()
+        deck.retire("p2")
+        deck.give("?0", "p1")
+        seat.party, seat.held, seat.sent = parties[2], {}, set()
+        assert parts(seat.owed(deck)) == []
+        deck.take(parties[1].unlayer(deck, "?0"))
+        now[0] += RETIRED_GRACE
+        assert parts(seat.owed(deck)) == [] and seat.next_part_in() is None
+
+
+def test_a_move_may_come_while_a_cards_layers_come_off_but_not_before_a_deal() -> None:
+    """What a peer lets a move come before (``owed_before_moves``): the steps that bring a
+    card to its holder, not a deal's steps."""
+    from risk_lan.net.record.deckdraws import owed_before_moves
+
+    deck, _, _ = small_table()  # the pile's deal under way
+    assert deck.pending() and owed_before_moves(deck) == deck.pending()
+    deck, _, _, token = retired_table()  # a card on its way to p1
+    assert {p.kind for p in deck.pending()} == {"unlayer", "escrow_partial"}
+    assert all(p.subject == token for p in deck.pending()) and owed_before_moves(deck) == []
+
+
+def test_a_layer_removal_checked_in_this_process_is_taken_again_unchecked_but_not_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As for shuffles: a ledger handed another's ``proven`` and ``held`` (a client
+    replaying at the end the game it watched) takes the very unlayer that ledger checked
+    without checking its proof again; the same unlayer on another point is checked."""
+    import functools
+
+    import protocol.sealeddeck as sealeddeck
+
+    deck, parties, _ = dealt_table()
+    deck.give("?0", "p3")
+    deck.take(parties[0].unlayer(deck, "?0"))
+    assert deck.held
+    checks: list[bytes] = []
+    check = sealeddeck.check_removal
+
+    @functools.wraps(check)  # the same check, by its name
+    def counted(*args: Any) -> bool:
+        checks.append(bytes(args[2]))
+        return check(*args)
+
+    monkeypatch.setattr(sealeddeck, "check_removal", counted)
+    again = SealedDeck(deck.game_id, list(deck.parties.values()), deck.host_signing)
+    again.proven = deck.proven | deck.held
+    for entry in deck.journal:
+        again.apply(entry)
+    assert checks == [] and again.slot("?0").point == deck.slot("?0").point
+    fresh = SealedDeck(deck.game_id, list(deck.parties.values()), deck.host_signing)
+    fresh.proven = set(deck.proven)  # the shuffles only: the unlayer is checked
+    for entry in deck.journal:
+        fresh.apply(entry)
+    assert len(checks) == 1

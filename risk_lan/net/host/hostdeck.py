@@ -36,10 +36,12 @@ from protocol.signing import Identity
 from risk_lan.net.host.broadcaster import Broadcaster
 from risk_lan.net.record.dealsource import DealingSource, dealer
 from risk_lan.net.record.deckdraws import (
+    CARD_STEPS,
     HOST_PARTY,
     cards_held,
     dealt,
     hand_over,
+    owed_before_moves,
     party_of,
     seat_left,
     seat_returned,
@@ -284,6 +286,8 @@ class HostDeck:
         if step.get("kind") == "escrow_complaint":
             self.complaints[seat, str(step.get("dealer"))] = envelope
         self.hand_over()
+        if step.get("kind") in CARD_STEPS:
+            self._own_steps()  # nobody may be waiting in ``settle`` to make them
         self.arrived.set()
 
     def fault(
@@ -326,21 +330,45 @@ class HostDeck:
         self.broadcaster.publish({"type": "deck_step", "game": self.game_id, "envelope": envelope})
         self.hand_over()
 
-    async def settle(self) -> None:
+    async def settle(self, cards: bool = True) -> None:
         """Every step the ledger waits for, before anything else happens: the host's own
         made at once, each shuffle's challenge roll when its commit is in, the parties'
-        steps waited for with the wait every seat is held to."""
+        steps waited for with the wait every seat is held to. ``cards`` False: the steps
+        that bring a card to its holder (``CARD_STEPS``) are not waited for, so that play
+        goes on while a drawn card's layers come off (``take`` makes the host's own as they
+        fall due); a seat whose card is on its way is waited for before its act is
+        (``card_on_its_way``)."""
         ledger = self.ledger
         if ledger is None:
             return
-        while owed := ledger.pending():
+        while owed := ledger.pending() if cards else owed_before_moves(ledger):
             if any(p.party == HOST_PARTY for p in owed):
-                for step in self.party.owed(ledger):
-                    self._publish_own(step)
+                self._own_steps()
             elif owed[0].kind == "randomness":
                 await self._challenge(owed[0].subject)
             else:
-                await self._wait(ledger)
+                await self._wait(ledger, cards)
+        self._own_steps()
+
+    def card_on_its_way(self, seat: str) -> bool:
+        """Whether a card of ``seat``'s still has layers to come off: its act, which may
+        need that card, waits for them (``settle``)."""
+        ledger = self.ledger
+        if ledger is None:
+            return False
+        party = party_of(ledger, seat)
+        return any(
+            p.kind in CARD_STEPS and ledger.slots[p.subject].receiver == party
+            for p in ledger.pending()
+            if p.subject in ledger.slots
+        )
+
+    def _own_steps(self) -> None:
+        """The steps the host's party owes now, made and published."""
+        ledger = self.ledger
+        if ledger is not None and any(p.party == HOST_PARTY for p in ledger.pending()):
+            for step in self.party.owed(ledger):
+                self._publish_own(step)
 
     async def end(self) -> None:
         """The game is won: every party's layer secret, the host's first, each checked
@@ -389,11 +417,12 @@ class HostDeck:
             return  # a contributor taken over meanwhile: the deal goes on without it
         self.ledger.randomness(deal_id, source.seed)
 
-    async def _wait(self, ledger: SealedDeck) -> None:
+    async def _wait(self, ledger: SealedDeck, cards: bool = True) -> None:
         assert self.waits is not None
 
         def missing() -> list[str]:
-            return sorted({p.party for p in ledger.pending() if p.party not in (None, HOST_PARTY)})
+            owed = ledger.pending() if cards else owed_before_moves(ledger)
+            return sorted({p.party for p in owed if p.party not in (None, HOST_PARTY)})
 
         self.arrived.clear()
         # False: a seat taken over while the deck waited for it, whose steps the ledger

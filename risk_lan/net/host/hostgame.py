@@ -285,6 +285,7 @@ class HostGame:
         await self._play_turns()
         assert self.game is not None
         if self.deck is not None:
+            await self._settle_deck()  # the cards still on their way, before the secrets
             await self.deck.end()
         self.rolls.confirm_reveals()
         self._finish(self.game.winner, self.win_reason)
@@ -362,13 +363,17 @@ class HostGame:
         while not self.game.is_over:
             handovers.retire_eliminated()
             handovers.hand_back()
-            await self._settle_deck()  # the cards of a seat that changed hands, moved
+            await self._settle_deals()  # the cards of a seat that changed hands, moved
             if self.owed_after != self.n:
                 self.owed_after = self.n
+                if self._bots_card_on_its_way():
+                    await self._settle_deck()  # what its bots owe may hang on that card
                 await self._bots_owed()
                 continue  # the game may be over, or waiting for someone else
             who = self.game.waiting_for()
             assert who is not None
+            if self.deck is not None and self.deck.card_on_its_way(who):
+                await self._settle_deck()  # its act may need that card
             if (self.n, who) != decision:
                 decision = (self.n, who)
                 handovers.wait_for_move(who)
@@ -390,6 +395,12 @@ class HostGame:
                 continue
             if not handovers.played_by_bot(seat):  # else asked before a bot took the seat
                 await self._checked_move(seat, action, request, checked)
+
+    def _bots_card_on_its_way(self) -> bool:
+        """Whether a seat a host bot plays has a sealed card whose layers are still coming
+        off (``HostDeck.card_on_its_way``)."""
+        deck = self.deck
+        return deck is not None and any(deck.card_on_its_way(s) for s in self.handovers.bots)
 
     async def _bots_owed(self) -> None:
         """What the seats the host's bots play owe after a move (an objective's claim), made
@@ -499,7 +510,7 @@ class HostGame:
         and the cards they open put in their tokens' places before the move is made, as
         every peer does."""
         assert self.game is not None
-        await self._settle_deck()  # a seat changed hands meanwhile: its cards moved first
+        await self._settle_deals()  # a seat changed hands meanwhile: its cards moved first
         opened = self._take_openings(seat, action, openings or _act_openings(request))
         chance = self.game.needs_chance(seat, action)
         body = self.move_body(seat, action.to_dict(), request, chance, openings)
@@ -512,7 +523,7 @@ class HostGame:
             self.broadcaster.publish(body)
             source = NoChance()
         self._apply(seat, action, source)
-        await self._settle_deck()
+        await self._settle_deals()
 
     def _take_openings(
         self, seat: str, action: Action, openings: list[dict[str, Any]] | None
@@ -560,6 +571,14 @@ class HostGame:
         """A sealed game's deck steps, which come before anything else happens."""
         if self.deck is not None:
             await self.deck.settle()
+
+    async def _settle_deals(self) -> None:
+        """A sealed game's deck steps but those bringing a drawn card to its holder: play
+        goes on while its layers come off, and the holder's own act waits for them (in
+        ``_play_turns``). Every peer takes the steps and the moves in the order published,
+        so their ledgers agree all the same."""
+        if self.deck is not None:
+            await self.deck.settle(cards=False)
 
     def _apply(self, seat: str, action: Action, source: RandomSource) -> None:
         assert self.game is not None

@@ -29,7 +29,13 @@ from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net.record import shadow
 from risk_lan.net.record.dealsource import DealingPublicSource, DealingSource, dealer
-from risk_lan.net.record.deckdraws import hand_over, party_of, seat_left, seat_returned
+from risk_lan.net.record.deckdraws import (
+    hand_over,
+    owed_before_moves,
+    party_of,
+    seat_left,
+    seat_returned,
+)
 from risk_lan.net.record.deckescrows import is_sealed, ledger_of
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
@@ -320,8 +326,8 @@ class GameReplay:
             raise ProtocolError(
                 "reroll", f"move {body['n']} while roll {self.pending['roll']} waits", "host"
             )
-        if self.ledger is not None and (owed := self.ledger.pending()):
-            # A deal's steps, and a card's way into a hand, come before anything else.
+        if self.ledger is not None and (owed := owed_before_moves(self.ledger)):
+            # A deal's steps come before anything else; a card's way into a hand need not.
             step = owed[0]
             raise ProtocolError(
                 "out_of_order",

@@ -18,11 +18,21 @@ rules, each card in a hand is then owed to each teammate's party, its opening se
 
 from __future__ import annotations
 
-from protocol.sealeddeck import SealedDeck
+from protocol.sealeddeck import Pending, SealedDeck
 from risk_lan.rules import GameState
 from risk_lan.rules.projection import sealed_of
 
 HOST_PARTY = "host"
+
+# The steps that bring a card to its holder (its layer added, the others taken off): moves go
+# on while they come in, as no rule needs a card before its holder acts with it, and every
+# peer takes steps and moves in the order published. Every other step comes first.
+CARD_STEPS = ("relayer", "unlayer", "escrow_partial")
+
+
+def owed_before_moves(ledger: SealedDeck) -> list[Pending]:
+    """The steps a move may not come before: all the ledger waits for but ``CARD_STEPS``."""
+    return [p for p in ledger.pending() if p.kind not in CARD_STEPS]
 
 
 def party_of(ledger: SealedDeck, seat: str) -> str:
