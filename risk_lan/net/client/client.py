@@ -283,6 +283,8 @@ class Client:
             # to come back to, and the host closes the connection next.
             raise ProtocolError(message["code"], message["message"])
         self.log(f"host says {code}: {message['message']}")
+        if code == "deck_not_due":
+            return  # a deck step of this seat's, no longer awaited: nothing for its player
         self.opening_acts = min(self.opening_acts, self.outstanding)
         if code == "bad_deck" and not self.opening_acts:
             pass  # a deck step of this seat's refused: the acts in flight and queued stand

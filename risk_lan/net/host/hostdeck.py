@@ -279,6 +279,10 @@ class HostDeck:
                 return
             if e.code == "false_complaint":
                 self._publish_answer(envelope, e)
+            elif e.code == "out_of_turn":
+                # Not due (made on a card that changed hands meanwhile, say): no cheat, and a
+                # code of its own, so that its sender never takes it for an act's refusal.
+                self.broadcaster.refuse(seat, "deck_not_due", e.message)
             else:
                 self.fault(seat, e, body, envelope)
             return
