@@ -34,6 +34,8 @@ from risk_lan.rules import ruleset
 # A seat changes hands once the game is in this turn, and once its player holds a card in
 # its hand (so that the host's bot has cards to read, beyond any objective).
 KILL_IN_TURN = 3
+GAMES_TO_TRY = 4  # games played at most for one whose seat gets the chance to change hands
+NO_CHANCE = "the game ended before a player holding cards"
 READ = re.compile(r"every sealed card read \((\d+)\)")
 SEES = re.compile(r"the bot playing (\S+)'s seat now sees \1's (\d+) cards?")
 BACK = re.compile(r"(\S+) has their seat back, with their (\d+) cards?")
@@ -273,6 +275,19 @@ def play_seat_changes(
 ) -> SeatChanges:
     """Play one game of ``mode`` in ``folder`` (see the module's docstring, and ``SeatGame``
     for ``away`` and ``players``)."""
+    for attempt in range(GAMES_TO_TRY):
+        # A game won before any honest player held a card past its first turns (three
+        # players and a secret objective can end that soon) gave the seat no chance to
+        # change hands: that is the dice's doing, not a fault, and another game is played.
+        result = _play_one(folder / f"game-{attempt + 1}", mode, seconds, away, players)
+        if result.failures != [NO_CHANCE]:
+            return result
+    return result
+
+
+def _play_one(
+    folder: Path, mode: str, seconds: float, away: str, players: int | None
+) -> SeatChanges:
     folder.mkdir(parents=True, exist_ok=True)
     try:
         return asyncio.run(SeatGame(folder, mode, away, players).play(seconds))
