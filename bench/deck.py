@@ -1,6 +1,6 @@
 """The CPU the encrypted deck's cryptography costs (issue 27), for 6 seats and 44 cards.
 
-    .venv/bin/python bench/deck.py [--seats 6] [--cards 44] [--rounds 64]
+    .venv/bin/python bench/deck.py [--seats 6] [--cards 44] [--no-network]
 
 Prints CPU time (``time.process_time``: this process only, so figures carry to a LAN where
 each peer has its own machine):
@@ -8,8 +8,10 @@ each peer has its own machine):
 - a scalar multiplication in ristretto255 (rbcl, what ``protocol/ristretto.py`` uses)
   against ed25519 through PyNaCl (``crypto_scalarmult_ed25519_noclamp``, with the
   ``is_valid_point`` check a received point would need), which is why ristretto255;
-- a shuffle step made and checked, and the whole shuffle per peer: each peer makes one step
-  and checks the others' (make 1 + check seats−1), against the issue's 2 s;
+- a shuffle step made (committed, then proven once its randomness is drawn, with
+  Bayer–Groth's argument) and checked, and the whole shuffle per peer: each peer makes one
+  step and checks the others' (make 1 + check seats−1: its own it does not check), against
+  the issue's 2 s;
 - a layer removal with its proof, made and checked; a draw's cryptography (seats−1
   removals made, each checked by every peer: per peer, at most one made and seats−1
   checked, the drawer's own layer off), against 50 ms;
@@ -21,27 +23,36 @@ each peer has its own machine):
   its randomness drawn, then proven), a draw, a card handed over, an escrow removal for an
   absent party and an opening, each as the CPU one peer spends: checking every step (every
   peer keeps the ledger) plus the most any one party spends making its own;
-- what one grinding attempt at a shuffle proof costs a cheat (docs/protocol.md, "A shuffle
-  step and its proof"), in Python: the last round's commitment re-ordered and hashed from
-  the state before it, and only its last two points swapped, hashed from the state before
-  them (a block or two of SHA-256 an attempt).
+- over loopback, with real sockets: a draw from the drawer's request (its act) to the
+  drawer knowing its card, against 50 ms, in a sealed game of ``seats - 1`` clients and the
+  host in this one process (so every peer's work on the way is on this process's clock, a
+  slower path than a LAN's, where each peer has its own machine);
+- the networked game, sealed against plain, between separate processes
+  (``bench/sealed_game.py``, one game each: games differ in length, so compare the
+  per-move figures, or time that script over several runs).
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from protocol.cardpoints import card_point, deck_points
 from protocol.deckdraw import check_opening, check_removal, open_card, remove_layer, uncover
-from protocol.deckshuffle import ROUNDS, check_shuffle, proof_size, shuffle, shuffle_context
+from protocol.deckshuffle import (
+    check_committed_shuffle,
+    commit_shuffle,
+    proof_size,
+    prove_committed,
+)
 from protocol.escrow import check_deal, check_partial, check_share, combine, deal, partial_removal
 from protocol.layerkey import LayerKey
 from protocol.ristretto import random_scalar
+from protocol.sealeddeck import step_context
 
 GAME = "0123456789abcdef"
 
@@ -90,25 +101,27 @@ def multiplications() -> None:
     print(f"  ed25519 (PyNaCl), with is_valid_point {checked:7.1f} us")
 
 
-def shuffles(keys: list[LayerKey], cards: list[str], rounds: int) -> list[Any]:
+def shuffles(keys: list[LayerKey], cards: list[str]) -> list[Any]:
     seats = len(keys)
     deck = deck_points("territories", cards)
     made, checked = [], []
     for step, key in enumerate(keys):
-        context = shuffle_context(GAME, "territories", step, f"p{step + 1}")
+        context = step_context(GAME, "pile-1", step, "shuffle", f"p{step + 1}")
         start = time.process_time()
-        shuffled, proof = shuffle(key, deck, context, rounds=rounds)
+        committed = commit_shuffle(key, deck, context)
+        randomness = os.urandom(32)  # drawn after the commit, as a roll's seed is
+        proof = prove_committed(committed, randomness)
         made.append(time.process_time() - start)
-        checked.append(
-            cpu(lambda: check_shuffle(key.public, deck, shuffled, proof, context, rounds))  # noqa: B023
+        shuffled, commit = committed.shuffled, committed.commit
+        check = partial(
+            check_committed_shuffle,
+            *(key.public, deck, shuffled, proof, context, commit, randomness),
         )
+        checked.append(cpu(check, 3))
         deck = shuffled
     make, check = max(made), max(checked)
     whole = make + (seats - 1) * check
-    print(
-        f"Shuffle of {len(cards)} cards, {rounds} rounds "
-        f"(a proof of {proof_size(len(cards), rounds):,} bytes):"
-    )
+    print(f"Shuffle of {len(cards)} cards (a proof of {proof_size(len(cards)):,} bytes):")
     print(f"  one step made            {make * 1000:7.1f} ms")
     print(f"  one step checked         {check * 1000:7.1f} ms")
     print(
@@ -190,7 +203,7 @@ def escrows(keys: list[LayerKey], deck: list[Any]) -> None:
     )
 
 
-def ledger(seats: int, cards: list[str], rounds: int) -> None:
+def ledger(seats: int, cards: list[str]) -> None:
     from nacl.signing import SigningKey
 
     from protocol.dealerparty import DealerParty, ShareHolder
@@ -202,7 +215,6 @@ def ledger(seats: int, cards: list[str], rounds: int) -> None:
         GAME,
         [Party(p.id, p.key.public, bytes(seeds[i].verify_key)) for i, p in enumerate(parties)],
         bytes(seeds[-1].verify_key),
-        rounds,
     )
     actors: list[DealerParty | ShareHolder] = [*parties, ShareHolder(HOST, bytes(seeds[-1]))]
 
@@ -245,7 +257,7 @@ def ledger(seats: int, cards: list[str], rounds: int) -> None:
     print(f"The sealed deck's ledger, {seats} parties and the host as a holder, per peer:")
     show("the escrows", run())
     deck.start_deal("pile-1", tokens, cards, [p.id for p in parties])
-    show(f"a deal of {len(cards)} cards, {rounds} rounds", run())
+    show(f"a deal of {len(cards)} cards", run())
     deck.give(tokens[0], "p1")
     show("a draw", run())
     start = time.process_time()
@@ -261,40 +273,132 @@ def ledger(seats: int, cards: list[str], rounds: int) -> None:
     print(f"  {'an opening, made and checked':34s} {(time.process_time() - start) * 1000:8.2f} ms")
 
 
-def grinding(cards: int, rounds: int) -> None:
-    commitments = os.urandom(rounds * (32 + 32 * cards))
-    print("A grinding attempt at a shuffle proof, hashed from SHA-256's state before what it")
-    print("changes:")
-    for what, changed in (
-        ("the last round re-ordered", 32 + 32 * cards),
-        ("its last 2 points", 64),
+def draw_latency(clients: int) -> None:
+    """A sealed game over 127.0.0.1, timing each draw from the act that asked for it to the
+    moment its drawer reads the card."""
+    import asyncio
+    import statistics
+
+    from protocol.dealerparty import DealerParty
+    from protocol.sealeddeck import SealedDeck
+    from risk_lan.bots import ClassicBot
+    from risk_lan.net.client import Client
+    from risk_lan.net.host.hostconfig import HostConfig
+    from risk_lan.net.host.hostdeck import HostDeck
+    from risk_lan.net.host.hostserver import Host
+
+    waited: list[float] = []  # each time the host's game waited for the deck's steps
+    settle = HostDeck.settle
+
+    async def settling(self: HostDeck) -> None:
+        if self.ledger is None or not self.ledger.pending():
+            return
+        start = time.perf_counter()
+        await settle(self)
+        waited.append(time.perf_counter() - start)
+
+    asked: dict[str, float] = {}  # by seat: when its last act left
+    given: dict[tuple[str, str], tuple[float, float]] = {}  # (token, party): asked, given
+    known: list[tuple[float, float]] = []  # a draw: from the act, from the move that dealt it
+    give, learn, send = SealedDeck.give, DealerParty.learn, Client._send_signed
+
+    def giving(self: SealedDeck, token: str, party: str) -> None:
+        give(self, token, party)
+        if party in asked:
+            given.setdefault((token, party), (asked[party], time.perf_counter()))
+
+    def learning(self: DealerParty, ledger: Any, tokens: Any) -> dict[str, str]:
+        learnt = learn(self, ledger, tokens)
+        for token in learnt:
+            start = given.pop((token, self.id), None)
+            if start is not None:
+                now = time.perf_counter()
+                known.append((now - start[0], now - start[1]))
+        return learnt
+
+    def sending(self: Client, body: dict[str, Any]) -> dict[str, Any]:
+        if body.get("type") == "act":
+            asked[self.seat] = time.perf_counter()
+        return send(self, body)
+
+    async def game() -> float:
+        host = Host(HostConfig(seats=clients, sealed=True))
+        port = await host.serve("127.0.0.1", 0)
+        players = [Client(f"c{i}", ClassicBot()) for i in range(clients)]
+        start = time.perf_counter()
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(c.run("127.0.0.1", port) for c in players)), 600
+            )
+        finally:
+            await host.close()
+        return time.perf_counter() - start
+
+    SealedDeck.give, DealerParty.learn, Client._send_signed = giving, learning, sending  # type: ignore[method-assign]
+    HostDeck.settle = settling  # type: ignore[method-assign]
+    try:
+        took = asyncio.run(game())
+    finally:
+        SealedDeck.give, DealerParty.learn, Client._send_signed = give, learn, send  # type: ignore[method-assign]
+        HostDeck.settle = settle  # type: ignore[method-assign]
+    print(f"A draw over loopback, {clients} clients and the host in one process:")
+    longest = sorted(waited)[-3:]
+    print(
+        f"  the game waited for the deck's steps {sum(waited):.1f} s of its {took:.1f} s,"
+        f" {len(waited)} times (the longest, its deals: {', '.join(f'{t:.1f}' for t in longest)} s)"
+    )
+    if not known:
+        print("  no card was drawn by a client in this game")
+        return
+    for what, ms in (
+        ("from the drawer's act to it reading its card", [t[0] * 1000 for t in known]),
+        ("from the host's move that deals it (the deck's part)", [t[1] * 1000 for t in known]),
     ):
-        midstate = hashlib.sha256(commitments[:-changed])
-        tail = commitments[-changed:]
+        print(
+            f"  {what}: median {statistics.median(ms):.1f} ms, max {max(ms):.1f} ms"
+            f" over {len(ms)} draws (the issue's target: 50 ms)"
+        )
 
-        def attempt(midstate: Any = midstate, tail: bytes = tail) -> None:
-            h = midstate.copy()
-            h.update(tail)
-            h.digest()
 
-        cost = per_call(attempt, 200_000)
-        print(f"  {what:28s} {cost:5.2f} us, {1e6 / cost:11,.0f} a second")
+def network_game(clients: int) -> None:
+    """One networked game sealed, one plain, each between separate processes."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).with_name("sealed_game.py")
+    print(f"A whole bot game between {clients + 1} processes on this machine, one of each:")
+    for flags in (["--sealed"], []):
+        done = subprocess.run(
+            [sys.executable, str(script), "--clients", str(clients), *flags],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        print(f"  {done.stdout.strip()}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--cards", type=int, default=44)
-    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument(
+        "--no-network",
+        dest="network",
+        action="store_false",
+        help="leave out the draws over loopback and the games between processes",
+    )
     args = parser.parse_args()
     keys = [LayerKey() for _ in range(args.seats)]
     cards = [f"card-{i}" for i in range(args.cards)]
     multiplications()
-    deck = shuffles(keys, cards, args.rounds)
+    deck = shuffles(keys, cards)
     draws(keys, deck)
     escrows(keys, deck)
-    ledger(args.seats, cards, args.rounds)
-    grinding(args.cards, args.rounds)
+    ledger(args.seats, cards)
+    if args.network:
+        draw_latency(args.seats - 1)
+        network_game(args.seats - 1)
 
 
 if __name__ == "__main__":

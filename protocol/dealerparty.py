@@ -17,8 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .deckdraw import add_layer, open_card, remove_layer, uncover
-from .deckshuffle import ROUNDS, CommittedShuffle, bits_size, commit_shuffle, prove_committed
-from .deckshuffle import round_size as shuffle_round_size
+from .deckshuffle import CommittedShuffle, commit_shuffle, proof_parts, prove_committed
 from .escrow import (
     check_share,
     deal,
@@ -28,20 +27,39 @@ from .escrow import (
     x25519_private,
     x25519_public,
 )
+from .fairness import DerivedSource, digest
 from .layerkey import LayerKey
 from .ristretto import DeckCryptoError, Point, Scalar
-from .sealeddeck import Deal, Escrow, Pending, Slot, step_context
+from .sealeddeck import Deal, Escrow, Party, Pending, Slot, share_context, step_context
+from .teamshare import holds, read_opening, seal_opening
 
 Message = dict[str, Any]
+
+
+# The kinds of step a party makes when the ledger waits for it (``DealerParty.make``).
+MADE = frozenset(
+    {
+        "escrow_deal",
+        "escrow_answer",
+        "shuffle_commit",
+        "shuffle",
+        "relayer",
+        "unlayer",
+        "escrow_partial",
+        "share",
+        "share_answer",
+    }
+)
 
 
 class LedgerView(Protocol):
     """What a party reads of the public ledger (``SealedDeck``)."""
 
     game_id: str
-    rounds: int
     escrows: dict[str, Escrow]
     away: set[str]
+    parties: dict[str, Party]
+    slots: dict[str, Slot]
 
     def pending(self) -> list[Pending]: ...
 
@@ -63,7 +81,7 @@ class ShareHolder:
 
     def __init__(self, holder_id: str, signing_private: bytes) -> None:
         self.id = holder_id
-        self._x25519 = x25519_private(signing_private)
+        self.x25519 = x25519_private(signing_private)
         self.shares: dict[str, Scalar] = {}
         self.complained: set[str] = set()
 
@@ -87,7 +105,7 @@ class ShareHolder:
     def _opened(self, escrow: Escrow, index: int) -> Scalar | None:
         """Its share in ``escrow``, if the box opens to the one the commitments say."""
         try:
-            share = open_share(escrow.sealed[index - 1], self._x25519)
+            share = open_share(escrow.sealed[index - 1], self.x25519)
         except DeckCryptoError:
             return None
         return share if check_share(escrow.commitments, index, share) else None
@@ -133,6 +151,9 @@ class DealerParty:
         self.holder = holder
         self.key = key if key is not None else LayerKey()
         self.cards: dict[str, str] = {}  # token -> card, what it learnt
+        self.shared: dict[str, str] = {}  # token -> card, what teammates' parties told it
+        self.complained: set[str] = set()  # tokens whose share to it it complained of
+        self._boxes: dict[tuple[str, str], bytes] = {}  # (token, teammate) -> box's secret
         self._ephemeral: dict[str, bytes] = {}  # holder -> its sealed box's ephemeral secret
         self._steps: dict[tuple[str, int], CommittedShuffle] = {}  # (deal, step): committed
 
@@ -142,8 +163,12 @@ class DealerParty:
         made = deal(self.key, len(holders), ledger.threshold(self.id), context)
         sealed = []
         for j, holder in enumerate(holders, 1):
+            # Drawn from its layer's secret, as its shuffles are: a party restarted from what
+            # it kept (its layer) still holds the secret that opens each box it sent, should
+            # a holder complain of it.
+            ephemeral = digest("escrow-ephemeral", self.key.to_bytes(), context, holder)
             box, ephemeral = seal_share_revealably(
-                made.shares[j], x25519_public(ledger.signing_key(holder))
+                made.shares[j], x25519_public(ledger.signing_key(holder)), ephemeral
             )
             sealed.append(box)
             self._ephemeral[holder] = ephemeral
@@ -170,19 +195,29 @@ class DealerParty:
         d = ledger.deal_of(deal_id)
         step = self._steps.get((deal_id, d.step))
         if step is None:
-            context = step_context(ledger.game_id, deal_id, d.step, "shuffle", self.id)
-            step = commit_shuffle(self.key, d.deck, context, rounds=ledger.rounds)
-            self._steps[deal_id, d.step] = step
+            step = self._steps[deal_id, d.step] = self._committed(ledger, deal_id)
         return {"kind": "shuffle_commit", "party": self.id, "deal": deal_id, "commit": step.commit}
+
+    def _committed(self, ledger: LedgerView, deal_id: str) -> CommittedShuffle:
+        """Its step of the deal, drawn from its layer's secret and the step's context rather
+        than from the system's randomness: a party whose program restarted between its commit
+        and its proof (a host resumed from its save, a client from its seat file) makes the
+        very step it committed to, and proves it. The order and the proof's secrets stay as
+        secret as the layer itself."""
+        d = ledger.deal_of(deal_id)
+        context = step_context(ledger.game_id, deal_id, d.step, "shuffle", self.id)
+        seed = digest("deck-shuffle-own", self.key.to_bytes(), context)
+        order = DerivedSource(digest("deck-shuffle-own-order", seed)).permutation(len(d.deck))
+        return commit_shuffle(self.key, d.deck, context, order=order, seed=seed)
 
     def shuffle(self, ledger: LedgerView, deal_id: str) -> Message:
         d = ledger.deal_of(deal_id)
-        step = self._steps.pop((deal_id, d.step))
+        step = self._steps.pop((deal_id, d.step), None) or self._committed(ledger, deal_id)
         if d.randomness is None:
             raise ValueError(f"the deal {deal_id} awaits its randomness")
         randomness = d.randomness
         proof = prove_committed(step, randomness)
-        return shuffle_message(self.id, deal_id, step.shuffled, proof, ledger.rounds)
+        return shuffle_message(self.id, deal_id, step.shuffled, proof)
 
     def relayer(self, ledger: LedgerView, token: str) -> Message:
         slot = ledger.slot(token)
@@ -205,6 +240,55 @@ class DealerParty:
     def secret(self) -> Message:
         return {"kind": "secret", "party": self.id, "secret": self.key.to_bytes()}
 
+    def share(self, ledger: LedgerView, token: str, to: str) -> Message:
+        """The opening of the card it holds as ``token``, sealed to the teammate's party
+        ``to`` (its box's ephemeral secret kept, to answer a complaint)."""
+        slot = ledger.slot(token)
+        context = share_context(ledger.game_id, slot.deal, token, to, self.id)
+        box, ephemeral = seal_opening(
+            self.key, slot.point, context, x25519_public(ledger.signing_key(to))
+        )
+        self._boxes[token, to] = ephemeral
+        return {"kind": "share", "party": self.id, "token": token, "to": to, "box": box}
+
+    def share_answer(self, token: str, to: str) -> Message:
+        """The answer to ``to``'s complaint of its share of ``token``: the box's secret."""
+        return {
+            "kind": "share_answer",
+            "party": self.id,
+            "token": token,
+            "to": to,
+            "ephemeral": self._boxes[token, to],
+        }
+
+    def read_shares(self, ledger: LedgerView) -> tuple[dict[str, str], list[Message]]:
+        """The cards teammates' parties sealed to it and it had not read yet, each opening
+        checked against the ledger; a complaint for each that is false."""
+        learnt: dict[str, str] = {}
+        complaints: list[Message] = []
+        for token, slot in ledger.slots.items():
+            shared = slot.shared.get(self.id)
+            if shared is None or token in self.shared or token in self.complained:
+                continue
+            card = self._opened_share(ledger, token, slot)
+            if card is not None:
+                learnt[token] = self.shared[token] = card
+            else:
+                self.complained.add(token)
+                complaints.append({"kind": "share_complaint", "party": self.id, "token": token})
+        return learnt, complaints
+
+    def _opened_share(self, ledger: LedgerView, token: str, slot: Slot) -> str | None:
+        shared = slot.shared[self.id]
+        context = share_context(ledger.game_id, slot.deal, token, self.id, shared.holder)
+        try:
+            shown, proof = read_opening(shared.box, self.holder.x25519)
+        except DeckCryptoError:
+            return None
+        if not holds(ledger.parties[shared.holder].layer, shared.held, shown, proof, context):
+            return None
+        return ledger.deal_of(slot.deal).index.get(shown)
+
     def learn(self, ledger: LedgerView, tokens: Sequence[str]) -> dict[str, str]:
         """The cards of the ``tokens`` it now holds and did not know yet (its own layer off
         in private, the point looked up among its deal's)."""
@@ -220,7 +304,16 @@ class DealerParty:
 
     def owed(self, ledger: LedgerView) -> list[Message]:
         """Every message it owes now, as a party and as a share holder."""
-        made = self.holder.owed(ledger)
+        made = self.holder.owed(ledger)  # its escrow parts among them
+        for step in ledger.pending():
+            if step.party == self.id and step.kind != "escrow_partial" and step.kind in MADE:
+                made.append(self.make(ledger, step))
+        return made
+
+    def make(self, ledger: LedgerView, step: Pending) -> Message:
+        """The message of ``step``, one of its own the ledger waits for (a kind of ``MADE``)."""
+        if step.kind in ("share", "share_answer"):
+            return self.team_step(ledger, step)
         makers: dict[str, Callable[[str], Message]] = {
             "escrow_deal": lambda _: self.escrow(ledger),
             "escrow_answer": self.answer,
@@ -228,26 +321,28 @@ class DealerParty:
             "shuffle": lambda subject: self.shuffle(ledger, subject),
             "relayer": lambda subject: self.relayer(ledger, subject),
             "unlayer": lambda subject: self.unlayer(ledger, subject),
+            "escrow_partial": lambda subject: self.holder.partial(ledger, subject),
         }
-        for step in ledger.pending():
-            if step.party == self.id and step.kind in makers:
-                made.append(makers[step.kind](step.subject))
-        return made
+        return makers[step.kind](step.subject)
+
+    def team_step(self, ledger: LedgerView, step: Pending) -> Message:
+        """A ``share`` or ``share_answer`` the ledger waits for from it."""
+        if step.kind == "share":
+            return self.share(ledger, step.subject, step.to)
+        return self.share_answer(step.subject, step.to)
 
 
-def shuffle_message(
-    party: str, deal_id: str, shuffled: Sequence[Point], proof: bytes, rounds: int = ROUNDS
-) -> Message:
-    """A ``shuffle`` message: the deck as a list of points, the proof as its header of bits
-    and a list of its rounds (each part under the wire's MAX_BIN)."""
-    header, size = bits_size(rounds), shuffle_round_size(len(shuffled))
+def shuffle_message(party: str, deal_id: str, shuffled: Sequence[Point], proof: bytes) -> Message:
+    """A ``shuffle`` message: the deck as a list of points, the proof as a list of its points
+    and a list of its scalars (32 bytes each, well under the wire's MAX_BIN)."""
+    commitments, responses = proof_parts(proof)
     return {
         "kind": "shuffle",
         "party": party,
         "deal": deal_id,
         "deck": [bytes(p) for p in shuffled],
-        "bits": proof[:header],
-        "rounds": [proof[header + j * size : header + (j + 1) * size] for j in range(rounds)],
+        "commitments": commitments,
+        "responses": responses,
     }
 
 

@@ -1,26 +1,24 @@
-"""A shuffle step of the encrypted deck, and its proof that it is one.
+"""A shuffle step of the encrypted deck, made and proven in two phases.
 
 A step takes a deck D of n points and gives E with E[i] = s·D[π(i)]: every card under one
 more layer (the shuffler's secret s, whose public key is Y = s·B) and in a secret order π.
+The proof that it is one is Bayer–Groth's argument (``shuffleargument``, where its soundness
+and zero knowledge are argued): a false step passes with probability about 3n/L, below
+2^-240, and the proof shows nothing of π or s.
 
-The proof is cut-and-choose over ``rounds`` rounds (64 unless said). In round j the shuffler
-draws a scalar r_j and an order σ_j and commits to R_j = r_j·B and C_j[i] = r_j·D[σ_j(i)]. A
-challenge bit, from a hash of everything (Fiat–Shamir), asks it either to link D to C_j
-(bit 0: it shows r_j and σ_j) or C_j to E (bit 1: it shows u_j = s·r_j⁻¹ and τ_j = σ_j⁻¹∘π,
-with E[i] = u_j·C_j[τ_j(i)] and Y = u_j·R_j). Both links at once would make E a re-ordering
-of D under the exponent r_j·u_j = log_B(Y): a shuffler whose E is not one can answer at most
-one of the two questions, so each round catches it with probability 1/2, and 64 rounds let a
-bad step through with probability 2^-64 per attempt. The R_j tie the exponent to Y, so the
-layers that Y's owner removes later, with proofs against Y, are the layers it added here.
+The step keeps the ledger's two phases. The shuffler first sends ``commit``, a hash of its
+context, Y, D, E and c_A (its commitment to π); the table then draws its randomness; the
+argument's first challenge x is a hash of the commit and that randomness, and the proof is
+sent with E. The argument needs no randomness but its own hashes (trying again in private
+gains a cheat nothing against 2^-240); the two phases stay because the ledger, the host and
+the clients are built on them, and they cost a message, not a computation (docs/protocol.md,
+"Why two phases").
 
-The proof is compact: it carries each round's bit and opening, not its commitment. Either
-opening fixes the commitment it opens (bit 0: R_j = r_j·B, C_j[i] = r_j·D[σ_j(i)]; bit 1:
-R_j = u_j⁻¹·Y, C_j[τ_j(i)] = u_j⁻¹·E[i]), so the verifier rebuilds every commitment, hashes
-them as the prover did, and accepts only if the hash gives exactly the bits the proof opened.
-A proof that passes is, with its rebuilt commitments, a full proof that passes: the
-soundness is the same.
+A shuffler's secrets (its order, its commitment's blinding and every nonce of its proof) come
+from a secret ``seed``; the proof's nonces also from the randomness, so no nonce ever answers
+two different challenges (which would show s), even if a step were proven twice.
 
-Every byte of the proof and of its challenge is in docs/protocol.md ("The encrypted deck,
+Every byte of the proof and of its challenges is in docs/protocol.md ("The encrypted deck,
 byte by byte").
 """
 
@@ -30,55 +28,40 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .fairness import DerivedSource, digest
-from .framing import pack
+from .fairness import digest, wide_digest
 from .layerkey import LayerKey
-from .ristretto import (
-    SIZE,
-    DeckCryptoError,
-    MalformedCrypto,
-    Point,
-    Scalar,
-    hash_to_scalar,
-    invert,
-    mul,
-    mul_base,
-    scalar,
-    scalar_of,
-    value_of,
+from .ristretto import ORDER, SIZE, MalformedCrypto, Point, Scalar, mul, value_of
+from .shuffleargument import (
+    MAX_CARDS,
+    POINTS,
+    Proof,
+    ShuffleRefused,
+    Statement,
+    Witness,
+    commit_order,
+    proof_size,
+    prove,
+    response_count,
+    verify,
 )
 
-ROUNDS = 64
-MAX_CARDS = 256  # an order's entries are one byte each
-MAX_ROUNDS = 256  # the challenge bits come from one 32-byte hash
+__all__ = [
+    "MAX_CARDS",
+    "POINTS",
+    "RANDOMNESS_SIZE",
+    "CommittedShuffle",
+    "ShuffleRefused",
+    "check_committed_shuffle",
+    "commit_digest",
+    "commit_shuffle",
+    "proof_parts",
+    "proof_size",
+    "prove_committed",
+    "random_order",
+    "response_count",
+]
 
-Commitment = tuple[Point, list[Point]]
-"""A round's commitment (R_j, C_j)."""
-
-
-class ShuffleRefused(DeckCryptoError):
-    """A shuffle step that is not a proven re-ordering of its deck under its shuffler's
-    layer. The message says what fails."""
-
-
-@dataclass(frozen=True)
-class Opening:
-    """One round of a shuffle proof as it travels: the bit it answers and the opening (r_j
-    and σ_j for bit 0, u_j and τ_j for bit 1). The commitment is rebuilt from it
-    (``commitment``)."""
-
-    bit: int
-    exponent: Scalar
-    order: list[int]
-
-    def encode(self) -> bytes:
-        return self.exponent + bytes(self.order)
-
-
-def shuffle_context(game: str, deck: str, step: int, seat: str) -> bytes:
-    """The context a shuffle step's challenge is bound to: canonical msgpack of
-    ``[game, deck, step, seat]``."""
-    return pack([game, deck, step, seat])
+RANDOMNESS_SIZE = 32
 
 
 def random_order(n: int) -> list[int]:
@@ -90,197 +73,11 @@ def random_order(n: int) -> list[int]:
     return order
 
 
-def round_secrets(seed: bytes, j: int, n: int) -> tuple[Scalar, list[int]]:
-    """Round j's r_j and σ_j, drawn from the prover's secret ``seed``."""
-    r = value_of(hash_to_scalar(digest("deck-shuffle-r", seed, j))) or 1
-    sigma = DerivedSource(digest("deck-shuffle-sigma", seed, j)).permutation(n)
-    return scalar_of(r), sigma
-
-
-def shuffle(
-    key: LayerKey,
-    deck: Sequence[Point],
-    context: bytes,
-    order: Sequence[int] | None = None,
-    seed: bytes | None = None,
-    rounds: int = ROUNDS,
-) -> tuple[list[Point], bytes]:
-    """The deck under ``key``'s layer in ``order`` (secret and random unless given), and the
-    proof. ``seed`` (32 secret random bytes unless given) is where the rounds' secrets come
-    from: give it only to reproduce a test vector."""
-    pi, shuffled, made, commitments = _layered(key, deck, order, seed, rounds)
-    bits = challenge_bits(context, key.public, deck, shuffled, commitments, rounds)
-    return shuffled, encode_proof(_openings(key.secret, pi, made, bits))
-
-
-def _layered(
-    key: LayerKey,
-    deck: Sequence[Point],
-    order: Sequence[int] | None,
-    seed: bytes | None,
-    rounds: int,
-) -> tuple[list[int], list[Point], list[tuple[Scalar, list[int]]], list[tuple[Point, list[Point]]]]:
-    """A step's order, its output deck, each round's secrets and each round's commitment."""
-    n = len(deck)
-    pi = list(order) if order is not None else random_order(n)
-    _check_sizes(n, rounds)
-    if sorted(pi) != list(range(n)):
-        raise ValueError("the order is not a permutation of the deck")
-    shuffled = [mul(key.secret, deck[pi[i]]) for i in range(n)]
-    seed = seed if seed is not None else secrets.token_bytes(32)
-    made = [round_secrets(seed, j, n) for j in range(rounds)]
-    commitments = [(mul_base(r), [mul(r, deck[k]) for k in sigma]) for r, sigma in made]
-    return pi, shuffled, made, commitments
-
-
-def challenge_bits(
-    context: bytes,
-    public: Point,
-    deck: Sequence[Point],
-    shuffled: Sequence[Point],
-    commitments: Sequence[tuple[Point, Sequence[Point]]],
-    rounds: int,
-) -> list[int]:
-    """Bit j is bit j%8 (least significant first) of byte j//8 of
-    ``H("deck-shuffle", context, Y, rounds, D, E, R_0‖C_0‖…‖R_(rounds-1)‖C_(rounds-1))``."""
-    committed = b"".join(b"".join((base, *c)) for base, c in commitments)
-    h = digest(
-        "deck-shuffle", context, public, rounds, b"".join(deck), b"".join(shuffled), committed
-    )
-    return [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
-
-
-def commitment(
-    opening: Opening, public: Point, deck: Sequence[Point], shuffled: Sequence[Point]
-) -> Commitment:
-    """The commitment (R_j, C_j) that ``opening`` opens: bit 0, R_j = e·B and
-    C_j[i] = e·D[o(i)]; bit 1, R_j = e⁻¹·Y and C_j[o(i)] = e⁻¹·E[i]. The full proof's checks
-    (R_j = e·B and C_j[i] = e·D[o(i)], or Y = e·R_j and E[i] = e·C_j[o(i)]) solved for the
-    commitment, so they hold by construction."""
-    e, order = opening.exponent, opening.order
-    if not opening.bit:
-        return mul_base(e), [mul(e, deck[k]) for k in order]
-    back = invert(e)
-    committed = list(shuffled)
-    for i, k in enumerate(order):
-        committed[k] = mul(back, shuffled[i])
-    return mul(back, public), committed
-
-
-def bits_size(rounds: int) -> int:
-    """Bytes of a proof's header: one bit a round."""
-    return (rounds + 7) // 8
-
-
-def round_size(n: int) -> int:
-    """Bytes of one round's opening over ``n`` cards: the exponent and the order."""
-    return SIZE + n
-
-
-def proof_size(n: int, rounds: int = ROUNDS) -> int:
-    return bits_size(rounds) + rounds * round_size(n)
-
-
-def encode_proof(openings: Sequence[Opening]) -> bytes:
-    """The header of bits (bit j is bit j%8 of byte j//8, the bits past the last round
-    zero), then every round's exponent and order."""
-    header = bytearray(bits_size(len(openings)))
-    for j, opening in enumerate(openings):
-        header[j // 8] |= opening.bit << (j % 8)
-    return bytes(header) + b"".join(opening.encode() for opening in openings)
-
-
-def decode_proof(proof: bytes, n: int, rounds: int = ROUNDS) -> list[Opening]:
-    """The rounds of a proof for a deck of ``n`` cards, every exponent checked and every
-    order a permutation of ``range(n)``; ``MalformedCrypto`` if anything is not."""
-    _check_sizes(n, rounds)
-    if type(proof) is not bytes or len(proof) != proof_size(n, rounds):
-        raise MalformedCrypto(
-            f"a proof of {rounds} rounds over {n} cards is {proof_size(n, rounds)} bytes"
-        )
-    header, size = bits_size(rounds), round_size(n)
-    if proof[header - 1] >> (rounds - 8 * (header - 1)):  # a shift of 8 leaves 0
-        raise MalformedCrypto("the proof's header sets a bit past its last round")
-    decoded = []
-    for j in range(rounds):
-        raw = proof[header + j * size : header + (j + 1) * size]
-        exponent = scalar(raw[:SIZE])
-        order = list(raw[SIZE:])
-        if sorted(order) != list(range(n)):
-            raise MalformedCrypto(f"round {j}'s order is not a permutation of the deck")
-        decoded.append(Opening((proof[j // 8] >> (j % 8)) & 1, exponent, order))
-    return decoded
-
-
-def check_shuffle(
-    public: Point,
-    deck: Sequence[Point],
-    shuffled: Sequence[Point],
-    proof: bytes,
-    context: bytes,
-    rounds: int = ROUNDS,
-) -> None:
-    """Raise ``ShuffleRefused`` (or ``MalformedCrypto`` for bytes that are not a proof)
-    unless ``shuffled`` is ``deck`` re-ordered under the layer of the key ``public``. The
-    decks' points must have been checked (``ristretto.point``)."""
-    n = len(deck)
-    if len(shuffled) != n:
-        raise ShuffleRefused(f"a deck of {n} cards came back with {len(shuffled)}")
-    if len(set(shuffled)) != n:
-        raise ShuffleRefused("the shuffled deck holds the same point twice")
-    openings = decode_proof(proof, n, rounds)
-    commitments = [commitment(o, public, deck, shuffled) for o in openings]
-    bits = challenge_bits(context, public, deck, shuffled, commitments, rounds)
-    for j, (opening, bit) in enumerate(zip(openings, bits, strict=True)):
-        if opening.bit != bit:
-            raise ShuffleRefused(
-                f"round {j}: the proof opens bit {opening.bit}, but the commitments its "
-                f"openings give ask for bit {bit}: the shuffled deck is not the deck "
-                "re-ordered under this key's layer"
-            )
-
-
-def verify_shuffle(
-    public: Point,
-    deck: Sequence[Point],
-    shuffled: Sequence[Point],
-    proof: bytes,
-    context: bytes,
-    rounds: int = ROUNDS,
-) -> bool:
-    """``check_shuffle`` as a yes or no."""
-    try:
-        check_shuffle(public, deck, shuffled, proof, context, rounds)
-    except DeckCryptoError:
-        return False
-    return True
-
-
-def _check_sizes(n: int, rounds: int) -> None:
-    if not 1 <= n <= MAX_CARDS:
-        raise ValueError(f"a deck has 1 to {MAX_CARDS} cards")
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"a proof has 1 to {MAX_ROUNDS} rounds")
-
-
-# The two-phase step: the shuffler is bound to its commitments before the randomness that
-# draws its bits exists, so it cannot grind the bits in private (docs/protocol.md, "A
-# shuffle step in two phases").
-
-RANDOMNESS_SIZE = 32
-
-
-@dataclass(frozen=True)
-class CommittedShuffle:
-    """A shuffle step made and committed to, its proof not yet opened: ``commit`` is sent
-    first; ``prove_committed`` opens the rounds once the randomness is known. Everything here
-    but ``shuffled`` and ``commit`` is the shuffler's secret."""
-
-    shuffled: list[Point]
-    commit: bytes
-    secret: Scalar
-    order: list[int]
-    rounds: list[tuple[Scalar, list[int]]]
+def nonce(seed: bytes, randomness: bytes, label: str, index: int) -> int:
+    """A secret scalar of the shuffler's: ``H512("deck-shuffle-nonce", seed, randomness,
+    label, index)`` mod L (the randomness empty for the commit's blinding)."""
+    raw = wide_digest("deck-shuffle-nonce", seed, randomness, label, index)
+    return int.from_bytes(raw, "little") % ORDER
 
 
 def commit_digest(
@@ -288,26 +85,39 @@ def commit_digest(
     public: Point,
     deck: Sequence[Point],
     shuffled: Sequence[Point],
-    commitments: Sequence[tuple[Point, Sequence[Point]]],
+    order_commitment: bytes,
 ) -> bytes:
-    """``H("deck-shuffle-commit", context, Y, rounds, D, E, R_0‖C_0‖…)``: the 32 bytes a
-    shuffler sends before its bits are drawn."""
-    committed = b"".join(b"".join((base, *c)) for base, c in commitments)
+    """``H("deck-shuffle-commit", context, Y, D, E, c_A)``: the 32 bytes a shuffler sends
+    before the randomness is drawn."""
     return digest(
         "deck-shuffle-commit",
         context,
         public,
-        len(commitments),
         b"".join(deck),
         b"".join(shuffled),
-        committed,
+        order_commitment,
     )
 
 
-def committed_bits(commit: bytes, randomness: bytes, rounds: int) -> list[int]:
-    """Bit j is bit j%8 of byte j//8 of ``H("deck-shuffle-bits", commit, randomness)``."""
-    h = digest("deck-shuffle-bits", commit, randomness)
-    return [(h[j // 8] >> (j % 8)) & 1 for j in range(rounds)]
+def first_challenge(commit: bytes, randomness: bytes) -> int:
+    """x = ``H("deck-shuffle-x", commit, randomness)`` read little-endian, mod L."""
+    return int.from_bytes(digest("deck-shuffle-x", commit, randomness), "little") % ORDER
+
+
+@dataclass(frozen=True)
+class CommittedShuffle:
+    """A shuffle step made and committed to, its proof not yet made: ``commit`` is sent
+    first; ``prove_committed`` proves the step once the randomness is known. Everything here
+    but ``public``, ``deck``, ``shuffled`` and ``commit`` is the shuffler's secret."""
+
+    public: Point
+    deck: list[Point]
+    shuffled: list[Point]
+    commit: bytes
+    secret: Scalar
+    order: list[int]
+    seed: bytes
+    order_commitment: bytes
 
 
 def commit_shuffle(
@@ -316,40 +126,42 @@ def commit_shuffle(
     context: bytes,
     order: Sequence[int] | None = None,
     seed: bytes | None = None,
-    rounds: int = ROUNDS,
 ) -> CommittedShuffle:
     """Phase one: the deck under ``key``'s layer in ``order`` (secret and random unless
-    given) and the commit to it and to every round's commitment. ``seed`` as in
-    ``shuffle``."""
-    pi, shuffled, made, commitments = _layered(key, deck, order, seed, rounds)
-    commit = commit_digest(context, key.public, deck, shuffled, commitments)
-    return CommittedShuffle(shuffled, commit, key.secret, pi, made)
+    given), c_A and the commit to them. ``seed`` (32 secret random bytes unless given) is where
+    the blinding and the proof's nonces come from: give it only to make the same step again
+    (a restarted party) or a test vector."""
+    n = len(deck)
+    if not 1 <= n <= MAX_CARDS:
+        raise ValueError(f"a deck has 1 to {MAX_CARDS} cards")
+    pi = list(order) if order is not None else random_order(n)
+    if sorted(pi) != list(range(n)):
+        raise ValueError("the order is not a permutation of the deck")
+    shuffled = [mul(key.secret, deck[pi[i]]) for i in range(n)]
+    seed = seed if seed is not None else secrets.token_bytes(32)
+    order_commitment = commit_order(pi, nonce(seed, b"", "order", 0))
+    commit = commit_digest(context, key.public, deck, shuffled, order_commitment)
+    return CommittedShuffle(
+        key.public, list(deck), shuffled, commit, key.secret, pi, seed, order_commitment
+    )
 
 
 def prove_committed(step: CommittedShuffle, randomness: bytes) -> bytes:
-    """Phase two: the proof of ``step``, each round opened on the side the bits drawn from
-    its commit and ``randomness`` ask for (the same bytes as ``shuffle``'s proof)."""
+    """Phase two: the proof of ``step`` for the randomness drawn after its commit."""
     if type(randomness) is not bytes or len(randomness) != RANDOMNESS_SIZE:
         raise ValueError(f"the randomness is {RANDOMNESS_SIZE} bytes")
-    bits = committed_bits(step.commit, randomness, len(step.rounds))
-    return encode_proof(_openings(step.secret, step.order, step.rounds, bits))
+    statement = Statement(step.public, step.deck, step.shuffled)
+    blinding = nonce(step.seed, b"", "order", 0)
+    witness = Witness(value_of(step.secret), step.order, blinding, step.order_commitment)
+    x = first_challenge(step.commit, randomness)
+    proof = prove(statement, witness, x, lambda label, i: nonce(step.seed, randomness, label, i))
+    return proof.encode()
 
 
-def _openings(
-    secret: Scalar, pi: Sequence[int], made: Sequence[tuple[Scalar, list[int]]], bits: list[int]
-) -> list[Opening]:
-    proof = []
-    n = len(pi)
-    for (r, sigma), bit in zip(made, bits, strict=True):
-        if bit:
-            back = [0] * n
-            for i, s in enumerate(sigma):
-                back[s] = i
-            u = scalar_of(value_of(secret) * value_of(invert(r)))
-            proof.append(Opening(1, u, [back[pi[i]] for i in range(n)]))
-        else:
-            proof.append(Opening(0, r, sigma))
-    return proof
+def proof_parts(proof: bytes) -> tuple[list[bytes], list[bytes]]:
+    """A proof cut as the wire carries it: its points, then its scalars, 32 bytes each."""
+    chunks = [proof[i : i + SIZE] for i in range(0, len(proof), SIZE)]
+    return chunks[:POINTS], chunks[POINTS:]
 
 
 def check_committed_shuffle(
@@ -360,28 +172,22 @@ def check_committed_shuffle(
     context: bytes,
     commit: bytes,
     randomness: bytes,
-    rounds: int = ROUNDS,
 ) -> None:
     """Raise ``ShuffleRefused`` (``MalformedCrypto`` for bytes that are not a proof) unless
-    the commitments the proof's openings rebuild hash to ``commit`` and the proof opens
-    exactly the bits ``commit`` and ``randomness`` draw: ``shuffled`` is then ``deck``
-    re-ordered under the layer of ``public``, but for 2^-rounds."""
+    the step answers ``commit`` and the proof, for the challenge its commit and
+    ``randomness`` draw, proves ``shuffled`` is ``deck`` re-ordered under the layer of
+    ``public``."""
     n = len(deck)
+    if not 1 <= n <= MAX_CARDS:
+        raise MalformedCrypto(f"a deck has 1 to {MAX_CARDS} cards, not {n}")
     if len(shuffled) != n:
         raise ShuffleRefused(f"a deck of {n} cards came back with {len(shuffled)}")
     if len(set(shuffled)) != n:
         raise ShuffleRefused("the shuffled deck holds the same point twice")
-    openings = decode_proof(proof, n, rounds)
-    bits = committed_bits(commit, randomness, rounds)
-    for j, (opening, bit) in enumerate(zip(openings, bits, strict=True)):
-        if opening.bit != bit:
-            raise ShuffleRefused(
-                f"round {j}: the proof opens bit {opening.bit}, but the randomness drawn "
-                f"after its commit asks for bit {bit}"
-            )
-    commitments = [commitment(o, public, deck, shuffled) for o in openings]
-    if commit_digest(context, public, deck, shuffled, commitments) != commit:
+    decoded = Proof.decode(proof, n)
+    if commit_digest(context, public, deck, shuffled, decoded.points[0]) != commit:
         raise ShuffleRefused(
-            "the commitments the proof's openings give are not the ones the shuffler "
-            "committed to before the randomness was drawn"
+            "the deck it gave and its commitment to an order are not those it committed "
+            "to before the randomness was drawn"
         )
+    verify(Statement(public, deck, shuffled), decoded, first_challenge(commit, randomness))

@@ -56,7 +56,8 @@ from .ristretto import (
     value_of,
 )
 
-SEALED_SHARE_SIZE = SIZE + 48  # the sealed box's ephemeral key and MAC around 32 bytes
+SEAL_OVERHEAD = 48  # a sealed box's ephemeral key and MAC around what it holds
+SEALED_SHARE_SIZE = SIZE + SEAL_OVERHEAD
 
 
 @dataclass(frozen=True)
@@ -167,11 +168,17 @@ def seal_share_revealably(
     the holder complains, the dealer answers with it, and everyone opens the box
     (``open_revealed``) to see whether the share in it was good. ``ephemeral`` is random
     unless given (test vectors)."""
+    return seal_revealably(bytes(share), holder_public, ephemeral)
+
+
+def seal_revealably(
+    plain: bytes, holder_public: bytes, ephemeral: bytes | None = None
+) -> tuple[bytes, bytes]:
+    """``plain`` in a sealed box to ``holder_public`` (``crypto_box_seal``'s bytes), and the
+    box's ephemeral secret, which lets its sender show everyone what the box holds."""
     secret = ephemeral if ephemeral is not None else bytes(PrivateKey.generate())
     ephemeral_public = bytes(crypto_scalarmult_base(secret))
-    box = crypto_box(
-        bytes(share), _seal_nonce(ephemeral_public, holder_public), holder_public, secret
-    )
+    box = crypto_box(plain, _seal_nonce(ephemeral_public, holder_public), holder_public, secret)
     return ephemeral_public + bytes(box), secret
 
 
@@ -179,18 +186,24 @@ def open_revealed(sealed: bytes, holder_public: bytes, ephemeral: bytes) -> Scal
     """What the box ``sealed`` to ``holder_public`` holds, opened with its ephemeral secret
     as its dealer reveals it; ``MalformedCrypto`` if the secret is not the box's or the box
     does not open to a scalar (the dealer's fault either way: the bytes are its own)."""
-    if type(sealed) is not bytes or len(sealed) != SEALED_SHARE_SIZE:
-        raise MalformedCrypto(f"a sealed share is {SEALED_SHARE_SIZE} bytes")
+    return scalar(open_box_revealed(sealed, holder_public, ephemeral, SIZE))
+
+
+def open_box_revealed(sealed: bytes, holder_public: bytes, ephemeral: bytes, size: int) -> bytes:
+    """The ``size`` bytes in a box sealed to ``holder_public``, opened by anyone with the
+    box's ephemeral secret; ``MalformedCrypto`` if the secret is not the box's or the box
+    does not open."""
+    if type(sealed) is not bytes or len(sealed) != size + SEAL_OVERHEAD:
+        raise MalformedCrypto(f"this sealed box is {size + SEAL_OVERHEAD} bytes")
     if type(ephemeral) is not bytes or len(ephemeral) != SIZE:
         raise MalformedCrypto(f"an ephemeral secret is {SIZE} bytes")
     if bytes(crypto_scalarmult_base(ephemeral)) != sealed[:SIZE]:
         raise MalformedCrypto("this ephemeral secret is not the sealed box's")
     nonce = _seal_nonce(sealed[:SIZE], holder_public)
     try:
-        opened = crypto_box_open(sealed[SIZE:], nonce, holder_public, ephemeral)
+        return bytes(crypto_box_open(sealed[SIZE:], nonce, holder_public, ephemeral))
     except CryptoError as e:
         raise MalformedCrypto("the sealed box does not open with its own ephemeral key") from e
-    return scalar(bytes(opened))
 
 
 def _seal_nonce(ephemeral_public: bytes, holder_public: bytes) -> bytes:
@@ -202,13 +215,18 @@ def _seal_nonce(ephemeral_public: bytes, holder_public: bytes) -> bytes:
 
 def open_share(sealed: bytes, holder_private: PrivateKey) -> Scalar:
     """The share sealed to ``holder_private``'s key; ``MalformedCrypto`` if it is not one."""
-    if type(sealed) is not bytes or len(sealed) != SEALED_SHARE_SIZE:
-        raise MalformedCrypto(f"a sealed share is {SEALED_SHARE_SIZE} bytes")
+    return scalar(open_box(sealed, holder_private, SIZE))
+
+
+def open_box(sealed: bytes, holder_private: PrivateKey, size: int) -> bytes:
+    """The ``size`` bytes sealed to ``holder_private``'s key; ``MalformedCrypto`` if the box
+    is not one of them or does not open with it."""
+    if type(sealed) is not bytes or len(sealed) != size + SEAL_OVERHEAD:
+        raise MalformedCrypto(f"this sealed box is {size + SEAL_OVERHEAD} bytes")
     try:
-        opened = SealedBox(holder_private).decrypt(sealed)
+        return bytes(SealedBox(holder_private).decrypt(sealed))
     except CryptoError as e:
-        raise MalformedCrypto("this sealed share does not open with the holder's key") from e
-    return scalar(opened)
+        raise MalformedCrypto("this sealed box does not open with the holder's key") from e
 
 
 def partial_removal(
@@ -229,7 +247,15 @@ def check_partial(
     proof: bytes,
     context: bytes,
 ) -> bool:
-    statement = Statement(BASE, public_share(commitments, index), card, part)
+    return check_partial_of(public_share(commitments, index), card, part, proof, context)
+
+
+def check_partial_of(
+    share_public: Point, card: Point, part: Point, proof: bytes, context: bytes
+) -> bool:
+    """``check_partial`` against holder's public share T_j already worked out: a ledger checks
+    many parts of one holder, and T_j costs a multiplication per commitment."""
+    statement = Statement(BASE, share_public, card, part)
     return verify("escrow-partial", context, statement, proof)
 
 

@@ -172,6 +172,14 @@ def shuffle_seed(roll: bytes, host_secret: bytes) -> bytes:
     return digest("shuffle", roll, host_secret)
 
 
+def sealed_shuffle_seed(roll: bytes) -> bytes:
+    """A sealed game's shuffle seed: the roll's joint randomness alone. Every hidden card of
+    a sealed game is dealt by the sealed deck, so its shuffles decide only what is public at
+    once (the territories' deal, a headquarters picked); no secret of the host's is needed,
+    and every peer follows them as it follows the dice, the history alone included."""
+    return digest("sealed-shuffle", roll)
+
+
 def commit_secret(game_id: str, secret: bytes) -> bytes:
     """The commitment to the host's secret, published before any roll."""
     return digest("host-secret", game_id, secret)
@@ -231,7 +239,34 @@ class RollSource:
         return self._shuffles.permutation(n)
 
 
-# Why a player is expelled: a link that is not its chain's, a reveal for a roll not waiting
-# for it, a `seen` that is not the history it was shown, a message it did not sign with its
-# key. The evidence of the first three convinces anyone; of the last, only the host.
-EXPULSIONS = ("bad_reveal", "wrong_roll", "equivocation", "bad_signature")
+class SealedRollSource(RollSource):
+    """The random source for one roll of a sealed game: shuffles from the roll's seed alone
+    (``sealed_shuffle_seed``), checked at once by every peer."""
+
+    def __init__(self, seed: bytes) -> None:
+        self.seed = seed
+        self._dice = DerivedSource(seed)
+        self._shuffles = DerivedSource(sealed_shuffle_seed(seed))
+
+
+# Why a player is expelled, each with what its evidence is. The dice's ("roll"): a link that
+# is not its chain's, a reveal for a roll not waiting for it, a `seen` that is not the
+# history it was shown, a message it did not sign with its key; the evidence of the first
+# three convinces anyone, of the last only the host. The sealed deck's ("deck"): a step the
+# seat signed that every peer's ledger refuses just so (``sealeddeck.DeckFault``, its code
+# the why; a step of no form, ``malformed``, is ``bad_step``).
+EXPULSIONS: dict[str, str] = {
+    "bad_reveal": "roll",
+    "wrong_roll": "roll",
+    "equivocation": "roll",
+    "bad_signature": "roll",
+    "bad_shuffle": "deck",
+    "bad_relayer": "deck",
+    "bad_unlayer": "deck",
+    "bad_opening": "deck",
+    "bad_share": "deck",
+    "false_complaint": "deck",
+    "bad_secret": "deck",
+    "bad_step": "deck",
+}
+DECK_EXPULSIONS = tuple(why for why, evidence in EXPULSIONS.items() if evidence == "deck")

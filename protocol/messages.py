@@ -16,7 +16,7 @@ from typing import Any
 from .errors import ProtocolError
 from .framing import MAX_FRAME, Packed, plain
 
-PROTOCOL_VERSION = 7
+PROTOCOL_VERSION = 8
 
 Check = Callable[[Any], bool]
 
@@ -183,9 +183,26 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "reclaim": {},
     # The client has taken in the game's end (the host stays up until every player has).
     "done": {},
-    "commit": {"game": GAME_ID, "tip": raw(32)},
+    # In a sealed game (the start's ``sealed``) a commitment also carries the party's layer
+    # key and its escrow (the sealed deck's ``escrow_deal``); in any other, neither.
+    "commit": {
+        "game": GAME_ID,
+        "tip": raw(32),
+        "layer": optional(raw(32)),
+        "escrow": optional(mapping),
+    },
     "reveal": {"game": GAME_ID, "roll": whole(1), "link": raw(32), "seen": raw(32)},
-    "act": {"game": GAME_ID, "seq": whole(1), "action": action_shape},
+    # ``openings``: in a sealed game, the sealed deck's ``open`` messages of the cards the
+    # action names that the seat holds sealed (``projection.opened_by``).
+    "act": {
+        "game": GAME_ID,
+        "seq": whole(1),
+        "action": action_shape,
+        "openings": optional(lambda v: isinstance(v, list) and 1 <= len(v) <= 12),
+    },
+    # A sealed game's deck: one step of the party's, the sealed deck's message (its form and
+    # its proof are the ledger's to check: protocol.sealeddeck).
+    "deck": {"game": GAME_ID, "step": mapping},
     "say": {"text": Words(200)},
     "colour": {"colour": text(16)},
     "table": {
@@ -211,7 +228,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
 
 # The client's messages that travel signed, in an envelope with exactly the fields
 # ENVELOPE names: nothing else, at any level, is taken or relayed.
-SIGNED_BY_CLIENT = frozenset({"commit", "reveal", "act"})
+SIGNED_BY_CLIENT = frozenset({"commit", "reveal", "act", "deck"})
 ENVELOPE: dict[str, Check] = {"type": text(8), "from": SEAT, "body": mapping, "sig": raw(64)}
 
 # The most bytes each client message may pack to (a signed one: its whole envelope). A
@@ -219,9 +236,9 @@ ENVELOPE: dict[str, Check] = {"type": text(8), "from": SEAT, "body": mapping, "s
 # act's action holds at most 8 fields of 64 characters; an honest act packs to about 200
 # bytes, a reveal to about 230). The limits are what keeps every message of the host's
 # that carries a client's within MAX_FRAME (64 KiB), whatever the client sends: a `move`
-# carries one act and its action (at most 2 × 2,048 bytes), a `reveals` or a `commits` one
+# carries one act and its action (at most 2 × 4,096 bytes), a `reveals` or a `commits` one
 # reveal or commitment per contributor (7 at most; counted here as MAX_CONTRIBUTORS × 512),
-# a `handback` one commitment, an `expel` at most two of the seat's signed messages (2 × 2,048
+# a `handback` one commitment, an `expel` at most two of the seat's signed messages (2 × 4,096
 # at most), a `chat` one `say` (with the name), a `lobby` or a `start`
 # each seat's name. MAX_HOST_CARRIES, the most a host message carries from clients, leaves
 # room in a frame for the host's own fields; tests build the largest of each.
@@ -230,9 +247,15 @@ MAX_PACKED: dict[str, int] = {
     "ready": 64,
     "reclaim": 64,
     "done": 64,
-    "commit": 512,
+    # A sealed game's commitment carries an escrow: 5 sealed shares of 80 bytes, 4
+    # commitments of 32 and a proof of 64 at 6 parties, about 1,000 bytes in all.
+    "commit": 1536,
     "reveal": 512,
-    "act": 2048,
+    # An act opening sealed cards carries about 170 bytes for each (10 at most, a trade of
+    # stars).
+    "act": 4096,
+    # A shuffle step of a deal: 44 cards (the classic pile) pack to about 6,300 bytes.
+    "deck": 16384,
     "say": 1024,
     "colour": 128,
     "table": 256,
@@ -251,6 +274,7 @@ MAX_HOST_CARRIES = max(
     2 * MAX_PACKED["act"],
     MAX_CONTRIBUTORS * max(MAX_PACKED["reveal"], MAX_PACKED["commit"]),
     MAX_CONTRIBUTORS * MAX_PACKED["hello"],
+    MAX_PACKED["deck"],
 )
 assert MAX_HOST_CARRIES + 4096 < MAX_FRAME
 
@@ -287,6 +311,9 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "owner": optional(SEAT),
         # The names of the spectators connected (see MAX_WATCHERS).
         "watchers": optional(names(MAX_WATCHERS)),
+        # The game deals its hidden cards by the sealed deck (``host --sealed``): said in
+        # every lobby, so that a player knows it before being seated, not only at the start.
+        "sealed": flag,
     },
     "start": {
         "game": GAME_ID,
@@ -300,6 +327,8 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "rules": Words(32),
         "chain_length": whole(1, 1 << 20),
         "secret_commit": raw(32),
+        # True: the hidden cards are dealt by the sealed deck, every contributor a party.
+        "sealed": optional(flag),
     },
     "commits": {"game": GAME_ID, "envelopes": listing},
     "move": {
@@ -309,8 +338,14 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "action": mapping,
         "request": optional(mapping),
         "roll": optional(whole(1)),
+        # A sealed game's move of a host bot's seat: the host's openings of the cards it names.
+        "openings": optional(lambda v: isinstance(v, list) and 1 <= len(v) <= 12),
     },
     "reveals": {"game": GAME_ID, "roll": whole(1), "envelopes": listing},
+    # A sealed game's deck: a party's step, as it signed it; and the challenge roll of a
+    # party's shuffle, whose reveals draw the randomness of its proof.
+    "deck_step": {"game": GAME_ID, "envelope": mapping},
+    "deal_roll": {"game": GAME_ID, "deal": text(32), "party": SEAT, "roll": whole(1)},
     "takeover": {"game": GAME_ID, "seat": SEAT, "roll": whole(1)},
     "handback": {"game": GAME_ID, "seat": SEAT, "roll": whole(1), "commit": optional(mapping)},
     # A player proven to misbehave: a bot plays the seat from `roll` on, for good. `why` is
@@ -351,7 +386,18 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
 # (welcome, error, lobby, events, update, clock) are plain: private to one peer, and outside
 # the transcript.
 SIGNED_BY_HOST = frozenset(
-    {"start", "commits", "move", "reveals", "takeover", "handback", "expel", "over"}
+    {
+        "start",
+        "commits",
+        "move",
+        "reveals",
+        "deck_step",
+        "deal_roll",
+        "takeover",
+        "handback",
+        "expel",
+        "over",
+    }
 )
 
 # One entry of a `clock`'s `waits`: a seat the game waits for, why (`away`, `move`, `reveal`

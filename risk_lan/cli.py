@@ -104,6 +104,45 @@ _BOTS_HELP = (
 )
 
 
+_SEALED_HELP = (
+    "every player's computer shuffles and encrypts the hidden cards (territory cards, "
+    "objectives, missions) in turn, so each computer reads only the cards of the seats it "
+    "plays (the host's: its own player's and its bots'), and every app checks every card at "
+    "the end (docs/fairness.md, 'The encrypted deck')"
+)
+
+
+def _add_deck(host: argparse.ArgumentParser) -> None:
+    """A game between peers deals the sealed deck unless the host asks for the plain one."""
+    deck = host.add_mutually_exclusive_group()
+    deck.add_argument(
+        "--sealed",
+        dest="sealed",
+        action="store_true",
+        default=True,
+        help="deal the sealed deck (the default): " + _SEALED_HELP,
+    )
+    deck.add_argument(
+        "--plain",
+        dest="sealed",
+        action="store_false",
+        help="deal the plain deck instead: quicker, but the host's computer can read every "
+        "hand, objective and the pile (the dice stay fair, and every card dealt is still "
+        "checked at the end)",
+    )
+
+
+def _add_sealed(play: argparse.ArgumentParser) -> None:
+    """A game on one machine against its bots hides nothing from anyone: plain unless asked."""
+    play.add_argument(
+        "--sealed",
+        action="store_true",
+        help="deal the sealed deck, as a game between computers does (risk-lan host): "
+        + _SEALED_HELP
+        + "; against bots of this computer it hides nothing, and shows how it works",
+    )
+
+
 def _add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang", choices=("en", "fr"), help="language of the app (default: from LANG)"
@@ -209,6 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_think(host, "a hard bot of the host's")
     _mode_option(host)
     host.add_argument("--record", help="write the game record to this file")
+    _add_deck(host)
     host.add_argument(
         "--save", metavar="FILE", help=f"keep the game in this file (default: in {saves_dir()})"
     )
@@ -264,6 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="your name at the table (default: the word for a player, in the app's language)",
     )
     play.add_argument("--record", help="write the game record to this file")
+    _add_sealed(play)
     _add_lang(play)
     _add_pace(play)
 
@@ -449,6 +490,7 @@ def host_config(args: argparse.Namespace) -> HostConfig:
         save_in=None if args.save else str(saves_dir()),
         password=args.password or None,
         approve=args.approve,
+        sealed=args.sealed,
     )
 
 
@@ -504,6 +546,7 @@ def play_config(args: argparse.Namespace) -> HostConfig:
         # the player reads the help or steps away.
         absent_after=None,
         save_in=str(saves_dir()),  # risk-lan host --resume takes it up after a crash
+        sealed=args.sealed,
     )
 
 

@@ -54,11 +54,12 @@ class Plan:
     seed: str
     standing: bool | None = None  # every player's standing answer set, none, or as drawn
     absent: float = ABSENT_AFTER
+    sealed: bool = False  # the cards dealt by the sealed deck
 
     def where(self) -> str:
         standing = {None: "", True: ", every standing answer set", False: ", none set"}
         where = f"{self.mode}, {self.seats} seats ({self.bots} host bots), seed {self.seed}"
-        return where + standing[self.standing]
+        return where + standing[self.standing] + (", sealed" if self.sealed else "")
 
 
 def seat_counts(mode: str) -> range:
@@ -74,10 +75,12 @@ def plans(
     counts: str = "drawn",
     standing: bool | None = None,
     absent: float = ABSENT_AFTER,
+    sealed: bool = False,
+    kinds_dealt: tuple[str, ...] = BLOWS,
 ) -> list[Plan]:
     """``games`` games, the modes taken in turn, at the seat ``counts``: ``every`` one each
     mode allows in turn, the ``fewest``, or one ``drawn`` at random. Each game deals
-    ``blows`` blows, of every kind in turn."""
+    ``blows`` blows, of every kind in ``kinds_dealt`` in turn."""
     tables = [(m, n) for m in modes for n in seat_counts(m)]
     out = []
     for i in range(games):
@@ -87,12 +90,12 @@ def plans(
             mode = modes[i % len(modes)]
             drawn = rng.choice(seat_counts(mode))
             seats = seat_counts(mode)[0] if counts == "fewest" else drawn
-        kinds = [BLOWS[(i + k) % len(BLOWS)] for k in range(blows)]
+        kinds = [kinds_dealt[(i + k) % len(kinds_dealt)] for k in range(blows)]
         moves = sorted(rng.randint(1, REACH) for _ in kinds)
         rng.shuffle(kinds)
         bots = rng.randint(0, seats - 2)
         dealt = tuple(zip(moves, kinds, strict=True))
-        out.append(Plan(mode, seats, bots, dealt, f"{seed}:{i}", standing, absent))
+        out.append(Plan(mode, seats, bots, dealt, f"{seed}:{i}", standing, absent, sealed))
     return out
 
 
@@ -102,7 +105,10 @@ def play(folder: Path, plan: Plan, tally: Tally, seconds: float) -> None:
     count = tally.of(plan.mode)
     count.games += 1
     count.seats[plan.seats] += 1
-    table = Table(folder, plan.mode, plan.seats, plan.bots, plan.seed, plan.standing, plan.absent)
+    table = Table(
+        folder, plan.mode, plan.seats, plan.bots, plan.seed, plan.standing, plan.absent,
+        plan.sealed,
+    )  # fmt: skip
     blows = list(plan.blows)
     deadline = time.monotonic() + seconds
     try:
@@ -136,6 +142,7 @@ def _judge(table: Table, plan: Plan, tally: Tally, folder: Path) -> None:
     if len(rolls) != len(set(rolls)):
         tally.failures.append(f"{where}: a roll number has two results")
     count.takeovers += sum(b["type"] == "takeover" for b in bodies)
+    count.deck_steps += sum(b["type"] == "deck_step" for b in bodies)
     too_late = {
         peer
         for peer, text in table.outputs().items()
@@ -205,9 +212,10 @@ def chaos(
     counts: str = "drawn",
     absent: float = ABSENT_AFTER,
     at_once: int = 1,
+    sealed: bool = False,
 ) -> Tally:
     """``games`` games under chaos (see ``plans``), ``at_once`` of them at a time."""
-    games_planned = plans(games, seed, blows, modes, counts, absent=absent)
+    games_planned = plans(games, seed, blows, modes, counts, absent=absent, sealed=sealed)
     return play_all(folder, list(enumerate(games_planned)), seconds, at_once=at_once)
 
 

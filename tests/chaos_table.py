@@ -66,10 +66,12 @@ class Table:
         seed: str,
         standing: bool | None = None,
         absent: float = ABSENT_AFTER,
+        sealed: bool = False,
     ) -> None:
         """``standing``: every player's standing answer set at the start (True), none (False),
         or each as its personality draws it (None). ``absent``: seconds before a seat whose
-        player is gone or frozen goes to a bot of the host."""
+        player is gone or frozen goes to a bot of the host. ``sealed``: the cards dealt by
+        the sealed deck (``host --sealed``)."""
         self.folder, self.mode, self.seed = folder, mode, seed
         self.standing, self.absent = standing, absent
         self.record, self.save, self.log = (
@@ -95,6 +97,7 @@ class Table:
         self.host = self._host(
             "--seats", str(seats), "--bots", str(bots), "--port", "0", "--mode", mode,
             "--interface", "127.0.0.1", "--record", str(self.record), "--save", str(self.save),
+            "--sealed" if sealed else "--plain",
         )  # fmt: skip
 
     @property

@@ -19,6 +19,7 @@ class Count:
     freezes: int = 0
     resumes: int = 0  # the host killed and resumed from its save
     takeovers: int = 0
+    deck_steps: int = 0  # a sealed game's deck steps published, in the host's record
     blames: int = 0  # peers that stopped blaming someone: 0 in a game with no cheater
     missed_ends: int = 0  # spectators away as the host, its game over, went: never told
     records: int = 0  # records checked: the host's, each player's last, each spectator's
@@ -38,7 +39,7 @@ class Count:
             f"games {self.games} (by seats {seats}), finished {self.finished}, "
             f"moves {self.moves}, rolls {self.rolls}, late joins {self.late_joins}, "
             f"restarts {self.restarts}, freezes {self.freezes}, resumes {self.resumes}, "
-            f"takeovers {self.takeovers}, blames {self.blames}, "
+            f"takeovers {self.takeovers}, deck steps {self.deck_steps}, blames {self.blames}, "
             f"spectators who missed the end {self.missed_ends}, "
             f"records verified {self.verified}/{self.records}"
         )

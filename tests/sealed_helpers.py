@@ -48,6 +48,7 @@ def unsealed(value: Any, cards: dict[str, str]) -> Any:
 def whole_form(state: GameState, cards: dict[str, str]) -> dict:
     data = unsealed(state.to_dict(), cards)
     data["sealed"] = 0  # the whole game seals nothing
+    del data["sealing"]  # nor says it does (a plain game's dict has no such key)
     return data
 
 

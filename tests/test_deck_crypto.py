@@ -1,10 +1,9 @@
-"""The encrypted deck's cryptography (protocol/): the group, card points, shuffle steps and
-their proofs, draws, openings and the escrow; every cheat at this level is caught. Each cheat
+"""The encrypted deck's cryptography (protocol/): the group, card points, whole shuffles,
+draws, openings and the escrow; every cheat at this level is caught (a shuffle step's proof:
+tests/test_deck_shuffle.py). Each cheat
 test runs the honest case beside it, so a check that refused everything would fail here."""
 
 from __future__ import annotations
-
-import secrets
 
 import pytest
 
@@ -18,24 +17,7 @@ from protocol.deckdraw import (
     remove_layer,
     uncover,
 )
-from protocol.deckshuffle import (
-    ROUNDS,
-    Opening,
-    ShuffleRefused,
-    bits_size,
-    challenge_bits,
-    check_shuffle,
-    commitment,
-    decode_proof,
-    encode_proof,
-    proof_size,
-    random_order,
-    round_secrets,
-    round_size,
-    shuffle,
-    shuffle_context,
-    verify_shuffle,
-)
+from protocol.deckshuffle import check_committed_shuffle, commit_shuffle, prove_committed
 from protocol.dleq import PROOF_SIZE, Statement, prove, verify
 from protocol.escrow import (
     check_deal,
@@ -65,8 +47,8 @@ from protocol.ristretto import (
     random_scalar,
     scalar,
     scalar_of,
-    value_of,
 )
+from protocol.sealeddeck import step_context
 from protocol.signing import Identity
 from risk_lan.rules.board import classic_board
 from risk_lan.rules.cards import deck_cards
@@ -79,8 +61,34 @@ NOT_CANONICAL = ORDER.to_bytes(32, "little")  # L itself: reduces to zero, is no
 NOT_A_POINT = b"\xff" * 32  # not the canonical encoding of any element
 
 
+RANDOMNESS = bytes(range(32))  # drawn after the commit, as a roll's seed is in a game
+
+
 def ctx(*parts: object) -> bytes:
     return repr(parts).encode()
+
+
+def shuffle_context(game: str, deal: str, step: int, party: str) -> bytes:
+    """The context of a sealed deck's shuffle step."""
+    return step_context(game, deal, step, "shuffle", party)
+
+
+def shuffle(key: LayerKey, deck: list[Point], context: bytes) -> tuple[list[Point], bytes, bytes]:
+    """A step in its two phases: the shuffled deck, its proof and the commit sent before
+    ``RANDOMNESS`` was drawn (tests/test_deck_shuffle.py tests the proof itself)."""
+    step = commit_shuffle(key, deck, context)
+    return step.shuffled, prove_committed(step, RANDOMNESS), step.commit
+
+
+def check_shuffle(
+    public: Point,
+    deck: list[Point],
+    shuffled: list[Point],
+    proof: bytes,
+    context: bytes,
+    commit: bytes,
+) -> None:
+    check_committed_shuffle(public, deck, shuffled, proof, context, commit, RANDOMNESS)
 
 
 def whole_shuffle(
@@ -89,8 +97,8 @@ def whole_shuffle(
     """Each key shuffles in turn; every step checked as every other peer would."""
     for step, key in enumerate(keys):
         context = shuffle_context(GAME, name, step, f"p{step}")
-        shuffled, proof = shuffle(key, deck, context)
-        check_shuffle(key.public, deck, shuffled, proof, context)
+        shuffled, proof, commit = shuffle(key, deck, context)
+        check_shuffle(key.public, deck, shuffled, proof, context, commit)
         deck = shuffled
     return deck
 
@@ -266,276 +274,6 @@ def test_a_wrong_layer_removal_is_caught() -> None:
     # A removal that is not one, with a proof made by the secret it used.
     fake = mul(random_scalar(), card)
     assert not check_removal(key.public, card, fake, proof, b"c")
-
-
-def test_a_shuffle_step_round_trips_its_proof() -> None:
-    key = LayerKey()
-    deck = deck_points("d", CARDS[:10])
-    context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(key, deck, context, order=list(range(9, -1, -1)))
-    assert shuffled == [mul(key.secret, p) for p in reversed(deck)]
-    assert ROUNDS == 64 and len(proof) == proof_size(10) == 8 + 64 * (32 + 10)
-    rounds = decode_proof(proof, 10)
-    assert all(sorted(r.order) == list(range(10)) for r in rounds)
-    assert encode_proof(rounds) == proof
-    assert {r.bit for r in rounds} == {0, 1}  # 2^-63 that one side never comes up
-    assert verify_shuffle(key.public, deck, shuffled, proof, context)
-    assert not verify_shuffle(
-        key.public, deck, shuffled, proof, shuffle_context(GAME, "d", 1, "p1")
-    )
-
-
-def test_a_44_card_proof_is_under_5_kb() -> None:
-    """The commitments are rebuilt, not sent: 8 bytes of bits and 64 openings of 32 + 44
-    bytes, against 64 × (64 + 33·44) = 97,024 bytes with them."""
-    key = LayerKey()
-    deck = deck_points("territories", CARDS)
-    shuffled, proof = shuffle(key, deck, shuffle_context(GAME, "territories", 0, "p1"))
-    assert len(CARDS) == 44 and len(proof) == proof_size(44) == 4872
-    assert verify_shuffle(
-        key.public, deck, shuffled, proof, shuffle_context(GAME, "territories", 0, "p1")
-    )
-
-
-def both_openings(
-    key: LayerKey, deck: list[Point], pi: list[int], seed: bytes, j: int
-) -> tuple[Opening, Opening]:
-    """Round j's two openings, as only the shuffler (who knows s, r_j, σ_j and π) can give
-    them: (r_j, σ_j) and (s·r_j⁻¹, σ_j⁻¹∘π)."""
-    n = len(deck)
-    r, sigma = round_secrets(seed, j, n)
-    back = [sigma.index(k) for k in range(n)]
-    u = scalar_of(value_of(key.secret) * value_of(invert(r)))
-    return Opening(0, r, sigma), Opening(1, u, [back[pi[i]] for i in range(n)])
-
-
-def test_both_openings_of_a_round_rebuild_the_same_commitment() -> None:
-    """What makes the compact proof the full one: an honest round's commitment is the one
-    the prover hashed, whichever side it opens."""
-    key = LayerKey()
-    deck = deck_points("d", CARDS[:7])
-    pi, seed = random_order(7), secrets.token_bytes(32)
-    shuffled = [mul(key.secret, deck[k]) for k in pi]
-    for j in range(4):
-        r, sigma = round_secrets(seed, j, 7)
-        committed = (mul_base(r), [mul(r, deck[k]) for k in sigma])
-        zero, one = both_openings(key, deck, pi, seed, j)
-        assert commitment(zero, key.public, deck, shuffled) == committed
-        assert commitment(one, key.public, deck, shuffled) == committed
-
-
-def cheating_shuffle(
-    key: LayerKey, given: list[Point], really: list[Point], context: bytes
-) -> tuple[list[Point], bytes]:
-    """A shuffler that shuffles ``really`` but says it shuffled ``given``: an honest proof
-    over ``really`` in every way but the challenge, which it hashes over ``given`` as the
-    verifier will (a cheat whose challenge disagrees with the verifier's is caught sooner)."""
-    n = len(really)
-    pi = random_order(n)
-    shuffled = [mul(key.secret, really[pi[i]]) for i in range(n)]
-    seed = secrets.token_bytes(32)
-    commitments = []
-    for j in range(ROUNDS):
-        r, sigma = round_secrets(seed, j, n)
-        commitments.append((mul_base(r), [mul(r, really[sigma[i]]) for i in range(n)]))
-    bits = challenge_bits(context, key.public, given, shuffled, commitments, ROUNDS)
-    openings = [both_openings(key, really, pi, seed, j)[bit] for j, bit in enumerate(bits)]
-    return shuffled, encode_proof(openings)
-
-
-@pytest.mark.parametrize("cheat", ["substituted", "duplicated", "dropped"])
-def test_each_cheat_in_a_shuffle_is_caught(cheat: str) -> None:
-    key = LayerKey()
-    deck = deck_points("territories", CARDS)
-    context = shuffle_context(GAME, "territories", 2, "p3")
-    honest, honest_proof = cheating_shuffle(key, deck, deck, context)  # no cheat: it passes
-    check_shuffle(key.public, deck, honest, honest_proof, context)
-    forged = list(deck)
-    if cheat == "substituted":
-        forged[7] = card_point("territories", "a card of its own")
-    elif cheat == "duplicated":
-        forged[7] = forged[8]
-    else:
-        forged = forged[:-1]
-    shuffled, proof = cheating_shuffle(key, deck, forged, context)
-    with pytest.raises((ShuffleRefused, MalformedCrypto)):
-        check_shuffle(key.public, deck, shuffled, proof, context)
-    assert not verify_shuffle(key.public, deck, shuffled, proof, context)
-
-
-def test_a_substitution_is_caught_by_the_rounds_not_only_by_the_deck_check() -> None:
-    """The substituted deck has distinct points and the right size: only the rounds catch
-    it, their openings rebuilding commitments that hash to other bits than they open."""
-    key = LayerKey()
-    deck = deck_points("territories", CARDS)
-    context = shuffle_context(GAME, "territories", 0, "p1")
-    forged = [*deck[:-1], card_point("territories", "forged")]
-    shuffled, proof = cheating_shuffle(key, deck, forged, context)
-    assert len(set(shuffled)) == 44
-    with pytest.raises(ShuffleRefused, match=r"round \d+: the proof opens bit"):
-        check_shuffle(key.public, deck, shuffled, proof, context)
-
-
-def test_a_shuffle_under_an_exponent_that_is_not_the_key_is_caught() -> None:
-    """A shuffler that layers the deck with another secret than the one its public key Y
-    stands for (so that no removal proved against Y could take its layer off) while saying
-    Y: a bit-1 round rebuilds R_j from Y, not from the r_j it hashed, so the bits differ."""
-    key = LayerKey()
-    impostor = LayerKey()
-    impostor.public = key.public  # the secret of another key, under this key's name
-    deck = deck_points("territories", CARDS)
-    context = shuffle_context(GAME, "territories", 0, "p1")
-    shuffled, proof = shuffle(impostor, deck, context)
-    with pytest.raises(ShuffleRefused, match="the proof opens bit"):
-        check_shuffle(key.public, deck, shuffled, proof, context)
-
-
-def honest_step(n: int) -> tuple[LayerKey, list[Point], list[int], bytes, bytes, list[Point]]:
-    """A key, a deck of ``n`` cards, the order and seed of its shuffle, the context and the
-    shuffled deck."""
-    key = LayerKey()
-    deck = deck_points("d", CARDS[:n])
-    pi, seed = random_order(n), secrets.token_bytes(32)
-    context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled = [mul(key.secret, deck[k]) for k in pi]
-    return key, deck, pi, seed, context, shuffled
-
-
-def test_a_flipped_bit_is_caught() -> None:
-    """A bit of the header flipped, its round's opening kept: the opening rebuilds another
-    commitment, and the hash then gives other bits."""
-    key, deck, pi, seed, context, shuffled = honest_step(8)
-    again, proof = shuffle(key, deck, context, pi, seed)
-    assert again == shuffled and verify_shuffle(key.public, deck, shuffled, proof, context)
-    for j in (0, 5, 63):
-        flipped = bytearray(proof)
-        flipped[j // 8] ^= 1 << (j % 8)
-        with pytest.raises(ShuffleRefused, match="the proof opens bit"):
-            check_shuffle(key.public, deck, shuffled, bytes(flipped), context)
-
-
-def test_a_round_opened_on_the_other_side_is_caught() -> None:
-    """An honest round's two openings rebuild the same commitment, so the hash still gives
-    the same bits: only the comparison with the bits the proof opened refuses a round opened
-    on the side the challenge did not ask for (both sides together would give away s). With
-    its bit left as it was, the other side's opening rebuilds garbage, refused too."""
-    key, deck, pi, seed, context, shuffled = honest_step(8)
-    _, proof = shuffle(key, deck, context, pi, seed)
-    openings = decode_proof(proof, 8)
-    for j in (0, 1, 63):
-        other = both_openings(key, deck, pi, seed, j)[1 - openings[j].bit]
-        swapped = [*openings[:j], other, *openings[j + 1 :]]
-        with pytest.raises(ShuffleRefused, match=f"round {j}: the proof opens bit {other.bit}"):
-            check_shuffle(key.public, deck, shuffled, encode_proof(swapped), context)
-        kept = Opening(openings[j].bit, other.exponent, other.order)
-        swapped[j] = kept
-        assert not verify_shuffle(key.public, deck, shuffled, encode_proof(swapped), context)
-    assert verify_shuffle(key.public, deck, shuffled, encode_proof(openings), context)
-
-
-def test_the_soundness_is_one_half_a_round() -> None:
-    """A cheat who guesses each round's bit opens what it can answer; it passes when all its
-    guesses are right. With 4 rounds that happens within a few dozen attempts (1/16 each),
-    which is what 2^-64 for 64 rounds rests on; a wrong guess is always caught."""
-    key = LayerKey()
-    deck = deck_points("d", CARDS[:4])
-    forged = [mul(key.secret, card_point("d", f"forged {i}")) for i in range(4)]
-    context = shuffle_context(GAME, "d", 0, "p1")
-    passed = caught = 0
-    for _ in range(400):
-        proof, guessed = guessing_proof(key.public, deck, forged, context, rounds=4)
-        if verify_shuffle(key.public, deck, forged, proof, context, rounds=4):
-            assert guessed
-            passed += 1
-        else:
-            assert not guessed
-            caught += 1
-        if passed >= 2 and caught >= 2:
-            break
-    assert passed >= 2 and caught >= 2
-
-
-def guessing_proof(
-    public: Point, deck: list[Point], shuffled: list[Point], context: bytes, rounds: int
-) -> tuple[bytes, bool]:
-    """The best a cheat can do without a relation between ``deck`` and ``shuffled``: for each
-    round a guessed bit and a random opening of that side (a guessed 0 a commitment linked to
-    the deck, a guessed 1 one linked to the shuffled deck and to Y). Returns the proof and
-    whether the hash of the commitments they rebuild asks for exactly the guesses."""
-    n = len(deck)
-    openings = [
-        Opening(secrets.randbelow(2), random_scalar(), random_order(n)) for _ in range(rounds)
-    ]
-    commitments = [commitment(o, public, deck, shuffled) for o in openings]
-    bits = challenge_bits(context, public, deck, shuffled, commitments, rounds)
-    return encode_proof(openings), bits == [o.bit for o in openings]
-
-
-def test_a_shuffle_under_another_exponent_fails_against_the_key() -> None:
-    key, other = LayerKey(), LayerKey()
-    deck = deck_points("d", CARDS[:8])
-    context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(other, deck, context)
-    assert verify_shuffle(other.public, deck, shuffled, proof, context)
-    assert not verify_shuffle(key.public, deck, shuffled, proof, context)
-
-
-def test_malformed_shuffle_proofs_are_refused() -> None:
-    key = LayerKey()
-    n = 6
-    deck = deck_points("d", CARDS[:n])
-    context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(key, deck, context)
-    header, size = bits_size(ROUNDS), round_size(n)
-    second = header + size  # round 1's exponent, then its order
-
-    def patched(at: int, data: bytes) -> bytes:
-        return proof[:at] + data + proof[at + len(data) :]
-
-    bad = {
-        "truncated": proof[:-1],
-        "longer": proof + b"\0",
-        "one round short": proof[:-size],
-        "no header": proof[header:],
-        "non-canonical scalar": patched(second, NOT_CANONICAL),
-        "zero scalar": patched(header, bytes(32)),
-        "not a permutation": patched(second + 32, bytes([1, 1])),
-        "out of range": patched(header + 32, bytes([n])),
-        "not bytes": bytearray(proof),  # what a msgpack decoder never gives: refused too
-    }
-    for why, data in bad.items():
-        with pytest.raises(MalformedCrypto):
-            decode_proof(data, n)
-        assert not verify_shuffle(key.public, deck, shuffled, data, context), why
-    assert verify_shuffle(key.public, deck, shuffled, proof, context)
-
-
-def test_a_header_bit_past_the_last_round_is_refused() -> None:
-    """With a number of rounds that is not a multiple of 8, the header's spare bits are
-    zero: a proof has one encoding."""
-    key = LayerKey()
-    deck = deck_points("d", CARDS[:5])
-    context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(key, deck, context, rounds=13)
-    assert len(proof) == 2 + 13 * 37 and verify_shuffle(
-        key.public, deck, shuffled, proof, context, rounds=13
-    )
-    for spare in range(5, 8):
-        bad = bytes([proof[0], proof[1] | 1 << spare]) + proof[2:]
-        with pytest.raises(MalformedCrypto, match="past its last round"):
-            decode_proof(bad, 5, rounds=13)
-        assert not verify_shuffle(key.public, deck, shuffled, bad, context, rounds=13)
-
-
-def test_a_shuffled_deck_of_the_wrong_size_or_with_a_repeat_is_refused() -> None:
-    key = LayerKey()
-    deck = deck_points("d", CARDS[:6])
-    context = shuffle_context(GAME, "d", 0, "p1")
-    shuffled, proof = shuffle(key, deck, context)
-    with pytest.raises(ShuffleRefused, match="came back with 5"):
-        check_shuffle(key.public, deck, shuffled[:-1], proof, context)
-    with pytest.raises(ShuffleRefused, match="twice"):
-        check_shuffle(key.public, deck, [shuffled[0], *shuffled[:-1]], proof, context)
 
 
 # ----- the escrow --------------------------------------------------------------------------

@@ -39,3 +39,38 @@ def test_the_long_run_plays_every_mode_at_every_seat_count_the_rules_allow() -> 
     assert tables == {(m, n) for m in RULESETS for n in seat_counts(m)}
     kinds = [kind for p in plans(8, 1, 4, ("classic",)) for _, kind in p.blows]
     assert set(kinds) == set(BLOWS)
+
+
+def test_sealed_games_survive_blows_agree_and_verify(tmp_path) -> None:
+    """The same harness with the cards dealt by the sealed deck (``host --sealed``) and every
+    kind of blow dealt: a spectator joining, a player's program killed and started again, a
+    player frozen (its seat taken by a host bot, which then reads its cards, and handed back
+    when it wakes), the host killed and resumed from its save. Each game ends with a winner,
+    every record verifies, every peer tells the same transcript and nobody is blamed.
+
+    Three modes of different kinds: hand cards alone, Risk Mission's several missions, and a
+    secret objective in a game whose territories are dealt (a peer restarted or come late
+    follows that deal from the history alone).
+    ``bench/chaos.py --sealed --all-modes --counts fewest`` plays every mode."""
+    modes = ("classic", "risk-mission", "secret-mission")
+    tally = chaos(
+        tmp_path,
+        games=3,
+        seed=5,
+        blows=4,
+        modes=modes,
+        counts="fewest",
+        absent=2.0,
+        at_once=2,
+        sealed=True,
+    )
+    print("\n".join(tally.lines()))
+    assert tally.failures == []
+    assert tally.finished == tally.games == 3 and tally.blames == 0
+    assert set(tally.modes) == set(modes)
+    total = tally.total
+    assert total.verified == total.records > 3
+    assert total.deck_steps > 3 * 3 * 2  # each game's parties shuffled, at least
+    # Every kind of blow fell, and a seat changed hands with its cards.
+    assert total.late_joins and total.restarts and total.freezes and total.resumes
+    assert total.takeovers

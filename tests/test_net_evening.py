@@ -77,7 +77,9 @@ class DealWithholder(Client):
 
 def test_withholding_the_deal_hands_the_seat_to_a_bot_and_deals_on_the_next_roll(tmp_path):
     record = tmp_path / "game.rec"
-    host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=0.5))
+    # Long enough for the fair player's commitment to be in first on a loaded machine (else
+    # its seat is taken before the commitments too), short enough to keep the test short.
+    host = Host(HostConfig(seats=3, bots=1, record=str(record), absent_after=2.0))
     staller = DealWithholder("staller", ClassicBot())
     staller.reclaim_when_taken = False
     outcomes = asyncio.run(play_out(host, [staller, Client("fair", ClassicBot())]))

@@ -11,15 +11,21 @@ from typing import Any
 import msgpack
 
 from protocol.errors import ProtocolError
+from protocol.fairness import DECK_EXPULSIONS, EXPULSIONS
 from protocol.framing import HEADER, pack
 from protocol.messages import PROTOCOL_VERSION
+from protocol.sealeddeck import DeckFault
 from protocol.signing import Identity
 from risk_lan.bots import ClassicBot
+from risk_lan.expulsion_deeds import DEEDS, deed
 from risk_lan.net.client import Client
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostgame import HostGame
 from risk_lan.net.host.hostserver import Host
+from risk_lan.net.host.hostwords import sentence
 from risk_lan.net.host.rolls import Rolls
+from risk_lan.net.record.deckfaults import proven
+from risk_lan.net.record.expulsion import said
 from risk_lan.net.record.recordfile import read_record
 from risk_lan.net.record.verify import verify_record
 
@@ -257,3 +263,23 @@ def test_a_resumed_host_still_refuses_the_player_it_expelled(tmp_path: Path) -> 
     why, answer, played_by_bot = asyncio.run(scenario())
     assert why == "bad_reveal" and answer["code"] == "expelled", answer
     assert played_by_bot
+
+
+def test_one_table_of_expulsions_and_one_sentence_for_each() -> None:
+    """Every why the host may give (the dice's and the sealed deck's, ``EXPULSIONS``) has its
+    one sentence, in English and French, which the host's log, ``verify`` and the app all
+    say; the deck's are the ledger's refusals that prove a cheat, and nothing else is."""
+    for lang in ("en", "fr"):
+        assert set(DEEDS[lang]) - {""} == set(EXPULSIONS)
+    assert set(DECK_EXPULSIONS) == {w for w, e in EXPULSIONS.items() if e == "deck"}
+    for why in EXPULSIONS:
+        assert deed("en", why) in said({"p2": why}, {"p2": "bob"})
+        assert deed("en", why) in sentence(why)
+    codes = [*DECK_EXPULSIONS, "malformed", "out_of_turn", "bad_reveal"]
+    shown = {code: proven(DeckFault("p2", code, "it cheats"), "p2") for code in codes}
+    assert {code: f.code for code, f in shown.items() if f is not None} == {
+        **{why: why for why in DECK_EXPULSIONS if why != "bad_step"},
+        "bad_step": "bad_step",
+        "malformed": "bad_step",
+    }
+    assert proven(DeckFault("p3", "bad_shuffle", "not p2's"), "p2") is None

@@ -222,8 +222,10 @@ def _first_difference(mine: dict, theirs: dict) -> str:
     return f"{key}: projection {mine.get(key)!r}, whole state {theirs.get(key)!r}"
 
 
+# Two tables a preset in the suite (its time budget); bench/projection.py draws as many as
+# asked of this same property.
 @pytest.mark.parametrize("preset", sorted(RULESETS))
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(**A_TABLE, bot_share=st.sampled_from([0.5, 0.9]))
 def test_every_projection_agrees_on_the_public_outcome(
     preset, seed, players, options, revised, bot_share

@@ -26,6 +26,7 @@ from protocol_doc_codes import code_sources, collect_codes
 from protocol_doc_fields import field_types, may_be_left_out, optional
 from protocol_doc_sections import generated_sections
 from protocol_doc_vectors import block, compute, from_json, specs
+from sealed_helpers import SealingSource
 
 from protocol.fairness import DerivedSource
 from protocol.messages import (
@@ -219,7 +220,20 @@ def test_every_optional_field_says_whether_it_may_be_left_out() -> None:
     assert (
         said
         and said.group(1)
-        == ["one", "two", "three", "four", "five", "six", "seven"][len(left_out) - 1]
+        == [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ][len(left_out) - 1]
     )
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ann", "key": bytes(32)}
     assert validate(hello, CLIENT_MESSAGES) is hello
@@ -261,7 +275,11 @@ def test_every_field_of_a_view_and_every_rule_option_is_documented() -> None:
     game, _ = Game.new(["p1", "p2", "p3"], DerivedSource(b"view"), "classic")
     view = _rows(_section(text, "## The view"), "Field")
     assert sorted(set(game.view("p1")) - set(view)) == []
-    assert sorted(set(view) - set(game.view("p1"))) == [], "view fields the code no longer has"
+    # A field a sealed game's view alone carries (``sealing``) is documented too.
+    sealed, _ = Game.new(["p1", "p2", "p3"], SealingSource(1, {}), "classic")
+    seen = set(game.view("p1")) | set(sealed.view("p1"))
+    assert sorted(set(sealed.view("p1")) - set(view)) == []
+    assert sorted(set(view) - seen) == [], "view fields the code no longer has"
     options = _rows(_section(text, "### The rule set"), "Option")
     names = {f.name for f in fields(RuleSet)}
     assert sorted(names - set(options)) == []

@@ -20,24 +20,13 @@ from test_projection import A_TABLE, rules_for
 
 from risk_lan.bots import ClassicBot
 from risk_lan.rules import RULESETS, Game, GameState, SetAutoDefend
-from risk_lan.rules.events import CardDrawn, CardGiven, TurnStarted
+from risk_lan.rules.actions import GiveCard
+from risk_lan.rules.cards import is_joker, symbol
+from risk_lan.rules.events import TurnStarted
 from risk_lan.rules.projection import conceal
 from risk_lan.rules.sealing import Sealer, slot_of
-from risk_lan.rules.seatview import seat_view
+from risk_lan.rules.seatview import TurnStart, seat_view
 from risk_lan.seeded import SeededSource
-
-
-def drawn_then_given(events: list, untold: set[str] | bool) -> set[str] | bool:
-    """The cards the current turn's start drew (``set``), or True once one of them was given
-    to an independent in that turn: what a seat's view cannot tell apart."""
-    for e in events:
-        if isinstance(e, TurnStarted):
-            untold = set()
-        elif isinstance(e, CardDrawn) and isinstance(untold, set) and e.card is not None:
-            untold.add(e.card)
-        elif isinstance(e, CardGiven) and isinstance(untold, set) and e.card in untold:
-            untold = True
-    return untold
 
 
 def play_sealed(
@@ -49,7 +38,7 @@ def play_sealed(
             for game in (whole, sealed):
                 game.apply(p, SetAutoDefend(whole.rules.defender_max_dice))
     played = 0
-    untold: set[str] | bool = set()  # the cards this turn's start drew; True once one is given
+    starts = {p: TurnStart(p) for p in whole.state.players}  # what each seat's client keeps
     for _ in range(steps):
         if whole.is_over:
             break
@@ -63,8 +52,9 @@ def play_sealed(
         whole.source = SeededSource(seed)
         events = whole.apply(player, action)
         played += 1
-        untold = drawn_then_given(events, untold)
         sealed_events = apply_sealed(sealed, player, action, cards, seed, played)
+        for seat, start in starts.items():
+            start.moved(sealed.state, [e.seen_by(seat).to_dict() for e in sealed_events])
         assert [unsealed(e.to_dict(), cards) for e in sealed_events] == [
             e.to_dict() for e in events
         ], f"move {played} ({player}: {action}): the sealed game's events differ"
@@ -74,11 +64,8 @@ def play_sealed(
         mine["start_trade_due"] = theirs["start_trade_due"]
         current = sealed.state.current
         known = known_to(sealed.state, current, cards)
-        owes = seat_view(sealed.state, current, known).start_trade_due
-        # The one case a seat's view cannot tell (seatview.py): a card its turn's start drew,
-        # given to an independent in that turn. Its client will keep the fact as the turn
-        # starts (issue 27's next steps); until then the case is left out here, and only it.
-        assert owes == theirs["start_trade_due"] or untold is True, (
+        owes = seat_view(sealed.state, current, known, starts[current]).start_trade_due
+        assert owes == theirs["start_trade_due"], (
             f"after move {played} ({player}: {action}) {current}'s view says a trade is owed:"
             f" {owes}, the whole state: {theirs['start_trade_due']}"
         )
@@ -126,3 +113,48 @@ def test_the_sealed_game_is_the_whole_game(preset, seed, players, options, revis
     assert whole_form(sealed.state, cards) == whole.state.to_dict()
     play_sealed(whole, sealed, cards, random.Random(seed), steps=600)
     assert len(cards) >= 44 - players, "the pile was never dealt sealed"
+
+
+def test_a_card_drawn_as_the_turn_starts_and_given_away_leaves_the_trade_owed() -> None:
+    """Active independents, a card drawn at each turn's start, a trade owed at 5 cards, sets
+    of one of each kind: p0's turn starts with infantry, infantry, cavalry, cavalry, artillery
+    (a set: a trade owed), draws a cavalry and gives it to an independent. The hand the turn
+    started with is no longer the hand less its last card plus the card given (that would be
+    two infantry and three cavalry, no set): only what p0's client kept as the turn started
+    says the trade is still owed, as the whole state does."""
+    rules = RULESETS["two-player-active"].with_options(
+        card_draw="turn_start", forced_trade_at=5, sets="one_each_or_joker"
+    )
+    game, _ = Game.new(["p0", "p1"], SeededSource(4), rules)
+    bots = {p: ClassicBot() for p in game.state.players}
+    start = TurnStart("p0")
+    board = game.state.board
+    by_kind: dict[str, list[str]] = {}
+    for card in game.state.deck:
+        if not is_joker(card):
+            by_kind.setdefault(symbol(board, card), []).append(card)
+    kinds = sorted(by_kind)  # artillery, cavalry, infantry
+    hand = [by_kind[kinds[2]][0], by_kind[kinds[2]][1], by_kind[kinds[1]][0]]
+    hand += [by_kind[kinds[1]][1], by_kind[kinds[0]][0]]
+    drawn = by_kind[kinds[1]][2]
+    for _ in range(400):
+        player = game.waiting_for()
+        assert player is not None
+        if player == "p1" and game.state.current == "p1":
+            state = game.state
+            state.deck = [c for c in state.deck if c not in [*hand, drawn]] + [drawn]
+            state.hands["p0"] = list(hand)
+        events = game.apply(player, bots[player].choose(game, player))
+        start.moved(game.state, [e.seen_by("p0").to_dict() for e in events])
+        started = any(isinstance(e, TurnStarted) and e.player == "p0" for e in events)
+        if started and game.state.hands["p0"][-1] == drawn:
+            break
+    else:
+        raise AssertionError("p0's turn never started with the hand set for it")
+    assert game.state.start_trade_due
+    gifts = [GiveCard(n, drawn) for n in game.state.neutrals]
+    gift = next(a for a in gifts if a in game.legal_actions("p0"))
+    game.apply("p0", gift)
+    assert game.state.start_trade_due, "the whole state: still owed, 5 cards and a set"
+    assert seat_view(game.state, "p0", {}, start).start_trade_due
+    assert not seat_view(game.state, "p0", {}).start_trade_due  # the rebuild cannot tell

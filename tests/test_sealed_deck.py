@@ -17,13 +17,20 @@ import pytest
 from protocol.cardpoints import card_point
 from protocol.dealerparty import DealerParty, ShareHolder, shuffle_message
 from protocol.deckdraw import uncover
-from protocol.deckshuffle import commit_shuffle, prove_committed
+from protocol.deckshuffle import (
+    MAX_CARDS,
+    POINTS,
+    commit_shuffle,
+    prove_committed,
+    response_count,
+)
 from protocol.escrow import seal_share_revealably, x25519_public
-from protocol.framing import MAX_BIN, MAX_FRAME, encode
+from protocol.framing import MAX_BIN, MAX_FRAME, MAX_ITEMS, encode
 from protocol.layerkey import LayerKey
 from protocol.ristretto import random_scalar
 from protocol.sealeddeck import HOST, DeckFault, Party, Pending, SealedDeck, step_context
 from protocol.signing import Identity
+from risk_lan.net.record.deckfaults import proven
 from risk_lan.rules.board import classic_board
 from risk_lan.rules.cards import deck_cards
 from risk_lan.rules.objectivecards import objectives
@@ -67,7 +74,9 @@ def run(deck: SealedDeck, actors: Sequence[Actor], cpu: dict[str, float] | None 
             _add(cpu, actor.id, time.process_time() - start)
             for message in made:
                 if not _still_due(deck, message):
-                    continue  # an escrow part overtaken by the others' (threshold reached)
+                    # An escrow part overtaken by the others' (threshold reached), or by a
+                    # retired party's own unlayer (or that unlayer by the escrow's parts).
+                    continue
                 start = time.process_time()
                 deck.take(message)
                 _add(cpu, "checking", time.process_time() - start)
@@ -83,9 +92,9 @@ def _add(cpu: dict[str, float] | None, who: str, seconds: float) -> None:
 
 
 def _still_due(deck: SealedDeck, message: dict[str, Any]) -> bool:
-    if message["kind"] != "escrow_partial":
+    if message["kind"] not in ("escrow_partial", "unlayer"):
         return True
-    return Pending(message["party"], "escrow_partial", message["token"]) in deck.pending()
+    return Pending(message["party"], message["kind"], message["token"]) in deck.pending()
 
 
 def refused(deck: SealedDeck, message: Any, party: str | None, code: str) -> DeckFault:
@@ -142,7 +151,7 @@ def test_six_parties_deal_draw_hand_over_escrow_open_and_end() -> None:
     run(deck, actors, cpu)
     making = max(seconds for who, seconds in cpu.items() if who.startswith("p"))
     print(
-        f"\n6 parties, 44 cards, 64 rounds, the escrows, the deal and 10 draws: "
+        f"\n6 parties, 44 cards, the escrows, the deal and 10 draws: "
         f"{cpu['checking']:.2f} s of CPU checking every step (each peer does), "
         f"{making:.2f} s making the most any party makes; per party "
         f"{cpu['checking'] + making:.2f} s"
@@ -277,11 +286,12 @@ def test_a_shuffle_proven_before_its_randomness_is_named() -> None:
     deck.take({"kind": "shuffle_commit", "party": "p1", "deal": "pile-1", "commit": step.commit})
     randomness = secrets.token_bytes(32)
     deck.randomness("pile-1", randomness)
-    # Bits the shuffler drew itself, before the randomness it must answer existed.
+    # A proof for randomness the shuffler picked itself, not the randomness drawn after its
+    # commit: its first challenge is another.
     early = prove_committed(step, bytes(32))
     refused(deck, shuffle_message("p1", "pile-1", step.shuffled, early), "p1", "bad_shuffle")
-    # Grinding: the openings of another step, on the bits its commit and the randomness ask
-    # for; the commitments they rebuild are not the ones committed to.
+    # Grinding: another step, proven for the challenge the commit and the randomness draw;
+    # its deck and its commitment to an order are not the ones committed to.
     other = commit_shuffle(p1.key, deck.deal_of("pile-1").deck, context)
     ground = prove_committed(dataclasses.replace(other, commit=step.commit), randomness)
     message = shuffle_message("p1", "pile-1", other.shuffled, ground)
@@ -290,6 +300,148 @@ def test_a_shuffle_proven_before_its_randomness_is_named() -> None:
     honest = prove_committed(step, randomness)
     deck.take(shuffle_message("p1", "pile-1", step.shuffled, honest))
     assert deck.pending() == [Pending("p2", "shuffle_commit", "pile-1")]
+
+
+def test_a_shuffle_checked_in_this_process_is_taken_again_unchecked_but_not_a_changed_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ledger handed another's ``proven`` (a client replaying at the end a game it
+    watched) takes a shuffle that ledger checked without checking its proof again; a shuffle
+    with one byte of its proof changed is checked, and refused."""
+    import protocol.sealeddeck as sealeddeck
+
+    deck, _, _ = dealt_table()
+    assert len(deck.proven) == 3  # each dealer's shuffle, checked once
+    checks: list[int] = []
+    check = sealeddeck.check_committed_shuffle
+
+    def counted(*args: Any) -> None:
+        checks.append(1)
+        check(*args)
+
+    monkeypatch.setattr(sealeddeck, "check_committed_shuffle", counted)
+
+    def replayed(journal: Sequence[dict[str, Any]]) -> SealedDeck:
+        again = SealedDeck(deck.game_id, list(deck.parties.values()), deck.host_signing)
+        again.proven = set(deck.proven)
+        for entry in journal:
+            again.apply(entry)
+        return again
+
+    again = replayed(deck.journal)
+    assert checks == [] and again.deal_of("pile-1").deck == deck.deal_of("pile-1").deck
+    at = next(i for i, e in enumerate(deck.journal) if e.get("kind") == "shuffle")
+    changed = dict(deck.journal[at])
+    changed["responses"] = [flipped(changed["responses"][0]), *changed["responses"][1:]]
+    with pytest.raises(DeckFault) as fault:
+        replayed([*deck.journal[:at], changed])
+    assert fault.value.code == "bad_shuffle" and checks == [1]
+
+
+def test_a_party_does_not_check_its_own_shuffle_but_every_other_ledger_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A party's ledger vouches for the shuffle it made as it sends it, so it takes it back
+    without checking the proof; a peer's ledger checks it, and a byte changed on the way is
+    checked in the maker's ledger too, and refused. A vouch for a step nobody awaits is
+    ignored."""
+    import protocol.sealeddeck as sealeddeck
+
+    deck, parties, _ = small_table()
+    peer = SealedDeck.replay(
+        deck.game_id, list(deck.parties.values()), deck.journal, deck.host_signing
+    )
+    checks: list[str] = []
+    check = sealeddeck.check_committed_shuffle
+
+    def counted(*args: Any) -> None:
+        checks.append("checked")
+        check(*args)
+
+    monkeypatch.setattr(sealeddeck, "check_committed_shuffle", counted)
+    p1 = parties[0]
+    commit = p1.shuffle_commit(deck, "pile-1")
+    for ledger in (deck, peer):
+        ledger.take(commit)
+        ledger.randomness("pile-1", bytes(range(32)))
+    made = p1.shuffle(deck, "pile-1")
+    peer.vouch(made | {"party": "p2"})  # not p2's step: ignored
+    deck.vouch(made)
+    changed = dict(made, responses=[flipped(made["responses"][0]), *made["responses"][1:]])
+    refused(deck, changed, "p1", "bad_shuffle")
+    assert checks == ["checked"]
+    deck.take(made)
+    assert checks == ["checked"]  # its own, vouched for: not checked
+    peer.take(made)
+    assert checks == ["checked", "checked"]  # a peer's: checked
+    assert peer.deal_of("pile-1").deck == deck.deal_of("pile-1").deck
+
+
+@pytest.mark.parametrize("where", ["a worker thread", "after the seat's own step"])
+def test_a_peer_checking_shuffles_later_goes_on_and_settle_names_a_false_one(where: str) -> None:
+    """With ``later`` set, a shuffle is taken at once and its proof checked there (a
+    client's ``ChecksAfter`` runs it when ``settle`` asks): the next dealer commits on the
+    deck it gave before the check is done; ``settle`` waits for the checks, and names the
+    dealer of a false shuffle (its deal is then void)."""
+    from concurrent.futures import Executor, ThreadPoolExecutor
+
+    from risk_lan.net.client.deckseat import ChecksAfter
+
+    made: Executor = ThreadPoolExecutor(max_workers=1) if where[0] == "a" else ChecksAfter()
+    with made as worker:
+        deck, parties, _ = small_table()
+        deck.later = worker
+        p1, p2 = parties[0], parties[1]
+        deck.take(p1.shuffle_commit(deck, "pile-1"))
+        deck.randomness("pile-1", secrets.token_bytes(32))
+        deck.take(p1.shuffle(deck, "pile-1"))
+        assert len(deck.checking) == 1  # taken; its check on the worker
+        deck.take(p2.shuffle_commit(deck, "pile-1"))  # the next dealer went on meanwhile
+        deck.settle()
+        assert deck.checking == [] and len(deck.proven) == 1
+        # A false shuffle: taken, then named by ``settle``.
+        deck, parties, _ = small_table()
+        deck.later = worker
+        start = list(deck.deal_of("pile-1").deck)
+        p1 = parties[0]
+        context = step_context(GAME, "pile-1", 0, "shuffle", "p1")
+        forged = commit_shuffle(p1.key, [start[0], *start[:-1]], context)
+        deck.take(
+            {"kind": "shuffle_commit", "party": "p1", "deal": "pile-1", "commit": forged.commit}
+        )
+        deck.randomness("pile-1", secrets.token_bytes(32))
+        proof = prove_committed(forged, deck.deal_of("pile-1").randomness or b"")
+        deck.take(shuffle_message("p1", "pile-1", forged.shuffled, proof))
+        with pytest.raises(DeckFault) as fault:
+            deck.settle()
+        assert fault.value.party == "p1" and fault.value.code == "bad_shuffle"
+        assert deck.checking == [] and deck.proven == set()
+
+
+def test_a_seat_holds_its_checks_back_while_its_own_step_of_a_deal_is_under_way() -> None:
+    """A client checks the shuffles it took once its own step of the deal is out (so that it
+    answers its step's roll and proves it without waiting for them): it is dealing from its
+    turn to commit until its shuffle is taken, and not before or after."""
+    from risk_lan.net.client.deckseat import DeckSeat
+
+    deck, parties, _ = small_table()  # waiting for p1's commit
+    seats = {p.id: DeckSeat(p.id, Identity(), lambda line: None) for p in parties}
+    assert [s for s, seat in seats.items() if seat.dealing(deck)] == ["p1"]
+    p1, p2 = parties[0], parties[1]
+    deck.take(p1.shuffle_commit(deck, "pile-1"))
+    assert seats["p1"].dealing(deck)  # its randomness being drawn
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    assert seats["p1"].dealing(deck)  # its proof owed
+    deck.take(p1.shuffle(deck, "pile-1"))
+    assert [s for s, seat in seats.items() if seat.dealing(deck)] == ["p2"]
+    deck.take(p2.shuffle_commit(deck, "pile-1"))
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    deck.take(p2.shuffle(deck, "pile-1"))
+    deck.take(parties[2].shuffle_commit(deck, "pile-1"))
+    deck.randomness("pile-1", secrets.token_bytes(32))
+    deck.take(parties[2].shuffle(deck, "pile-1"))
+    assert deck.deal_of("pile-1").done
+    assert not any(seat.dealing(deck) for seat in seats.values())
 
 
 def test_wrong_layer_steps_and_false_openings_are_named() -> None:
@@ -317,6 +469,22 @@ def test_wrong_layer_steps_and_false_openings_are_named() -> None:
     assert deck.take(good) == card
 
 
+def test_a_party_restarted_with_its_layer_answers_a_complaint_of_the_escrow_it_sent() -> None:
+    """A party whose program restarted keeps only its layer (a host's save, a client's seat
+    file): it deals its escrow again for its commitment, as it did the first time, and the
+    secrets of the boxes still open the ones the ledger took, so its answer to a complaint
+    is good (and names the false complainer)."""
+    deck, parties, _ = make_table(3)
+    p1 = parties[0]
+    deck.take(p1.escrow(deck))
+    again = DealerParty(p1.holder, LayerKey.from_bytes(p1.key.to_bytes()))
+    again.escrow(deck)  # its commitment's fields, made again: not sent
+    deck.take({"kind": "escrow_complaint", "party": "p3", "dealer": "p1"})
+    with pytest.raises(DeckFault) as caught:
+        deck.take(again.answer("p3"))
+    assert (caught.value.party, caught.value.code) == ("p3", "false_complaint")
+
+
 def test_a_bad_escrow_share_and_a_false_complaint_are_named() -> None:
     deck, parties, _ = make_table(3)
     p1, p2, p3 = parties
@@ -341,6 +509,33 @@ def test_a_bad_escrow_share_and_a_false_complaint_are_named() -> None:
     bad = p2.escrow(deck)
     refused(deck, dict(bad, commitments=bad["commitments"][::-1]), "p2", "bad_escrow")
     deck.take(bad)
+
+
+def test_a_deal_waits_for_the_answer_to_a_complaint_so_a_false_share_stalls_nothing() -> None:
+    """Three parties and the host, so every escrow's threshold is all three of its holders:
+    had p1 shuffled before its false share to p2 was judged, p1's layer would be on every
+    card and its escrow could never take it off without p2's good share."""
+    deck, parties, actors = make_table(3)
+    p1, p2, p3 = parties
+    message = p1.escrow(deck)
+    box, ephemeral = seal_share_revealably(random_scalar(), x25519_public(deck.signing_key("p2")))
+    p1._ephemeral["p2"] = ephemeral
+    message["shares"][0] = box  # p2 is holder 1 of p1's escrow
+    deck.take(message)
+    for party in (p2, p3):
+        deck.take(party.escrow(deck))
+    deck.take(p2.holder.collect(deck)[0])
+    deck.start_deal("pile-1", tokens(0, 5), SMALL, ["p1", "p2", "p3"])
+    assert [p.kind for p in deck.pending()] == ["escrow_answer"]  # no shuffle while it stands
+    refused(deck, p1.answer("p2"), "p1", "bad_share")
+    assert "p2" not in deck.owing("p1", {})  # it holds no good share of p1's escrow
+    deck.absent("p1")  # expelled on that evidence: its turn to shuffle is skipped
+    run(deck, [p2, p3, *actors[3:]])
+    deck.give("?1", "p2")
+    run(deck, [p2, p3, *actors[3:]])
+    assert deck.deal_of("pile-1").skipped == ["p1"]
+    assert deck.slot("?1").layers == ["p2"]  # p3's layer off, p1's never on
+    assert set(p2.learn(deck, ["?1"])) == {"?1"}
 
 
 def test_a_wrong_secret_and_steps_out_of_turn_are_named() -> None:
@@ -374,8 +569,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "shuffle": {
         "deal": "pile-1",
         "deck": [POINT] * 5,
-        "bits": bytes(8),
-        "rounds": [bytes(37)] * 64,
+        "commitments": [POINT] * POINTS,
+        "responses": [bytes(32)] * response_count(5),
     },
     "relayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
     "unlayer": {"token": "?0", "point": POINT, "proof": bytes(64)},
@@ -416,17 +611,25 @@ def test_messages_that_are_no_message() -> None:
     refused(deck, {"kind": "secret", "party": 3, "secret": bytes(32)}, None, "malformed")
 
 
-def test_a_44_card_shuffle_fits_the_wire() -> None:
-    """Each part of a shuffle message under MAX_BIN, the whole under MAX_FRAME."""
+@pytest.mark.parametrize("n", [44, MAX_CARDS])
+def test_a_shuffle_fits_the_wire(n: int) -> None:
+    """Each part of a shuffle message under MAX_BIN, each list under MAX_ITEMS, the whole
+    under MAX_FRAME, up to the largest deck."""
     key = LayerKey()
-    start = [card_point(f"{GAME}/pile-1", card) for card in PILE]
+    start = [card_point(f"{GAME}/pile-1", f"card {i}") for i in range(n)]
     step = commit_shuffle(key, start, b"context")
     message = shuffle_message("p1", "pile-1", step.shuffled, prove_committed(step, bytes(32)))
-    parts = [*message["deck"], message["bits"], *message["rounds"]]
-    assert max(len(part) for part in parts) <= MAX_BIN
+    lists = [message["deck"], message["commitments"], message["responses"]]
+    assert max(len(item) for part in lists for item in part) <= MAX_BIN
+    assert max(len(part) for part in lists) <= MAX_ITEMS
     size = len(encode(message))
     assert size < MAX_FRAME
-    print(f"\na 44-card shuffle message is {size} bytes")
+    print(f"\na {n}-card shuffle message is {size} bytes")
+
+
+def flipped(data: bytes) -> bytes:
+    """``data`` with the lowest bit of its first byte flipped."""
+    return bytes([data[0] ^ 1]) + data[1:]
 
 
 def test_a_record_replayed_names_the_step_that_was_changed() -> None:
@@ -446,3 +649,317 @@ def test_a_record_replayed_names_the_step_that_was_changed() -> None:
     with pytest.raises(DeckFault) as caught:
         SealedDeck.replay(GAME, parties_now, changed, deck.host_signing)
     assert (caught.value.party, caught.value.code) == (changed[at]["party"], "bad_unlayer")
+
+
+# -- seats that change hands (issue 27, takeovers) -----------------------------------------
+
+
+def test_a_dealer_away_at_its_turn_is_skipped_and_its_layer_is_on_no_card() -> None:
+    deck, parties, actors = small_table()
+    p1 = parties[0]
+    deck.take(p1.shuffle_commit(deck, "pile-1"))
+    deck.absent("p1")  # gone after its commit: the commit is dropped, its turn skipped
+    deal = deck.deal_of("pile-1")
+    assert deal.skipped == ["p1"] and deal.commit is None
+    assert deck.pending() == [Pending("p2", "shuffle_commit", "pile-1")]
+    refused(deck, p1.shuffle_commit(deck, "pile-1"), "p1", "out_of_turn")
+    run(deck, actors)
+    assert deal.done and all(deck.slot(t).layers == ["p2", "p3"] for t in deal.tokens)
+    # Replayed from its journal, the ledger skips it at the very same place.
+    again = SealedDeck.replay(GAME, list(deck.parties.values()), deck.journal, deck.host_signing)
+    assert again.deal_of("pile-1").skipped == ["p1"]
+    assert {t: bytes(s.point) for t, s in again.slots.items()} == {
+        t: bytes(s.point) for t, s in deck.slots.items()
+    }
+
+
+def test_a_card_on_its_way_to_a_party_gone_goes_to_the_new_one_and_back() -> None:
+    """p2 draws; before its card is its alone, p2's seat goes to the host's party (p3 here):
+    the card is given to p3, p2's layer comes off by escrow; p2 comes back and the card is
+    given back to it, p3's layer off again."""
+    deck, parties, actors = dealt_table()
+    p2, p3 = parties[1], parties[2]
+    token = "?0"
+    deck.give(token, "p2")
+    deck.take(parties[0].unlayer(deck, token))  # p1's off; p2's relayer came first
+    deck.absent("p2")
+    deck.give(token, "p3")
+    assert deck.slot(token).receiver == "p3"
+    with pytest.raises(ValueError, match="on its way to p3 already"):
+        deck.give(token, "p3")
+    with pytest.raises(ValueError, match="no party here"):
+        deck.give(token, "p2")  # away: receives nothing
+    run(deck, [a for a in actors if a.id != "p2"])
+    assert deck.holder_of(token) == "p3" and p3.learn(deck, [token])
+    deck.back("p2")
+    deck.give(token, "p2")
+    run(deck, actors)
+    assert deck.holder_of(token) == "p2" and p2.learn(deck, [token])
+    nobody_else_reads(deck, parties, token)
+
+
+def test_a_step_made_before_a_card_changed_hands_is_late_not_false() -> None:
+    """p2 holds a card and goes away: it is given to p3, which adds its layer; p1 makes its
+    part of p2's layer on it; p3's seat changes hands too and p1 adds its layer first. The
+    part, made on the card as it was, arrives then: late (owed again), not a cheat. A part
+    that is false on every point the card has had is a cheat."""
+    deck, parties, actors = dealt_table()
+    p1, p3 = parties[0], parties[2]
+    token = "?1"
+    deck.give(token, "p2")
+    run(deck, actors)
+    assert deck.holder_of(token) == "p2"
+    deck.absent("p2")
+    deck.give(token, "p3")
+    deck.take(p3.relayer(deck, token))
+    early = p1.holder.partial(deck, token)
+    deck.absent("p3")
+    deck.give(token, "p1")
+    deck.take(p1.relayer(deck, token))
+    assert deck.pending()[0] == Pending("p1", "escrow_partial", token)
+    refused(deck, early, "p1", "out_of_turn")
+    forged = {**p1.holder.partial(deck, token), "point": bytes(deck.slot(token).point)}
+    refused(deck, forged, "p1", "bad_unlayer")
+    # p2 and p3 both away: with a threshold of all three holders, each still gives its part
+    # of the other's escrow, as a player whose app still runs does.
+    run(deck, actors)
+    assert deck.holder_of(token) == "p1" and deck.slot(token).layers == ["p1"]
+
+
+def test_a_card_given_back_to_the_one_layer_on_it_is_held_at_once() -> None:
+    """p2 holds a card and goes away; it is given to p3, which has not added its layer yet
+    when p2 comes back: given back to p2, whose layer alone is on it, it is p2's at once."""
+    deck, _, actors = dealt_table()
+    token = "?2"
+    deck.give(token, "p2")
+    run(deck, actors)
+    deck.absent("p2")
+    deck.give(token, "p3")
+    assert deck.pending() == [Pending("p3", "relayer", token)]
+    deck.back("p2")
+    deck.give(token, "p2")
+    assert deck.holder_of(token) == "p2" and deck.pending() == []
+
+
+# -- a party out of the game (retired) ----------------------------------------------------
+
+
+def retired_table() -> tuple[SealedDeck, list[DealerParty], list[Actor], str]:
+    """p2 out of the game (retired) once the pile is dealt; p1 draws a card, whose layers
+    to come off are p2's then p3's; the token."""
+    deck, parties, actors = dealt_table()
+    deck.retire("p2")
+    deck.give("?0", "p1")
+    return deck, parties, actors, "?0"
+
+
+def partial_of(actor: Actor, deck: SealedDeck, token: str) -> dict[str, Any]:
+    return (actor.holder if isinstance(actor, DealerParty) else actor).partial(deck, token)
+
+
+def test_a_retired_party_owes_its_own_unlayer_first_and_its_escrow_too() -> None:
+    deck, _, _, token = retired_table()
+    assert "p2" in deck.away and deck.retired == {"p2"}
+    assert deck.pending() == [
+        Pending("p2", "unlayer", token),
+        *(Pending(h, "escrow_partial", token) for h in ["p1", "p3", HOST]),
+    ]
+    with pytest.raises(ValueError, match="no party here"):
+        deck.retire("p2")  # once
+    with pytest.raises(ValueError, match="no party here"):
+        deck.give("?1", "p2")  # it holds no card
+
+
+def test_a_retired_partys_unlayer_first_makes_the_escrow_parts_late_not_false() -> None:
+    deck, parties, actors, token = retired_table()
+    p1, p2, p3 = parties
+    deck.take(p1.holder.partial(deck, token))  # one part in, then p2's own unlayer
+    late = p3.holder.partial(deck, token)
+    forged = {**p2.unlayer(deck, token), "point": bytes(deck.slot(token).point)}
+    refused(deck, forged, "p2", "bad_unlayer")  # a false one is a cheat as ever
+    deck.take(p2.unlayer(deck, token))
+    assert deck.slot(token).layers == ["p1", "p3"] and deck.slot(token).partials == {}
+    assert deck.pending() == [Pending("p3", "unlayer", token)]
+    fault = refused(deck, late, "p3", "out_of_turn")
+    assert "late" in fault.message and proven(fault, "p3") is None  # not a cheat
+    assert deck.overtaken(late) and not deck.overtaken(p3.unlayer(deck, token))
+    run(deck, actors)
+    assert deck.holder_of(token) == "p1" and p1.learn(deck, [token])
+    nobody_else_reads(deck, parties, token)
+
+
+def test_a_retired_partys_escrow_first_makes_its_own_unlayer_late_not_false() -> None:
+    deck, parties, actors, token = retired_table()
+    mine = parties[1].unlayer(deck, token)
+    for actor in actors:
+        if actor.id != "p2":
+            deck.take(partial_of(actor, deck, token))
+    assert deck.slot(token).layers == ["p1", "p3"]
+    fault = refused(deck, mine, "p2", "out_of_turn")
+    assert "late" in fault.message and proven(fault, "p2") is None
+    assert deck.overtaken(mine)
+    run(deck, actors)
+    assert deck.holder_of(token) == "p1"
+
+
+def test_a_retired_party_lifts_the_stall_of_a_small_table_with_one_gone_for_good() -> None:
+    """Four parties (three and the host as a holder): p3 gone for good, p2 out of the game
+    with its app running. Simply away, p2's layer needs all three of its holders, p3 among
+    them: the card waits forever. Retired, p2 takes its own layer off and the game goes on
+    to the end, where it tells its own secret; the journal replayed stands where the ledger
+    stands."""
+    for retired in (False, True):
+        deck, parties, actors = dealt_table()
+        deck.absent("p3")
+        if retired:
+            deck.retire("p2")
+            running = [a for a in actors if a.id != "p3"]
+        else:
+            deck.absent("p2")
+            running = [parties[0], parties[1].holder, actors[-1]]  # p2 gives its parts only
+        deck.give("?0", "p1")
+        run(deck, running)
+        if not retired:
+            assert deck.holder_of("?0") is None
+            assert Pending("p3", "escrow_partial", "?0") in deck.pending()
+            continue
+        assert deck.holder_of("?0") == "p1" and deck.pending() == []
+        deck.take(parties[0].secret())
+        deck.take(parties[1].secret())
+        for actor in (parties[0], parties[1], actors[-1]):
+            deck.take(
+                (actor.holder if isinstance(actor, DealerParty) else actor).secret_share("p3")
+            )
+        assert set(deck.secrets) == {"p1", "p2", "p3"}
+        late = actors[-1].secret_share("p2")
+        fault = refused(deck, late, HOST, "out_of_turn")
+        assert "late" in fault.message and deck.overtaken(late)
+        read = deck.read_all()
+        again = SealedDeck.replay(
+            GAME, list(deck.parties.values()), deck.journal, deck.host_signing
+        )
+        assert again.retired == {"p2"} and again.away == {"p2", "p3"}
+        assert again.read_all() == read
+        assert [e for e in deck.journal if e["kind"] in ("absent", "retire")] == [
+            {"kind": "absent", "party": "p3"},
+            {"kind": "retire", "party": "p2"},
+        ]
+
+
+def test_a_retired_party_expelled_is_only_away() -> None:
+    deck, parties, _, token = retired_table()
+    deck.absent("p2")  # expelled: its steps are refused from now on
+    assert "p2" not in deck.retired
+    assert deck.pending()[0] == Pending("p1", "escrow_partial", token)
+    refused(deck, parties[1].unlayer(deck, token), "p2", "out_of_turn")
+
+
+def test_a_retired_partys_layer_added_to_a_card_it_held_is_late_too_once_off() -> None:
+    """p2, skipped in the deal (away at its turn), comes back, holds a card of it (its layer
+    added) and is then out of the game: the card goes to p1, the escrow takes p2's layer
+    off first, and p2's own unlayer is late, as for a layer it put on by shuffling."""
+    deck, parties, actors = small_table()
+    deck.absent("p2")
+    run(deck, actors)
+    deck.back("p2")
+    deck.give("?3", "p2")
+    run(deck, actors)
+    assert deck.holder_of("?3") == "p2"
+    deck.retire("p2")
+    deck.give("?3", "p1")
+    deck.take(parties[0].relayer(deck, "?3"))
+    mine = parties[1].unlayer(deck, "?3")
+    for actor in actors:
+        if actor.id != "p2":
+            deck.take(partial_of(actor, deck, "?3"))
+    assert deck.holder_of("?3") == "p1" and deck.overtaken(mine)
+    fault = refused(deck, mine, "p2", "out_of_turn")
+    assert "late" in fault.message
+
+
+def test_a_holder_holds_its_part_of_a_retired_partys_layer_back_for_its_own_unlayer() -> None:
+    """A retired player's app usually still runs and takes its layer off itself: a holder
+    sends its part of that layer's escrow only once the layer has waited ``RETIRED_GRACE``
+    for it (the ledger takes either way); a part of a layer simply away goes at once."""
+    from risk_lan.net.client.deckseat import RETIRED_GRACE, DeckSeat
+
+    def parts(made: list[dict[str, Any]]) -> list[str]:
+        return [m["token"] for m in made if m["kind"] == "escrow_partial"]
+
+    now = [100.0]
+    for retired in (True, False):
+        deck, parties, _ = dealt_table()
+        if retired:
+            deck.retire("p2")
+        else:
+            deck.absent("p2")
+        deck.give("?0", "p1")
+        seat = DeckSeat("p3", Identity(), lambda line: None, clock=lambda: now[0])
+        seat.party = parties[2]
+        if not retired:
+            assert parts(seat.owed(deck)) == ["?0"] and seat.next_part_in() is None
+            continue
+        assert parts(seat.owed(deck)) == [] and seat.next_part_in() == RETIRED_GRACE
+        now[0] += RETIRED_GRACE / 2
+        assert parts(seat.owed(deck)) == [] and seat.next_part_in() == RETIRED_GRACE / 2
+        now[0] += RETIRED_GRACE / 2
+        made = seat.owed(deck)
+        assert parts(made) == ["?0"] and seat.next_part_in() is None
+        assert parts(seat.owed(deck)) == []  # sent once
+        deck.take(made[0])
+        # The retired party's own unlayer before the grace is out: nothing was sent.
+        deck, parties, _ = dealt_table()
+        deck.retire("p2")
+        deck.give("?0", "p1")
+        seat.party, seat.held, seat.sent = parties[2], {}, set()
+        assert parts(seat.owed(deck)) == []
+        deck.take(parties[1].unlayer(deck, "?0"))
+        now[0] += RETIRED_GRACE
+        assert parts(seat.owed(deck)) == [] and seat.next_part_in() is None
+
+
+def test_a_move_may_come_while_a_cards_layers_come_off_but_not_before_a_deal() -> None:
+    """What a peer lets a move come before (``owed_before_moves``): the steps that bring a
+    card to its holder, not a deal's steps."""
+    from risk_lan.net.record.deckdraws import owed_before_moves
+
+    deck, _, _ = small_table()  # the pile's deal under way
+    assert deck.pending() and owed_before_moves(deck) == deck.pending()
+    deck, _, _, token = retired_table()  # a card on its way to p1
+    assert {p.kind for p in deck.pending()} == {"unlayer", "escrow_partial"}
+    assert all(p.subject == token for p in deck.pending()) and owed_before_moves(deck) == []
+
+
+def test_a_layer_removal_checked_in_this_process_is_taken_again_unchecked_but_not_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As for shuffles: a ledger handed another's ``proven`` and ``held`` (a client
+    replaying at the end the game it watched) takes the very unlayer that ledger checked
+    without checking its proof again; the same unlayer on another point is checked."""
+    import functools
+
+    import protocol.sealeddeck as sealeddeck
+
+    deck, parties, _ = dealt_table()
+    deck.give("?0", "p3")
+    deck.take(parties[0].unlayer(deck, "?0"))
+    assert deck.held
+    checks: list[bytes] = []
+    check = sealeddeck.check_removal
+
+    @functools.wraps(check)  # the same check, by its name
+    def counted(*args: Any) -> bool:
+        checks.append(bytes(args[2]))
+        return check(*args)
+
+    monkeypatch.setattr(sealeddeck, "check_removal", counted)
+    again = SealedDeck(deck.game_id, list(deck.parties.values()), deck.host_signing)
+    again.proven = deck.proven | deck.held
+    for entry in deck.journal:
+        again.apply(entry)
+    assert checks == [] and again.slot("?0").point == deck.slot("?0").point
+    fresh = SealedDeck(deck.game_id, list(deck.parties.values()), deck.host_signing)
+    fresh.proven = set(deck.proven)  # the shuffles only: the unlayer is checked
+    for entry in deck.journal:
+        fresh.apply(entry)
+    assert len(checks) == 1

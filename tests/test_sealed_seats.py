@@ -25,7 +25,7 @@ from risk_lan.rules.missioncards import RANKS, missions
 from risk_lan.rules.modes import in_play, owed
 from risk_lan.rules.projection import sees_hand
 from risk_lan.rules.sealing import is_hidden
-from risk_lan.rules.seatview import seat_view
+from risk_lan.rules.seatview import TurnStart, seat_view
 from risk_lan.seeded import SeededSource
 
 MAX_MOVES = 1500  # long enough for every step of a turn, trades and eliminations
@@ -43,10 +43,11 @@ class Table:
         self.sealed, _ = Game.new(self.seats, SealingSource(seed, self.cards), rules)
         self.rng = random.Random(seed)
         self.moves = 0
+        self.starts = {p: TurnStart(p) for p in self.seats}  # what each seat's client keeps
 
     def view(self, seat: str) -> GameState:
         state = self.sealed.state
-        return seat_view(state, seat, known_to(state, seat, self.cards))
+        return seat_view(state, seat, known_to(state, seat, self.cards), self.starts[seat])
 
     def play(self, seat: str, action: Action) -> None:
         """``action`` on both games, checked (an illegal one raises on the whole state)."""
@@ -54,7 +55,9 @@ class Table:
         self.whole.source = SeededSource(seed)
         self.whole.apply(seat, action)
         self.moves += 1
-        apply_sealed(self.sealed, seat, action, self.cards, seed, self.moves)
+        events = apply_sealed(self.sealed, seat, action, self.cards, seed, self.moves)
+        for p, start in self.starts.items():
+            start.moved(self.sealed.state, [e.seen_by(p).to_dict() for e in events])
 
     def claims(self) -> None:
         """The acts each seat's client makes by itself after a move (an objective's claim,

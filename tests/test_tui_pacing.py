@@ -64,10 +64,16 @@ async def end_turn_with_a_standing_defence(pilot: Any, screen: Any) -> None:
     await until(pilot, lambda: screen.turn.step().name in ("attack", "fortify"))
     await pilot.press("f7")
     await until(pilot, lambda: screen.turn.game.state.auto_defend.get("p1"))
+    # F4 ends the attack, then the turn. Each press waits for the host's answer: on a loaded
+    # machine a fixed pause could leave her turn unended, and with it the pace's keys out
+    # of the footer (they are offered only while the others play).
     for _ in range(3):
-        if screen.turn.step().name != "waiting":
-            await pilot.press("f4")
-            await pilot.pause(0.3)
+        step = screen.turn.step().name
+        if step == "waiting":
+            return
+        await pilot.press("f4")
+        await until(pilot, lambda was=step: screen.turn.step().name != was)
+    assert screen.turn.step().name == "waiting", screen.turn.step()
 
 
 async def test_the_others_attack_is_shown_on_the_map_with_its_dice_at_the_default_pace() -> None:
@@ -123,26 +129,43 @@ def world_unmarked(screen: Any) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("lang", "said", "named"),
+    ("lang", "fast", "off", "slow", "named"),
     [
-        ("en", "The others' moves: 4 a second", "Pace 4/s"),
-        ("fr", "Les coups des autres : 4 par seconde", "Rythme 4/s"),
+        (
+            "en",
+            "The others' moves: 4 a second",
+            "shown as they come",
+            "The others' moves: 1 a second",
+            "Pace 1/s",
+        ),
+        (
+            "fr",
+            "Les coups des autres : 4 par seconde",
+            "montrés dès qu'ils arrivent",
+            "Les coups des autres : 1 par seconde",
+            "Rythme 1/s",
+        ),
     ],
 )
-async def test_ctrl_t_changes_the_pace_and_says_so(lang: str, said: str, named: str) -> None:
+async def test_ctrl_t_changes_the_pace_and_says_so(
+    lang: str, fast: str, off: str, slow: str, named: str
+) -> None:
     app = app_at_default_pace(scenario_host(busy_bots, absent_after=None), lang)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
+        # In her own turn: the key works there too, out of the footer (the pace's keys are
+        # offered only while the others' moves are shown).
+        for pace, said in ((4, fast), (0, off), (1, slow)):
+            await pilot.press("ctrl+t")
+            assert screen.pacing.per_second == pace == app.pace  # kept for the next game
+            await until(pilot, lambda s=said: any(s in n.message for n in app._notifications))
+        assert PACES[0] == 0
+        # Her turn ended, the footer offers the pace's keys under the new name while the
+        # others' moves are shown. (Looked for at 4 a second, a dozen moves took 3 s, and
+        # the footer, which rebuilds itself on each change of its keys, was once still
+        # empty when they were all shown on a loaded machine: her turn back, the keys gone.)
         await end_turn_with_a_standing_defence(pilot, screen)
-        await pilot.press("ctrl+t")
-        assert screen.pacing.per_second == 4
-        await until(pilot, lambda: any(said in n.message for n in app._notifications))
         await until(pilot, lambda: named in footer(screen))
-        assert app.pace == 4  # kept for the session's next game
-        await pilot.press("ctrl+t")
-        off = "shown as they come" if lang == "en" else "montrés dès qu'ils arrivent"
-        await until(pilot, lambda: any(off in n.message for n in app._notifications))
-        assert screen.pacing.per_second == 0 == PACES[0]
 
 
 async def test_nothing_the_player_must_answer_waits_behind_the_replay() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from risk_lan.net.client.outcome import Outcome
 from risk_lan.tui.table.clock import WaitClock, clock_time
-from risk_lan.tui.texts.catalogue import TEXTS
+from risk_lan.tui.texts.catalogue import TEXTS, refusal
 from risk_lan.tui.texts.stop_reasons import stopped, why_stopped
 
 NAMES = {"p1": "ann", "p2": "bob"}
@@ -30,6 +30,9 @@ OUTCOMES = [
     *[Outcome(reason=f"{code}:p2") for code in ("bad_reveal", "wrong_roll", "bad_commit")],
     Outcome(reason="bad_reveal:p1"),
     Outcome(error="bad_reveal: roll 3", culprit="p2"),
+    *[Outcome(error=f"{code}: the host published a deck step it should have refused",
+              culprit="host") for code in ("bad_deck", "bad_escrow", "bad_expel")],
+    *[Outcome(reason=f"{code}:p2") for code in ("bad_share", "bad_shuffle", "false_complaint")],
 ]  # fmt: skip
 
 
@@ -51,6 +54,23 @@ def test_the_blame_names_the_host_or_the_player() -> None:
     assert "10.0.0.5:47474" in why_stopped(Outcome(error="unreachable: 10.0.0.5:47474"), "", {},
                                            "en")  # fmt: skip
     assert not stopped(Outcome(winner="p1", reason="world"))
+
+
+def test_the_sealed_decks_faults_and_refusals_are_said_in_sentences() -> None:
+    """The deck's codes (a step the host should have refused, a false escrow or share, and a
+    step of this app's the host refused) each have the app's own words, in both languages."""
+    deck = Outcome(error="bad_deck: the host published a deck step", culprit="host")
+    assert "host sent a step of the sealed deck that does not check" in why_stopped(
+        deck, "p1", NAMES, "en"
+    )
+    assert "une étape du paquet scellé" in why_stopped(deck, "p1", NAMES, "fr")
+    escrow = why_stopped(Outcome(error="bad_escrow: p2's", culprit="p2"), "p1", NAMES, "fr")
+    assert escrow.startswith("Cette application a cessé de jouer : bob a envoyé une clé du")
+    share = why_stopped(Outcome(reason="bad_share:p2"), "p1", NAMES, "en")
+    assert "bob sent a false share of a key of the sealed deck" in share
+    for lang in ("en", "fr"):
+        said = refusal(lang, "bad_deck", "p1's opening of ?3 is false")
+        assert said.endswith(".") and not CODE.search(said) and "?3" not in said, said
 
 
 def test_the_waiting_line_counts_down_from_the_time_of_receipt() -> None:

@@ -296,9 +296,59 @@ def test_no_client_message_within_its_size_makes_a_host_message_too_large() -> N
     seats = [{"seat": f"p{i}", "name": name, "kind": "human", "colour": "yellow", "ready": True}
              for i in range(MAX_CONTRIBUTORS)]  # fmt: skip
     lobby = {"type": "lobby", "seats": seats, "total": 6, "mode": "x" * 32, "state": "lobby",
-             "owner": "p1"}  # fmt: skip
+             "owner": "p1", "sealed": True}  # fmt: skip
     validate(lobby, HOST_MESSAGES)
     assert len(encode(lobby)) <= MAX_FRAME
+
+
+LOBBY = {"type": "lobby", "seats": [], "total": 3, "mode": "classic", "state": "lobby",
+         "owner": None, "sealed": False}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda m: {k: v for k, v in m.items() if k != "sealed"},
+        lambda m: {**m, "sealed": 1},
+        lambda m: {**m, "sealed": None},
+        lambda m: {**m, "sealed": "yes"},
+    ],
+    ids=["sealed-missing", "sealed-int", "sealed-nil", "sealed-text"],
+)
+def test_a_lobby_says_whether_the_game_is_sealed_as_a_bool_and_nothing_else(change) -> None:
+    assert validate(LOBBY, HOST_MESSAGES) == LOBBY
+    assert validate({**LOBBY, "sealed": True}, HOST_MESSAGES)["sealed"] is True
+    with pytest.raises(ProtocolError) as refused:
+        validate(change(LOBBY), HOST_MESSAGES)
+    assert refused.value.code == "malformed"
+
+
+def test_the_host_tells_every_lobby_whether_its_game_is_sealed() -> None:
+    async def lobbies(sealed: bool) -> list[dict[str, Any]]:
+        seen: list[dict[str, Any]] = []
+
+        class Lobbies(Listener):
+            def lobby(self, lobby: dict[str, Any]) -> None:
+                seen.append(lobby)
+
+        host = Host(HostConfig(seats=3, bots=1, sealed=sealed))
+        port = await host.serve("127.0.0.1", 0)
+        client = Client("ann", ClassicBot(), listener=Lobbies())
+        task = asyncio.create_task(client.run("127.0.0.1", port))
+        try:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 30
+            while not seen:
+                assert loop.time() < deadline, "no lobby"
+                await asyncio.sleep(0.01)
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            await host.close()
+        return seen
+
+    assert {lobby["sealed"] for lobby in asyncio.run(lobbies(True))} == {True}
+    assert {lobby["sealed"] for lobby in asyncio.run(lobbies(False))} == {False}
 
 
 # ----- over a real socket: exact blame ----------------------------------------------------
@@ -324,9 +374,15 @@ def test_no_client_message_within_its_size_makes_a_host_message_too_large() -> N
             "too_large",
             True,
         ),
-        (lambda c, e: [c.signed_act({"type": "end_turn", "pad": "x" * 3000})], "too_large", True),
+        (
+            lambda c, e: [
+                c.signed_act({"type": "end_turn", "pad": "x" * 3000, "more": "x" * 3000})
+            ],
+            "too_large",
+            True,
+        ),
     ],
-    ids=["envelope-extra", "body-extra", "action-extra", "action-deep", "act-60KB", "act-3KB"],
+    ids=["envelope-extra", "body-extra", "action-extra", "action-deep", "act-60KB", "act-6KB"],
 )
 def test_a_malformed_or_oversized_act_costs_its_sender_alone(
     tmp_path: Path, mangle: Mangle, code: str, closed: bool

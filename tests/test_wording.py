@@ -9,11 +9,11 @@ import string
 
 import pytest
 
+from risk_lan.expulsion_deeds import DEEDS
 from risk_lan.logtexts import LOG_TEXTS
 from risk_lan.rules.board import classic_board
 from risk_lan.tui.palette import SYSTEM_COMMANDS_FR
 from risk_lan.tui.texts.catalogue import BINDING_NAMES, TEXTS, say
-from risk_lan.tui.texts.expel_texts import DEEDS
 from risk_lan.tui.texts.mode_texts import PLAIN_TITLES_FR
 from risk_lan.tui.texts.stop_reasons import SENTENCES, WHAT
 from risk_lan.tui.turnlogic import modeapps

@@ -13,13 +13,13 @@ from risk_lan.bots import DEFAULT_LEVEL, ClassicBot, make_bot
 from risk_lan.bots.base import Bot
 from risk_lan.bots.exec_bot import DEFAULT_TIMEOUT, ExecBot
 from risk_lan.bots.personality import PersonalBot, Personality
+from risk_lan.expulsion_deeds import DEEDS, deed
 from risk_lan.net.client import Client
 from risk_lan.net.discovery import DiscoveryUnavailable, find_games
 from risk_lan.net.gameaddress import parse_address, rediscover
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostconsole import USAGE, run_console
 from risk_lan.net.host.hoststart import start_host
-from risk_lan.net.record.expulsion import DEEDS
 from risk_lan.net.record.verify import verify_record
 
 # Seconds a host stays up after the end for a player coming back (a crashed app restarted)
@@ -168,8 +168,8 @@ async def join_game(
     code, _, why = (outcome.error or "").partition(": ")
     if code == "expelled":
         # The host's own sentence, to a seat that came back to a game that expelled it.
-        if why in DEEDS:
-            why = f"this app sent {DEEDS[why]}; a bot plays the seat to the end"
+        if why in DEEDS["en"]:
+            why = f"this app sent {deed('en', why)}; a bot plays the seat to the end"
         _say(f"expelled from the game: {why.removeprefix('you were expelled from this game: ')}")
         return 1
     if outcome.error:

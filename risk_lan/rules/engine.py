@@ -30,6 +30,7 @@ from .modeunit import Check, Effect
 from .presets import ruleset
 from .randomness import NeedsChance, NoChance, RandomSource
 from .ruleset import RuleSet
+from .sealing import Sealer
 from .state import GameState
 
 # The phases in which only some actions fit, with the hint given for any other: the plain
@@ -79,6 +80,7 @@ class Game:
             if set(colours) != set(players) or len(set(colours.values())) != len(players):
                 raise ValueError("each player needs a colour of its own")
             state.colours = dict(colours)
+        state.sealing = isinstance(source, Sealer)  # before the setup deals anything
         events = setup.start(state, source)
         return cls(state, source), events
 

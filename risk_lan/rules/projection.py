@@ -115,13 +115,15 @@ def sees_hand(state: GameState, viewer: str | None, player: str) -> bool:
 def conceal(state: GameState, viewer: str | None) -> GameState:
     """Turn ``state`` (in place) into ``viewer``'s projection: every fact ``viewer`` may not
     see a placeholder, in the canonical form. ``None`` is a spectator. Returns ``state``."""
-    if not state.sealed:  # in a sealed game every hand is public: tokens and cards shown
+    sealed_game = state.sealing or state.sealed
+    if not sealed_game:  # in a sealed game every hand is public: tokens and cards shown
         for player, hand in state.hands.items():
             if not sees_hand(state, viewer, player):
                 state.hands[player] = public_hand(state, player, hand)
-    if not state.sealed and not sees_hand(state, viewer, state.current):
+    if not (state.sealed or state.sealing) and not sees_hand(state, viewer, state.current):
         state.start_trade_due = False  # a sealed state's, every peer read from cards shown
-    state.deck = HiddenPile(_unknown(state.deck))
+    # A sealed game's pile is public: its cards in order before the first shuffle, then tokens.
+    state.deck = HiddenPile(state.deck if state.sealing else _unknown(state.deck))
     state.reward = _unknown(state.reward)
     if state.phase != "over":
         for player, objective in state.objectives.items():

@@ -65,6 +65,7 @@ class GameState:
     deck: list[str]
     discard: list[str]
     sealed: int
+    sealing: bool
     trades: int
     phase: str
     current: str
@@ -190,11 +191,13 @@ class GameState:
         """The state as a spectator sees it (``view_for(None)``): no hand, nor the draw
         pile's order, nor (until the game is over) any objective."""
         data = self.to_dict()
-        if self.sealed:
+        if self.sealing or self.sealed:
             # Sealed cards (``sealing``): the state holds no secret, only tokens, which are
             # public (a trade it says is owed, it read from cards shown); the pile before its
             # first shuffle is the deck's cards in order.
-            data["deck"] = [c if slot_of(c) is not None else HIDDEN for c in self.deck]
+            data["deck"] = [
+                c if self.sealing or slot_of(c) is not None else HIDDEN for c in self.deck
+            ]
             return data
         data["start_trade_due"] = False  # the current player's own fact: it hangs on the hand
         data["hands"] = dict.fromkeys(data["hands"])
@@ -218,7 +221,7 @@ class GameState:
         team = self.teams.get(viewer) if viewer is not None else None
         if viewer == self.current or (team is not None and self.teams.get(self.current) == team):
             view["start_trade_due"] = self.start_trade_due
-        if self.sealed:
+        if self.sealing or self.sealed:
             # Every peer holds the same sealed state; each knows its own cards, and works out
             # from them whether its turn's start owes a trade (``seatview``).
             return view
@@ -253,7 +256,7 @@ class GameState:
         placeholders, so it answers every question the player may ask, and no other. It is
         not a full state: its invariants do not hold and it must not be played on."""
         data = dict(view)
-        if view.get("sealed"):
+        if view.get("sealing") or view.get("sealed"):
             return cls._load(data, board)  # a sealed game's view is the whole sealed state
         unseen = [p for p, cards in view["hands"].items() if cards is None]
         data["hands"] = {

@@ -108,6 +108,9 @@ class Field(NamedTuple):
     saved: bool = True  # in the dict form; if not, the state rebuilds it once loaded
     # Written just after it in the dict form, worked out from it (a public count of secrets).
     derived: tuple[str, Callable[[Any], Any]] | None = None
+    # Left out of the dict form while it holds its start value (a constant): a field one kind
+    # of game alone uses, so that the others' dicts, saves and views stay as they were.
+    dropped_at_start: bool = False
 
 
 class Methods(NamedTuple):
@@ -120,7 +123,8 @@ class Methods(NamedTuple):
 def methods(fields: tuple[Field, ...], version: int) -> Methods:
     """The methods of a class with these fields (``version`` opens its dict form)."""
     env: dict[str, Any] = {"new": object.__new__, "VERSION": version}
-    start, copy, dump, load = [], ["c = new(type(self))"], ["return {", "'version': VERSION,"], []
+    start, copy, dump, load = [], ["c = new(type(self))"], ["d = {", "'version': VERSION,"], []
+    drop = []
     for f in fields:
         name, kind = f.name, f.kind
         env |= {f"start_{name}": f.start, f"copy_{name}": kind.copy, f"dump_{name}": kind.dump}
@@ -136,6 +140,8 @@ def methods(fields: tuple[Field, ...], version: int) -> Methods:
         )
         if f.derived:
             dump.append(f"'{f.derived[0]}': derive_{name}(self.{name}),")
+        if f.dropped_at_start:
+            drop.append(f"if self.{name} == start_{name}: del d['{name}']")
         if f.start is not GIVEN:
             value = f"load_{name}(data['{name}'], board)" if kind.load else f"data['{name}']"
             load.append(
@@ -147,7 +153,7 @@ def methods(fields: tuple[Field, ...], version: int) -> Methods:
         _written(
             "to_dict",
             "self",
-            [*dump, "}"],
+            [*dump, "}", *drop, "return d"],
             env,
             "The whole state as plain data (msgpack-friendly).",
         ),
@@ -229,6 +235,10 @@ _PLAY = (
     Field("discard", LIST, _empty_list),
     # How many slots of sealed cards were dealt (``sealing``): the next token's number.
     Field("sealed", VALUE, 0, optional=True),
+    # Whether the game deals its hidden cards sealed (a game between peers, ``sealing``): its
+    # state holds no secret, so its pile before the first shuffle (the deck's cards in
+    # order) is public, as is every token.
+    Field("sealing", VALUE, False, optional=True, dropped_at_start=True),
     Field("trades", VALUE, 0),
     Field("phase", VALUE, "claim"),
     Field("current", VALUE, lambda board, players: players[0]),

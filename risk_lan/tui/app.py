@@ -26,7 +26,10 @@ from risk_lan.net.host.hostserver import Host
 from risk_lan.net.host.hoststart import start_host
 from risk_lan.paths import logs_dir, seats_dir
 from risk_lan.rules import Action, Game, GameState
+from risk_lan.rules.seatview import every_card_read
 from risk_lan.tui.client_messages import (
+    CardsChangedHands,
+    CardsLearnt,
     ChatLine,
     ClockChanged,
     ConnectionChanged,
@@ -48,6 +51,7 @@ from risk_lan.tui.screens.help_screen import HelpScreen
 from risk_lan.tui.screens.leave_screen import LeaveScreen, leave_text
 from risk_lan.tui.screens.lobby_screen import LobbyScreen
 from risk_lan.tui.screens.seats_screen import SeatsScreen
+from risk_lan.tui.table.sealed_words import audit_line, seats_line
 from risk_lan.tui.terminal_fit import TerminalFit
 from risk_lan.tui.texts.catalogue import refusal, say, translate_bindings
 from risk_lan.tui.texts.host_status_texts import resume_command
@@ -186,8 +190,9 @@ class RiskApp(AppInLanguage):
 
     def _bot_reason(self, seat: str, n: int, reason: Reason) -> None:
         """The host run here tells why one of its bots makes its next move: the game screen
-        says it with that move."""
-        if self.game_screen is not None:
+        says it with that move. Not in a sealed game: a bot's reasons come from its seat's
+        cards and objective, which the player at this screen must not learn."""
+        if self.game_screen is not None and not self.sealed():
             self.game_screen.bot_reason(seat, n, reason)
 
     def resume_game(self, save: SavedGame, name: str) -> None:
@@ -201,7 +206,9 @@ class RiskApp(AppInLanguage):
         if name:
             self.player_name = name
         self.spectating = watch or self.spectating
-        self.push_screen(SeatsScreen(self.lang, self.join_at))
+        seats = SeatsScreen(self.lang, self.join_at)
+        seats.sealed = self.local is not None and self.local.config.sealed
+        self.push_screen(seats)
         self.run_client(host, port)
 
     @work(exclusive=True, group="client")
@@ -324,6 +331,11 @@ class RiskApp(AppInLanguage):
             screen = GameScreen(self.seat, message.players, self.lang, self.pace)
             self.game_screen = screen
             screen.news.host_controls = self.local_host is not None
+            screen.seat_view = self.seat_view
+            if self.sealed():
+                screen.start_note = seats_line(
+                    self.lang, message.players, self.seat, self.local_host is not None
+                )
             screen.watchers = self.watchers
             if self.local_host is not None:
                 screen.news.clock_runs = self.local_host.config.absent_after is not None
@@ -331,6 +343,22 @@ class RiskApp(AppInLanguage):
                 # Kept before this app last stopped (a seal): used when the game asks.
                 screen.turn.kept.update(self.client.secrets)
             self.switch_screen(screen)
+
+    @on(CardsLearnt)
+    def cards_learnt(self) -> None:
+        if self.game_screen is not None and self.is_running:
+            self.game_screen.cards_learnt()
+
+    def sealed(self) -> bool:
+        """Whether this game's cards are dealt by the sealed deck (its start says so)."""
+        witness = self.client.witness if self.client is not None else None
+        return witness is not None and witness.start.get("sealed") is True
+
+    def seat_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The host's view of the game as this app's seat knows it: in a sealed game, the
+        cards its client has read in their tokens' places (a spectator's, none)."""
+        deck = self.client.deck if self.client is not None else None
+        return deck.seat_view(view) if deck is not None else view
 
     @on(HostUpdate)
     def host_update(self, message: HostUpdate) -> None:
@@ -379,6 +407,11 @@ class RiskApp(AppInLanguage):
         if self.game_screen is not None and self.is_running:
             self.game_screen.news.seat_changed(message.seat, message.change)
 
+    @on(CardsChangedHands)
+    def cards_changed_hands(self, message: CardsChangedHands) -> None:
+        if self.game_screen is not None and self.is_running:
+            self.game_screen.news.cards_changed_hands(message.seat, message.taken, message.held)
+
     @on(EntryNews)
     def entry_news(self, message: EntryNews) -> None:
         if self.is_running:
@@ -401,7 +434,7 @@ class RiskApp(AppInLanguage):
             self.game_screen.news.over()
         game = None
         if self.last_update is not None:
-            game = Game(GameState.from_view(self.last_update["view"]))
+            game = Game(self._final_state(self.last_update["view"], outcome))
         screen = self.game_screen
         why = None
         if stopped(outcome):
@@ -419,8 +452,16 @@ class RiskApp(AppInLanguage):
                 outcome.transcript or self.transcript_code(),
                 self.lang,
                 (outcome.error or "").startswith("expelled:"),
+                audit_line(self.lang, outcome) if self.sealed() else None,
             )
         )
+
+    def _final_state(self, view: dict[str, Any], outcome: Outcome) -> GameState:
+        """The game as it ended: a sealed game won with every card read (each party told its
+        secret), else as this seat knew it."""
+        if outcome.cards_read:
+            return every_card_read(GameState.from_view(view), outcome.cards_read)
+        return GameState.from_view(self.seat_view(view))
 
     def _host_log(self) -> str | None:
         """Where the host running here wrote the details of a fault of its own, if it did."""

@@ -40,6 +40,10 @@ class HostUpdate(Message):
         self.checked = checked
 
 
+class CardsLearnt(Message):
+    """A sealed card of this seat's was read between two updates (``Listener.cards_learnt``)."""
+
+
 class Refused(Message):
     def __init__(self, code: str, text: str) -> None:
         super().__init__()
@@ -75,6 +79,15 @@ class SeatChanged(Message):
         self.seat, self.change = seat, change
 
 
+class CardsChangedHands(Message):
+    """A sealed game's ``seat`` went to a host bot (``taken``) or back to its player, who
+    now sees its ``held`` sealed cards."""
+
+    def __init__(self, seat: str, taken: bool, held: int) -> None:
+        super().__init__()
+        self.seat, self.taken, self.held = seat, taken, held
+
+
 class GameEnded(Message):
     def __init__(self, outcome: Outcome) -> None:
         super().__init__()
@@ -105,6 +118,9 @@ class PostingListener(Listener):
     def updated(self, update: dict[str, Any], checked: str) -> None:
         self.target.post_message(HostUpdate(update, checked))
 
+    def cards_learnt(self) -> None:
+        self.target.post_message(CardsLearnt())
+
     def refused(self, code: str, message: str) -> None:
         self.target.post_message(Refused(code, message))
 
@@ -121,6 +137,9 @@ class PostingListener(Listener):
 
     def seat_changed(self, seat: str, change: str) -> None:
         self.target.post_message(SeatChanged(seat, change))
+
+    def cards_changed_hands(self, seat: str, taken: bool, held: int) -> None:
+        self.target.post_message(CardsChangedHands(seat, taken, held))
 
     def awaiting(self) -> None:
         self.target.post_message(EntryNews("awaiting"))

@@ -27,6 +27,7 @@ from protocol.messages import (
 from protocol.signing import Identity
 from risk_lan.bots.base import Bot
 from risk_lan.net.client.botplay import BotPlay
+from risk_lan.net.client.deckseat import DECK_LAYER, DeckSeat
 from risk_lan.net.client.expelled import deed, expelled
 from risk_lan.net.client.joining import JOINING_MESSAGES, Joining
 from risk_lan.net.client.outcome import Listener, LocalFailure, Outcome
@@ -40,6 +41,7 @@ from risk_lan.net.client.tablerequests import TableRequests
 from risk_lan.net.client.tabletalk import TableTalk
 from risk_lan.net.client.witness import Witness
 from risk_lan.net.connection import Connection
+from risk_lan.net.record.deckdraws import cards_held, who_sees
 from risk_lan.rules import Action
 
 # Refusals of a lobby or table request, not of an act: they leave the acts in flight alone.
@@ -97,12 +99,20 @@ class Client:
         self.owed = OwedActs()  # an objective's claim, made by this client as soon as it holds
         self.joining = Joining(password, self.listener, self.log)
         self.witness: Witness | None = None  # from the welcome on
+        self.deck: DeckSeat | None = None  # a sealed game's, from the start on
+        self.part_timer: asyncio.TimerHandle | None = None  # ``_wake_for_held_parts``
         self.players: list[dict[str, Any]] = []  # seat, name, kind, colour, from the start
         # The last signed messages sent: an expulsion for a forged one must name one of them.
         self.signed_sent: deque[dict[str, Any]] = deque(maxlen=16)
         self.queued: list[Action] = []  # a person's acts waiting for the previous to be applied
         self.outstanding = 0  # acts sent that the host has neither applied nor refused
+        # At most how many of those carry openings (never more than are in flight): a
+        # `bad_deck` refusal is an act's only then; else it refuses one of this seat's deck
+        # steps, which leaves its acts as they are.
+        self.opening_acts = 0
         self.view: dict[str, Any] | None = None
+        # A sealed game's view as the host sent it (``view`` is this seat's view of it).
+        self.sealed_view: dict[str, Any] | None = None
         self.waiting: str | None = None  # the seat the game waits for, as of the last update
         self.views = 0  # updates taken in
         self.seen = 0  # broadcast messages checked so far
@@ -126,9 +136,11 @@ class Client:
         }
         self.broadcast_handlers: dict[str, Handler] = {
             "start": self._started,
-            "commits": lambda body: self.rolls.committed_all(),
+            "commits": self._commits,
             "move": self._moved,
             "reveals": lambda body: self.rolls.made(body["roll"]),
+            "deck_step": lambda body: None,  # the witness's ledger took it
+            "deal_roll": lambda body: self.rolls.announced(body["roll"]),
             "takeover": self._taken_over,
             "expel": self._expelled,
             "handback": self._handed_back,
@@ -192,6 +204,8 @@ class Client:
         # client's history holds many rolls already made), and before the slow checks:
         # signatures, checked next; nothing else is done before them.
         self._reveal_pending()
+        self._send_deck_steps()
+        self._settle_deck()
         self._check_updates()
         if self.witness is not None:
             self.witness.check_signatures()
@@ -246,6 +260,8 @@ class Client:
         self.listener.connection(True)
         self.kept.save()
         self.rolls.send_again(self._send_plain)
+        if self.deck is not None:
+            self.deck.reconnected()
 
     def _witness(self, host_key: bytes) -> Witness:
         key = self.kept.identity.public_key
@@ -267,7 +283,14 @@ class Client:
             # to come back to, and the host closes the connection next.
             raise ProtocolError(message["code"], message["message"])
         self.log(f"host says {code}: {message['message']}")
-        if code not in LOBBY_REFUSALS:
+        if code == "deck_not_due":
+            return  # a deck step of this seat's, no longer awaited: nothing for its player
+        self.opening_acts = min(self.opening_acts, self.outstanding)
+        if code == "bad_deck" and not self.opening_acts:
+            pass  # a deck step of this seat's refused: the acts in flight and queued stand
+        elif code not in LOBBY_REFUSALS:
+            if code == "bad_deck":
+                self.opening_acts -= 1
             self.outstanding = max(0, self.outstanding - 1)
             self.queued.clear()  # what followed the refused act no longer makes sense
             self._choose_again()
@@ -298,7 +321,21 @@ class Client:
         if self.watch:
             return  # a spectator contributes to no roll
         assert self.witness is not None
-        self.witness.own_tip = self.rolls.commit(self.game_id, body["chain_length"])
+        fields: dict[str, Any] = {}
+        if body.get("sealed") is True:
+            kept = self.kept.secrets.get(DECK_LAYER)
+            self.deck = DeckSeat(self.seat, self.kept.identity, self.log, kept)
+            # On disk before its commitment goes out: a client restarted from its seat file
+            # holds the very layer its cards are dealt under.
+            self.kept.keep_secret(DECK_LAYER, self.deck.layer())
+            fields = self.deck.commit_fields(body)
+        self.witness.own_tip = self.rolls.commit(self.game_id, body["chain_length"], fields)
+
+    def _commits(self, body: dict[str, Any]) -> None:
+        self.rolls.committed_all()
+        ledger = self.witness.ledger if self.witness is not None else None
+        if self.deck is not None and ledger is not None:
+            self.deck.commits_published(ledger)
 
     def _moved(self, body: dict[str, Any]) -> None:
         if body["roll"] is not None:
@@ -316,14 +353,17 @@ class Client:
             self.outstanding = 0
             self.queued.clear()
             self.log("out of the game: watching on" if out else "a host bot plays the seat")
-            if self.reclaim_when_taken and not out:
+            if self.reclaim_when_taken and not out and not (self.deck and self.deck.lost):
                 self.reclaim()
         self.listener.seat_changed(body["seat"], "out" if out else "taken_over")
+        if not out:
+            self._who_sees(body["seat"], True)
 
     def _expelled(self, body: dict[str, Any]) -> Outcome | None:
         self.rolls.cancelled()  # as after a takeover: the roll is made again
         if body["seat"] != self.seat:
             self.listener.seat_changed(body["seat"], f"expelled:{body['why']}")
+            self._who_sees(body["seat"], True)
             return None
         code = self.witness.code if self.witness is not None else ""
         outcome = expelled(body, self.seat, self.signed_sent, code)
@@ -337,12 +377,43 @@ class Client:
             self.taken_over = False
             self.log("this seat is played from here again")
         self.listener.seat_changed(body["seat"], "back")
+        self._who_sees(body["seat"], False)
+
+    def _who_sees(self, seat: str, taken: bool) -> None:
+        """In a sealed game, who now sees the cards of ``seat``, which changed hands."""
+        game = self.witness.game if self.witness is not None else None
+        if self.deck is None or game is None:
+            return
+        held = cards_held(game.state, seat)
+        line = who_sees(self._name_of(seat), held, taken)
+        if line:
+            self.log(line)
+            self.listener.cards_changed_hands(seat, taken, held)
+
+    def _name_of(self, seat: str) -> str:
+        return next((p.get("name", seat) for p in self.players if p["seat"] == seat), seat)
 
     def _over(self, body: dict[str, Any]) -> Outcome:
+        read = self.witness.cards_read if self.witness is not None else {}
+        if self.deck is not None and read:
+            known = {**self.deck.party.shared, **self.deck.party.cards}
+            wrong = [t for t, card in known.items() if read.get(t) != card]
+            if wrong:
+                raise ProtocolError(
+                    "bad_deck", f"this seat read {wrong[0]} otherwise than the deck", "host"
+                )
+            self.log(f"every card of the sealed deck read at the end: {len(read)}")
         self._send_plain({"type": "done"})  # the host may go once every player has
         self.kept.end()  # nothing left to come back to
         code = self.witness.code if self.witness is not None else ""
-        return Outcome(body["winner"], body["reason"], code)
+        sealed = dict(read) if read else None
+        return Outcome(
+            body["winner"],
+            body["reason"],
+            code,
+            cards_read=sealed,
+            own_checked=bool(sealed and self.deck is not None),
+        )
 
     # ----- this seat's rolls, updates and acts -------------------------------------------------
 
@@ -355,6 +426,83 @@ class Client:
         if roll is not None:
             self.rolls.reveal(roll, witness.seen_at[roll])
 
+    def _openings(self, action: Action) -> list[dict[str, Any]]:
+        """In a sealed game, the openings of the sealed cards of this seat's that
+        ``action`` names, so that every peer can judge it."""
+        witness = self.witness
+        if self.deck is None or witness is None or witness.ledger is None:
+            return []
+        if witness.game is None:
+            return []
+        return self.deck.openings(witness.ledger, witness.game.state, action)
+
+    def _send_deck_steps(self) -> None:
+        """The sealed deck's steps this seat owes now, as soon as what arrived makes them
+        due: every peer waits for them."""
+        witness = self.witness
+        if self.deck is None or witness is None or witness.ledger is None or self.conn is None:
+            return
+        for step in self.deck.owed(witness.ledger):
+            self._send_signed({"type": "deck", "game": self.game_id, "step": step})
+        self._wake_for_held_parts()
+        if witness.game is None:
+            return
+        told = self.deck.told_secret or self.seat in witness.ledger.secrets
+        if witness.game.is_over and not told and not self.deck.lost:
+            # The game is won: this seat's layer is told, so that every peer reads every card.
+            self.deck.told_secret = True
+            self._send_signed({"type": "deck", "game": self.game_id, "step": self.deck.secret()})
+        if witness.game.is_over:
+            for share in self.deck.end_shares(witness.ledger):
+                self._send_signed({"type": "deck", "game": self.game_id, "step": share})
+        learnt = self.deck.learn(witness.ledger, witness.game.state)
+        for token, card in learnt.items():
+            self.log(f"this seat's sealed card {token} is {card}")
+        shared = self.deck.shared_learnt()
+        for token, card in shared.items():
+            self.log(f"a teammate's sealed card {token} is {card}")
+        if learnt or shared:
+            self.listener.cards_learnt()
+        if (learnt or shared) and self.sealed_view is not None and not self.received.updates_in:
+            # The bot waited for its cards (``_play``): it chooses now that it reads them
+            # (from the update about to be taken in, if one came with them: its view is
+            # the latest, and the one before may show cards a move since then spent).
+            self.view = self.deck.seat_view(self.sealed_view)
+            self._play()
+
+    def _wake_for_held_parts(self) -> None:
+        """Come back when the first escrow part held back for a retired party's own unlayer
+        (``DeckSeat.next_part_in``) is to be sent, if nothing arrives before."""
+        delay = None if self.deck is None else self.deck.next_part_in()
+        if delay is None or self.part_timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # driven without a loop (a test): the next message asks again
+        self.part_timer = loop.call_later(delay, self._held_parts_due)
+
+    def _held_parts_due(self) -> None:
+        self.part_timer = None
+        conn = self.conn
+        try:
+            self._send_deck_steps()
+            self._flush()
+        except Exception as e:  # as if it had come from a message: the connection ends
+            if conn is None:
+                raise
+            conn.fail(e)
+
+    def _settle_deck(self) -> None:
+        """The shuffles taken so far, checked after what this seat sent, and not while its
+        own step of a deal is under way (``DeckSeat.dealing``)."""
+        witness = self.witness
+        if self.deck is None or witness is None or witness.ledger is None:
+            return
+        if not self.deck.dealing(witness.ledger):
+            self._flush()
+            witness.settle_deck()
+
     def _check_updates(self) -> None:
         for update in self.received.take():
             self._check_update(update)
@@ -362,7 +510,10 @@ class Client:
     def _check_update(self, update: dict[str, Any]) -> None:
         assert self.witness is not None
         checked = self.witness.update(update)
-        self.view = update["view"]
+        view = update["view"]
+        self.sealed_view = view if self.deck is not None else None
+        seen = update["events"]
+        self.view = self.deck.seat_view(view, seen) if self.deck is not None and view else view
         self.views += 1
         self.waiting = update["waiting"]
         try:
@@ -400,6 +551,8 @@ class Client:
             return
         if self.thinking is not None:
             return  # chosen again from the latest view once this choice is in
+        if self.deck is not None and self.deck.unread(self.view):
+            return  # a sealed card on its way to this seat: chosen once it is read
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (a test feeding messages by hand): at once
@@ -468,6 +621,14 @@ class Client:
         self.kept.seq += 1
         self.outstanding += 1
         self.kept.save()  # before sending: a resumed client must never reuse a sequence number
-        self._send_signed(
-            {"type": "act", "game": self.game_id, "seq": self.kept.seq, "action": action.to_dict()}
-        )
+        body = {
+            "type": "act",
+            "game": self.game_id,
+            "seq": self.kept.seq,
+            "action": action.to_dict(),
+        }
+        openings = self._openings(action)
+        if openings:
+            body["openings"] = openings
+            self.opening_acts = min(self.opening_acts + 1, self.outstanding)
+        self._send_signed(body)

@@ -10,8 +10,8 @@ from collections.abc import Collection
 from typing import Any
 
 from protocol.errors import ProtocolError
+from risk_lan.expulsion_deeds import deed as deed_in
 from risk_lan.net.client.outcome import Outcome
-from risk_lan.net.record.expulsion import DEEDS
 
 
 def expelled(body: dict[str, Any], seat: str, sent: Collection[Any], transcript: str) -> Outcome:
@@ -27,4 +27,4 @@ def expelled(body: dict[str, Any], seat: str, sent: Collection[Any], transcript:
 
 def deed(why: str) -> str:
     """What this client's app sent, as the host's expulsion for ``why`` says."""
-    return DEEDS.get(why, "a message it refused")
+    return deed_in("en", why)

@@ -19,6 +19,10 @@ class Outcome:
     culprit: str | None = None
     error: str | None = None
     log: str | None = None  # where the details of this program's own failure went
+    # A sealed game won: every sealed card (token → card) this client read at the end, once
+    # every party told its layer's secret; None in a game whose cards were not sealed.
+    cards_read: dict[str, str] | None = None
+    own_checked: bool = False  # and the cards this seat read as they came were those
 
 
 class LocalFailure(Exception):
@@ -60,6 +64,10 @@ class Listener:
         """A new view and the move's events; ``checked`` says what the client established
         (``witness.DERIVED``, ``TAKEN`` or ``NOTHING``)."""
 
+    def cards_learnt(self) -> None:
+        """A sealed game: this seat read a card of its own that was on its way to it, between
+        two updates (its seat view shows it now)."""
+
     def refused(self, code: str, message: str) -> None: ...
 
     def chat(self, seat: str, name: str, text: str) -> None: ...
@@ -72,7 +80,11 @@ class Listener:
     def seat_changed(self, seat: str, change: str) -> None:
         """A seat went to a host bot (``taken_over``) or back to its player (``back``), its
         player is out of the game (``out``), or the host expelled it for good
-        (``expelled:<why>``, ``why`` as in ``expulsion.DEEDS``)."""
+        (``expelled:<why>``, ``why`` as in ``fairness.EXPULSIONS``)."""
+
+    def cards_changed_hands(self, seat: str, taken: bool, held: int) -> None:
+        """A sealed game's ``seat`` just went to a host bot (``taken``) or back to its
+        player: whoever now plays it sees its ``held`` sealed cards."""
 
     def awaiting(self) -> None:
         """The host's player has been asked to let this player in: it waits for the answer."""

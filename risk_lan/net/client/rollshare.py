@@ -39,14 +39,17 @@ class RollShare:
         self.sent_reveals: dict[int, dict[str, Any]] = {}  # by roll, until its reveals come
         self.to_reveal: int | None = None  # a roll announced whose reveals have not come
 
-    def commit(self, game_id: str, chain_length: int) -> bytes:
-        """The game starts: commit to the chain's tip, and return it."""
+    def commit(
+        self, game_id: str, chain_length: int, fields: dict[str, Any] | None = None
+    ) -> bytes:
+        """The game starts: commit to the chain's tip (with ``fields``, a sealed game's layer
+        key and escrow), and return it."""
         self.game_id = game_id
         self.chain = HashChain(game_id, chain_length, self.kept.chain_seed)
         # Sent again by a client resumed after a crash: the same tip, which the host takes
         # once (it may have restarted and lost the first).
         self.commit_envelope = self.send_signed(
-            {"type": "commit", "game": game_id, "tip": self.chain.tip}
+            {"type": "commit", "game": game_id, "tip": self.chain.tip, **(fields or {})}
         )
         if not self.kept.committed:
             self.kept.committed = True

@@ -21,7 +21,7 @@ class AbsenceClock:
         self.away: dict[str, float] = {}  # seat: when its absence started to count
         self.gone_at: dict[str, float] = {}  # seat: when it left (what players are told)
         self.extra: dict[str, float] = {}  # seat: seconds given on top of the limit
-        self.why = ""  # what the game waits for: "move", "reveal" or "commit"
+        self.why = ""  # what the game waits for: "move", "reveal", "commit" or "deck"
         self.seats: list[str] = []  # the seats it waits on
         self.since = 0.0
         self.shown: tuple[Any, ...] = ()  # what the table was last told, to tell it only changes

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from risk_lan.net.host.allowance import IN_FLIGHT
@@ -47,14 +48,21 @@ def check_act(game: Game, seat: str, action: Action) -> None:
 
 
 def judged(
-    s: Seat, data: Any, game: Game | None, by_bot: bool, acts: ActQueue, now: float
+    s: Seat,
+    data: Any,
+    game: Game | None,
+    by_bot: bool,
+    acts: ActQueue,
+    now: float,
+    opened: Callable[[Action], Game] | None = None,
 ) -> tuple[Action, bool]:
     """The action of an act as it arrives, refused (``IllegalAction``) if it is not in its
     canonical form, if the seat has too many acts waiting or has spent its allowance (see
     above), or if it is sent out of turn and not legal as the game stands: a move sent out
     of turn is refused now, not held until the turn comes round. The game loop checks it
     again when its turn comes (an objective's claim out of turn is taken then, in order).
-    Returns the action and whether it was checked legal as it arrived."""
+    Returns the action and whether it was checked legal as it arrived. ``opened`` gives
+    the game to check it on, in a sealed game: with the cards it opens in their places."""
     try:
         action = action_from_wire(data)
     except IllegalAction:
@@ -74,7 +82,7 @@ def judged(
         raise IllegalAction("not_started", "the game is still being set up")
     if by_bot:
         raise IllegalAction("taken_over", "a bot plays this seat until you take it back")
-    check_act(game, s.id, action)
+    check_act(opened(action) if opened is not None else game, s.id, action)
     return action, True
 
 

@@ -41,7 +41,8 @@ class Expeller:
         """Expel ``seat`` for ``error`` (raised against it by one of the host's checks), with
         its message(s) ``evidence``; False if that error proves nothing against it (the
         caller then drops the connection, as for any protocol error) or the game is over."""
-        if self.position.finished or error.code not in EXPULSIONS or error.culprit != seat:
+        proves = error.code in EXPULSIONS
+        if self.position.finished or not proves or error.culprit != seat:
             return False
         s = self.roster.seat_by_id(seat)
         if s.kind != "human" or s.expelled:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from risk_lan.bots.base import Bot
 from risk_lan.net.host.absenceclock import AbsenceClock
@@ -24,6 +24,15 @@ from risk_lan.rules import IllegalAction
 NO_HANDBACK = frozenset({"capital", "capital_reveal"})
 REVEAL_NAG = 10.0  # how often to say who the game is waiting for
 POLL = 0.2  # how often a waiting host looks at who has been away too long
+
+
+class SeatsChanging(Protocol):
+    """What follows a seat changing hands in a sealed game: its cards given to the party of
+    its new runner (``hostdeck``)."""
+
+    def left(self, seat: str, expelled: bool = False) -> None: ...
+
+    def returned(self, seat: str) -> None: ...
 
 
 def _now() -> float:
@@ -53,6 +62,7 @@ class Handovers:
         self.clock = AbsenceClock(absent_after)
         self.handbacks: set[str] = set()  # seats whose players came back, handed back next
         self.on_wait: Callable[[], None] | None = None  # while waiting: the save to the disk
+        self.deck: SeatsChanging | None = None  # a sealed game's cards, following the seats
 
     def played_by_bot(self, seat: str) -> bool:
         return seat in self.bots
@@ -138,12 +148,12 @@ class Handovers:
         for seat in seats:
             if seat in self.bots:
                 continue
-            self.to_bot(seat, {"type": "takeover", "game": self.id, "seat": seat})
             if self._out(seat):
                 self.log(f"{seat} is out of the game and watches it: off the rolls")
             else:
                 level = self.bot_factory().name  # the stand-in: a normal bot
                 self.log(f"{seat}: {why}; a bot plays the seat from now on (a {level} one)")
+            self.to_bot(seat, {"type": "takeover", "game": self.id, "seat": seat})
             if self.position.game is not None:
                 self.broadcaster.broadcast_updates([])  # every screen's code moves on too
 
@@ -155,6 +165,8 @@ class Handovers:
         self.clock.forget(seat)
         self.handbacks.discard(seat)
         self.broadcaster.publish({**body, "roll": self.rolls.roll + 1})
+        if self.deck is not None:
+            self.deck.left(seat, expelled=body["type"] == "expel")
 
     def take_over_overdue(self) -> bool:
         """Hand to a bot every seat that has kept the game waiting longer than allowed."""
@@ -182,6 +194,8 @@ class Handovers:
             self.broadcaster.publish({**body, "roll": self.rolls.roll + 1, "commit": commit})
             self.handbacks.discard(seat)
             self.log(f"{s.name} ({seat}) is back and plays the seat again")
+            if self.deck is not None:
+                self.deck.returned(seat)
             self.broadcaster.broadcast_updates([])  # every screen's transcript code moves on
 
     # ----- the clock --------------------------------------------------------------------------

@@ -43,6 +43,9 @@ class HostConfig:
     bot_reason: Callable[[str, int, Reason], None] | None = None
     # The word the bots' names are made of (bot-1, bot-2…), in the host's player's language.
     bot_name: str = "bot"
+    # Hidden cards dealt by the sealed deck, which no peer, the host included, can read alone
+    # (issue 27). Off until every part of it is on the wire: a game is then dealt as before.
+    sealed: bool = False
 
     def check(self) -> None:
         """Raise ValueError, saying why, for a table the rule set cannot seat."""

@@ -2,7 +2,8 @@
 game up again at its last move (``risk-lan host --resume FILE``).
 
 A save is one msgpack stream: a header with what only the host holds (its signing key, its
-chain's seed, its end-of-game secret, the seats' tokens and keys, the table), then every
+chain's seed, its end-of-game secret, the seats' tokens and keys, the table, a sealed game's
+layer on the deck), then every
 broadcast of the game in order, each appended and flushed before it is sent to anyone. So a
 save always holds at least what any client has seen, and a message torn by a crash mid-write
 was never sent: it is dropped when the save is read. Saves are readable by their owner only:
@@ -61,6 +62,10 @@ class HostSecrets:
     port: int = 0
     owner_key: bytes | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # A sealed game's: the secret of the host's layer on the deck (its escrow shares come
+    # from its signing key). Without it, no card held under the host's layer could be read
+    # again, nor its shuffles proven.
+    deck_layer: bytes = b""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -85,6 +85,8 @@ class Host:
                 for s in saved.seats
             ]
             self.roster = Roster(seats, saved.owner_key)
+        # A sealed game's layer on the deck, as saved (None: the game makes a new one).
+        self.deck_layer = saved.deck_layer if saved is not None and saved.deck_layer else None
         self.secret_commit = commit_secret(self.game_id, self.secret)
         self.chain = HashChain(self.game_id, config.chain_length, self.chain_seed)
         self.address = ("0.0.0.0", 0)
@@ -159,18 +161,6 @@ class Host:
         for a file that is not a save of an unfinished game). ``changes`` are HostConfig
         fields to set anew, such as ``log``."""
         saved, envelopes = load_save(path)
-        config = HostConfig(
-            name=saved.name,
-            seats=len(saved.seats),
-            bots=sum(1 for s in saved.seats if s.kind == "bot"),
-            levels=tuple(_level(s) for s in saved.seats if s.kind == "bot"),
-            mode=saved.mode,
-            record=saved.record,
-            save=str(path),
-            chain_length=saved.chain_length,
-            absent_after=saved.absent_after,
-        )
-        config = replace(config, **changes)
         history = GameReplay(saved.secret, signatures=False)
         try:
             for envelope in envelopes:
@@ -181,6 +171,25 @@ class Host:
             raise SaveError(f"{path} holds no game yet")
         if history.over is not None:
             raise SaveError(f"the game in {path} is over")
+        sealed = bool(history.start.get("sealed"))
+        if sealed and not saved.deck_layer:
+            raise SaveError(
+                f"the game in {path} deals sealed cards and its save does not hold the host's"
+                " layer on the deck (it was saved by an older risk-lan): it cannot be resumed"
+            )
+        config = HostConfig(
+            name=saved.name,
+            seats=len(saved.seats),
+            bots=sum(1 for s in saved.seats if s.kind == "bot"),
+            levels=tuple(_level(s) for s in saved.seats if s.kind == "bot"),
+            mode=saved.mode,
+            record=saved.record,
+            save=str(path),
+            chain_length=saved.chain_length,
+            absent_after=saved.absent_after,
+            sealed=sealed,
+        )
+        config = replace(config, **changes)
         host = cls(config, saved)
         host.address = (saved.interface, saved.port)
         host.table.state = "playing"
@@ -215,6 +224,7 @@ class Host:
             interface=self.address[0],
             port=self.address[1],
             owner_key=self.owner_key,
+            deck_layer=self.match.deck_layer() if self.match is not None else b"",
         )
 
     @property

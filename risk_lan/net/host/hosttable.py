@@ -73,6 +73,7 @@ class Table:
             "state": self.state,
             "owner": owner.id if owner else None,
             "watchers": [w.name for w in roster.watchers if w.connection],
+            "sealed": self.config.sealed,
         }
         roster.send_all(lobby)
         if self.on_change:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.messages import without_controls
-from risk_lan.net.record.expulsion import DEEDS
+from risk_lan.expulsion_deeds import deed as deed_in
 
 
 def error(code: str, message: str) -> dict[str, Any]:
@@ -20,7 +20,7 @@ def error(code: str, message: str) -> dict[str, Any]:
 
 def sentence(why: str) -> str:
     """What the host says to an expelled player, now and whenever it comes back."""
-    deed = DEEDS.get(why, "a message that proves it cheats or is broken")
+    deed = deed_in("en", why)
     return (
         f"you were expelled from this game: your app sent {deed}; a bot plays your seat to the end"
     )

@@ -6,7 +6,7 @@ roll number: no roll ever has two results)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from protocol.errors import ProtocolError
@@ -36,7 +36,12 @@ class Numbers(Protocol):
     """Who numbers the moves: a move published again under the next roll is a new move."""
 
     def move_body(
-        self, seat: str, action: dict[str, Any], request: dict[str, Any] | None, chance: bool
+        self,
+        seat: str,
+        action: dict[str, Any],
+        request: dict[str, Any] | None,
+        chance: bool,
+        openings: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]: ...
 
 
@@ -67,7 +72,13 @@ class Rolls:
         self.keys: dict[str, bytes] = {}
         self.seats: Waits | None = None
         self.expeller: Expels | None = None
+        # What must be done before a move whose roll a takeover cancelled is published again.
+        self.before_again: Callable[[], Awaitable[None]] | None = None
         self.numbers: Numbers | None = None
+        # A sealed game's: what the host's own commitment adds (its layer key and escrow),
+        # and the check of what a seat's adds, which raises ProtocolError naming the seat.
+        self.own_fields: dict[str, Any] = {}
+        self.check_commit: Callable[[str, dict[str, Any]], None] | None = None
 
     def bind(self, seats: Waits, expeller: Expels, numbers: Numbers) -> None:
         """The parts the rolls work with, which are made after them and need them."""
@@ -90,6 +101,8 @@ class Rolls:
             raise ProtocolError("replayed", f"{seat} has already committed", seat)
         if self.commits_published and not self.seats.played_by_bot(seat):
             return  # too late to count: its seat goes on without it
+        if self.check_commit is not None:
+            self.check_commit(seat, body)
         self.commits[seat] = envelope
         if all(c in self.commits for c in self.contributors[1:]):
             self._commits_in.set()
@@ -174,7 +187,7 @@ class Rolls:
         bot, like any other wait."""
         assert self.seats is not None
         self.commits["host"] = self.identity.sign(
-            "host", {"type": "commit", "game": self.id, "tip": self.chain.tip}
+            "host", {"type": "commit", "game": self.id, "tip": self.chain.tip, **self.own_fields}
         )
 
         def missing() -> list[str]:
@@ -198,7 +211,11 @@ class Rolls:
         assert self.numbers is not None
         source = await (self.chance(body) if publish else self._roll(body))
         while source is None:
-            body = self.numbers.move_body(body["seat"], body["action"], body["request"], True)
+            if self.before_again is not None:
+                await self.before_again()  # a sealed deck's steps the takeover made owed
+            body = self.numbers.move_body(
+                body["seat"], body["action"], body["request"], True, body.get("openings")
+            )
             source = await self.chance(body)
         return source
 
@@ -207,6 +224,11 @@ class Rolls:
         self.reveals[body["roll"]] = {}
         self.broadcaster.publish(body)
         self.seen_at_roll = self.broadcaster.transcript.hash
+        return await self._roll(body)
+
+    async def gathered(self, body: dict[str, Any]) -> RollSource | None:
+        """A roll published before the host was resumed, made with the reveals it waited for
+        (a sealed deal's challenge, which is no move to make again: None if cancelled)."""
         return await self._roll(body)
 
     async def _roll(self, body: dict[str, Any]) -> RollSource | None:

@@ -14,15 +14,33 @@ from collections.abc import Callable
 from typing import Any
 
 from protocol.errors import ProtocolError
-from protocol.fairness import ChainVerifier, RollSource, commit_secret, roll_seed
+from protocol.fairness import (
+    DECK_EXPULSIONS,
+    ChainVerifier,
+    RollSource,
+    SealedRollSource,
+    commit_secret,
+    roll_seed,
+)
 from protocol.framing import pack
 from protocol.messages import CHECKPOINT, CLIENT_MESSAGES, HOST_MESSAGES, SIGNED_BY_HOST, validate
+from protocol.sealeddeck import DeckFault, Pending, SealedDeck
 from protocol.signing import verify
 from protocol.transcript import Transcript
 from risk_lan.net.record import shadow
+from risk_lan.net.record.dealsource import DealingPublicSource, DealingSource, dealer
+from risk_lan.net.record.deckdraws import (
+    hand_over,
+    owed_before_moves,
+    party_of,
+    seat_left,
+    seat_returned,
+)
+from risk_lan.net.record.deckescrows import is_sealed, ledger_of
 from risk_lan.net.record.expulsion import check_expulsion
 from risk_lan.rules import Event, Game, IllegalAction, RandomSource, action_from_dict
 from risk_lan.rules.events import GameWon
+from risk_lan.rules.projection import NamedUnheld, reveal_named
 from risk_lan.rules.randomness import NeedsChance, NoChance
 
 
@@ -36,8 +54,16 @@ class GameReplay:
     client answers a roll first), the host's only where its latest vouches for all before
     it; "none" (or False) skips them, for a host reading back its own save."""
 
-    def __init__(self, secret: bytes | None, signatures: str | bool = "each") -> None:
+    def __init__(
+        self,
+        secret: bytes | None,
+        signatures: str | bool = "each",
+        proven: set[bytes] | None = None,
+    ) -> None:
+        """``proven``: the shuffles this process already checked (``SealedDeck.proven``), so
+        that a replay of a game it watched does not check the same proof twice."""
         self.secret = secret
+        self.proven = proven
         self.checking = (
             ("each" if signatures else "none") if isinstance(signatures, bool) else signatures
         )
@@ -53,6 +79,11 @@ class GameReplay:
         self.expelled: dict[str, str] = {}  # seats out for good, and why (``expulsion``)
         self.commits: dict[str, Any] | None = None  # the `commits` broadcast, once made
         self.chains: ChainVerifier | None = None
+        self.ledger: SealedDeck | None = None  # a sealed game's deck, from the commitments on
+        # A party's escrow complaint as published, and those a good answer proved false.
+        self.complaints: dict[tuple[str, str], dict[str, Any]] = {}
+        self.false_complaints: dict[str, dict[str, Any]] = {}
+        self.cards_read: dict[str, str] = {}  # a sealed game won: every token's card
         self.game: Game | None = None
         self.n = 0
         self.roll = 0
@@ -84,6 +115,8 @@ class GameReplay:
             "handback": self._handback,
             "move": self._move,
             "reveals": self._reveals,
+            "deck_step": self._deck_step,
+            "deal_roll": self._deal_roll,
             "over": self._over,
         }
 
@@ -110,7 +143,7 @@ class GameReplay:
         prev = self.transcript.hash
         self.transcript.add(envelope)
         self.count += 1
-        if body["type"] == "move" and body["roll"] is not None:
+        if body["type"] in ("move", "deal_roll") and body["roll"] is not None:
             self.pending_seen = self.seen_at[body["roll"]] = self.transcript.hash
         if self.checking == "later":
             self._gather_host_signature(body, envelope, prev)
@@ -185,14 +218,30 @@ class GameReplay:
     def _commits(self, body: dict[str, Any]) -> None:
         if self.commits is not None:
             raise ProtocolError("out_of_order", "a second set of commitments", "host")
-        tips = {}
+        tips, bodies = {}, {}
         for env, who in zip(body["envelopes"], self.contributors, strict=True):
             inner = self._client_body(env, who)
             if inner["type"] != "commit":
                 raise ProtocolError("bad_commit", f"{who}'s commitment is not a commit", who)
-            tips[who] = inner["tip"]
+            tips[who], bodies[who] = inner["tip"], inner
+        if is_sealed(self.start):
+            self.ledger = self._ledger(bodies)
+            if self.proven is not None:
+                self.ledger.proven = self.proven
         self.commits = body
         self.chains = ChainVerifier(self.game_id, tips, self.start["chain_length"])
+
+    def _ledger(self, bodies: dict[str, dict[str, Any]]) -> SealedDeck:
+        """A sealed game's ledger from its commitments. The host checks every escrow before
+        it publishes it: one that fails here is the host's fault as much as its party's."""
+        try:
+            return ledger_of(self.start, bodies)
+        except ProtocolError as e:
+            raise ProtocolError(
+                e.code,
+                f"the host published a commitment it should have refused: {e.message}",
+                "host",
+            ) from None
 
     def _client_body(self, env: Any, who: str, signed: bool = True) -> dict[str, Any]:
         if not isinstance(env, dict) or env.get("from") != who:
@@ -221,10 +270,16 @@ class GameReplay:
         self.taken.add(seat)
         self.contributors = [c for c in self.contributors if c != seat]
         self.pending = None  # a roll waiting for the seat is cancelled, never completed
+        self._seat_left(seat)
 
     def _expel(self, body: dict[str, Any]) -> None:
         """A takeover for good, once its evidence is checked. A reveal of the seat's that
         only the end would have checked is no longer its word for anything."""
+        if body["why"] in DECK_EXPULSIONS:
+            # The evidence is judged on this ledger as it stands: the shuffles it took on
+            # trust are checked first, so that a step the host forged (on which an honest
+            # player built the step the host now calls false) is named for what it is.
+            self.settle_deck()
         check_expulsion(self, body)
         seat = body["seat"]
         self.expelled[seat] = body["why"]
@@ -233,6 +288,14 @@ class GameReplay:
         self.pending = None
         self.last_reveals = [(w, e) for w, e in self.last_reveals if w != seat]
         self.reveals_unchecked = [(w, e) for w, e in self.reveals_unchecked if w != seat]
+        self._seat_left(seat, expelled=True)
+
+    def _seat_left(self, seat: str, expelled: bool = False) -> None:
+        """A sealed game's seat now played by a host bot: its party away (retired, if it is
+        out of the game), its cards the host's party's (``deckdraws``)."""
+        if self.ledger is not None:
+            state = self.game.state if self.game is not None else None
+            seat_left(self.ledger, state, seat, expelled)
 
     def _handback(self, body: dict[str, Any]) -> None:
         seat = body["seat"]
@@ -251,6 +314,8 @@ class GameReplay:
             self.chains.add(seat, inner["tip"])
         self.taken.discard(seat)
         self.contributors = [c for c in self.start["contributors"] if c not in self.taken]
+        if self.ledger is not None:
+            seat_returned(self.ledger, self.game.state if self.game is not None else None, seat)
 
     def _move(self, body: dict[str, Any]) -> None:
         if body["n"] != self.n + 1:
@@ -261,10 +326,19 @@ class GameReplay:
             raise ProtocolError(
                 "reroll", f"move {body['n']} while roll {self.pending['roll']} waits", "host"
             )
+        if self.ledger is not None and (owed := owed_before_moves(self.ledger)):
+            # A deal's steps come before anything else; a card's way into a hand need not.
+            step = owed[0]
+            raise ProtocolError(
+                "out_of_order",
+                f"move {body['n']} while the deck waits for a {step.kind} of {step.subject}",
+                "host",
+            )
         self.n = body["n"]
         roll = body["roll"]
         if roll is None:
             self._apply(body, NoChance() if self.secret is not None else shadow.PublicSource(None))
+            self._hand_over()
             return
         if roll <= self.roll:
             raise ProtocolError("reroll", f"roll {roll} announced again", "host")
@@ -297,13 +371,147 @@ class GameReplay:
         self.seen_at.pop(move["roll"], None)
         self.rolls += 1
         seed = roll_seed(self.game_id, move["roll"], pack(move), links)
-        if self.secret is None:
+        if move["type"] == "deal_roll":
+            assert self.ledger is not None
+            self.ledger.randomness(move["deal"], seed)
+        elif self.ledger is not None:
+            deal = dealer(self.ledger, lambda: self.contributors)
+            # A sealed game's shuffles draw from the roll's seed alone: the same with the
+            # host's secret as without (``SealedRollSource``).
+            if self.secret is None:
+                self._apply(move, DealingPublicSource(seed, deal))
+            else:
+                self._apply(move, DealingSource(SealedRollSource(seed), deal))
+        elif self.secret is None:
             self._apply(move, shadow.PublicSource(seed))
         else:
             self._apply(move, RollSource(seed, self.secret))
+        self._hand_over()
+
+    # ----- the sealed deck ------------------------------------------------------------------
+
+    def _sealed(self, what: str) -> SealedDeck:
+        if self.ledger is None:
+            raise ProtocolError(
+                "out_of_order", f"a {what} in a game whose cards are not sealed", "host"
+            )
+        return self.ledger
+
+    def _deck_step(self, body: dict[str, Any]) -> None:
+        """A party's step, signed by it, which the host checked before it published it: one
+        that fails here is the host's doing."""
+        ledger = self._sealed("deck step")
+        envelope = body["envelope"]
+        party = envelope.get("from")
+        if party not in ledger.parties:
+            raise ProtocolError("bad_deck", f"a deck step from {party!r}, no party", "host")
+        inner = self._client_body(envelope, party)
+        step = inner.get("step")
+        if inner["type"] != "deck" or not isinstance(step, dict) or step.get("party") != party:
+            raise ProtocolError(
+                "bad_deck", f"a deck step relayed for {party} is not its own", "host"
+            )
+        if step.get("kind") == "escrow_complaint":
+            self.complaints[party, str(step.get("dealer"))] = envelope
+        self._secret_in_time(step)
+        try:
+            ledger.take(step)
+        except DeckFault as e:
+            if e.code == "false_complaint" and e.party is not None:
+                # A dealer's good answer, taken: the complaint it answers was false, which
+                # the complainer's expulsion that follows may cite.
+                self.false_complaints[e.party] = self.complaints[e.party, party]
+                self._hand_over()
+                return
+            raise ProtocolError(
+                "bad_deck", f"the host published a deck step it should have refused: {e}", "host"
+            ) from None
+        self._hand_over()
+
+    def settle_deck(self) -> None:
+        """Wait for the shuffles a client's ledger checks on a worker (``SealedDeck.later``)
+        while it goes on. The host checked each before it published it: one that fails here
+        is the host's doing, and the deal it was in is void."""
+        if self.ledger is None:
+            return
+        try:
+            self.ledger.settle()
+        except DeckFault as e:
+            raise ProtocolError(
+                "bad_deck", f"the host published a deck step it should have refused: {e}", "host"
+            ) from None
+
+    def _read_every_card(self) -> None:
+        """A sealed game won: every party's secret is out, so every token's card is read,
+        and each card opened during the game must be the one read."""
+        assert self.ledger is not None
+        self.settle_deck()
+        untold = self.ledger.secrets_wanted()
+        if untold:
+            raise ProtocolError(
+                "bad_deck", f"the game ends before {', '.join(untold)} told its secret", "host"
+            )
+        self.cards_read = self.ledger.read_all()
+        for token, slot in self.ledger.slots.items():
+            if slot.card is not None and slot.card != self.cards_read[token]:
+                raise ProtocolError(
+                    "bad_deck", f"{token} was opened as {slot.card}, the deck says not", "host"
+                )
+
+    def _secret_in_time(self, step: dict[str, Any]) -> None:
+        told = step.get("kind") in ("secret", "secret_share")
+        if told and (self.game is None or not self.game.is_over):
+            raise ProtocolError("bad_deck", "a layer's secret told before the game is won", "host")
+
+    def _openings(self, move: dict[str, Any]) -> dict[str, str]:
+        """The sealed cards a move opens (token → card), taken into the ledger: a host bot's
+        in the move, a player's in its signed act. The host checked them before it made the
+        move: one that fails here is the host's doing."""
+        request = move["request"]
+        asked = request["body"].get("openings") if request is not None else None
+        if move.get("openings") is not None and request is not None:
+            raise ProtocolError("bad_deck", f"move {move['n']} opens cards for a player", "host")
+        openings = move.get("openings") if request is None else asked
+        if not openings:
+            return {}
+        ledger = self._sealed("opening")
+        party = party_of(ledger, move["seat"])
+        if not all(isinstance(m, dict) and m.get("party") == party for m in openings):
+            raise ProtocolError("bad_deck", f"move {move['n']} opens another's cards", "host")
+        try:
+            return {m["token"]: str(ledger.take(m)) for m in openings}
+        except DeckFault as e:
+            raise ProtocolError(
+                "bad_deck", f"move {move['n']} opens a card falsely: {e.message}", "host"
+            ) from None
+
+    def _hand_over(self) -> None:
+        """The cards of the sealed deck now in a seat's hand, given to its party."""
+        if self.ledger is not None and self.game is not None:
+            hand_over(self.ledger, self.game.state)
+
+    def _deal_roll(self, body: dict[str, Any]) -> None:
+        """The challenge roll of a party's shuffle, once its commit is in."""
+        ledger = self._sealed("deal roll")
+        deal = ledger.deals.get(body["deal"])
+        due = deal is not None and Pending(None, "randomness", deal.id) in ledger.pending()
+        if not due or deal is None or deal.dealers[deal.step] != body["party"]:
+            raise ProtocolError(
+                "out_of_order", f"a roll for {body['party']}'s shuffle of {body['deal']}", "host"
+            )
+        if self.pending is not None:
+            raise ProtocolError(
+                "reroll", f"a deal's roll while roll {self.pending['roll']} waits", "host"
+            )
+        if body["roll"] <= self.roll:
+            raise ProtocolError("reroll", f"roll {body['roll']} announced again", "host")
+        self.roll = body["roll"]
+        self.pending = body
 
     def _over(self, body: dict[str, Any]) -> None:
         self.over = body
+        if self.ledger is not None and body["winner"] is not None:
+            self._read_every_card()
         if body["winner"] is not None:
             self.confirm_reveals()  # the stretch since the last checkpoint
         if commit_secret(self.game_id, body["secret"]) != self.start["secret_commit"]:
@@ -333,6 +541,12 @@ class GameReplay:
             action = action_from_dict(move["action"])
         except (ValueError, KeyError, TypeError) as e:
             raise ProtocolError("malformed", f"move {move['n']}: {e}", "host") from None
+        opened = self._openings(move)
+        if opened:
+            try:
+                reveal_named(self.game.state, move["seat"], action, opened)
+            except NamedUnheld as e:
+                raise ProtocolError("illegal_move", f"move {move['n']}: {e}", "host") from None
         if public is not None:
             if self.unknown:
                 self.last_played = (move["n"], None)  # worked out from the next view on

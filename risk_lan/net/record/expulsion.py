@@ -15,6 +15,9 @@ What each kind of evidence proves (docs/fairness.md, "Expelling a cheat"):
   it came on the seat's connection; the others check that it does fail, and take the rest on
   the host's word, which gives it nothing it could not do already by no longer relaying the
   seat (a takeover).
+- a sealed deck's false step (``deckfaults``: ``bad_shuffle``, ``bad_relayer``,
+  ``bad_unlayer``, ``bad_opening``, ``bad_share``, ``false_complaint``, ``bad_secret``,
+  ``bad_step``): the step the seat signed, which each peer's own ledger refuses just so.
 """
 
 from __future__ import annotations
@@ -22,28 +25,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from protocol.errors import ProtocolError
-from protocol.fairness import EXPULSIONS
+from protocol.fairness import DECK_EXPULSIONS, EXPULSIONS
 from protocol.messages import CLIENT_MESSAGES, validate
 from protocol.signing import verify
+from risk_lan.expulsion_deeds import deed
+from risk_lan.net.record.deckfaults import check_deck_expulsion
 
 if TYPE_CHECKING:
     from risk_lan.net.record.broadcastcheck import GameReplay
 
 
-# What an expelled player's app did, by why: for the host's log, the `error` the player is
-# sent, and `risk-lan verify`'s verdict.
-DEEDS = {
-    "bad_reveal": "a share of the dice that does not match the one it committed to",
-    "wrong_roll": "its share of the dice for a roll that was not being made",
-    "equivocation": "a history of the game that the host never sent",
-    "bad_signature": "a message in its name that its key did not sign (as the host alone can tell)",
-}
-
-
 def said(expelled: dict[str, str], names: dict[str, str]) -> str:
     """Words naming each seat expelled and why ("" for none)."""
     return "; ".join(
-        f"{names.get(seat, seat)} ({seat}) was expelled: its app sent {DEEDS[why]}"
+        f"{names.get(seat, seat)} ({seat}) was expelled: its app sent {deed('en', why)}"
         for seat, why in expelled.items()
     )
 
@@ -63,6 +58,11 @@ def check_expulsion(replay: GameReplay, body: dict[str, Any]) -> None:
     if not all(isinstance(e, dict) and e.get("from") == seat for e in evidence):
         raise _lie(f"the evidence against {seat} holds another peer's message")
     key = replay.keys[seat]
+    if why in DECK_EXPULSIONS:
+        check_deck_expulsion(
+            replay.ledger, replay.false_complaints, replay.game_id, seat, why, evidence, key
+        )
+        return
     if why == "bad_signature":
         _check_forgeries(evidence, key, seat)
         return

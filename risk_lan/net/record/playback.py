@@ -3,6 +3,11 @@ the table and the public events of that move, as a spectator would have seen the
 
 The record is verified first (``verify``); only a record that verifies is played back, so
 every frame is a state the rules and the fair dice gave.
+
+A sealed game's frames show its hidden cards as tokens (``?17``), as every peer saw them;
+once it was won, every party's secret is out and every token is read, so the frames of a
+finished game show each card where it was, hands included. A game stopped before its end
+shows tokens only: its cards were never read by anyone but their holders.
 """
 
 from __future__ import annotations
@@ -77,4 +82,21 @@ def load(path: str | Path) -> Playback:
                 [e.seen_by(None).to_dict() for e in events or []],
             )
         )
+    if replay.cards_read:
+        frames = [_read(frame, replay.cards_read) for frame in frames]
     return Playback(verdict, list(replay.start.get("players", [])), frames)
+
+
+def _read(frame: Frame, cards: dict[str, str]) -> Frame:
+    """``frame`` with each token of the sealed deck its card, as the end read them."""
+    return Frame.of(frame.n, frame.turn, _named(frame.view, cards), _named(frame.events, cards))
+
+
+def _named(value: Any, cards: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return cards.get(value, value)
+    if isinstance(value, list):
+        return [_named(v, cards) for v in value]
+    if isinstance(value, dict):
+        return {k: _named(v, cards) for k, v in value.items()}
+    return value

@@ -19,6 +19,7 @@ from protocol.fairness import DerivedSource
 from risk_lan.rules import Action, Event, Game, GameState, IllegalAction
 from risk_lan.rules.events import DeckShuffled
 from risk_lan.rules.projection import HIDDEN_FACTS, NamedUnheld, conceal, reveal_named
+from risk_lan.rules.sealing import Sealer
 from risk_lan.rules.state import HIDDEN
 from risk_lan.rules.statefields import FIELDS
 
@@ -76,7 +77,12 @@ def play(game: Game, seat: str, action: Action, source: PublicSource, n: int) ->
 
 def shuffled_outcome(source: PublicSource, events: list[Event]) -> bool:
     """Whether a shuffle decided something public: every shuffle but a draw pile made again
-    from the discards (whose order stays hidden) did."""
+    from the discards (whose order stays hidden) did. A source that deals hidden cards
+    sealed shuffles no pile (each is dealt, ``sealing``, though still told as shuffled), and
+    draws its shuffles from the roll's seed alone (``DealingPublicSource``): none it counts
+    is left to the host's word."""
+    if isinstance(source, Sealer):
+        return False
     reshuffles = sum(1 for e in events if type(e) is DeckShuffled)
     return source.shuffles > reshuffles
 
@@ -92,6 +98,9 @@ _SAME_FIELDS = tuple(
     for f in FIELDS
     if f.saved and f.name not in _COMPARED_APART and f.name not in {h.field for h in HIDDEN_FACTS}
 )
+
+# Fields a dict leaves out while they hold their start value: a view without one says so.
+_DROPPED = {f.name: f.start for f in FIELDS if f.dropped_at_start}
 
 
 def view_mismatch(state: GameState, view: dict[str, Any]) -> str | None:
@@ -110,8 +119,9 @@ def view_mismatch(state: GameState, view: dict[str, Any]) -> str | None:
         return f"the draw pile has {len(state.deck)} cards, the host says {view.get('deck_size')}"
     for name in _SAME_FIELDS:
         mine = getattr(state, name)
-        if view.get(name) != mine:
-            return f"{name.replace('_', ' ')} is {mine!r}, the host says {view.get(name)!r}"
+        theirs = view.get(name, _DROPPED.get(name))
+        if theirs != mine:
+            return f"{name.replace('_', ' ')} is {mine!r}, the host says {theirs!r}"
     for name, pending in (("attack", state.attack), ("move_in", state.move_in)):
         mine = None if pending is None else {k: getattr(pending, k) for k in pending.__slots__}
         if view.get(name) != mine:

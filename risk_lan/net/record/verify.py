@@ -30,7 +30,7 @@ class Verdict:
     rolls: int = 0
     winner: str | None = None
     transcript: str = ""
-    expelled: dict[str, str] | None = None  # by seat, why (``expulsion.DEEDS``)
+    expelled: dict[str, str] | None = None  # by seat, why (``fairness.EXPULSIONS``)
 
 
 def verify_record(path: str | Path) -> Verdict:
@@ -149,6 +149,8 @@ def _verdict(replay: GameReplay) -> Verdict:
             True, f"the game was stopped before it began: {over['reason']}", transcript=code
         )
     counts = f"{replay.moves} moves, {replay.rolls} rolls"
+    if replay.cards_read:
+        counts += f", every sealed card read ({len(replay.cards_read)})"
     if isinstance(replay, SeatReplay):
         counts += f", {replay.updates} updates to {replay.seat}"
     if over["winner"] is None:

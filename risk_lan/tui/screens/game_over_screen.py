@@ -12,10 +12,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from risk_lan.rules import Game, teams
+from risk_lan.rules.objectives import objectives
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
 from risk_lan.tui.turnlogic.modeapps import won_how
 from risk_lan.tui.widgets.keys_line import KeysLine
-from risk_lan.tui.widgets.panels import player_mark
+from risk_lan.tui.widgets.panels import card_label, player_mark
 
 
 class GameOverScreen(ModalScreen[None]):
@@ -35,9 +36,10 @@ class GameOverScreen(ModalScreen[None]):
         code: str,
         lang: str,
         expelled: bool = False,  # this player was expelled: the others play on
+        audit: str | None = None,  # a sealed game's: what this app checked of its cards
     ) -> None:
         super().__init__()
-        self.expelled = expelled
+        self.expelled, self.audit = expelled, audit
         self.winner, self.error, self.game = winner, error, game
         self.players, self.battles, self.code, self.lang = players, battles, code, lang
         translate_bindings(self, lang)
@@ -79,5 +81,23 @@ class GameOverScreen(ModalScreen[None]):
                 held = teams.controlled_count(s, who)
                 counts = say(lang, "counts", held=held, armies=armies)
                 text.append(f"{shown(p['name'], 16):<16} {counts}\n")
+        if self.audit is not None:
+            text.append("\n" + self.audit + "\n", style="green" if self.game else "")
+            if self.game is not None and not self.error:
+                self._hands(text, names)
         text.append(f"\n{say(lang, 'transcript')} {self.code}\n", style="dim")
         return text
+
+    def _hands(self, text: Text, names: dict[str, str]) -> None:
+        """A sealed game won: every hand and objective, each card read at the end."""
+        assert self.game is not None
+        s, lang = self.game.state, self.lang
+        text.append("\n" + say(lang, "hands_at_end") + "\n", style="bold")
+        for p in self.players:
+            who = p["seat"]
+            cards = [card_label(self.game, c, lang) for c in s.hands.get(who, [])]
+            held = ", ".join(cards) if cards else say(lang, "no_cards")
+            text.append(f"{names.get(who, who)}: {held}\n")
+            objective = s.objectives.get(who)
+            if objective and objective in objectives():
+                text.append(f"  {objectives()[objective].text(lang)}\n", style="dim")

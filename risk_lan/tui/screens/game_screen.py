@@ -4,6 +4,7 @@ chat and the transcript code, and every step of a turn at the keyboard or the mo
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from rich.text import Text
@@ -86,6 +87,12 @@ class GameScreen(Screen[None]):
         self.expelled: dict[str, str] = {}  # seats the host expelled for good, and why
         self.watchers: list[str] = []  # the spectators' names, as the host last said
         self.updates_seen = 0
+        # A sealed game's view as this seat knows it (``DeckSeat.seat_view``: its own cards
+        # read put in their tokens' places), from the host's, kept as it came so that a card
+        # read between two updates is shown at once; any other game's view is shown as sent.
+        self.seat_view: Callable[[dict[str, Any]], dict[str, Any]] = lambda view: view
+        self.host_view: dict[str, Any] | None = None
+        self.start_note: str | None = None  # said first in the log (whose cards are read)
         # The reasons the bots of the host run here gave for their next moves, by the number
         # of the move: each is said with its move, however far behind the pace shows them.
         self.reasons: dict[int, tuple[str, Reason]] = {}
@@ -134,6 +141,8 @@ class GameScreen(Screen[None]):
         self.query_one("#say", Input).placeholder = self._say("chat_hint")
         self.refresh_status()
         self.set_interval(1.0, self.refresh_status)  # the waiting line counts down
+        if self.start_note:
+            self.write_log(Text(self.start_note, style="dim"))
         early, self.early = self.early, []
         for update, checked in early:
             self.take_update(update, checked)
@@ -152,7 +161,8 @@ class GameScreen(Screen[None]):
             self.early.append((update, checked))
             return
         shown = self.turn.step()
-        self.turn.load(update["view"])
+        self.host_view = update["view"]
+        self.turn.load(self.seat_view(update["view"]))
         self.turn_keys.view_loaded((shown.name, shown.keys))
         self.answered = False
         self.away = set(update["away"])
@@ -187,6 +197,14 @@ class GameScreen(Screen[None]):
             self.send(opening)
         else:
             self.redraw()
+
+    def cards_learnt(self) -> None:
+        """A sealed card of this seat's, on its way until now, is read: the view shown is
+        seen again with it (nothing else changed, so no step's choice is lost)."""
+        if self.host_view is None or not self.is_mounted:
+            return  # the next update shows it
+        self.turn.load(self.seat_view(self.host_view))
+        self.redraw()
 
     def bot_reason(self, seat: str, n: int, reason: Reason) -> None:
         """A bot's reason for its move numbered ``n``, said when that move is shown."""

@@ -17,6 +17,7 @@ from risk_lan.net.host.seating import COLOURS
 from risk_lan.rules import RULESETS, ruleset
 from risk_lan.tui.screens.bot_level_screen import BotLevelScreen, next_level
 from risk_lan.tui.screens.free_seat_screen import FreeSeatScreen
+from risk_lan.tui.table.sealed_words import lobby_line
 from risk_lan.tui.texts.catalogue import say, shown, translate_bindings
 from risk_lan.tui.turnlogic.modeapps import mode_title
 from risk_lan.tui.widgets.panels import level_word, player_mark
@@ -95,6 +96,9 @@ class SeatsScreen(Screen[None]):
         self.seat = ""
         self.watching = False  # a spectator's: no seat here
         self.join_at = join_at or []  # the host's addresses, when this app hosts the game
+        # The game this app hosts deals sealed cards: the seats' list says whose the host's
+        # computer reads (a joined app learns it from the lobby's ``sealed``).
+        self.sealed = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box"):
@@ -135,6 +139,9 @@ class SeatsScreen(Screen[None]):
                     level = level_word(self.lang, s["level"])
                     text.append(f"  {say(self.lang, 'bot_seat')} · {level}", style="dim")
             text.append("\n")
+        if self.sealed or lobby.get("sealed") is True:
+            line = lobby_line(self.lang, lobby, seat, hosting=self.sealed)
+            text.append("\n" + line + "\n", style="dim")
         watchers = [shown(name, 24) for name in lobby.get("watchers") or []]
         if watchers:
             text.append("\n" + say(self.lang, "watchers_line", names=", ".join(watchers)), "dim")

@@ -8,7 +8,7 @@ from typing import Any
 
 from risk_lan.tui.texts.catalogue import say
 
-WHYS = ("away", "move", "reveal", "commit")
+WHYS = ("away", "move", "reveal", "commit", "deck")
 
 
 def clock_time(seconds: float) -> str:

@@ -11,10 +11,10 @@ from typing import Any, Protocol
 
 from rich.text import Text
 
+from risk_lan.expulsion_deeds import deed
 from risk_lan.tui.table.clock import WaitClock
 from risk_lan.tui.table.game_app import GameApp
 from risk_lan.tui.texts.catalogue import say, shown
-from risk_lan.tui.texts.expel_texts import deed
 from risk_lan.tui.turnlogic.player_turn import Turn
 
 MORE_TIME = 60  # seconds given at a time
@@ -117,6 +117,15 @@ class TableNews:
         self.screen.write_log(Text(self._say(key, player=self._name(seat)), style=style))
         self.screen.redraw()
         self.screen.refresh_bindings()
+
+    def cards_changed_hands(self, seat: str, taken: bool, held: int) -> None:
+        """A sealed game's seat that changed hands: who now sees its cards (news of now
+        only: the history's past changes are said by the seats' own lines)."""
+        if self.catching_up or not self.screen.is_mounted:
+            return
+        mine = seat == self.screen.seat
+        key = ("you_" if mine else "") + ("sealed_taken" if taken else "sealed_back")
+        self.screen.write_log(Text(self._say(key, player=self._name(seat), n=held)))
 
     def _heard_of_the_past(self, seat: str, change: str) -> None:
         """A seat handed to a bot or back in the history sent ahead of the view: kept, and

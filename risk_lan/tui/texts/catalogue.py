@@ -22,6 +22,7 @@ from risk_lan.tui.texts.mission_texts import MISSION_TEXTS
 from risk_lan.tui.texts.objective_texts import OBJECTIVE_TEXTS
 from risk_lan.tui.texts.refusal_texts import REFUSAL_TEXTS
 from risk_lan.tui.texts.revised_texts import REVISED_TEXTS
+from risk_lan.tui.texts.sealed_texts import SEALED_TEXTS
 from risk_lan.tui.texts.watch_texts import WATCH_TEXTS
 from risk_lan.wording import wording
 
@@ -130,6 +131,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "wait_you_move": "Waiting for you to move: {waited}",
         "wait_you_reveal": "Waiting for your share of the dice: {waited}",
         "wait_you_commit": "Waiting for your commitment to the game's dice: {waited}",
+        "wait_deck": "Waiting for {player}'s part in shuffling and dealing the cards: {waited}",
+        "wait_you_deck": "Waiting for your part in shuffling and dealing the cards: {waited}",
         "wait_bot": ", a bot takes over in {left}",
         "wait_bot_now": ", a bot is taking over",
         "wait_paused": " (clock stopped)",
@@ -138,6 +141,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "back": "{player} is back.",
         "you_taken_over": "A bot is playing your seat. Press F9 to take it back.",
         "you_back": "You play your seat again.",
+        "sealed_taken": "The bot playing {player}'s seat now sees {player}'s {n} sealed"
+        " {n:card|cards}.",
+        "sealed_back": "{player} has their seat back, with their {n} sealed {n:card|cards};"
+        " the host saw {n:it|them} while its bot played the seat.",
+        "you_sealed_taken": "The bot playing your seat now sees your {n} sealed"
+        " {n:card|cards}, and so does the host.",
+        "you_sealed_back": "Your {n} sealed {n:card|cards} {n:is|are} yours again; the host"
+        " saw {n:it|them} while its bot played your seat.",
         "taken_refused": "A bot is playing your seat: press F9 to take it back first.",
         "stats": "Statistics",
         "since_title": "Since your last turn:",
@@ -296,6 +307,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "wait_you_move": "On attend votre coup : {waited}",
         "wait_you_reveal": "On attend votre part des dés : {waited}",
         "wait_you_commit": "On attend votre engagement sur les dés de la partie : {waited}",
+        "wait_deck": (
+            "En attente de la part {player:du} dans le mélange et la donne des cartes : {waited}"
+        ),
+        "wait_you_deck": "On attend votre part dans le mélange et la donne des cartes : {waited}",
         "wait_bot": ", un robot prend la place dans {left}",
         "wait_bot_now": ", un robot prend la place",
         "wait_paused": " (horloge arrêtée)",
@@ -305,6 +320,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "back": "{player} est de retour.",
         "you_taken_over": "Un robot joue votre place. Appuyez sur F9 pour la reprendre.",
         "you_back": "Vous jouez de nouveau votre place.",
+        "sealed_taken": "Le robot qui joue la place {player:du} voit désormais"
+        " {n:sa carte scellée|ses {n} cartes scellées}.",
+        "sealed_back": "{player} a repris sa place, avec {n:sa carte scellée|ses {n} cartes"
+        " scellées} ; l'hôte {n:l'a vue|les a vues} pendant que son robot jouait cette place.",
+        "you_sealed_taken": "Le robot qui joue votre place voit désormais"
+        " {n:votre carte scellée|vos {n} cartes scellées}, et l'hôte aussi.",
+        "you_sealed_back": "{n:Votre carte scellée vous revient|Vos {n} cartes scellées vous"
+        " reviennent} ; l'hôte {n:l'a vue|les a vues} pendant que son robot jouait votre place.",
         "taken_refused": "Un robot joue votre place : appuyez d'abord sur F9 pour la reprendre.",
         "stats": "Statistiques",
         "since_title": "Depuis votre dernier tour :",
@@ -367,7 +390,7 @@ TEXTS: dict[str, dict[str, str]] = {
 # game, a player expelled, the modes' own words, and the keys' lines of the pop-ups.
 for _more in (HINT_TEXTS, COMMAND_TEXTS, REFUSAL_TEXTS, WATCH_TEXTS, MISSION_TEXTS, ALLY_TEXTS,
               INDEPENDENTS_TEXTS, REVISED_TEXTS, ENTRY_TEXTS, OBJECTIVE_TEXTS,
-              EXPEL_TEXTS, HOST_STATUS_TEXTS, KEY_TEXTS):  # fmt: skip
+              EXPEL_TEXTS, HOST_STATUS_TEXTS, KEY_TEXTS, SEALED_TEXTS):  # fmt: skip
     for _lang in TEXTS:
         TEXTS[_lang].update(_more[_lang])
 

@@ -1,29 +1,9 @@
 """The words of a player expelled from the game (proven to cheat, or running a broken app: a
 bot plays its seat to the end), in English and French: the log's line, the players panel's
-mark, the expelled player's own screen, and F9 once expelled."""
+mark, the expelled player's own screen, and F9 once expelled. What the player's app sent is
+said as the host and ``risk-lan verify`` say it (``risk_lan.expulsion_deeds``)."""
 
 from __future__ import annotations
-
-# What the expelled player's app sent, by the host's `why`.
-DEEDS: dict[str, dict[str, str]] = {
-    "en": {
-        "bad_reveal": "a share of the dice that does not match the one it committed to",
-        "wrong_roll": "its share of the dice for a roll that was not being made",
-        "equivocation": "a history of the game that the host never sent",
-        "bad_signature": "a message in its name that its key did not sign (as the host alone"
-        " can tell)",
-        "": "a message that proves it cheats or is broken",
-    },
-    "fr": {
-        "bad_reveal": "une part des dés qui ne correspond pas à celle à laquelle elle s'était"
-        " engagée",
-        "wrong_roll": "sa part des dés pour un lancer qui n'était pas en cours",
-        "equivocation": "un historique de la partie que l'hôte n'a jamais envoyé",
-        "bad_signature": "un message en son nom que sa clé n'a pas signé (seul l'hôte peut le"
-        " constater)",
-        "": "un message qui prouve qu'elle triche ou est défaillante",
-    },
-}
 
 EXPEL_TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -49,9 +29,3 @@ EXPEL_TEXTS: dict[str, dict[str, str]] = {
         "expelled_status": "exclu : un robot joue votre place",
     },
 }
-
-
-def deed(lang: str, why: str) -> str:
-    """What an expelled player's app sent, in ``lang``."""
-    words = DEEDS.get(lang, DEEDS["en"])
-    return words.get(why, words[""])

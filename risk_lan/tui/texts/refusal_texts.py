@@ -18,6 +18,8 @@ REFUSAL_TEXTS: dict[str, dict[str, str]] = {
         "refused_not_your_turn": "It is not your turn.",
         "refused_unsendable": "This app could not send that move: it breaks the protocol's"
         " limits. Nothing was sent; play another.",
+        "refused_bad_deck": "The host refused a step of the sealed deck, or a card shown,"
+        " that this app sent: it came too late or does not check. Nothing changed.",
     },
     "fr": {
         "refused_too_fast": "Trop de coups refusés, trop vite : attendez un instant, puis rejouez.",
@@ -36,5 +38,8 @@ REFUSAL_TEXTS: dict[str, dict[str, str]] = {
         "refused_not_your_turn": "Ce n'est pas votre tour.",
         "refused_unsendable": "Cette application n'a pas pu envoyer ce coup : il dépasse les"
         " limites du protocole. Rien n'a été envoyé ; jouez-en un autre.",
+        "refused_bad_deck": "L'hôte a refusé une étape du paquet scellé, ou une carte montrée,"
+        " que cette application a envoyée : elle est arrivée trop tard ou n'est pas valable."
+        " Rien n'a changé.",
     },
 }

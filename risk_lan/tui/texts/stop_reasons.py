@@ -3,10 +3,9 @@ player by name, or the host) and what went wrong, never the protocol's own codes
 
 from __future__ import annotations
 
+from risk_lan.expulsion_deeds import DEEDS, deed
 from risk_lan.net.client.outcome import Outcome
-from risk_lan.net.record.expulsion import DEEDS
 from risk_lan.tui.texts.catalogue import say, shown
-from risk_lan.tui.texts.expel_texts import deed
 
 # What the one to blame sent, by the code of the check it failed.
 WHAT: dict[str, dict[str, str]] = {
@@ -28,6 +27,10 @@ WHAT: dict[str, dict[str, str]] = {
         "out_of_order": "messages out of the game's order",
         "too_large": "a message larger than the protocol allows",
         "bad_text": "a text holding control characters, which a screen must not show",
+        "bad_deck": "a step of the sealed deck that does not check, or a card of it shown as"
+        " another",
+        "bad_escrow": "a key of the sealed deck whose escrow among the other players does not"
+        " check",
         "": "a message that does not check",
     },
     "fr": {
@@ -49,6 +52,10 @@ WHAT: dict[str, dict[str, str]] = {
         "too_large": "un message plus grand que le protocole ne le permet",
         "bad_text": "un texte contenant des caractères de contrôle, qu'un écran ne doit pas"
         " afficher",
+        "bad_deck": "une étape du paquet scellé qui n'est pas valable, ou une carte de ce"
+        " paquet montrée pour une autre",
+        "bad_escrow": "une clé du paquet scellé dont le séquestre auprès des autres joueurs"
+        " n'est pas valable",
         "": "un message qui n'est pas valable",
     },
 }
@@ -104,7 +111,7 @@ SENTENCES: dict[str, dict[str, str]] = {
 def expelled_sentence(detail: str, lang: str) -> str:
     """This player's expulsion, in ``lang``: ``detail`` is the host's `why`, or its sentence
     to a player who came back (in English, naming what the app sent)."""
-    why = next((w for w, deed in DEEDS.items() if w == detail or deed in detail), "")
+    why = next((w for w, sent in DEEDS["en"].items() if w and (w == detail or sent in detail)), "")
     return say(lang, "you_expelled", what=deed(lang, why))
 
 
@@ -145,7 +152,9 @@ def why_stopped(
         opener = words["by_host"]
     else:
         return words["no_winner"]
-    sent = what.get(code, what[""])
+    # The deck's own faults (a false shuffle, share, opening…) are said as an expulsion says
+    # them: what the one to blame sent.
+    sent = what.get(code) or (deed(lang, code) if code in DEEDS["en"] else what[""])
     if culprit == "host":
         return opener + words["host_sent"].format(what=sent)
     if culprit == me:

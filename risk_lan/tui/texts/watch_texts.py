@@ -22,6 +22,7 @@ WATCH_TEXTS: dict[str, dict[str, str]] = {
         "watcher_hand_title": "Cards",
         "watchers_line": "Watching: {names}",
         "watcher_hand": "A spectator holds no cards: each player's count is under Players.",
+        "every_hand": "Every hand, read at the end of the game:",
         "watcher_objective": "Each player's objective stays secret until the game ends.",
         "watching_table": "You are watching this table: the game starts when its players are"
         " ready.",
@@ -53,6 +54,7 @@ WATCH_TEXTS: dict[str, dict[str, str]] = {
         "watchers_line": "Spectateurs : {names}",
         "watcher_hand": "Un spectateur n'a pas de cartes : le nombre de chaque joueur est sous"
         " Joueurs.",
+        "every_hand": "Chaque main, lue à la fin de la partie :",
         "watcher_objective": "L'objectif de chaque joueur reste secret jusqu'à la fin de la"
         " partie.",
         "watching_table": "Vous regardez cette table : la partie commence quand ses joueurs"

@@ -397,7 +397,11 @@ class HandPanel(Panel):
             return
         s = game.state
         if watcher:
-            text.append(say(lang, "watcher_hand"), style="dim")  # a spectator's screen
+            read = _read_hands(game)
+            if read:  # a won sealed game played back: every card read at its end
+                _every_hand(text, game, read, names, lang)
+            else:
+                text.append(say(lang, "watcher_hand"), style="dim")  # a spectator's screen
             self.show_text(text)
             return
         hand = s.hands.get(turn.seat, [])
@@ -412,7 +416,7 @@ class HandPanel(Panel):
         _cards(text, game, turn.seat, hand, lang)
         trades = turn.trades() if turn.my_turn else []
         for i, (action, value) in enumerate(trades[:3]):
-            glyphs = " ".join(_card(game, c, lang)[0] for c in action.cards)
+            glyphs = " ".join(card_label(game, c, lang)[0] for c in action.cards)
             line = say(lang, "set_value", cards=glyphs, value=value)
             text.append(say(lang, "sets") + " " if i == 0 else "    ", style="bold green")
             text.append(line + "\n", style="green")
@@ -443,16 +447,35 @@ def _cards(text: Text, game: Game, seat: str, hand: list[str], lang: str) -> Non
             text.append(f"{shows(game, seat, card, lang)}\n")
     elif len(cards) <= 3:
         for card in cards:
-            text.append(f"{_card(game, card, lang)}\n")
+            text.append(f"{card_label(game, card, lang)}\n")
     else:
         for i in range(0, len(cards), 2):
-            pair = [f"{_card(game, c, lang, short=True):<16}" for c in cards[i : i + 2]]
+            pair = [f"{card_label(game, c, lang, short=True):<16}" for c in cards[i : i + 2]]
             text.append("".join(pair).rstrip() + "\n")
     if coming:
         text.append(say(lang, "cards_coming", n=coming) + "\n", style="dim")
 
 
-def _card(game: Game, card: str, lang: str, short: bool = False) -> str:
+def _read_hands(game: Game) -> dict[str, list[str]]:
+    """The hands a spectator's state names card by card: none in a game going on (nil, or
+    sealed tokens), every one in the replay of a sealed game that was won."""
+    s = game.state
+    hands = {p: list(s.hands.get(p) or ()) for p in s.players}
+    if not any(hands.values()) or any(is_hidden(c) for h in hands.values() for c in h):
+        return {}
+    return {p: h for p, h in hands.items() if h}
+
+
+def _every_hand(
+    text: Text, game: Game, hands: dict[str, list[str]], names: dict[str, str], lang: str
+) -> None:
+    text.append(say(lang, "every_hand") + "\n", style="dim")
+    for seat, hand in hands.items():
+        cards = ", ".join(card_label(game, c, lang) for c in hand)
+        text.append(f"{shown(names.get(seat, seat), 12)}: {cards}\n")
+
+
+def card_label(game: Game, card: str, lang: str, short: bool = False) -> str:
     if card.startswith("joker"):
         return "★ joker"
     symbol = game.board.territories[card].card

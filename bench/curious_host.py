@@ -1,0 +1,119 @@
+"""The curious host over many sealed games (tests/curioushost.py): each game's host, in a
+process of its own, dumps everything it holds at random moves (every object of its process,
+its save, its record); every player is a ``risk-lan join --bot`` process. Prints, per mode
+and in all: games, moves, dumps, objects walked, the players' sealed cards judged, the
+layer keys and token–card bindings found (which must be 0), the cards the host party read
+that were not its own seats' (0), the guesser's hits against a uniform guess's expected
+hits, and the control (a dump after the end, every secret public, one binding planted:
+the checks must find them).
+
+    .venv/bin/python bench/curious_host.py [--games 50] [--seed 1] [--dumps 3]
+    .venv/bin/python bench/curious_host.py --narrow --games 6   # three parties or fewer
+
+By default each table has at least four parties (the host and three players or more).
+--narrow plays tables of three parties (the host and two players), where the escrow's
+threshold once was one share, the layer's inverse itself: the host's share read every
+player's cards. The threshold is now all the holders at such a table (docs/fairness.md,
+"The sealed deck's escrow, exactly"), and the key check must find nothing there either.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from risk_lan.rules import ruleset
+
+# Every mode with cards or objectives, team modes aside (their shared hands are sealed by
+# another piece of work); the two-player modes have three parties at most.
+WIDE = (
+    "classic", "classic-2015", "mission", "old-world", "conquete", "conquete-2",
+    "secret-mission", "risk-mission", "capital", "capital-short", "revised",
+    "revised-objectives", "revised-support",
+)  # fmt: skip
+NARROW = ("classic", "secret-mission", "two-player", "revised-objectives")
+SCRIPT = Path(__file__).resolve().parent.parent / "tests" / "curioushost.py"
+COUNTS = (
+    "games", "moves", "dumps", "objects", "scalars_tried", "tokens_judged", "keys_found",
+    "bindings", "host_reads_others", "hits", "chance", "variance", "control_keys",
+    "control_bindings",
+)  # fmt: skip
+
+
+def table(mode: str, rng: random.Random, narrow: bool) -> tuple[int, int]:
+    """Seats and host bots: at least three players (four parties), or at most two."""
+    rules = ruleset(mode)
+    if narrow:
+        seats = rules.min_players
+        return seats, max(0, seats - 2)
+    seats = rng.randint(max(4, rules.min_players), rules.max_players)
+    return seats, rng.randint(0, seats - 3)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dumps", type=int, default=3)
+    parser.add_argument("--narrow", action="store_true", help="tables of three parties or fewer")
+    parser.add_argument("--only", type=int, action="append", help="play only game ONLY (repeat)")
+    args = parser.parse_args()
+    modes = NARROW if args.narrow else WIDE
+    totals: dict[str, dict[str, float]] = defaultdict(lambda: dict.fromkeys(COUNTS, 0.0))
+    failures = []
+    began = time.monotonic()
+    for i in range(args.games):
+        rng = random.Random(f"{args.seed}:{i}")
+        mode = modes[i % len(modes)]
+        seats, bots = table(mode, rng, args.narrow)
+        if args.only and i not in args.only:
+            continue
+        out = subprocess.run(
+            [sys.executable, str(SCRIPT), "--mode", mode, "--seats", str(seats),
+             "--bots", str(bots), "--seed", f"{args.seed}:{i}", "--dumps", str(args.dumps)],
+            capture_output=True, text=True,
+        )  # fmt: skip
+        try:
+            found = json.loads(out.stdout.strip().splitlines()[-1])
+        except (IndexError, ValueError):
+            failures.append(f"game {i} ({mode}): {out.stderr.strip()[-300:]}")
+            continue
+        if found["error"]:
+            failures.append(f"game {i} ({mode}, {seats} seats): {found['error']}")
+        failures += [f"game {i} ({mode}): {p}" for p in found["problems"]][:3]
+        for row in (totals[mode], totals["all"]):
+            row["games"] += 1
+            for name in COUNTS[1:]:
+                row[name] += found[name]
+        print(
+            f"game {i}: {mode}, {seats} seats ({bots} host bots), {found['parties']} parties, "
+            f"{found['moves']} moves, {found['tokens_judged']} cards judged, keys "
+            f"{found['keys_found']}, bindings {found['bindings']}, hits {found['hits']} "
+            f"(chance {found['chance']:.2f})",
+            flush=True,
+        )
+    for mode, row in sorted(totals.items(), key=lambda item: item[0] == "all"):
+        spread = math.sqrt(row["variance"]) or 1.0
+        print(
+            f"{mode:20} games {row['games']:.0f}, moves {row['moves']:.0f}, dumps "
+            f"{row['dumps']:.0f}, objects walked {row['objects']:.0f}, scalars tried "
+            f"{row['scalars_tried']:.0f}, cards judged {row['tokens_judged']:.0f}, keys found "
+            f"{row['keys_found']:.0f}, bindings {row['bindings']:.0f}, host read others' "
+            f"{row['host_reads_others']:.0f}, guesser hits {row['hits']:.0f} against "
+            f"{row['chance']:.1f} by chance (z {(row['hits'] - row['chance']) / spread:+.2f}), "
+            f"control keys {row['control_keys']:.0f} bindings {row['control_bindings']:.0f}"
+        )
+    print("\n".join(failures) or "no failure")
+    print(f"time: {time.monotonic() - began:.0f} s")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,370 @@
+"""The curious host (issue 27): a sealed game whose host, in this process and instrumented,
+dumps everything it holds at random moves, while each player is a ``risk-lan join --bot``
+process of its own (so that this process holds the host and nothing of any player's).
+
+A dump is every object in the process (``gc.get_objects()`` and what each refers to), with
+the host's save and record read back and decoded. At the end of the game, once every card
+is read, each dump is judged against the truth for every sealed card a player's seat held
+unopened at that moment (but one a host bot's seat held before, which the host read then):
+
+- **keys**: no 32-byte string or big integer in the dump is a player's layer secret or its
+  inverse (``x·B == Y`` or ``x⁻¹·B == Y``). Either would read that player's cards, every
+  other layer being off them; nothing less reads them, short of solving the group's
+  discrete logarithm (fairness.md, "The curious host").
+- **bindings**: no dict maps the token to its card (or the card to the token), and no pair
+  holds both.
+- **the host party's cards**: only its own seats' tokens (its bots').
+- **a guesser**: for each such token, the candidate names (its deal's cards, less those its
+  deal opened and those the host reads) scored by how often the dump refers to each, plus
+  every binding with the token; the best scored is the guess. Over many tokens, its hits
+  are compared with what the best guess from public knowledge alone would get (the
+  candidate the deal left most copies of: with every card different, one in as many as
+  are left).
+
+Run alone: ``python tests/curioushost.py --mode secret-mission --seats 4 --bots 1`` prints
+the findings as JSON (used by bench/curious_host.py and tests/test_net_curious_host.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import random
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from protocol.errors import ProtocolError
+from protocol.ristretto import ORDER, mul_base, scalar_of
+from protocol.sealeddeck import SealedDeck
+from risk_lan.net.host.hostconfig import HostConfig
+from risk_lan.net.host.hostserver import Host
+from risk_lan.net.record.deckdraws import party_of
+from risk_lan.net.record.recordfile import read_record
+from risk_lan.rules.projection import sealed_of
+
+RISK_LAN = [sys.executable, "-m", "risk_lan.cli"]
+HOST = "host"
+
+
+@dataclass
+class Dump:
+    """What one dump holds that could name a card: every string (with how many references
+    to it), the token–card pairs bound, and the candidate scalars."""
+
+    move: int
+    held: dict[str, str]  # token → the party (a player's) that held it unopened
+    candidates: dict[str, Counter[str]]  # token → the names it could be, by public knowledge
+    names: Counter[str] = field(default_factory=Counter)
+    # "token card", joined: a pair kept as a tuple would be a binding in the next dump
+    pairs: set[str] = field(default_factory=set)
+    scalars: set[int] = field(default_factory=set)
+
+
+@dataclass
+class Findings:
+    mode: str
+    seats: int
+    bots: int
+    parties: int = 0
+    moves: int = 0
+    dumps: int = 0
+    objects: int = 0  # objects walked, over every dump
+    scalars_tried: int = 0
+    tokens_judged: int = 0  # (dump, token) pairs: a player's sealed card, unopened
+    keys_found: int = 0
+    bindings: int = 0
+    host_reads_others: int = 0  # tokens the host party read that were not its seats'
+    hits: int = 0  # the guesser's
+    # The best guess from public knowledge alone (the candidate most often in the deal left)
+    # hits each token with at most this chance: its expected hits, and their variance.
+    chance: float = 0.0
+    variance: float = 0.0
+    # The control: a dump taken after the end, when every secret is public, with one
+    # binding planted; the checks must find them, or they could not fail.
+    control_keys: int = 0
+    control_bindings: int = 0
+    winner: str | None = None
+    error: str | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+def walk_process() -> tuple[list[Any], int]:
+    """Every object in this process: those the garbage collector tracks, and everything
+    they refer to, at any depth. The collector does not track a dict or tuple that holds
+    only strings, bytes and numbers (an escrow's shares, say), so following references,
+    not the tracked list alone, is what reaches them."""
+    gc.collect()
+    tracked = gc.get_objects()
+    seen = {id(o) for o in tracked}
+    out = list(tracked)
+    stack = list(tracked)
+    while stack:
+        try:
+            referents = gc.get_referents(stack.pop())
+        except (ReferenceError, TypeError):
+            continue
+        for r in referents:
+            if id(r) not in seen:
+                seen.add(id(r))
+                out.append(r)
+                if type(r) not in (str, bytes, int, float, bool):
+                    stack.append(r)
+    return out, len(out)
+
+
+def walk_data(data: Any, out: list[Any]) -> None:
+    """A decoded record's or save's structure, flattened into ``out`` (containers kept)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        out.append(item)
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+
+
+def read_files(record: Path, save: Path) -> list[Any]:
+    out: list[Any] = []
+    try:
+        for entry in read_record(record):
+            walk_data(entry, out)
+    except (ProtocolError, OSError, ValueError):
+        pass  # caught mid-write: what was read is kept
+    try:
+        unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
+        unpacker.feed(save.read_bytes())
+        for item in unpacker:
+            walk_data(item, out)
+    except (OSError, ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError):
+        pass
+    out.extend([record.read_bytes() if record.exists() else b""])
+    return out
+
+
+def tokens_held(ledger: SealedDeck, state: Any) -> dict[str, str]:
+    """Each sealed card a player's seat holds unopened, and that party."""
+    held = {}
+    for seat in state.players:
+        party = party_of(ledger, seat)
+        if party == HOST:
+            continue
+        for token in sealed_of(state, seat):
+            if ledger.slots[token].card is None:
+                held[token] = party
+    return held
+
+
+def candidates_of(ledger: SealedDeck, token: str, host_reads: dict[str, str]) -> Counter[str]:
+    """The names ``token`` could be, for anyone who knows the public ledger and the host
+    party's own cards: its deal's cards, less those of its deal opened or read by the
+    host."""
+    deal = ledger.deals[ledger.slots[token].deal]
+    known = Counter(
+        s.card for t, s in ledger.slots.items() if s.deal == deal.id and s.card is not None
+    )
+    known.update(c for t, c in host_reads.items() if ledger.slots[t].deal == deal.id)
+    return Counter(deal.cards) - known
+
+
+def take_dump(host: Host, record: Path, save: Path) -> tuple[Dump, int] | None:
+    match = host.match
+    if match is None or match.deck is None or match.game is None:
+        return None
+    ledger = match.deck.ledger
+    state = match.game.state
+    if ledger is None or state.phase == "over":
+        return None
+    host_reads = dict(match.deck.party.cards)
+    # A card a host bot's seat held before a player took it (at an elimination) the host
+    # read rightly then: it is not judged.
+    held = {t: p for t, p in tokens_held(ledger, state).items() if t not in host_reads}
+    dump = Dump(match.n, held, {t: candidates_of(ledger, t, host_reads) for t in held})
+    return dump, scan(dump, set(held), record, save)
+
+
+def scan(dump: Dump, tokens: set[str], record: Path, save: Path) -> int:
+    """Walk the process and the host's files into ``dump``; the objects walked."""
+    objects, walked = walk_process()
+    objects += read_files(record, save)
+    for obj in objects:
+        kind = type(obj)
+        if kind is str:
+            dump.names[obj] += 1
+        elif kind in (bytes, bytearray) and len(obj) == 32:
+            dump.scalars.add(int.from_bytes(obj, "little") % ORDER)
+        elif kind is int and obj.bit_length() > 128:
+            dump.scalars.add(obj % ORDER)
+        elif kind is dict:
+            for k, v in obj.items():
+                if type(k) is str and type(v) is str and (k in tokens or v in tokens):
+                    dump.pairs.add(f"{k} {v}" if k in tokens else f"{v} {k}")
+        elif kind is tuple and len(obj) == 2:
+            a, b = obj
+            if type(a) is str and type(b) is str and (a in tokens or b in tokens):
+                dump.pairs.add(f"{a} {b}" if a in tokens else f"{b} {a}")
+    dump.scalars.discard(0)
+    del objects
+    return walked
+
+
+def judge(dump: Dump, ledger: SealedDeck, read: dict[str, str], findings: Findings,
+          rng: random.Random) -> None:  # fmt: skip
+    """One dump against the truth: the cards every token was, read at the end."""
+    players = {bytes(q.layer): p for p, q in ledger.parties.items() if p != HOST}
+    keyed = set()
+    for x in dump.scalars:
+        findings.scalars_tried += 1
+        inverse = pow(x, -1, ORDER)
+        keyed |= {players[k] for k in (mul_base(scalar_of(x)), mul_base(scalar_of(inverse)))
+                  if k in players}  # fmt: skip
+    findings.keys_found += len(keyed)  # players whose key the dump holds
+    findings.problems += [f"move {dump.move}: {p}'s layer key in the dump" for p in sorted(keyed)]
+    for token in dump.held:
+        truth = read[token]
+        findings.tokens_judged += 1
+        if f"{token} {truth}" in dump.pairs:
+            findings.bindings += 1
+            findings.problems.append(f"move {dump.move}: {token} bound to its card {truth}")
+        left = dump.candidates[token]
+        assert truth in left, (token, truth, left)
+        names = sorted(left)
+        bound = {p.partition(" ")[2] for p in dump.pairs if p.partition(" ")[0] == token}
+        scores = {n: dump.names[n] + 1000 * (n in bound) for n in names}
+        best = max(scores.values())
+        guess = rng.choice([n for n in names if scores[n] == best])
+        findings.hits += guess == truth
+        best_public = max(left.values()) / sum(left.values())
+        findings.chance += best_public
+        findings.variance += best_public * (1 - best_public)
+
+
+async def curious_game(
+    folder: Path,
+    mode: str,
+    seats: int,
+    bots: int,
+    seed: str,
+    dumps: int,
+    seconds: float,
+    within: int = 250,
+) -> Findings:
+    """One game, with ``dumps`` dumps at moves drawn from 10 to ``within``."""
+    findings = Findings(mode, seats, bots)
+    rng = random.Random(seed)
+    record, save = folder / "game.rec", folder / "game.save"
+    config = HostConfig(
+        seats=seats, bots=bots, mode=mode, sealed=True, record=str(record), save=str(save)
+    )
+    host = Host(config)
+    port = await host.serve("127.0.0.1", 0)
+    at = sorted(rng.sample(range(10, within), dumps))
+    taken: list[Dump] = []
+    players = []
+    for i in range(seats - bots):
+        with (folder / f"p{i}.out").open("w") as out:
+            players.append(
+                await asyncio.create_subprocess_exec(
+                    *RISK_LAN, "join", f"127.0.0.1:{port}", "--bot", "--name", f"p{i}",
+                    stdout=out, stderr=asyncio.subprocess.STDOUT,
+                )
+            )  # fmt: skip
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    try:
+        while not all(p.returncode is not None for p in players):
+            if loop.time() > deadline:
+                findings.error = f"no end in {seconds:.0f} s"
+                break
+            match = host.match
+            if at and match is not None and match.n >= at[0]:
+                at.pop(0)
+                made = take_dump(host, record, save)
+                if made is not None:
+                    taken.append(made[0])
+                    findings.objects += made[1]
+            await asyncio.sleep(0.01)
+    finally:
+        for p in players:
+            if p.returncode is None:
+                p.kill()
+            await p.wait()
+        await host.close()
+    match = host.match
+    if match is None or match.deck is None or match.deck.ledger is None:
+        findings.error = findings.error or "no sealed game"
+        return findings
+    ledger = match.deck.ledger
+    findings.parties = len(ledger.order)
+    findings.moves = match.n
+    findings.winner = match.game.winner if match.game is not None else None
+    if findings.error is None and findings.winner is None:
+        findings.error = "no winner"
+    try:
+        read = ledger.read_all()
+    except Exception as e:  # a game that did not end reads nothing: say why
+        findings.error = findings.error or f"the cards could not be read: {e}"
+        return findings
+    ours = {t for e in ledger.journal if e.get("kind") == "give" and e["party"] == HOST
+            for t in [e["token"]]}  # fmt: skip
+    findings.host_reads_others = len(set(match.deck.party.cards) - ours)
+    for dump in taken:
+        findings.dumps += 1
+        judge(dump, ledger, read, findings, rng)
+    control(host, taken, read, record, save, findings, rng)
+    return findings
+
+
+def control(host: Host, taken: list[Dump], read: dict[str, str], record: Path, save: Path,
+            findings: Findings, rng: random.Random) -> None:  # fmt: skip
+    """The checks run on a dump after the end (every layer's secret public by then) with the
+    first judged token bound to its card in a dict, which they must find."""
+    first = next((d for d in taken if d.held), None)
+    if first is None or host.match is None or host.match.deck is None:
+        return
+    ledger = host.match.deck.ledger
+    assert ledger is not None
+    token = next(iter(first.held))
+    planted = {token: read[token]}  # held for the walk to find (``read`` binds them all too)
+    after = Dump(first.move, first.held, first.candidates)
+    scanned = scan(after, set(first.held), record, save)
+    del planted
+    seen = Findings(findings.mode, findings.seats, findings.bots)
+    judge(after, ledger, read, seen, rng)
+    findings.control_keys = seen.keys_found
+    findings.control_bindings = seen.bindings
+    findings.objects += scanned
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", default="secret-mission")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--bots", type=int, default=1)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--dumps", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=240)
+    parser.add_argument("--within", type=int, default=250, help="dumps before this move")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        findings = asyncio.run(
+            curious_game(
+                Path(folder), args.mode, args.seats, args.bots, args.seed, args.dumps,
+                args.seconds, args.within,
+            )
+        )  # fmt: skip
+    print(json.dumps(asdict(findings)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
