@@ -36,22 +36,6 @@ from .teamshare import holds, read_opening, seal_opening
 Message = dict[str, Any]
 
 
-# The kinds of step a party makes when the ledger waits for it (``DealerParty.make``).
-MADE = frozenset(
-    {
-        "escrow_deal",
-        "escrow_answer",
-        "shuffle_commit",
-        "shuffle",
-        "relayer",
-        "unlayer",
-        "escrow_partial",
-        "share",
-        "share_answer",
-    }
-)
-
-
 class LedgerView(Protocol):
     """What a party reads of the public ledger (``SealedDeck``)."""
 
@@ -312,24 +296,28 @@ class DealerParty:
 
     def make(self, ledger: LedgerView, step: Pending) -> Message:
         """The message of ``step``, one of its own the ledger waits for (a kind of ``MADE``)."""
-        if step.kind in ("share", "share_answer"):
-            return self.team_step(ledger, step)
-        makers: dict[str, Callable[[str], Message]] = {
-            "escrow_deal": lambda _: self.escrow(ledger),
-            "escrow_answer": self.answer,
-            "shuffle_commit": lambda subject: self.shuffle_commit(ledger, subject),
-            "shuffle": lambda subject: self.shuffle(ledger, subject),
-            "relayer": lambda subject: self.relayer(ledger, subject),
-            "unlayer": lambda subject: self.unlayer(ledger, subject),
-            "escrow_partial": lambda subject: self.holder.partial(ledger, subject),
-        }
-        return makers[step.kind](step.subject)
+        return _MAKERS[step.kind](self, ledger, step)
 
     def team_step(self, ledger: LedgerView, step: Pending) -> Message:
         """A ``share`` or ``share_answer`` the ledger waits for from it."""
         if step.kind == "share":
             return self.share(ledger, step.subject, step.to)
         return self.share_answer(step.subject, step.to)
+
+
+# How a party makes each kind of step the ledger waits for from it (``DealerParty.make``).
+_MAKERS: dict[str, Callable[[DealerParty, LedgerView, Pending], Message]] = {
+    "escrow_deal": lambda party, ledger, _: party.escrow(ledger),
+    "escrow_answer": lambda party, _, step: party.answer(step.subject),
+    "shuffle_commit": lambda party, ledger, step: party.shuffle_commit(ledger, step.subject),
+    "shuffle": lambda party, ledger, step: party.shuffle(ledger, step.subject),
+    "relayer": lambda party, ledger, step: party.relayer(ledger, step.subject),
+    "unlayer": lambda party, ledger, step: party.unlayer(ledger, step.subject),
+    "escrow_partial": lambda party, ledger, step: party.holder.partial(ledger, step.subject),
+    "share": DealerParty.team_step,
+    "share_answer": DealerParty.team_step,
+}
+MADE = frozenset(_MAKERS)  # the kinds of step a party makes when the ledger waits for it
 
 
 def shuffle_message(party: str, deal_id: str, shuffled: Sequence[Point], proof: bytes) -> Message:
