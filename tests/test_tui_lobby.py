@@ -216,9 +216,8 @@ async def test_the_hosts_lobby_shows_where_others_join() -> None:
         port = app.local_host.address[1]
         await until(
             pilot,
-            lambda: any(  # the screen may be up before its hint is mounted
-                f"risk-lan join 127.0.0.1:{port}" in str(hint.render())
-                for hint in seats.query("#table-hint")
+            lambda: (
+                f"risk-lan join 127.0.0.1:{port}" in str(seats.query_one("#table-hint").render())
             ),
         )
         await app.action_quit()

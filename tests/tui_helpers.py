@@ -17,6 +17,7 @@ from typing import Any
 
 from rulebook_helpers import write_position
 from textual.app import ScreenStackError
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 
 from risk_lan.net.client import client
@@ -116,8 +117,8 @@ async def until(pilot: Pilot, condition: Callable[[], Any], timeout: float = 15.
     while loop.time() < deadline:
         try:
             value = condition()
-        except ScreenStackError:
-            value = None  # the app has not pushed its first screen yet
+        except (ScreenStackError, NoMatches):
+            value = None  # the app has not pushed its first screen, or mounted its widgets, yet
         if value:
             return value
         await pilot.pause(0.05)
