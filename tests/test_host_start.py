@@ -90,3 +90,28 @@ async def test_a_port_taken_for_a_new_game_is_said_in_a_sentence() -> None:
 async def test_a_save_that_cannot_be_taken_up_is_said_in_a_sentence(tmp_path: Path) -> None:
     why = await start_host(HostConfig(), "0.0.0.0", 0, resume=str(tmp_path / "none.save"))
     assert isinstance(why, str) and why.startswith(f"cannot read {tmp_path / 'none.save'}")
+
+
+def test_a_game_between_computers_deals_sealed_unless_the_host_asks_for_the_plain_deck() -> None:
+    from risk_lan.cli import build_parser, host_config, play_config
+
+    parse = build_parser().parse_args
+    assert host_config(parse(["host"])).sealed
+    assert not host_config(parse(["host", "--plain"])).sealed
+    assert not play_config(parse(["play"])).sealed  # alone against this computer's bots
+    assert play_config(parse(["play", "--sealed"])).sealed
+
+
+@pytest.mark.asyncio
+async def test_a_sealed_host_with_no_players_seat_deals_plain_and_says_so() -> None:
+    """Every seat a bot of the host's: nobody else holds a key, so no escrow could have a
+    holder, and the host's computer reads every card whatever the deck."""
+    lines: list[str] = []
+    host = Host(HostConfig(seats=3, bots=3, sealed=True, log=lines.append))
+    await host.serve("127.0.0.1", 0)
+    try:
+        await wait_for(lambda: host.match is not None and host.match.n > 5, "the bots' game")
+        assert host.match is not None and host.match.deck is None
+        assert "every seat is played on this computer: the cards are dealt plain" in lines
+    finally:
+        await host.close()
