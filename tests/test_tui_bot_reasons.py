@@ -49,7 +49,9 @@ async def test_a_hard_bot_says_why_before_its_moves_in_english() -> None:
         attacked = re.search(r"attacks ([A-Z][\w .'-]+):", lines[i])
         mark = attacked.group(1) if attacked else lines[i].split(" ")[0]
         assert i + 1 < len(lines) and mark in lines[i + 1], lines[i : i + 2]
-    for line in (lines[i] for i in said if "attacks" in lines[i]):
+    # An attack's reason, not a plan that says how the bot attacks ("attacks only with a
+    # clear edge").
+    for line in (lines[i] for i in said if re.search(r"\(hard\): attacks ", lines[i])):
         assert re.search(r"attacks [A-Z][\w .'-]+: \d{1,2}% to win$", line), line
 
 
