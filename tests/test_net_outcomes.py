@@ -175,6 +175,41 @@ def test_a_deal_that_is_not_the_shuffles_is_caught_when_the_secret_is_out(tmp_pa
         assert "at the end" in outcome.error, outcome
 
 
+class OtherToken(Cheat):
+    """A sealed game's card drawn, named to its drawer as another token than the deck's."""
+
+    AFTER = 1
+
+    def tamper(self, update: dict[str, Any]) -> bool:
+        for event in update["events"]:
+            card = event.get("card") if event["type"] == "card_drawn" else None
+            if isinstance(card, str) and card.startswith("?"):
+                event["card"] = f"?{int(card[1:]) + 1}"
+                return True
+        return False
+
+
+def test_a_sealed_card_named_as_another_token_is_caught_at_the_end() -> None:
+    """A sealed game's client works out every move itself, its cards' tokens included, so
+    it replays nothing at the end; but a token the host named otherwise than the deck gave
+    is kept for the end's check, which catches it."""
+
+    class CheatingGame(HostGame):
+        broadcaster_class = OtherToken
+
+    class CheatingHost(Host):
+        match_class = CheatingGame
+
+    clients = [Client("ann", ClassicBot()), Client("bob", ClassicBot())]
+    host = CheatingHost(HostConfig(seats=3, bots=1, sealed=True))
+    outcomes = asyncio.run(run(host, clients))
+    caught = [o for o in outcomes if o is not None and o.error is not None]
+    assert caught, outcomes
+    for outcome in caught:
+        assert outcome.culprit == "host", outcome
+        assert "cards the deck did not give" in outcome.error, outcome
+
+
 class BrokenBot(ClassicBot):
     """Fails on its tenth choice, as a bug of the app's own would."""
 

@@ -130,7 +130,12 @@ class Witness(GameReplay):
             if wrong is not None:
                 code = "bad_dice" if wrong.startswith("dice:") else "wrong_outcome"
                 raise ProtocolError(code, f"move {n}: {wrong.removeprefix('dice: ')}", "host")
-            if named:
+            if named and not (
+                self.ledger is not None and named == _cards_of(played[1] or [], self.viewer)
+            ):
+                # A sealed game's tokens come from the deck, worked out here: only a card named
+                # otherwise waits for the end. Elsewhere a shuffle only the host's secret gives
+                # decided it, even one this client's working-out happened to give right.
                 self.named_cards[n] = named
         elif events:
             raise ProtocolError("wrong_outcome", f"move {n}'s events told twice", "host")
@@ -170,6 +175,12 @@ class Witness(GameReplay):
         # again only what differs.
         self.settle_deck()
         ledger = self.ledger
+        if ledger is not None and self._derived_throughout():
+            # A sealed game's shuffles drew from the rolls alone and its cards came from the
+            # deck: this client worked out every move as it came, the end's replay with the
+            # host's secret would play the very same game again (`_over` read every card).
+            self._check_winner(over, self.game)
+            return
         proven = ledger.proven | ledger.held if ledger is not None else None
         replay = GameReplay(over["secret"], signatures="none", proven=proven)
         for envelope in self.history:
@@ -194,11 +205,18 @@ class Witness(GameReplay):
                     "wrong_outcome", f"move {n}: cards the deck did not give {self.seat}", "host"
                 )
             replay.last_played = None
-        if replay.game is not None and over["winner"] != replay.game.winner:
+        self._check_winner(over, replay.game)
+
+    def _derived_throughout(self) -> bool:
+        """Whether this client worked out every move itself: none taken on the host's word
+        (``_take_view``), and no cards named to it left to compare."""
+        return not self.unknown and not self.taken_views and not self.named_cards
+
+    @staticmethod
+    def _check_winner(over: dict[str, Any], game: Game | None) -> None:
+        if game is not None and over["winner"] != game.winner:
             raise ProtocolError(
-                "wrong_winner",
-                f"the host names {over['winner']}, play gave {replay.game.winner}",
-                "host",
+                "wrong_winner", f"the host names {over['winner']}, play gave {game.winner}", "host"
             )
 
 
