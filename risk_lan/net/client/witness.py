@@ -12,8 +12,11 @@ back as it sent them; and each private update says what the client's own working
 move gives (``shadow``): every event, every die, every territory's armies, whose turn it is.
 What a shuffle decided (the deal, a headquarters picked by chance) and the cards only this
 seat sees are taken on the host's word, and checked when the game ends against the host's
-revealed secret, by replaying the whole history with it. A win by an objective is worked out
-here like any move: its holder's signed claim names the objective.
+revealed secret, by replaying the whole history with it. In a sealed game the shuffles draw
+from the rolls alone and the cards are the deck's tokens: a client that took nothing on the
+host's word has worked out the whole game already, and its end reads every card instead. A
+win by an objective is worked out here like any move: its holder's signed claim names the
+objective.
 """
 
 from __future__ import annotations
