@@ -54,7 +54,7 @@ def play_sealed(
         played += 1
         sealed_events = apply_sealed(sealed, player, action, cards, seed, played)
         for seat, start in starts.items():
-            start.moved(sealed.state, [e.seen_by(seat).to_dict() for e in sealed_events])
+            start.moved(sealed.state.hands, [e.seen_by(seat).to_dict() for e in sealed_events])
         assert [unsealed(e.to_dict(), cards) for e in sealed_events] == [
             e.to_dict() for e in events
         ], f"move {played} ({player}: {action}): the sealed game's events differ"
@@ -145,7 +145,7 @@ def test_a_card_drawn_as_the_turn_starts_and_given_away_leaves_the_trade_owed() 
             state.deck = [c for c in state.deck if c not in [*hand, drawn]] + [drawn]
             state.hands["p0"] = list(hand)
         events = game.apply(player, bots[player].choose(game, player))
-        start.moved(game.state, [e.seen_by("p0").to_dict() for e in events])
+        start.moved(game.state.hands, [e.seen_by("p0").to_dict() for e in events])
         started = any(isinstance(e, TurnStarted) and e.player == "p0" for e in events)
         if started and game.state.hands["p0"][-1] == drawn:
             break

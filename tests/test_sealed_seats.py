@@ -57,7 +57,7 @@ class Table:
         self.moves += 1
         events = apply_sealed(self.sealed, seat, action, self.cards, seed, self.moves)
         for p, start in self.starts.items():
-            start.moved(self.sealed.state, [e.seen_by(p).to_dict() for e in events])
+            start.moved(self.sealed.state.hands, [e.seen_by(p).to_dict() for e in events])
 
     def claims(self) -> None:
         """The acts each seat's client makes by itself after a move (an objective's claim,

@@ -17,7 +17,7 @@ sees the move that starts it, with the cards that start drew.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .projection import sees_hand
@@ -37,9 +37,12 @@ class TurnStart:
         self.turn = 0  # the turn kept (``GameState.turn``), 0 for none yet
         self.hand: list[str] = []
 
-    def moved(self, state: GameState, events: Iterable[Mapping[str, Any]]) -> None:
+    def moved(
+        self, hands: Mapping[str, Sequence[str]], events: Iterable[Mapping[str, Any]]
+    ) -> None:
         """A move made, its events (in their wire form, as this seat sees them: a card drawn
-        is named, token or card, to its drawer) and the sealed state after it."""
+        is named, token or card, to its drawer) and the sealed state's hands after it (a
+        state's, or a view's as the host sent it: a client reads no more of it here)."""
         turn, drawn = 0, list[str]()
         for e in events:
             if e["type"] == "turn_started":
@@ -48,7 +51,7 @@ class TurnStart:
                 drawn.append(e["card"])
         if not turn:
             return
-        hand = list(state.hands.get(self.seat, ()))
+        hand = list(hands.get(self.seat, ()))
         for card in drawn:
             if card in hand:
                 hand.remove(card)

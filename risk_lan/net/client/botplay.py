@@ -25,9 +25,14 @@ class BotPlay:
         self.chose_again_at = views
         return True
 
+    def may_act(self, seat: str, waiting: str | None) -> bool:
+        """Whether the bot may have an act to choose for ``seat``, the game waiting for
+        ``waiting``: its opening moves, or the game's wait for its seat."""
+        return not self.opened or waiting == seat
+
     def moves(self, view: dict[str, Any], seat: str, waiting: str | None) -> list[Action]:
         """What the bot plays for ``seat`` from ``view``, the game waiting for ``waiting``."""
-        if view["phase"] == "over" or (self.opened and waiting != seat):
+        if view["phase"] == "over" or not self.may_act(seat, waiting):
             return []
         try:
             game = Game(GameState.from_view(view))

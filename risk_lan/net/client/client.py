@@ -110,9 +110,7 @@ class Client:
         # `bad_deck` refusal is an act's only then; else it refuses one of this seat's deck
         # steps, which leaves its acts as they are.
         self.opening_acts = 0
-        self.view: dict[str, Any] | None = None
-        # A sealed game's view as the host sent it (``view`` is this seat's view of it).
-        self.sealed_view: dict[str, Any] | None = None
+        self.host_view: dict[str, Any] | None = None  # the last update's, as the host sent it
         self.waiting: str | None = None  # the seat the game waits for, as of the last update
         self.views = 0  # updates taken in
         self.seen = 0  # broadcast messages checked so far
@@ -463,11 +461,10 @@ class Client:
             self.log(f"a teammate's sealed card {token} is {card}")
         if learnt or shared:
             self.listener.cards_learnt()
-        if (learnt or shared) and self.sealed_view is not None and not self.received.updates_in:
+        if (learnt or shared) and self.host_view is not None and not self.received.updates_in:
             # The bot waited for its cards (``_play``): it chooses now that it reads them
             # (from the update about to be taken in, if one came with them: its view is
             # the latest, and the one before may show cards a move since then spent).
-            self.view = self.deck.seat_view(self.sealed_view)
             self._play()
 
     def _wake_for_held_parts(self) -> None:
@@ -510,10 +507,9 @@ class Client:
     def _check_update(self, update: dict[str, Any]) -> None:
         assert self.witness is not None
         checked = self.witness.update(update)
-        view = update["view"]
-        self.sealed_view = view if self.deck is not None else None
-        seen = update["events"]
-        self.view = self.deck.seat_view(view, seen) if self.deck is not None and view else view
+        self.host_view = update["view"]
+        if self.deck is not None and self.host_view:
+            self.deck.took(self.host_view, update["events"])
         self.views += 1
         self.waiting = update["waiting"]
         try:
@@ -530,13 +526,21 @@ class Client:
                 self._send_act(answer)
         self._send_queued()
 
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """This seat's view as of the last update: in a sealed game, the host's with this
+        seat's own cards in their tokens' places (``DeckSeat.seat_view``), made when asked."""
+        if self.deck is not None and self.host_view:
+            return self.deck.latest_view(self.host_view)
+        return self.host_view
+
     def _send_owed(self, n: int) -> bool:
         """Send what this seat owes after move ``n`` (an objective's claim), ahead of any act
         a person queued or a bot would choose: whether it sent one."""
         game = self.witness.game if self.witness is not None else None
         if game is None or self.taken_over or self.watch:
             return False
-        due = self.owed.due(self.view, self.seat, n, game.state.rules)
+        due = self.owed.due(lambda: self.view, self.seat, n, game.state.rules)
         for action in due:
             self.log(f"owed by the rules, sent by itself: {action}")
             self._send_act(action)
@@ -547,20 +551,24 @@ class Client:
         worker thread, so that a bot thinking a while never stalls this client's loop (its
         answers to the host, its reveals, the app's screen)."""
         bot = self.bot
-        if bot is None or self.view is None or self.outstanding or self.taken_over:
+        if bot is None or self.host_view is None or self.outstanding or self.taken_over:
             return
         if self.thinking is not None:
             return  # chosen again from the latest view once this choice is in
-        if self.deck is not None and self.deck.unread(self.view):
+        if not bot.may_act(self.seat, self.waiting):
+            return  # nothing to choose: its seat's view is not even made (a sealed game's)
+        if self.deck is not None and self.deck.unread(self.host_view):
             return  # a sealed card on its way to this seat: chosen once it is read
+        view = self.view
+        assert view is not None  # made of the host's, which is there
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (a test feeding messages by hand): at once
-            for action in bot.moves(self.view, self.seat, self.waiting):
+            for action in bot.moves(view, self.seat, self.waiting):
                 self._send_act(action)
             return
         opened, views, conn = bot.opened, self.views, self.conn
-        work = asyncio.to_thread(bot.moves, self.view, self.seat, self.waiting)
+        work = asyncio.to_thread(bot.moves, view, self.seat, self.waiting)
         self.thinking = loop.create_task(work)
         self.thinking.add_done_callback(lambda task: self._chosen(task, opened, views, conn))
 

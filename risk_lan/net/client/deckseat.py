@@ -58,6 +58,8 @@ class DeckSeat:
         # the key was not kept): it holds escrow shares still, but owes no step of its layer.
         self.lost = False
         self.sealed: dict[str, Any] | None = None  # the host's view its seat view is made of
+        # The seat view last made: of which view, with how many cards known, and itself.
+        self.made: tuple[dict[str, Any], tuple[int, int], dict[str, Any]] | None = None
         self.teammates_learnt: dict[str, str] = {}  # cards teammates told it, not shown yet
         self.start = TurnStart(seat)  # the hand its turn under way started with
         self.checks = ChecksAfter()
@@ -165,20 +167,32 @@ class DeckSeat:
         """The cards of this seat it can now read (every other layer off them)."""
         return self.party.learn(ledger, dealt(ledger, sealed_of(state, self.party.id)))
 
-    def seat_view(
-        self, view: dict[str, Any], events: Sequence[Mapping[str, Any]] = ()
-    ) -> dict[str, Any]:
+    def took(self, view: dict[str, Any], events: Sequence[Mapping[str, Any]] = ()) -> None:
+        """An update's view as the host sent it, and the events of the moves it follows, as
+        this seat was sent them: the hand a turn of its own started with is kept from them
+        now, the seat's view made of it only when asked (``latest_view``)."""
+        if view.get("sealed"):
+            self.sealed = view
+            self.start.moved(view.get("hands", {}), events)
+
+    def seat_view(self, view: dict[str, Any]) -> dict[str, Any]:
         """The host's view of a sealed game (the whole sealed state) as this seat knows it:
-        its own cards and its teammates' in their tokens' places. ``events`` are those of
-        the moves the view follows, as this seat was sent them: the hand a turn of its own
-        started with is kept from them."""
+        its own cards and its teammates' in their tokens' places; made anew for each call."""
         if not view.get("sealed"):
             return view
-        self.sealed = view
-        state = GameState.from_view(view)
-        self.start.moved(state, events)
         known = {**self.party.shared, **self.party.cards}
+        state = GameState.from_view(view)
         return seat_view(state, self.party.id, known, self.start).to_dict()
+
+    def latest_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """``seat_view`` of the update the client holds, made once for it and for the cards
+        known then: its bot and its owed acts ask for it only when they need it, and a long
+        game's every update made one before."""
+        known_now = (len(self.party.cards), len(self.party.shared))  # they only grow
+        made = self.made
+        if made is None or made[0] is not view or made[1] != known_now:
+            made = self.made = (view, known_now, self.seat_view(view))
+        return made[2]
 
     def shared_learnt(self) -> dict[str, str]:
         """The cards teammates' parties told it since it was last asked."""

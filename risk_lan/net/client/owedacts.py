@@ -6,6 +6,7 @@ can make the claim for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from risk_lan.rules import Action, GameState, RuleSet
@@ -20,11 +21,15 @@ class OwedActs:
     def __init__(self) -> None:
         self.asked_at = -1  # the move after which the owed acts were last asked
 
-    def due(self, view: dict[str, Any] | None, seat: str, n: int, rules: RuleSet) -> list[Action]:
-        """The acts to send now after move ``n``, from ``seat``'s own ``view``."""
-        if view is None or n <= self.asked_at or view["phase"] == "over":
+    def due(
+        self, view_of: Callable[[], dict[str, Any] | None], seat: str, n: int, rules: RuleSet
+    ) -> list[Action]:
+        """The acts to send now after move ``n``, from ``seat``'s own view (``view_of``,
+        asked only where a mode in play owes anything: a sealed seat's view is made then)."""
+        if n <= self.asked_at or not in_play(rules).owed:  # no state to build
             return []
-        if not in_play(rules).owed:  # no mode in play owes anything: no state to build
+        view = view_of()
+        if view is None or view["phase"] == "over":
             return []
         self.asked_at = n
         return owed(GameState.from_view(view), seat)

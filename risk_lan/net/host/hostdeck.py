@@ -166,7 +166,7 @@ class HostDeck:
         mine = [s for s in state.players if party_of(self.ledger, s) == HOST_PARTY]
         for seat in mine:
             start = self.starts.setdefault(seat, TurnStart(seat))
-            start.moved(state, [e.seen_by(seat).to_dict() for e in events])
+            start.moved(state.hands, [e.seen_by(seat).to_dict() for e in events])
         self.party.learn(
             self.ledger, dealt(self.ledger, [t for s in mine for t in sealed_of(state, s)])
         )
