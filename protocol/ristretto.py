@@ -123,6 +123,8 @@ def mul_or_identity(s: Scalar, p: bytes) -> bytes:
     encoding, 32 zero bytes, when s is zero)."""
     if s == IDENTITY:
         return IDENTITY
+    if p == BASE:  # the base's precomputed table: about a third of the time
+        return bytes(rbcl.crypto_scalarmult_ristretto255_base(s))
     return bytes(rbcl.crypto_scalarmult_ristretto255_allow_scalar_zero(s, p))
 
 

@@ -235,6 +235,7 @@ class SealedDeck:
         self.secrets: dict[str, Scalar] = {}
         self.end_shares: dict[str, dict[int, Scalar]] = {}
         self.journal: list[dict[str, Any]] = []
+        self._pending: tuple[int, tuple[Pending, ...]] | None = None  # by the journal's length
         # Digests of the shuffles whose proofs held, in this process: a ledger given another's
         # set (the same process replaying a game it watched) takes the very same step again
         # without checking its proof twice; any byte changed is checked in full. ``held``:
@@ -429,7 +430,15 @@ class SealedDeck:
     # -- what the game waits for ----------------------------------------------------------
 
     def pending(self) -> list[Pending]:
-        """Every step owed now, in a fixed order: escrows, deals, then tokens."""
+        """Every step owed now, in a fixed order: escrows, deals, then tokens. Worked out once
+        for each state: every peer asks after every message and before every move, and only
+        an input changes what is owed, each of which goes into ``journal``."""
+        kept = self._pending
+        if kept is None or kept[0] != len(self.journal):
+            kept = self._pending = (len(self.journal), tuple(self._owed_now()))
+        return list(kept[1])
+
+    def _owed_now(self) -> list[Pending]:
         owed = [Pending(p, "escrow_deal", p) for p in self.order if p not in self.escrows]
         for dealer, escrow in self.escrows.items():
             # A dealer away (expelled, maybe for the very answer that showed its share false)
