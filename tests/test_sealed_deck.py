@@ -881,7 +881,8 @@ def test_a_holder_holds_its_part_of_a_retired_partys_layer_back_for_its_own_unla
     """A retired player's app usually still runs and takes its layer off itself: a holder
     sends its part of that layer's escrow only once the layer has waited ``RETIRED_GRACE``
     for it (the ledger takes either way); a part of a layer simply away goes at once."""
-    from risk_lan.net.client.deckseat import RETIRED_GRACE, DeckSeat
+    from risk_lan.net.client.deckseat import DeckSeat
+    from risk_lan.net.record.deckdraws import RETIRED_GRACE
 
     def parts(made: list[dict[str, Any]]) -> list[str]:
         return [m["token"] for m in made if m["kind"] == "escrow_partial"]
@@ -911,7 +912,7 @@ def test_a_holder_holds_its_part_of_a_retired_partys_layer_back_for_its_own_unla
         deck, parties, _ = dealt_table()
         deck.retire("p2")
         deck.give("?0", "p1")
-        seat.party, seat.held, seat.sent = parties[2], {}, set()
+        seat.party, seat.grace.held, seat.sent = parties[2], {}, set()
         assert parts(seat.owed(deck)) == []
         deck.take(parties[1].unlayer(deck, "?0"))
         now[0] += RETIRED_GRACE

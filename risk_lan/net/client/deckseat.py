@@ -16,7 +16,7 @@ from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.layerkey import LayerKey
 from protocol.sealeddeck import Pending, SealedDeck
 from protocol.signing import Identity
-from risk_lan.net.record.deckdraws import dealt
+from risk_lan.net.record.deckdraws import RetiredGrace, dealt, made_on
 from risk_lan.net.record.deckescrows import commit_fields
 from risk_lan.rules import Action, GameState
 from risk_lan.rules.projection import opened_by, sealed_of
@@ -25,12 +25,6 @@ from risk_lan.rules.seatview import TurnStart, seat_view
 
 # The name of this seat's layer secret among what its seat file keeps.
 DECK_LAYER = "deck_layer"
-
-# How long (seconds) a holder lets a retired party's layer wait for that party's own unlayer
-# before it sends its part of the escrow: a retired player's app usually still runs and takes
-# its layer off itself, and then the holders' parts were wasted (about 200 a 6-party game,
-# each checked by every peer). The ledger still takes either way; this is only when to send.
-RETIRED_GRACE = 2.5
 
 
 class DeckSeat:
@@ -63,10 +57,7 @@ class DeckSeat:
         self.teammates_learnt: dict[str, str] = {}  # cards teammates told it, not shown yet
         self.start = TurnStart(seat)  # the hand its turn under way started with
         self.checks = ChecksAfter()
-        self.clock = clock
-        # Its parts of retired parties' layers held back (``RETIRED_GRACE``): since when each
-        # has been owed, on the point it is made on.
-        self.held: dict[tuple[Pending, bytes], float] = {}
+        self.grace = RetiredGrace(clock)  # its parts of retired parties' layers held back
 
     def layer(self) -> bytes:
         """The secret of this seat's layer, for its seat file."""
@@ -106,9 +97,9 @@ class DeckSeat:
         me = self.party.id
         # In the ledger's order, each with the point it is made on (asked once: every peer
         # asks after every message, and the ledger walks its deals and cards to answer).
-        due = [(p, _made_on(ledger, p)) for p in ledger.pending() if p.party == me]
+        due = [(p, made_on(ledger, p)) for p in ledger.pending() if p.party == me]
         self.sent &= set(due)
-        due = self._past_grace(ledger, due)
+        due = self.grace.due(ledger, due, self.sent)
         learnt, false_shares = self.party.read_shares(ledger)
         self.teammates_learnt.update(learnt)
         made = [*self.complaints, *self.party.holder.collect(ledger), *false_shares]
@@ -118,31 +109,14 @@ class DeckSeat:
                 continue  # steps of a layer it no longer has
             if (step, on) not in self.sent:
                 self.sent.add((step, on))
-                self.held.pop((step, on), None)
                 made.append(self.party.make(ledger, step))
                 ledger.vouch(made[-1])  # this seat's own: not checked again when published
         return made
 
-    def _past_grace(
-        self, ledger: SealedDeck, due: list[tuple[Pending, bytes]]
-    ) -> list[tuple[Pending, bytes]]:
-        """``due`` but its parts of a retired party's layer owed for less than
-        ``RETIRED_GRACE``: that party's own unlayer may come first."""
-        now = self.clock()
-        held = {
-            k: self.held.get(k, now)
-            for k in due
-            if k not in self.sent and _retired_layer(ledger, k[0])
-        }
-        self.held = held
-        return [k for k in due if now - held.get(k, now - RETIRED_GRACE) >= RETIRED_GRACE]
-
     def next_part_in(self) -> float | None:
         """In how many seconds the first part held back (``RETIRED_GRACE``) is to be sent;
         None if none is."""
-        if not self.held:
-            return None
-        return max(0.0, min(self.held.values()) + RETIRED_GRACE - self.clock())
+        return self.grace.next_in()
 
     def end_shares(self, ledger: SealedDeck) -> list[dict[str, Any]]:
         """The game is won: its share of the secret of each party away whose escrow it holds
@@ -228,21 +202,6 @@ class DeckSeat:
 
     def secret(self) -> dict[str, Any]:
         return self.party.secret()
-
-
-def _retired_layer(ledger: SealedDeck, step: Pending) -> bool:
-    """Whether ``step`` is a part of the escrow of a retired party's layer on a card."""
-    slot = ledger.slots.get(step.subject) if step.kind == "escrow_partial" else None
-    if slot is None:
-        return False
-    owner = next((p for p in slot.layers if p != slot.receiver), None)  # the ledger's order
-    return owner in ledger.retired
-
-
-def _made_on(ledger: SealedDeck, step: Pending) -> bytes:
-    """The point a token's step is made on (empty for the other steps)."""
-    slot = ledger.slots.get(step.subject)
-    return bytes(slot.point) if slot is not None else b""
 
 
 P = ParamSpec("P")

@@ -27,7 +27,7 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from protocol.dealerparty import DealerParty, ShareHolder
+from protocol.dealerparty import MADE, DealerParty, ShareHolder
 from protocol.errors import ProtocolError
 from protocol.fairness import RollSource, SealedRollSource
 from protocol.layerkey import LayerKey
@@ -38,9 +38,11 @@ from risk_lan.net.record.dealsource import DealingSource, dealer
 from risk_lan.net.record.deckdraws import (
     CARD_STEPS,
     HOST_PARTY,
+    RetiredGrace,
     cards_held,
     dealt,
     hand_over,
+    made_on,
     owed_before_moves,
     party_of,
     seat_left,
@@ -113,6 +115,8 @@ class HostDeck:
         # dealer's answer show it false.
         self.complaints: dict[tuple[str, str], dict[str, Any]] = {}
         self.starts: dict[str, TurnStart] = {}  # by seat: the hand its turn started with
+        self.grace = RetiredGrace()  # its parts of retired parties' layers held back
+        self.part_timer: asyncio.TimerHandle | None = None  # ``_wake_for_held_parts``
 
     def bind(
         self, rolls: DeckRolls, waits: DeckWaits, state: Callable[[], GameState | None]
@@ -346,9 +350,9 @@ class HostDeck:
         if ledger is None:
             return
         while owed := ledger.pending() if cards else owed_before_moves(ledger):
-            if any(p.party == HOST_PARTY for p in owed):
-                self._own_steps()
-            elif owed[0].kind == "randomness":
+            if any(p.party == HOST_PARTY for p in owed) and self._own_steps():
+                continue
+            if owed[0].kind == "randomness":
                 await self._challenge(owed[0].subject)
             else:
                 await self._wait(ledger, cards)
@@ -367,12 +371,37 @@ class HostDeck:
             if p.subject in ledger.slots
         )
 
-    def _own_steps(self) -> None:
-        """The steps the host's party owes now, made and published."""
+    def _own_steps(self) -> bool:
+        """The steps the host's party owes now, made and published (whether it published
+        any): its parts of a retired party's layer once they have waited ``RETIRED_GRACE``
+        for that party's own unlayer, as every holder's (``RetiredGrace``)."""
         ledger = self.ledger
-        if ledger is not None and any(p.party == HOST_PARTY for p in ledger.pending()):
-            for step in self.party.owed(ledger):
-                self._publish_own(step)
+        owed = [] if ledger is None else [p for p in ledger.pending() if p.party == HOST_PARTY]
+        if ledger is None or not owed:
+            return False
+        due = self.grace.due(ledger, [(p, made_on(ledger, p)) for p in owed])
+        made = self.party.holder.collect(ledger)  # its complaints of escrow shares
+        made += [self.party.make(ledger, p) for p, _ in due if p.kind in MADE]
+        for step in made:
+            self._publish_own(step)
+        self._wake_for_held_parts()
+        return bool(made)
+
+    def _wake_for_held_parts(self) -> None:
+        """Come back when the first part held back is to be sent, if nothing comes before."""
+        delay = self.grace.next_in()
+        if delay is None or self.part_timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # driven without a loop (a test): the next step asks again
+        self.part_timer = loop.call_later(delay, self._held_parts_due)
+
+    def _held_parts_due(self) -> None:
+        self.part_timer = None
+        self._own_steps()
+        self.arrived.set()  # ``settle`` looks again
 
     async def end(self) -> None:
         """The game is won: every party's layer secret, the host's first, each checked

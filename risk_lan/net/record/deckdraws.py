@@ -18,6 +18,9 @@ rules, each card in a hand is then owed to each teammate's party, its opening se
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Collection
+
 from protocol.sealeddeck import Pending, SealedDeck
 from risk_lan.rules import GameState
 from risk_lan.rules.projection import sealed_of
@@ -131,3 +134,60 @@ def who_sees(name: str, held: int, taken: bool) -> str:
         f"{name} has their seat back, with their {cards} (the host saw"
         f" {'it' if held == 1 else 'them'} while its bot played the seat)"
     )
+
+
+# How long (seconds) a holder lets a retired party's layer wait for that party's own unlayer
+# before it sends its part of the escrow: a retired player's app usually still runs and takes
+# its layer off itself, and then the holders' parts were wasted (about 200 a 6-party game,
+# each made, relayed and checked by every peer). The ledger takes either way; this is only
+# when to send, the same for the host as for every other holder.
+RETIRED_GRACE = 2.5
+
+# A step one party owes, with the point it is made on (``made_on``): a card that changed
+# hands meanwhile owes the same step again, on its new point.
+OwedStep = tuple[Pending, bytes]
+
+
+def made_on(ledger: SealedDeck, step: Pending) -> bytes:
+    """The point a token's step is made on (empty for the other steps)."""
+    slot = ledger.slots.get(step.subject)
+    return bytes(slot.point) if slot is not None else b""
+
+
+class RetiredGrace:
+    """A holder's parts of a retired party's layer on a card, each held back for
+    ``RETIRED_GRACE`` from when it fell due: that party's own unlayer, if its app still
+    runs, comes first, and nothing is sent."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.held: dict[OwedStep, float] = {}  # since when each part has been owed
+
+    def due(
+        self, ledger: SealedDeck, owed: list[OwedStep], sent: Collection[OwedStep] = ()
+    ) -> list[OwedStep]:
+        """``owed`` (this holder's steps) less its parts of a retired party's layer owed for
+        less than ``RETIRED_GRACE``, which it holds back; ``sent``: those it sent already.
+        The parts it lets go now are to be sent now, and held no more."""
+        now = self.clock()
+        held = {
+            k: self.held.get(k, now) for k in owed if k not in sent and _retired_layer(ledger, k[0])
+        }
+        due = [k for k in owed if now - held.get(k, now - RETIRED_GRACE) >= RETIRED_GRACE]
+        self.held = {k: since for k, since in held.items() if now - since < RETIRED_GRACE}
+        return due
+
+    def next_in(self) -> float | None:
+        """In how many seconds the first part held back is to be sent; None if none is."""
+        if not self.held:
+            return None
+        return max(0.0, min(self.held.values()) + RETIRED_GRACE - self.clock())
+
+
+def _retired_layer(ledger: SealedDeck, step: Pending) -> bool:
+    """Whether ``step`` is a part of the escrow of a retired party's layer on a card."""
+    slot = ledger.slots.get(step.subject) if step.kind == "escrow_partial" else None
+    if slot is None:
+        return False
+    owner = next((p for p in slot.layers if p != slot.receiver), None)  # the ledger's order
+    return owner in ledger.retired
