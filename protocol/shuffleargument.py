@@ -123,11 +123,21 @@ class ShuffleRefused(DeckCryptoError):
     layer. The message says what fails."""
 
 
+@lru_cache(maxsize=MAX_CARDS + 1)
+def generator(i: int) -> Point:
+    """G_i, made when first needed: a deck of n cards needs G_0 … G_n, not all of them."""
+    return from_hash(wide_digest("deck-shuffle-generator", i))
+
+
 @lru_cache(maxsize=1)
-def generators() -> tuple[Point, ...]:
-    """G_0 … G_MAX_CARDS, then H."""
-    made = [from_hash(wide_digest("deck-shuffle-generator", i)) for i in range(MAX_CARDS + 1)]
-    return (*made, from_hash(wide_digest("deck-shuffle-blinding")))
+def blinding_generator() -> Point:
+    """H."""
+    return from_hash(wide_digest("deck-shuffle-blinding"))
+
+
+def generators(n: int = MAX_CARDS) -> tuple[Point, ...]:
+    """G_0 … G_n, then H."""
+    return (*(generator(i) for i in range(n + 1)), blinding_generator())
 
 
 def combination(terms: Iterable[tuple[int, bytes]]) -> bytes:
@@ -142,7 +152,7 @@ def combination(terms: Iterable[tuple[int, bytes]]) -> bytes:
 
 def commit(values: Sequence[int], blinding: int) -> bytes:
     """com(v; r) = Σ v_i·G_i + r·H."""
-    g = generators()
+    g = generators(len(values) - 1)
     return combination([*zip(values, g, strict=False), (blinding, g[-1])])
 
 
@@ -312,7 +322,7 @@ def verify(statement: Statement, proof: Proof, x: int) -> None:
     a_t, f = proof.a_tilde, proof.f
     b_t = [a_t[0], *proof.b_tilde, c * _target(x_powers, y, z)]
     alpha, beta, gamma, epsilon = _weights(c, proof.responses())
-    g = generators()
+    g = generators(n)
     on_g = [
         a_t[i] + c * z + alpha * (c * b_t[i + 1] - b_t[i] * a_t[i + 1]) + beta * f[i]
         for i in range(n)
