@@ -9,7 +9,8 @@ from the first client started to the host's end, its moves, the host's CPU and t
 CPU (all of them, and a client's mean): on a LAN, where each peer has a machine of its own,
 a peer's CPU is what carries over, not the wall time of 6 processes sharing these cores.
 Games differ in length (their dice differ): compare the medians of several runs of each, or
-time the whole command plain against sealed (`/usr/bin/time`, or a harness that alternates the two).
+time the whole command plain against sealed (`/usr/bin/time`, or a harness that alternates the two);
+the figures a move, last on the line, carry across games of different lengths.
 """
 
 from __future__ import annotations
@@ -70,7 +71,10 @@ def main() -> None:
     print(
         f"{kind} {args.mode}, {args.clients} clients: {took:.2f} s, {moves} moves{deals},"
         f" host CPU {host:.2f} s, clients' CPU {clients:.2f} s"
-        f" ({clients / max(1, args.clients):.2f} s a client)"
+        f" ({clients / max(1, args.clients):.2f} s a client);"
+        f" a move: {1000 * took / max(1, moves):.2f} ms,"
+        f" host CPU {1000 * host / max(1, moves):.2f} ms,"
+        f" a client's CPU {1000 * clients / max(1, args.clients * moves):.2f} ms"
     )
 
 
