@@ -248,9 +248,9 @@ class SealedDeck:
         self.opened: set[bytes] = set()
         self.held: set[bytes] = set()
         # A peer that is not the host may check shuffles on ``later`` (a worker thread, or
-        # after it made its own step) while it goes on, the next dealer making its step on
-        # the deck they gave; ``settle`` waits for them. The host checks before it publishes,
-        # so it never sets this.
+        # once its own step no longer waits on it) while it goes on, the next dealer making
+        # its step on the deck they gave; ``settle`` waits for them. The host checks before
+        # it publishes, so it never sets this.
         self.later: Executor | None = None
         self.checking: list[tuple[str, bytes, Future[None]]] = []
 

@@ -8,12 +8,12 @@ caught by every client, which stops trusting it and says so."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_net_cheating import run
 from test_net_claims import FalseClaimBot
 from test_net_sealed_deck import Refusals, play_until
 from test_net_sealed_takeover import check_every_peer, play_out
@@ -243,6 +243,7 @@ class ForgingHostDeck(HostDeck):
             super()._publish_own(step)
             return
         self.forged = True
+        self.forged_at = time.monotonic()
         assert self.ledger is not None
         point = bytes(self.ledger.slot(step["token"]).point) if self.kind == "unlayer" else None
         false = forged(step, "substitute" if self.kind == "shuffle" else "unlayer", point)
@@ -260,6 +261,7 @@ class FalseOpeningHostDeck(HostDeck):
         openings = super().bot_openings(state, seat, action)
         if openings and not getattr(self, "lied", False):
             self.lied = True
+            self.forged_at = time.monotonic()
             proof = bytearray(openings[0]["proof"])
             proof[-1] ^= 1
             true, openings = openings, [{**openings[0], "proof": bytes(proof)}, *openings[1:]]
@@ -278,25 +280,68 @@ class FalseOpeningHostDeck(HostDeck):
         return super().take_openings(self._honest(openings))
 
 
+# How soon (seconds) after the host's forged step every client has stopped: a few seconds
+# leave room for a loaded machine; the absence delay (120 s), which the next dealer after a
+# forged shuffle once waited out, is far beyond it.
+CAUGHT_WITHIN = 10.0
+
+
+async def caught(host: Host, clients: list[Client], timeout: float) -> tuple[list[Any], float]:
+    """Each client's outcome (None: still playing) and how long after the host's forged step
+    the last one stopped; the clients are left playing once ``CAUGHT_WITHIN`` is past since
+    the forgery (``forged_at`` on the host's deck), or ``timeout`` since the start."""
+    port = await host.serve("127.0.0.1", 0)
+    stopped: list[float] = []
+
+    async def play(client: Client) -> Any:
+        outcome = await client.run("127.0.0.1", port)
+        stopped.append(time.monotonic())
+        return outcome
+
+    def forged_at() -> float | None:
+        deck = host.match.deck if host.match is not None else None
+        return getattr(deck, "forged_at", None)
+
+    try:
+        tasks = [asyncio.create_task(play(c)) for c in clients]
+        deadline = time.monotonic() + timeout
+        while not all(t.done() for t in tasks) and time.monotonic() < deadline:
+            at = forged_at()
+            if at is not None and time.monotonic() > at + CAUGHT_WITHIN:
+                break
+            await asyncio.wait(tasks, timeout=0.1)
+        outcomes = [t.result() if t.done() else None for t in tasks]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        at = forged_at()
+        if at is None or len(stopped) < len(clients):
+            return outcomes, float("inf")
+        return outcomes, max(stopped) - at
+    finally:
+        await host.close()
+
+
 @pytest.mark.parametrize("deck_class", [ForgingHostDeck, "unlayer", FalseOpeningHostDeck])
 def test_a_hosts_forged_deck_step_is_caught_by_every_client_and_named(
     deck_class: Any,
 ) -> None:
+    """Every client stops within ``CAUGHT_WITHIN`` of the forged step and names the host, the
+    table's absence delay at its default: after a forged shuffle, the next player to shuffle
+    checks it while its own step's roll is awaited, not after that roll has waited for the
+    seats of the players who left on catching it (the absence delay, until bots play them)."""
     if deck_class == "unlayer":
         deck_class = type("ForgingRemoval", (ForgingHostDeck,), {"kind": "unlayer"})
     game_class = type("CheatingGame", (HostGame,), {"deck_class": deck_class})
     host_class = type("CheatingHost", (Host,), {"match_class": game_class})
-    # A forged shuffle is caught at once by the clients whose own step is not under way;
-    # they leave, and the client that shuffles next learns of it only when its shuffle
-    # goes out, after the roll the leavers' seats owe: once bots play those seats. The
-    # table's delay before a bot takes over is what that client waits, so keep it short.
-    absent_after = 8.0 if deck_class is ForgingHostDeck else 120.0
     for _attempt in range(6):  # the host's bot may never trade: play again
         clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
-        host = host_class(HostConfig(seats=4, bots=1, sealed=True, absent_after=absent_after))
-        outcomes = asyncio.run(run(host, clients, 240))
+        host = host_class(HostConfig(seats=4, bots=1, sealed=True))
+        assert host.config.absent_after == 120.0
+        outcomes, late = asyncio.run(caught(host, clients, 240))
         if deck_class is not FalseOpeningHostDeck or any(o.culprit for o in outcomes if o):
             break
+    assert late <= CAUGHT_WITHIN, (late, outcomes)
     for outcome in outcomes:
         assert outcome is not None and outcome.culprit == "host", outcomes
         assert "bad_deck" in (outcome.error or ""), outcome

@@ -30,6 +30,7 @@ from protocol.layerkey import LayerKey
 from protocol.ristretto import random_scalar
 from protocol.sealeddeck import HOST, DeckFault, Party, Pending, SealedDeck, step_context
 from protocol.signing import Identity
+from risk_lan.net.client.rollshare import RollShare
 from risk_lan.net.record.deckfaults import proven
 from risk_lan.rules.board import classic_board
 from risk_lan.rules.cards import deck_cards
@@ -418,30 +419,76 @@ def test_a_peer_checking_shuffles_later_goes_on_and_settle_names_a_false_one(whe
         assert deck.checking == [] and deck.proven == set()
 
 
-def test_a_seat_holds_its_checks_back_while_its_own_step_of_a_deal_is_under_way() -> None:
-    """A client checks the shuffles it took once its own step of the deal is out (so that it
-    answers its step's roll and proves it without waiting for them): it is dealing from its
-    turn to commit until its shuffle is taken, and not before or after."""
+class KeptChain:
+    """A seat's roll chain kept in memory (``rollshare.ChainKept``)."""
+
+    def __init__(self) -> None:
+        self.chain_seed = secrets.token_bytes(32)
+        self.committed = False
+        self.revealed = 0
+
+    def save(self) -> None:
+        pass
+
+
+def roll_share() -> RollShare:
+    """A seat's share of the rolls, committed to its chain, sending nowhere."""
+    rolls = RollShare(KeptChain(), lambda body: body, lambda: None)
+    rolls.commit(GAME, 10)
+    return rolls
+
+
+def test_a_seat_holds_its_checks_back_until_it_answered_its_own_steps_roll() -> None:
+    """A client checks the shuffles it took at the end of each batch, but not while its own
+    step of a deal waits on it: from its turn to commit until its link for that step's roll
+    is out (it commits and answers the roll without waiting for them). While the other links
+    are awaited, and then while the host checks its proof, it checks: a shuffle the host
+    forged is caught before this seat's own goes out, however long the roll waits."""
     from risk_lan.net.client.deckseat import DeckSeat
 
     deck, parties, _ = small_table()  # waiting for p1's commit
-    seats = {p.id: DeckSeat(p.id, Identity(), lambda line: None) for p in parties}
-    assert [s for s, seat in seats.items() if seat.dealing(deck)] == ["p1"]
+    rolls = {p.id: roll_share() for p in parties}
+    seats = {p.id: DeckSeat(p.id, Identity(), lambda line: None, rolls[p.id]) for p in parties}
+
+    def holding() -> list[str]:
+        return [s for s, seat in seats.items() if seat.holds_checks(deck)]
+
+    def announce(roll: int) -> None:
+        for share in rolls.values():
+            share.announced(roll)
+
+    assert holding() == ["p1"]  # its commit owed
     p1, p2 = parties[0], parties[1]
     deck.take(p1.shuffle_commit(deck, "pile-1"))
-    assert seats["p1"].dealing(deck)  # its randomness being drawn
+    assert holding() == ["p1"]  # its step's roll not announced yet
+    announce(1)
+    assert holding() == ["p1"]  # its link owed
+    rolls["p1"].reveal(1, b"seen")
+    assert holding() == []  # the other links awaited: it checks meanwhile
+    rolls["p2"].reveal(1, b"seen")
+    for share in rolls.values():
+        share.made(1)
     deck.randomness("pile-1", secrets.token_bytes(32))
-    assert seats["p1"].dealing(deck)  # its proof owed
+    assert holding() == []  # its proof made as the randomness came, then checked by the host
     deck.take(p1.shuffle(deck, "pile-1"))
-    assert [s for s, seat in seats.items() if seat.dealing(deck)] == ["p2"]
+    assert holding() == ["p2"]
     deck.take(p2.shuffle_commit(deck, "pile-1"))
+    announce(2)
+    rolls["p2"].reveal(2, b"seen")
+    assert holding() == []
+    rolls["p2"].cancelled()  # a contributor taken over: the roll comes again
+    assert holding() == ["p2"]
+    announce(3)
+    rolls["p2"].reveal(3, b"seen")
+    assert holding() == []
     deck.randomness("pile-1", secrets.token_bytes(32))
     deck.take(p2.shuffle(deck, "pile-1"))
+    assert holding() == ["p3"]
     deck.take(parties[2].shuffle_commit(deck, "pile-1"))
     deck.randomness("pile-1", secrets.token_bytes(32))
     deck.take(parties[2].shuffle(deck, "pile-1"))
     assert deck.deal_of("pile-1").done
-    assert not any(seat.dealing(deck) for seat in seats.values())
+    assert holding() == []
 
 
 def test_wrong_layer_steps_and_false_openings_are_named() -> None:
@@ -895,7 +942,7 @@ def test_a_holder_holds_its_part_of_a_retired_partys_layer_back_for_its_own_unla
         else:
             deck.absent("p2")
         deck.give("?0", "p1")
-        seat = DeckSeat("p3", Identity(), lambda line: None, clock=lambda: now[0])
+        seat = DeckSeat("p3", Identity(), lambda line: None, roll_share(), clock=lambda: now[0])
         seat.party = parties[2]
         if not retired:
             assert parts(seat.owed(deck)) == ["?0"] and seat.next_part_in() is None

@@ -322,7 +322,7 @@ class Client:
         fields: dict[str, Any] = {}
         if body.get("sealed") is True:
             kept = self.kept.secrets.get(DECK_LAYER)
-            self.deck = DeckSeat(self.seat, self.kept.identity, self.log, kept)
+            self.deck = DeckSeat(self.seat, self.kept.identity, self.log, self.rolls, kept)
             # On disk before its commitment goes out: a client restarted from its seat file
             # holds the very layer its cards are dealt under.
             self.kept.keep_secret(DECK_LAYER, self.deck.layer())
@@ -492,11 +492,11 @@ class Client:
 
     def _settle_deck(self) -> None:
         """The shuffles taken so far, checked after what this seat sent, and not while its
-        own step of a deal is under way (``DeckSeat.dealing``)."""
+        own step of a deal waits on it (``DeckSeat.holds_checks``)."""
         witness = self.witness
         if self.deck is None or witness is None or witness.ledger is None:
             return
-        if not self.deck.dealing(witness.ledger):
+        if not self.deck.holds_checks(witness.ledger):
             self._flush()
             witness.settle_deck()
 

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from functools import partial
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 from protocol.dealerparty import DealerParty, ShareHolder
 from protocol.layerkey import LayerKey
@@ -27,20 +27,32 @@ from risk_lan.rules.seatview import TurnStart, seat_view
 DECK_LAYER = "deck_layer"
 
 
+class AnsweredRoll(Protocol):
+    """What a seat's deck sees of its share of the rolls (``RollShare``)."""
+
+    def answered(self) -> bool:
+        """Whether the roll the game waits on has this seat's link already."""
+        ...
+
+
 class DeckSeat:
     def __init__(
         self,
         seat: str,
         identity: Identity,
         log: Callable[[str], None],
+        roll: AnsweredRoll,
         layer: bytes | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``layer``: the secret of this seat's layer, as its seat file keeps it (a client
-        restarted mid-game); None: a new one, to keep there before the commitment goes out."""
+        """``roll``: this seat's share of the rolls, which says when it waits for a roll it
+        answered (``holds_checks``). ``layer``: the secret of this seat's layer, as its seat
+        file keeps it (a client restarted mid-game); None: a new one, to keep there before
+        the commitment goes out."""
         key = LayerKey.from_bytes(layer) if layer is not None else None
         self.party = DealerParty(ShareHolder(seat, identity.private_bytes()), key)
         self.log = log
+        self.roll = roll
         self.complaints: list[dict[str, Any]] = []  # its own, to send
         # Steps sent that the host has not published yet, each with the point it was made on
         # (a card that changed hands meanwhile owes the same step again, on its new point).
@@ -129,13 +141,20 @@ class DeckSeat:
                 made.append(self.party.holder.secret_share(owner))
         return made
 
-    def dealing(self, ledger: SealedDeck) -> bool:
-        """Whether this seat's step of a deal is under way (its commit owed, its randomness
-        being drawn, its shuffle owed or not yet published): the shuffles it builds on are
-        checked once it is out, while the host checks it, so that this seat answers the
-        roll of its own step and sends its proof without waiting for them."""
+    def holds_checks(self, ledger: SealedDeck) -> bool:
+        """Whether this seat holds back the checks of the shuffles it took, so that its step
+        of a deal goes out without waiting for them: from its turn to commit until its link
+        for that step's roll is out (the roll is announced as soon as its commit is in).
+        Then it waits for the other links, and once its proof is out for the host's check
+        of it: its checks run meanwhile. So a shuffle the host forged is caught before this
+        seat's own goes out, not after the roll has waited the absence delay for seats
+        whose players left on catching it."""
         me = self.party.id
-        return any(not d.done and d.dealers[d.step] == me for d in ledger.deals.values())
+        return any(
+            d.commit is None or (d.randomness is None and not self.roll.answered())
+            for d in ledger.deals.values()
+            if not d.done and d.dealers[d.step] == me
+        )
 
     def learn(self, ledger: SealedDeck, state: GameState) -> dict[str, str]:
         """The cards of this seat it can now read (every other layer off them)."""
@@ -211,8 +230,9 @@ T = TypeVar("T")
 class ChecksAfter(Executor):
     """Where a seat's ledger puts its shuffles' checks (``SealedDeck.later``): each runs in
     this thread when its result is asked for (``SealedDeck.settle``, at the end of a batch
-    once this seat's own step of a deal is out), so that this step goes out before the
-    checks of the shuffles it builds on. A worker thread was tried: on a loaded machine the
+    unless this seat's own step of a deal waits on it: ``DeckSeat.holds_checks``), so that
+    this seat commits and answers its step's roll before the checks of the shuffles it
+    builds on. A worker thread was tried: on a loaded machine the
     two threads handing the GIL back and forth made both slower than one after the other."""
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:

@@ -107,3 +107,9 @@ class RollShare:
         # Not saved now: a link is the same whenever it is sent, and saving a seat costs more
         # than the roll (the next save keeps the highest roll revealed).
         self.kept.revealed = max(self.kept.revealed, roll)
+
+    def answered(self) -> bool:
+        """Whether the roll the game waits on has this seat's link already: it has nothing of
+        that roll to answer until the others' links come."""
+        roll = self.to_reveal
+        return roll is not None and roll in self.sent_reveals
