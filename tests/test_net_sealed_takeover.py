@@ -292,3 +292,133 @@ def test_a_small_table_with_one_player_gone_and_one_out_of_the_game_finishes(
     told = [e["party"] for e in ledger.journal if e.get("kind") == "secret"]
     assert out in told and gone.seat not in told
     assert not any("plays the seat again" in line for line in lines)
+
+
+class SilentMidGame(Client):
+    """Stops playing once it holds a sealed card and has read it, as a player who walked
+    away from a running app: it stays connected (its rolls answered, its deck steps sent) and
+    never asks for its seat back, so that a host bot plays the seat from then on."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reclaim_when_taken = False
+
+    def _play(self) -> None:
+        if self.deck is not None and self.deck.party.cards:
+            return
+        super()._play()
+
+
+class GoneOnceOut(Client):
+    """Drops its connection, never to come back, once ``out``'s seat is eliminated."""
+
+    def __init__(self, *args: Any, out: Client, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.out = out
+
+    def _check_update(self, update: dict[str, Any]) -> None:
+        super()._check_update(update)
+        game = self.witness.game if self.witness is not None else None
+        if self.conn is not None and game is not None and self.out.seat in game.state.eliminated:
+            self.reconnection.retries = 0
+            self.conn.abort()
+
+
+def own_unlayers_once_gone(ledger: SealedDeck, party: str, gone: str) -> list[dict[str, Any]]:
+    """``party``'s own unlayers taken once ``gone`` was away (simply away: its app closed)."""
+    journal = ledger.journal
+    left = {"kind": "absent", "party": gone}
+    if left not in journal:
+        return []
+    after = journal[journal.index(left) :]
+    return [e for e in after if e.get("kind") == "unlayer" and e["party"] == party]
+
+
+async def watched_once_out(host: Host, players: list[Client], watcher: Client) -> list[Any]:
+    """The game played out, ``watcher`` coming once the first player's seat is out (never,
+    if the game ends first: its outcome is then None)."""
+    port = await host.serve("127.0.0.1", 0)
+    tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in players]
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 150
+
+    def out_or_over() -> bool:
+        game = host.match.game if host.match is not None else None
+        return game is not None and (game.is_over or players[0].seat in game.state.eliminated)
+
+    try:
+        while not out_or_over():
+            assert loop.time() < deadline and not any(t.done() for t in tasks)
+            await asyncio.sleep(0.05)
+        assert host.match is not None and host.match.game is not None
+        if not host.match.game.is_over:
+            tasks.append(asyncio.create_task(watcher.run("127.0.0.1", port)))
+        left = max(deadline - loop.time(), 1.0)
+        return [*await asyncio.wait_for(asyncio.gather(*tasks), left), None][: len(players) + 1]
+    finally:
+        for t in tasks:
+            t.cancel()
+        await host.close()
+
+
+def test_a_player_taken_over_for_silence_then_eliminated_is_retired_and_takes_its_layer_off(
+    tmp_path: Path,
+) -> None:
+    """Three players and the host (four parties: each escrow needs all three of its
+    holders). One player stops playing, its app still running: a host bot plays its seat,
+    and is eliminated there. No takeover follows (the seat is a bot's already): the
+    elimination itself retires its party, in every peer's ledger at the same place, a
+    spectator's that came later too. Then another player's app closes for good, so the
+    retired layer, on the cards of the deals it shuffled, cannot come off by its escrow: the
+    retired player's own app takes it off. Without the retirement that game waited forever at
+    the next such card, which the deadline catches. The stand-in bots are random ones, so
+    that the silent player's seat is out first as a rule; a game where it is not, or where no
+    card with its layer is drawn once the other player is gone, is played again. (The player
+    gone for good is often eliminated later, while a host bot plays its seat: it is retired
+    then too, its app closed, and its layer comes off by its escrow.)"""
+    own: list[dict[str, Any]] = []
+    for attempt in range(5):
+        record = tmp_path / f"game{attempt}.rec"
+        lines: list[str] = []
+        silent = SilentMidGame("silent", ClassicBot())
+        gone = GoneOnceOut("gone", ClassicBot(), out=silent)
+        other = Client("other", ClassicBot())
+        watcher = Client("late", watch=True, record=str(tmp_path / f"late{attempt}.rec"))
+        config = HostConfig(
+            seats=3,
+            sealed=True,
+            record=str(record),
+            absent_after=2.0,
+            log=lines.append,
+            bot_factory=lambda seed=attempt: RandomBot(seed),  # this game's stand-ins
+        )
+        host = Host(config)
+
+        outcomes = asyncio.run(watched_once_out(host, [silent, gone, other], watcher))
+        ledger = check_every_peer(host, [outcomes[0], outcomes[2], outcomes[3]], record)
+        taken = {"kind": "absent", "party": silent.seat} in ledger.journal
+        if not taken or outcomes[3] is None:
+            continue  # not taken over first, or the game ended before its seat was out
+        own = own_unlayers_once_gone(ledger, silent.seat, gone.seat)
+        if own:
+            break
+    assert own, "its own app took its layer off, after the other player was gone"
+    # The player gone for good may be out too before the end, and is then retired as well.
+    assert silent.seat in ledger.retired and ledger.retired <= {silent.seat, gone.seat}
+    assert gone.seat in ledger.away
+    # Taken over (away) first; retired later, at the move that eliminated its seat, with no
+    # takeover of its own after it: the record says so, and so does every peer's ledger.
+    journal = ledger.journal
+    assert journal.index({"kind": "absent", "party": silent.seat}) < journal.index(
+        {"kind": "retire", "party": silent.seat}
+    )
+    takeovers = [
+        b["seat"] for b in (e["body"] for e in read_record(record)) if b["type"] == "takeover"
+    ]
+    assert takeovers.count(silent.seat) == 1, takeovers
+    for peer in (silent, other, watcher):
+        assert peer.witness is not None and peer.witness.ledger is not None
+        assert peer.witness.ledger.journal == journal, peer.name
+    told = [e["party"] for e in journal if e.get("kind") == "secret"]
+    assert silent.seat in told and gone.seat not in told
+    assert not any("plays the seat again" in line for line in lines)
