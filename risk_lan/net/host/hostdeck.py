@@ -134,10 +134,13 @@ class HostDeck:
         ledger, state = self.ledger, self.state()
         if ledger is None or seat not in ledger.parties:
             return
-        if seat in ledger.away and not (expelled and seat in ledger.retired):
+        away = seat in ledger.away
+        if away and not (expelled and seat not in ledger.expelled):
             return
         seat_left(ledger, state, seat, expelled)
         self.hand_over()
+        if away:
+            return  # its cards were the host's party's already
         held = cards_held(state, seat) if state is not None else 0
         if held and not (state is not None and seat in state.eliminated):
             self.log(who_sees(self.name(seat), held, taken=True))

@@ -12,8 +12,10 @@ in the transcript: a ``takeover`` or an ``expel`` marks the seat's party away in
 (``seat_left``), a ``handback`` marks it back (``seat_returned``), and the hand-over that
 follows at once gives the seat's cards to its new party (the host's for its bots): the new
 party adds its layer, the old one comes off, by escrow while its party is away (or by its
-own ``unlayer`` too, for a player taken over for being out of the game: ``retire``). Under team
-rules, each card in a hand is then owed to each teammate's party, its opening sealed to it.
+own ``unlayer`` too, for a player out of the game: ``retire``, at the takeover that follows
+its elimination, or at the elimination itself when a host bot played its seat already). Under
+team rules, each card in a hand is then owed to each teammate's party, its opening sealed to
+it.
 """
 
 from __future__ import annotations
@@ -45,7 +47,9 @@ def party_of(ledger: SealedDeck, seat: str) -> str:
 
 def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
     """Give every token a seat now holds and its party does not yet (or that is on its way
-    to another party); the tokens given."""
+    to another party); the tokens given. A party first retires if its seat is out
+    (``retire_the_out``)."""
+    retire_the_out(ledger, state)
     given = []
     for seat in state.players:
         party = party_of(ledger, seat)
@@ -61,6 +65,23 @@ def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
     return given
 
 
+def retire_the_out(ledger: SealedDeck, state: GameState) -> None:
+    """Retire each party away whose seat the engine has eliminated: a player taken over (for
+    silence, say) whose seat was then lost while a host bot played it. No takeover follows
+    that elimination, the seat being a bot's already, so the elimination itself, public and
+    at one place in the transcript for every peer (a spectator rebuilding from the history
+    too), marks it: its app, if it runs, may then take its own layers off. An expelled party
+    stays simply away."""
+    for seat in state.players:
+        if (
+            seat in state.eliminated
+            and seat in ledger.away
+            and seat not in ledger.retired
+            and seat not in ledger.expelled
+        ):
+            ledger.retire(seat)
+
+
 def seat_left(
     ledger: SealedDeck, state: GameState | None, seat: str, expelled: bool = False
 ) -> list[str]:
@@ -68,12 +89,14 @@ def seat_left(
     party, if it is one, is away, and its cards go to the host's party; the tokens given. A
     player taken over for being out of the game (eliminated in ``state``, as it stands at the
     takeover's place in the transcript) is retired: its app may still take its own layers
-    off. An expelled party is only away, even one retired before: its steps are refused."""
+    off. An expelled party is away for good, even one away or retired before: its steps are
+    refused, and it is never retired after."""
     if seat in ledger.parties:
-        if expelled and seat in ledger.retired:
-            ledger.absent(seat)
+        if expelled:
+            if seat not in ledger.expelled:
+                ledger.absent(seat, expelled=True)
         elif seat not in ledger.away:
-            if not expelled and state is not None and seat in state.eliminated:
+            if state is not None and seat in state.eliminated:
                 ledger.retire(seat)
             else:
                 ledger.absent(seat)
