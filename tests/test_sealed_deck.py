@@ -909,6 +909,25 @@ def test_a_retired_partys_layer_added_to_a_card_it_held_is_late_too_once_off() -
     assert "late" in fault.message
 
 
+def test_a_holder_does_not_hold_its_part_back_for_a_retired_party_whose_app_is_gone() -> None:
+    """The host's updates say which players' apps are not connected: a retired party's among
+    them (a player who left, taken over, then eliminated while a host bot played its seat)
+    takes no layer off itself, so a holder sends its part at once, and sends it held back as
+    soon as that app is seen gone."""
+    from risk_lan.net.client.deckseat import DeckSeat
+
+    deck, parties, _ = dealt_table()
+    deck.retire("p2")
+    deck.give("?0", "p1")
+    seat = DeckSeat("p3", Identity(), lambda line: None, clock=lambda: 100.0)
+    seat.party = parties[2]
+    assert [m["kind"] for m in seat.owed(deck)] == [] and seat.next_part_in() is not None
+    seat.unconnected = frozenset({"p2"})
+    made = seat.owed(deck)
+    assert [(m["kind"], m["token"]) for m in made] == [("escrow_partial", "?0")]
+    assert seat.next_part_in() is None
+
+
 def test_a_holder_holds_its_part_of_a_retired_partys_layer_back_for_its_own_unlayer() -> None:
     """A retired player's app usually still runs and takes its layer off itself: a holder
     sends its part of that layer's escrow only once the layer has waited ``RETIRED_GRACE``

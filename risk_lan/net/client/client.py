@@ -516,6 +516,8 @@ class Client:
         self.view = self.deck.seat_view(view, seen) if self.deck is not None and view else view
         self.views += 1
         self.waiting = update["waiting"]
+        if self.deck is not None:
+            self.deck.unconnected = frozenset(update.get("away", ()))
         try:
             self.listener.updated(update, checked)
         except Exception as e:

@@ -30,6 +30,10 @@ DECK_LAYER = "deck_layer"
 # before it sends its part of the escrow: a retired player's app usually still runs and takes
 # its layer off itself, and then the holders' parts were wasted (about 200 a 6-party game,
 # each checked by every peer). The ledger still takes either way; this is only when to send.
+# A retired party whose app the host says is not connected is not waited for: the holders'
+# parts go at once (a player taken over for leaving and then eliminated, say), else the
+# table would wait the grace at every card with its layer on it, and a host's clock shorter
+# than it would take the holders' seats over for being silent.
 RETIRED_GRACE = 2.5
 
 
@@ -65,6 +69,8 @@ class DeckSeat:
         # Its parts of retired parties' layers held back (``RETIRED_GRACE``): since when each
         # has been owed, on the point it is made on.
         self.held: dict[tuple[Pending, bytes], float] = {}
+        # The players whose app is not connected now, as the host's latest update says.
+        self.unconnected: frozenset[str] = frozenset()
 
     def layer(self) -> bytes:
         """The secret of this seat's layer, for its seat file."""
@@ -125,12 +131,13 @@ class DeckSeat:
         self, ledger: SealedDeck, due: list[tuple[Pending, bytes]]
     ) -> list[tuple[Pending, bytes]]:
         """``due`` but its parts of a retired party's layer owed for less than
-        ``RETIRED_GRACE``: that party's own unlayer may come first."""
+        ``RETIRED_GRACE``: that party's own unlayer may come first, while its app is
+        connected."""
         now = self.clock()
         held = {
             k: self.held.get(k, now)
             for k in due
-            if k not in self.sent and _retired_layer(ledger, k[0])
+            if k not in self.sent and _waits_for_own(ledger, k[0], self.unconnected)
         }
         self.held = held
         return [k for k in due if now - held.get(k, now - RETIRED_GRACE) >= RETIRED_GRACE]
@@ -216,13 +223,14 @@ class DeckSeat:
         return self.party.secret()
 
 
-def _retired_layer(ledger: SealedDeck, step: Pending) -> bool:
-    """Whether ``step`` is a part of the escrow of a retired party's layer on a card."""
+def _waits_for_own(ledger: SealedDeck, step: Pending, unconnected: frozenset[str]) -> bool:
+    """Whether ``step`` is a part of the escrow of a retired party's layer on a card, that
+    party's app connected (not in ``unconnected``): its own unlayer may come first."""
     slot = ledger.slots.get(step.subject) if step.kind == "escrow_partial" else None
     if slot is None:
         return False
     owner = next((p for p in slot.layers if p != slot.receiver), None)  # the ledger's order
-    return owner in ledger.retired
+    return owner in ledger.retired and owner not in unconnected
 
 
 def _made_on(ledger: SealedDeck, step: Pending) -> bytes:
