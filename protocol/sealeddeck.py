@@ -232,6 +232,7 @@ class SealedDeck:
         self.slots: dict[str, Slot] = {}
         self.away: set[str] = set()
         self.retired: set[str] = set()  # away for being out of the game (``retire``)
+        self.expelled: set[str] = set()  # away for good: never retired, never back
         self.secrets: dict[str, Scalar] = {}
         self.end_shares: dict[str, dict[int, Scalar]] = {}
         self.journal: list[dict[str, Any]] = []
@@ -366,15 +367,20 @@ class SealedDeck:
         s.owed.append(party)
         self._record({"kind": "owe", "token": token, "party": party})
 
-    def absent(self, party: str) -> None:
+    def absent(self, party: str, expelled: bool = False) -> None:
         """``party`` is away (its seat changed hands, or it is out of the game): its layers
         come off by escrow, and a shuffle of a deal whose turn is its, or comes to it while
-        it is away, is skipped (its layer is then not on that deal's cards)."""
+        it is away, is skipped (its layer is then not on that deal's cards). ``expelled``:
+        away for good, so that it is never retired later (its steps stay refused)."""
         if party not in self.parties:
             raise ValueError(f"{party} is no party")
         self.away.add(party)
         self.retired.discard(party)  # a retired party expelled: its steps are refused now
-        self._record({"kind": "absent", "party": party})
+        entry: dict[str, Any] = {"kind": "absent", "party": party}
+        if expelled:
+            self.expelled.add(party)
+            entry["expelled"] = True
+        self._record(entry)
         for deal in self.deals.values():
             self._skip_away(deal)
 
@@ -384,8 +390,9 @@ class SealedDeck:
         layers it already put on cards may still come off by its own ``unlayer``, while its
         app runs, as well as by its escrow: whichever is complete first takes the layer off,
         and the other is then late. At the end it may tell its own secret, or its escrow
-        rebuilds it."""
-        if party not in self.parties or party in self.away:
+        rebuilds it. A party away already (its seat taken over, then eliminated while a host
+        bot played it) may be retired too, but not one expelled."""
+        if party not in self.parties or party in self.retired or party in self.expelled:
             raise ValueError(f"{party} is no party here to retire")
         self.away.add(party)
         self.retired.add(party)
@@ -995,7 +1002,7 @@ class SealedDeck:
         elif kind == "give":
             self.give(entry["token"], entry["party"])
         elif kind == "absent":
-            self.absent(entry["party"])
+            self.absent(entry["party"], bool(entry.get("expelled")))
         elif kind == "retire":
             self.retire(entry["party"])
         elif kind == "back":

@@ -9,6 +9,7 @@ verifies."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -247,11 +248,12 @@ def test_a_player_whose_app_restarted_without_its_layer_is_not_blamed(tmp_path: 
 
 
 def unlayers_after_retiring(ledger: SealedDeck, gone: str) -> tuple[str, list[dict[str, Any]]]:
-    """The first party retired once ``gone`` was away, and its own unlayers from then on
-    (none: the game ended before a card with its layer was drawn, or nobody retired)."""
+    """The first party but ``gone`` retired once ``gone`` was away, and its own unlayers from
+    then on (none: the game ended before a card with its layer was drawn, or nobody
+    retired)."""
     journal = ledger.journal
     start = journal.index({"kind": "absent", "party": gone}) if gone in ledger.away else None
-    retired = [e for e in journal[start or 0 :] if e.get("kind") == "retire"]
+    retired = [e for e in journal[start or 0 :] if e.get("kind") == "retire" and e["party"] != gone]
     if start is None or not retired:
         return "", []
     out = retired[0]["party"]
@@ -286,9 +288,159 @@ def test_a_small_table_with_one_player_gone_and_one_out_of_the_game_finishes(
         if own:
             break
     assert own, "its own app took its layer off, after the other player was gone"
-    # Both players who stay may be out before the host's seats end it: each is retired.
-    assert out in ledger.retired and ledger.retired <= {c.seat for c in staying}
-    assert gone.seat in ledger.away and gone.seat not in ledger.retired
+    # Both players who stay may be out before the host's seats end it: each is retired. So
+    # may the player gone for good, out while a host bot played its seat, its app closed.
+    assert out in ledger.retired and ledger.retired <= {c.seat for c in (gone, *staying)}
+    assert gone.seat in ledger.away
     told = [e["party"] for e in ledger.journal if e.get("kind") == "secret"]
     assert out in told and gone.seat not in told
+    assert not any("plays the seat again" in line for line in lines)
+
+
+class SilentMidGame(Client):
+    """Stops playing once it holds a sealed card and has read it, as a player who walked
+    away from a running app: it stays connected (its rolls answered, its deck steps sent) and
+    never asks for its seat back, so that a host bot plays the seat from then on."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reclaim_when_taken = False
+
+    def _play(self) -> None:
+        if self.deck is not None and self.deck.party.cards:
+            return
+        super()._play()
+
+
+class GoneOnceOut(Client):
+    """Drops its connection, never to come back, once ``out``'s seat is eliminated while the
+    game goes on (at its end, the secrets of the players away are rebuilt from their escrows'
+    shares, this player's among them)."""
+
+    def __init__(self, *args: Any, out: Client, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.out = out
+
+    def _check_update(self, update: dict[str, Any]) -> None:
+        super()._check_update(update)
+        game = self.witness.game if self.witness is not None else None
+        if self.conn is None or game is None or game.is_over:
+            return
+        if self.out.seat in game.state.eliminated:
+            self.reconnection.retries = 0
+            self.conn.abort()
+
+
+def own_unlayers_once_gone(ledger: SealedDeck, party: str, gone: str) -> list[dict[str, Any]]:
+    """``party``'s own unlayers taken once ``gone`` was away (simply away: its app closed)."""
+    journal = ledger.journal
+    left = {"kind": "absent", "party": gone}
+    if left not in journal:
+        return []
+    after = journal[journal.index(left) :]
+    return [e for e in after if e.get("kind") == "unlayer" and e["party"] == party]
+
+
+async def once_out(
+    host: Host, players: list[Client], late: list[Callable[[], Client]]
+) -> tuple[list[Any], list[Client]]:
+    """The game played out, the ``late`` clients (a spectator, a player's app started again
+    from its seat file) made and run once the first player's seat is out: the outcomes of
+    ``players`` then ``late`` (None for those that never came, the game over first), and
+    the late clients made."""
+    port = await host.serve("127.0.0.1", 0)
+    tasks = [asyncio.create_task(c.run("127.0.0.1", port)) for c in players]
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 150
+    came: list[Client] = []
+
+    def out_or_over() -> bool:
+        game = host.match.game if host.match is not None else None
+        return game is not None and (game.is_over or players[0].seat in game.state.eliminated)
+
+    try:
+        while not out_or_over():
+            assert loop.time() < deadline and not any(t.done() for t in tasks[1:])
+            await asyncio.sleep(0.05)
+        assert host.match is not None and host.match.game is not None
+        if not host.match.game.is_over:
+            came = [make() for make in late]
+            tasks += [asyncio.create_task(c.run("127.0.0.1", port)) for c in came]
+        left = max(deadline - loop.time(), 1.0)
+        outcomes = await asyncio.wait_for(asyncio.gather(*tasks), left)
+        return [*outcomes, *[None] * (len(players) + len(late) - len(outcomes))], came
+    finally:
+        for t in tasks:
+            t.cancel()
+        await host.close()
+
+
+@pytest.mark.parametrize("comes_back", [False, True], ids=["app-runs", "app-comes-back"])
+def test_a_player_taken_over_for_silence_then_eliminated_is_retired_and_takes_its_layer_off(
+    tmp_path: Path, comes_back: bool
+) -> None:
+    """Three players and the host (four parties: each escrow needs all three of its
+    holders). One player stops playing, its app still running (or its app closes, to be
+    started again once its seat is out): a host bot plays its seat, and is eliminated there.
+    No takeover follows (the seat is a bot's already): the elimination itself retires its
+    party, in every peer's ledger at the same place, a spectator's that came later too. Then
+    another player's app closes for good, so the retired layer, on the cards of the deals it
+    shuffled, cannot come off by its escrow: the retired player's own app takes it off.
+    Without the retirement that game waited forever at the next such card, which the
+    deadline catches. The stand-in bots are random ones, so that the silent player's seat is
+    out first as a rule; a game where it is not, or where no card with its layer is drawn
+    once the other player is gone, is played again (up to eight games). (The player gone for
+    good is often eliminated later, while a host bot plays its seat: it is retired then too,
+    its app closed, and its layer comes off by its escrow.)"""
+    own: list[dict[str, Any]] = []
+    for attempt in range(8):
+        record = tmp_path / f"game{attempt}.rec"
+        lines: list[str] = []
+        seat_file = tmp_path / f"silent{attempt}.seat"
+        silent: Client = (
+            GoneMidGame("silent", ClassicBot(), state_path=seat_file)
+            if comes_back
+            else SilentMidGame("silent", ClassicBot())
+        )
+        gone = GoneOnceOut("gone", ClassicBot(), out=silent)
+        other = Client("other", ClassicBot())
+        late = [lambda a=attempt: Client("late", watch=True, record=str(tmp_path / f"l{a}.rec"))]
+        if comes_back:
+            late.append(lambda f=seat_file: Client("silent", ClassicBot(), state_path=f))
+        config = HostConfig(
+            seats=3,
+            sealed=True,
+            record=str(record),
+            absent_after=2.0,
+            log=lines.append,
+            bot_factory=lambda seed=attempt: RandomBot(seed),  # this game's stand-ins
+        )
+        host = Host(config)
+        outcomes, came = asyncio.run(once_out(host, [silent, gone, other], late))
+        ledger = check_every_peer(host, outcomes, record)
+        taken = {"kind": "absent", "party": silent.seat} in ledger.journal
+        if not taken or outcomes[3] is None:
+            continue  # not taken over first, or the game ended before its seat was out
+        own = own_unlayers_once_gone(ledger, silent.seat, gone.seat)
+        if own:
+            break
+    assert own, "its own app took its layer off, after the other player was gone"
+    # The player gone for good may be out too before the end, and is then retired as well.
+    assert silent.seat in ledger.retired
+    assert gone.seat in ledger.away
+    # Taken over (away) first; retired later, at the move that eliminated its seat, with no
+    # takeover of its own after it: the record says so, and so does every peer's ledger.
+    journal = ledger.journal
+    assert journal.index({"kind": "absent", "party": silent.seat}) < journal.index(
+        {"kind": "retire", "party": silent.seat}
+    )
+    takeovers = [
+        b["seat"] for b in (e["body"] for e in read_record(record)) if b["type"] == "takeover"
+    ]
+    assert takeovers.count(silent.seat) == 1, takeovers
+    for peer in (*came, other) if comes_back else (silent, other, *came):
+        assert peer.witness is not None and peer.witness.ledger is not None
+        assert peer.witness.ledger.journal == journal, peer.name
+    told = [e["party"] for e in journal if e.get("kind") == "secret"]
+    assert silent.seat in told and gone.seat not in told
     assert not any("plays the seat again" in line for line in lines)

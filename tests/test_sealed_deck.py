@@ -901,6 +901,38 @@ def test_a_retired_party_expelled_is_only_away() -> None:
     refused(deck, parties[1].unlayer(deck, token), "p2", "out_of_turn")
 
 
+def test_a_party_away_then_out_of_the_game_is_retired_but_never_one_expelled() -> None:
+    """p2 taken over for silence (away), p3 gone for good: p2's layer on a drawn card waits
+    for p3's part of its escrow. p2's seat is then eliminated while a host bot plays it: it is
+    retired from there, and its own unlayer takes the layer off. An expelled party is never
+    retired, and a replay of the journal knows which was which."""
+    deck, parties, actors = dealt_table()
+    deck.absent("p3")
+    deck.absent("p2")
+    deck.give("?0", "p1")
+    run(deck, [parties[0], parties[1].holder, actors[-1]])  # p2 gives its parts only
+    assert deck.holder_of("?0") is None
+    assert Pending("p3", "escrow_partial", "?0") in deck.pending()
+    deck.retire("p2")
+    assert deck.retired == {"p2"} and deck.away == {"p2", "p3"}
+    assert deck.pending()[0] == Pending("p2", "unlayer", "?0")
+    run(deck, [parties[0], parties[1], actors[-1]])
+    assert deck.holder_of("?0") == "p1" and deck.pending() == []
+    again = SealedDeck.replay(GAME, list(deck.parties.values()), deck.journal, deck.host_signing)
+    assert again.retired == {"p2"} and again.expelled == set()
+
+    deck, parties, actors = dealt_table()
+    deck.absent("p2")
+    deck.absent("p2", expelled=True)  # expelled while away (a false part of an escrow, say)
+    with pytest.raises(ValueError, match="no party here"):
+        deck.retire("p2")
+    assert deck.journal[-1] == {"kind": "absent", "party": "p2", "expelled": True}
+    again = SealedDeck.replay(GAME, list(deck.parties.values()), deck.journal, deck.host_signing)
+    assert again.expelled == {"p2"} and again.retired == set()
+    with pytest.raises(ValueError, match="no party here"):
+        again.retire("p2")
+
+
 def test_a_retired_partys_layer_added_to_a_card_it_held_is_late_too_once_off() -> None:
     """p2, skipped in the deal (away at its turn), comes back, holds a card of it (its layer
     added) and is then out of the game: the card goes to p1, the escrow takes p2's layer
@@ -922,6 +954,25 @@ def test_a_retired_partys_layer_added_to_a_card_it_held_is_late_too_once_off() -
     assert deck.holder_of("?3") == "p1" and deck.overtaken(mine)
     fault = refused(deck, mine, "p2", "out_of_turn")
     assert "late" in fault.message
+
+
+def test_a_holder_does_not_hold_its_part_back_for_a_retired_party_whose_app_is_gone() -> None:
+    """The host's updates say which players' apps are not connected: a retired party's among
+    them (a player who left, taken over, then eliminated while a host bot played its seat)
+    takes no layer off itself, so a holder sends its part at once, and sends it held back as
+    soon as that app is seen gone."""
+    from risk_lan.net.client.deckseat import DeckSeat
+
+    deck, parties, _ = dealt_table()
+    deck.retire("p2")
+    deck.give("?0", "p1")
+    seat = DeckSeat("p3", Identity(), lambda line: None, clock=lambda: 100.0)
+    seat.party = parties[2]
+    assert [m["kind"] for m in seat.owed(deck)] == [] and seat.next_part_in() is not None
+    seat.unconnected = frozenset({"p2"})
+    made = seat.owed(deck)
+    assert [(m["kind"], m["token"]) for m in made] == [("escrow_partial", "?0")]
+    assert seat.next_part_in() is None
 
 
 def test_a_holder_holds_its_part_of_a_retired_partys_layer_back_for_its_own_unlayer() -> None:

@@ -512,6 +512,8 @@ class Client:
             self.deck.took(self.host_view, update["events"])
         self.views += 1
         self.waiting = update["waiting"]
+        if self.deck is not None:
+            self.deck.unconnected = frozenset(update.get("away", ()))
         try:
             self.listener.updated(update, checked)
         except Exception as e:

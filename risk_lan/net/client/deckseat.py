@@ -70,6 +70,8 @@ class DeckSeat:
         self.start = TurnStart(seat)  # the hand its turn under way started with
         self.checks = ChecksAfter()
         self.grace = RetiredGrace(clock)  # its parts of retired parties' layers held back
+        # The players whose app is not connected now, as the host's latest update says.
+        self.unconnected: frozenset[str] = frozenset()
 
     def layer(self) -> bytes:
         """The secret of this seat's layer, for its seat file."""
@@ -111,7 +113,7 @@ class DeckSeat:
         # asks after every message, and the ledger walks its deals and cards to answer).
         due = [(p, made_on(ledger, p)) for p in ledger.pending() if p.party == me]
         self.sent &= set(due)
-        due = self.grace.due(ledger, due, self.sent)
+        due = self.grace.due(ledger, due, self.sent, self.unconnected)
         learnt, false_shares = self.party.read_shares(ledger)
         self.teammates_learnt.update(learnt)
         made = [*self.complaints, *self.party.holder.collect(ledger), *false_shares]

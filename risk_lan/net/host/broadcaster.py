@@ -94,7 +94,7 @@ class Broadcaster:
         """``seat``'s update (None: a spectator's, which holds no secret)."""
         game = self.position.game
         assert game is not None
-        away = [s.id for s in self.roster.seats if s.kind == "human" and s.connection is None]
+        away = self.roster.away()
         return private_update(game, self.id, self.position.applied, seat, events, away, shared)
 
     def broadcast_updates(self, events: list[Event]) -> None:

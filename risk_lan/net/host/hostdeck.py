@@ -111,6 +111,7 @@ class HostDeck:
         self.expel: Callable[[str, ProtocolError, list[dict[str, Any]]], bool] = _not_expelled
         self.log: Callable[[str], None] = lambda line: None
         self.name: Callable[[str], str] = lambda seat: seat
+        self.unconnected: Callable[[], list[str]] = list  # players whose app is not connected
         # Each escrow complaint published, by (complainer, dealer): the evidence, should the
         # dealer's answer show it false.
         self.complaints: dict[tuple[str, str], dict[str, Any]] = {}
@@ -125,10 +126,16 @@ class HostDeck:
         self.rolls, self.waits, self.state = rolls, waits, state
 
     def bind_table(
-        self, expeller: DeckExpels, log: Callable[[str], None], name: Callable[[str], str]
+        self,
+        expeller: DeckExpels,
+        log: Callable[[str], None],
+        name: Callable[[str], str],
+        away: Callable[[], list[str]],
     ) -> None:
-        """Who expels a proven cheat, the host's console, and each seat's player's name."""
+        """Who expels a proven cheat, the host's console, each seat's player's name, and the
+        players whose app is not connected now."""
         self.expel, self.log, self.name = expeller.expel, log, name
+        self.unconnected = away
 
     # ----- seats changing hands -------------------------------------------------------------
 
@@ -138,10 +145,13 @@ class HostDeck:
         ledger, state = self.ledger, self.state()
         if ledger is None or seat not in ledger.parties:
             return
-        if seat in ledger.away and not (expelled and seat in ledger.retired):
+        away = seat in ledger.away
+        if away and not (expelled and seat not in ledger.expelled):
             return
         seat_left(ledger, state, seat, expelled)
         self.hand_over()
+        if away:
+            return  # its cards were the host's party's already
         held = cards_held(state, seat) if state is not None else 0
         if held and not (state is not None and seat in state.eliminated):
             self.log(who_sees(self.name(seat), held, taken=True))
@@ -379,7 +389,9 @@ class HostDeck:
         owed = [] if ledger is None else [p for p in ledger.pending() if p.party == HOST_PARTY]
         if ledger is None or not owed:
             return False
-        due = self.grace.due(ledger, [(p, made_on(ledger, p)) for p in owed])
+        due = self.grace.due(
+            ledger, [(p, made_on(ledger, p)) for p in owed], (), self.unconnected()
+        )
         made = self.party.holder.collect(ledger)  # its complaints of escrow shares
         made += [self.party.make(ledger, p) for p, _ in due if p.kind in MADE]
         for step in made:

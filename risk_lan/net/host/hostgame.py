@@ -135,7 +135,9 @@ class HostGame:
             )
             self.rolls.own_fields = self.deck.own_fields()
             self.rolls.check_commit = self.deck.check_commit
-            self.deck.bind_table(self.expeller, host.log, lambda seat: roster.seat_by_id(seat).name)
+            self.deck.bind_table(
+                self.expeller, host.log, lambda seat: roster.seat_by_id(seat).name, roster.away
+            )
             self.handovers.deck = self.deck
             self.rolls.before_again = self._settle_deck
         # What a seat signs, by kind (the only kinds the intake lets through).

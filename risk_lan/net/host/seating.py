@@ -66,6 +66,10 @@ class Roster:
     def all_ready(self) -> bool:
         return all(s.kind == "bot" or (s.kind == "human" and s.ready) for s in self.seats)
 
+    def away(self) -> list[str]:
+        """The players' seats whose app is not connected now (an update's ``away``)."""
+        return [s.id for s in self.seats if s.kind == "human" and s.connection is None]
+
     def humans(self) -> list[str]:
         return [s.id for s in self.seats if s.kind == "human"]
 

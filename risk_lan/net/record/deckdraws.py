@@ -12,8 +12,10 @@ in the transcript: a ``takeover`` or an ``expel`` marks the seat's party away in
 (``seat_left``), a ``handback`` marks it back (``seat_returned``), and the hand-over that
 follows at once gives the seat's cards to its new party (the host's for its bots): the new
 party adds its layer, the old one comes off, by escrow while its party is away (or by its
-own ``unlayer`` too, for a player taken over for being out of the game: ``retire``). Under team
-rules, each card in a hand is then owed to each teammate's party, its opening sealed to it.
+own ``unlayer`` too, for a player out of the game: ``retire``, at the takeover that follows
+its elimination, or at the elimination itself when a host bot played its seat already). Under
+team rules, each card in a hand is then owed to each teammate's party, its opening sealed to
+it.
 """
 
 from __future__ import annotations
@@ -48,7 +50,9 @@ def party_of(ledger: SealedDeck, seat: str) -> str:
 
 def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
     """Give every token a seat now holds and its party does not yet (or that is on its way
-    to another party); the tokens given."""
+    to another party); the tokens given. A party first retires if its seat is out
+    (``retire_the_out``)."""
+    retire_the_out(ledger, state)
     given = []
     for seat in state.players:
         party = party_of(ledger, seat)
@@ -64,6 +68,23 @@ def hand_over(ledger: SealedDeck, state: GameState) -> list[str]:
     return given
 
 
+def retire_the_out(ledger: SealedDeck, state: GameState) -> None:
+    """Retire each party away whose seat the engine has eliminated: a player taken over (for
+    silence, say) whose seat was then lost while a host bot played it. No takeover follows
+    that elimination, the seat being a bot's already, so the elimination itself, public and
+    at one place in the transcript for every peer (a spectator rebuilding from the history
+    too), marks it: its app, if it runs, may then take its own layers off. An expelled party
+    stays simply away."""
+    for seat in state.players:
+        if (
+            seat in state.eliminated
+            and seat in ledger.away
+            and seat not in ledger.retired
+            and seat not in ledger.expelled
+        ):
+            ledger.retire(seat)
+
+
 def seat_left(
     ledger: SealedDeck, state: GameState | None, seat: str, expelled: bool = False
 ) -> list[str]:
@@ -71,12 +92,14 @@ def seat_left(
     party, if it is one, is away, and its cards go to the host's party; the tokens given. A
     player taken over for being out of the game (eliminated in ``state``, as it stands at the
     takeover's place in the transcript) is retired: its app may still take its own layers
-    off. An expelled party is only away, even one retired before: its steps are refused."""
+    off. An expelled party is away for good, even one away or retired before: its steps are
+    refused, and it is never retired after."""
     if seat in ledger.parties:
-        if expelled and seat in ledger.retired:
-            ledger.absent(seat)
+        if expelled:
+            if seat not in ledger.expelled:
+                ledger.absent(seat, expelled=True)
         elif seat not in ledger.away:
-            if not expelled and state is not None and seat in state.eliminated:
+            if state is not None and seat in state.eliminated:
                 ledger.retire(seat)
             else:
                 ledger.absent(seat)
@@ -164,14 +187,23 @@ class RetiredGrace:
         self.held: dict[OwedStep, float] = {}  # since when each part has been owed
 
     def due(
-        self, ledger: SealedDeck, owed: list[OwedStep], sent: Collection[OwedStep] = ()
+        self,
+        ledger: SealedDeck,
+        owed: list[OwedStep],
+        sent: Collection[OwedStep] = (),
+        unconnected: Collection[str] = (),
     ) -> list[OwedStep]:
         """``owed`` (this holder's steps) less its parts of a retired party's layer owed for
         less than ``RETIRED_GRACE``, which it holds back; ``sent``: those it sent already.
-        The parts it lets go now are to be sent now, and held no more."""
+        The parts it lets go now are to be sent now, and held no more. A retired party whose
+        app is not connected (in ``unconnected``) is not waited for: else the table would
+        wait the grace at every card with its layer on it, and a host's clock shorter than
+        it would take the holders' seats over for being silent."""
         now = self.clock()
         held = {
-            k: self.held.get(k, now) for k in owed if k not in sent and _retired_layer(ledger, k[0])
+            k: self.held.get(k, now)
+            for k in owed
+            if k not in sent and _waits_for_own(ledger, k[0], unconnected)
         }
         due = [k for k in owed if now - held.get(k, now - RETIRED_GRACE) >= RETIRED_GRACE]
         self.held = {k: since for k, since in held.items() if now - since < RETIRED_GRACE}
@@ -184,10 +216,11 @@ class RetiredGrace:
         return max(0.0, min(self.held.values()) + RETIRED_GRACE - self.clock())
 
 
-def _retired_layer(ledger: SealedDeck, step: Pending) -> bool:
-    """Whether ``step`` is a part of the escrow of a retired party's layer on a card."""
+def _waits_for_own(ledger: SealedDeck, step: Pending, unconnected: Collection[str]) -> bool:
+    """Whether ``step`` is a part of the escrow of a retired party's layer on a card, that
+    party's app connected (not in ``unconnected``): its own unlayer may come first."""
     slot = ledger.slots.get(step.subject) if step.kind == "escrow_partial" else None
     if slot is None:
         return False
     owner = next((p for p in slot.layers if p != slot.receiver), None)  # the ledger's order
-    return owner in ledger.retired
+    return owner in ledger.retired and owner not in unconnected
