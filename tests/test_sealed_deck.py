@@ -966,7 +966,7 @@ def test_a_holder_does_not_hold_its_part_back_for_a_retired_party_whose_app_is_g
     deck, parties, _ = dealt_table()
     deck.retire("p2")
     deck.give("?0", "p1")
-    seat = DeckSeat("p3", Identity(), lambda line: None, clock=lambda: 100.0)
+    seat = DeckSeat("p3", Identity(), lambda line: None, roll_share(), clock=lambda: 100.0)
     seat.party = parties[2]
     assert [m["kind"] for m in seat.owed(deck)] == [] and seat.next_part_in() is not None
     seat.unconnected = frozenset({"p2"})
