@@ -31,30 +31,51 @@ from pathlib import Path
 
 from risk_lan.rules import ruleset
 
-# Every mode with cards or objectives, team modes aside (their shared hands are sealed by
-# another piece of work); the two-player modes have three parties at most.
+# Every mode with cards or objectives at four parties or more (the two-player modes have
+# three parties at most), the team mode included.
 WIDE = (
     "classic", "classic-2015", "mission", "old-world", "conquete", "conquete-2",
     "secret-mission", "risk-mission", "capital", "capital-short", "revised",
-    "revised-objectives", "revised-support",
+    "revised-objectives", "revised-support", "team",
 )  # fmt: skip
-NARROW = ("classic", "secret-mission", "two-player", "revised-objectives")
+# The team mode at its fewest, three seats with one host bot, is three parties: the host's
+# bot and a teammate's player against a player alone.
+NARROW = ("classic", "secret-mission", "two-player", "revised-objectives", "team")
+CONTROLS = ("control_keys", "control_bindings", "control_hits", "control_reads")
 SCRIPT = Path(__file__).resolve().parent.parent / "tests" / "curioushost.py"
 COUNTS = (
     "games", "moves", "dumps", "objects", "scalars_tried", "tokens_judged", "keys_found",
-    "bindings", "host_reads_others", "hits", "chance", "variance", "control_keys",
-    "control_bindings",
+    "bindings", "host_reads_others", "tokens_shown", "shown_bound", "hits", "chance",
+    "variance", "control_keys", "control_bindings", "control_hits", "control_reads",
 )  # fmt: skip
 
 
-def table(mode: str, rng: random.Random, narrow: bool) -> tuple[int, int]:
-    """Seats and host bots: at least three players (four parties), or at most two."""
+def table(mode: str, rng: random.Random, narrow: bool, turn: int) -> tuple[int, int]:
+    """Seats and host bots: at least three players (four parties), or at most two. ``turn``:
+    how many games of the mode came before this one."""
     rules = ruleset(mode)
     if narrow:
         seats = rules.min_players
         return seats, max(0, seats - 2)
     seats = rng.randint(max(4, rules.min_players), rules.max_players)
+    if rules.teams:
+        # Bots take the last seats, and teams alternate seats: two bots would put the host on
+        # both teams, and every card would be its by right. One bot puts it on one team, whose
+        # players' cards it reads, against the other's; none, against every player. The
+        # games of the mode take turns at each.
+        return seats, turn % 2
     return seats, rng.randint(0, seats - 3)
+
+
+def controls_failed(row: dict[str, float]) -> list[str]:
+    """A mode's controls that found nothing, where they had something to find: a check that
+    cannot fail would prove nothing."""
+    failed = []
+    if row["tokens_judged"]:
+        failed += [f"the control's {what} found nothing" for what in CONTROLS if not row[what]]
+    if row["tokens_shown"] and not row["shown_bound"]:
+        failed.append("no teammate's card shown to the host was found bound in a dump")
+    return failed
 
 
 def main() -> int:
@@ -72,7 +93,7 @@ def main() -> int:
     for i in range(args.games):
         rng = random.Random(f"{args.seed}:{i}")
         mode = modes[i % len(modes)]
-        seats, bots = table(mode, rng, args.narrow)
+        seats, bots = table(mode, rng, args.narrow, i // len(modes))
         if args.only and i not in args.only:
             continue
         out = subprocess.run(
@@ -96,7 +117,8 @@ def main() -> int:
             f"game {i}: {mode}, {seats} seats ({bots} host bots), {found['parties']} parties, "
             f"{found['moves']} moves, {found['tokens_judged']} cards judged, keys "
             f"{found['keys_found']}, bindings {found['bindings']}, hits {found['hits']} "
-            f"(chance {found['chance']:.2f})",
+            f"(chance {found['chance']:.2f}), teammates' cards shown {found['tokens_shown']} "
+            f"({found['shown_bound']} bound)",
             flush=True,
         )
     for mode, row in sorted(totals.items(), key=lambda item: item[0] == "all"):
@@ -108,8 +130,12 @@ def main() -> int:
             f"{row['keys_found']:.0f}, bindings {row['bindings']:.0f}, host read others' "
             f"{row['host_reads_others']:.0f}, guesser hits {row['hits']:.0f} against "
             f"{row['chance']:.1f} by chance (z {(row['hits'] - row['chance']) / spread:+.2f}), "
-            f"control keys {row['control_keys']:.0f} bindings {row['control_bindings']:.0f}"
+            f"teammates' cards shown to the host {row['tokens_shown']:.0f} (found bound "
+            f"{row['shown_bound']:.0f}), control keys {row['control_keys']:.0f} bindings "
+            f"{row['control_bindings']:.0f} guesser hits {row['control_hits']:.0f} reads "
+            f"{row['control_reads']:.0f}"
         )
+    failures += [f"{mode}: {p}" for mode, row in totals.items() for p in controls_failed(row)]
     print("\n".join(failures) or "no failure")
     print(f"time: {time.monotonic() - began:.0f} s")
     return 1 if failures else 0
