@@ -422,24 +422,27 @@ def control(host: Host, taken: list[Dump], read: dict[str, str], record: Path, s
             findings: Findings, rng: random.Random) -> None:  # fmt: skip
     """The checks run on a dump after the end (every layer's secret public by then) with the
     first judged token bound to its card in a dict, which they must find, and the guesser
-    must name; and that token, planted among the host party's reads, is counted as a read
-    of another's. Only tokens team rules never showed the host are taken, so in a team game
-    the control is a card of seats on no team of the host's."""
-    if host.match is None or not isinstance(host.match.deck, WatchedDeck):
+    must name. A judged token is never one team rules showed the host at its dump, so in a
+    team game the control is a card of a seat on no team of the host's then (the winners of a
+    team game take the cards of the player they put out, so it may be shown at the very end).
+    And a card never the host's by right, planted among its teammates' shares, must be
+    counted as a read of another's."""
+    first = next((d for d in taken if d.held), None)
+    if first is None or host.match is None or not isinstance(host.match.deck, WatchedDeck):
         return
     deck = host.match.deck
-    first = next((d for d in taken if set(d.held) - deck.shown), None)
     ledger = deck.ledger
-    if first is None or ledger is None:
-        return
-    held = {t: p for t, p in first.held.items() if t not in deck.shown}
-    token = next(iter(held))
-    shared = {**deck.party.shared, token: read[token]}
-    wrong = reads_of_others(deck.party.cards, shared, given_to_host(ledger), deck.shown)
-    findings.control_reads = int(token in wrong)
+    assert ledger is not None
+    token = next(iter(first.held))
+    ours = given_to_host(ledger)
+    other = next(t for t in sorted(read) if t not in deck.shown and t not in ours)
+    shared = {**deck.party.shared, other: read[other]}
+    findings.control_reads = int(
+        other in reads_of_others(deck.party.cards, shared, ours, deck.shown)
+    )
     planted = {token: read[token]}  # held for the walk to find (``read`` binds them all too)
-    after = Dump(first.move, held, first.candidates)
-    scanned = scan(after, set(held), record, save)
+    after = Dump(first.move, first.held, first.candidates)
+    scanned = scan(after, set(first.held), record, save)
     del planted
     seen = Findings(findings.mode, findings.seats, findings.bots)
     judge(after, ledger, read, seen, rng)

@@ -37,3 +37,37 @@ def test_a_curious_hosts_memory_save_and_record_name_no_players_card() -> None:
     # A guesser no better than chance: within four standard deviations, one hit of slack.
     assert found["hits"] <= found["chance"] + 4 * math.sqrt(found["variance"]) + 1, found
     assert found["control_keys"] == 3 and found["control_bindings"] >= 1  # every player's key
+
+
+def test_a_curious_team_host_reads_its_teammates_cards_and_no_others() -> None:
+    """team, five seats with one host bot (the fifth seat: team 1 with the first and third,
+    against the second and fourth): the cards of the host bot's teammate are the host's by right and
+    counted apart, those of the other team are judged, and no dump names them. A game with no
+    card of either kind in a dump is played again (up to three), as a team game is short. The
+    control's card is of the other team, and each check finds it."""
+    games = []
+    for attempt in range(3):
+        out = subprocess.run(
+            [sys.executable, str(SCRIPT), "--mode", "team", "--seats", "5", "--bots", "1",
+             "--seed", f"team-{attempt}", "--dumps", "5", "--seconds", "150"],
+            capture_output=True, text=True, timeout=240,
+        )  # fmt: skip
+        assert out.returncode == 0, out.stderr[-2000:]
+        found = json.loads(out.stdout.strip().splitlines()[-1])
+        print(found)
+        assert found["error"] is None and found["winner"], found
+        assert found["parties"] == 5
+        assert found["keys_found"] == 0 and found["bindings"] == 0, found["problems"]
+        assert found["host_reads_others"] == 0, found["problems"]
+        assert found["hits"] <= found["chance"] + 4 * math.sqrt(found["variance"]) + 1, found
+        games.append(found)
+        if found["tokens_judged"] and found["tokens_shown"]:
+            break
+    # A teammate's card shown by right, and found bound to it in a dump: the walk finds what
+    # the host holds rightly, so it would find a card it held wrongly.
+    assert any(g["shown_bound"] for g in games), games
+    judged = [g for g in games if g["tokens_judged"]]
+    assert judged, games
+    assert all(g["control_keys"] == 4 for g in judged)  # every player's key, the teammate's too
+    assert all(g["control_bindings"] >= 1 and g["control_hits"] >= 1 for g in judged)
+    assert all(g["control_reads"] == 1 for g in judged)
