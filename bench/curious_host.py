@@ -3,9 +3,18 @@ process of its own, dumps everything it holds at random moves (every object of i
 its save, its record); every player is a ``risk-lan join --bot`` process. Prints, per mode
 and in all: games, moves, dumps, objects walked, the players' sealed cards judged, the
 layer keys and token–card bindings found (which must be 0), the cards the host party read
-that were not its own seats' (0), the guesser's hits against a uniform guess's expected
+that were not its by right (0), the guesser's hits against a uniform guess's expected
 hits, and the control (a dump after the end, every secret public, one binding planted:
-the checks must find them).
+the checks must find them, and the guesser name it; a card planted among the host's reads:
+it must be counted). A mode whose controls found nothing fails.
+
+Team games (``team``): a seat's teammates see its hand, so the host reads by right the cards
+in the hands of its bots' teammates. Those are counted apart (teammates' cards shown, and
+how many a dump bound to their card: the walk finds what the host holds rightly), never
+judged; every other player's card is judged as in any mode, every player's key (a
+teammate's too) looked for, and the control's card is of a seat on no team of the host's.
+A team game has no host bot or one, in turn: bots take the last seats and teams alternate
+seats, so two would put the host on both teams.
 
     .venv/bin/python bench/curious_host.py [--games 50] [--seed 1] [--dumps 3]
     .venv/bin/python bench/curious_host.py --narrow --games 6   # three parties or fewer
