@@ -17,7 +17,7 @@ A team game has no host bot or one, in turn: bots take the last seats and teams 
 seats, so two would put the host on both teams.
 
     .venv/bin/python bench/curious_host.py [--games 50] [--seed 1] [--dumps 3]
-    .venv/bin/python bench/curious_host.py --narrow --games 6   # three parties or fewer
+    .venv/bin/python bench/curious_host.py --narrow --games 8   # three parties or fewer
 
 By default each table has at least four parties (the host and three players or more).
 --narrow plays tables of three parties (the host and two players), where the escrow's
@@ -47,9 +47,13 @@ WIDE = (
     "secret-mission", "risk-mission", "capital", "capital-short", "revised",
     "revised-objectives", "revised-support", "team",
 )  # fmt: skip
-# The team mode at its fewest, three seats with one host bot, is three parties: the host's
-# bot and a teammate's player against a player alone.
-NARROW = ("classic", "secret-mission", "two-player", "revised-objectives", "team")
+# Three parties: every two-player mode, and the team mode at its fewest, three seats with one
+# host bot (the host's bot and a teammate's player against a player alone). With WIDE, every
+# mode with cards or objectives.
+NARROW = (
+    "classic", "secret-mission", "two-player", "revised-objectives", "team",
+    "two-player-independents", "two-player-ally", "two-player-active",
+)  # fmt: skip
 CONTROLS = ("control_keys", "control_bindings", "control_hits", "control_reads")
 SCRIPT = Path(__file__).resolve().parent.parent / "tests" / "curioushost.py"
 COUNTS = (

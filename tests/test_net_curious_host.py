@@ -5,13 +5,19 @@ bench/curious_host.py plays 50 games)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
+import random
 import subprocess
 import sys
 from pathlib import Path
 
+from risk_lan.rules import ruleset
+from risk_lan.rules.presets import RULESETS
+
 SCRIPT = Path(__file__).resolve().parent / "curioushost.py"
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "curious_host.py"
 
 
 def test_a_curious_hosts_memory_save_and_record_name_no_players_card() -> None:
@@ -71,3 +77,24 @@ def test_a_curious_team_host_reads_its_teammates_cards_and_no_others() -> None:
     assert all(g["control_keys"] == 4 for g in judged)  # every player's key, the teammate's too
     assert all(g["control_bindings"] >= 1 and g["control_hits"] >= 1 for g in judged)
     assert all(g["control_reads"] == 1 for g in judged)
+
+
+def test_the_long_run_covers_every_mode_and_seats_the_host_on_one_team_at_most() -> None:
+    """bench/curious_host.py, its 50 games and its narrow run together, plays every mode (each
+    has cards or objectives); a team game's host bots, the last seats, all sit on one team,
+    else the host would read every card by right and nothing would be judged."""
+    spec = importlib.util.spec_from_file_location("curious_host_bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert set(RULESETS) <= set(bench.WIDE) | set(bench.NARROW)
+    assert "team" in bench.WIDE and "team" in bench.NARROW
+    for mode in (m for m in (*bench.WIDE, *bench.NARROW) if ruleset(m).teams):
+        for narrow in (False, True):
+            bots_seen = set()
+            for turn in range(8):
+                seats, bots = bench.table(mode, random.Random(turn), narrow, turn)
+                teams = {1 + i % 2 for i in range(seats - bots, seats)}  # rules/teams.assign
+                assert len(teams) <= 1 and seats - bots >= 2, (mode, seats, bots)
+                bots_seen.add(bots)
+            assert bots_seen == ({1} if narrow else {0, 1}), bots_seen
