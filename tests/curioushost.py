@@ -111,7 +111,7 @@ class Findings:
     control_keys: int = 0
     control_bindings: int = 0
     control_hits: int = 0  # the guesser's, on the control's dump
-    control_reads: int = 0  # a judged token planted among the host's reads, counted
+    control_reads: int = 0  # a card never the host's by right, planted among its reads: counted
     winner: str | None = None
     error: str | None = None
     problems: list[str] = field(default_factory=list)
