@@ -13,8 +13,9 @@ in the hands of its bots' teammates. Those are counted apart (teammates' cards s
 how many a dump bound to their card: the walk finds what the host holds rightly), never
 judged; every other player's card is judged as in any mode, every player's key (a
 teammate's too) looked for, and the control's card is of a seat on no team of the host's.
-A team game has no host bot or one, in turn: bots take the last seats and teams alternate
-seats, so two would put the host on both teams.
+A team game has one host bot or none, in turn: bots take the last seats and teams alternate
+seats, so two would put the host on both teams. Being short, with a hand a team, it is
+dumped three times as often as another game.
 
     .venv/bin/python bench/curious_host.py [--games 50] [--seed 1] [--dumps 3]
     .venv/bin/python bench/curious_host.py --narrow --games 8   # three parties or fewer
@@ -54,6 +55,9 @@ NARROW = (
     "classic", "secret-mission", "two-player", "revised-objectives", "team",
     "two-player-independents", "two-player-ally", "two-player-active",
 )  # fmt: skip
+# A team game is soon over (the first player put out ends it) and holds one hand a team,
+# often empty: it is dumped this many times as often, to judge as many cards.
+TEAM_DUMPS = 3
 CONTROLS = ("control_keys", "control_bindings", "control_hits", "control_reads")
 SCRIPT = Path(__file__).resolve().parent.parent / "tests" / "curioushost.py"
 COUNTS = (
@@ -75,8 +79,8 @@ def table(mode: str, rng: random.Random, narrow: bool, turn: int) -> tuple[int, 
         # Bots take the last seats, and teams alternate seats: two bots would put the host on
         # both teams, and every card would be its by right. One bot puts it on one team, whose
         # players' cards it reads, against the other's; none, against every player. The
-        # games of the mode take turns at each.
-        return seats, turn % 2
+        # games of the mode take turns at each, one bot first.
+        return seats, 1 - turn % 2
     return seats, rng.randint(0, seats - 3)
 
 
@@ -111,7 +115,8 @@ def main() -> int:
             continue
         out = subprocess.run(
             [sys.executable, str(SCRIPT), "--mode", mode, "--seats", str(seats),
-             "--bots", str(bots), "--seed", f"{args.seed}:{i}", "--dumps", str(args.dumps)],
+             "--bots", str(bots), "--seed", f"{args.seed}:{i}",
+             "--dumps", str(args.dumps * (TEAM_DUMPS if ruleset(mode).teams else 1))],
             capture_output=True, text=True,
         )  # fmt: skip
         try:
