@@ -1,12 +1,20 @@
 """The curious host over many sealed games (tests/curioushost.py): each game's host, in a
 process of its own, dumps everything it holds at random moves (every object of its process,
 its save, its record); every player is a ``risk-lan join --bot`` process. Prints, per mode
-and in all: games, moves, dumps, objects walked, the players' sealed cards judged, the
-layer keys and token–card bindings found (which must be 0), the cards the host party read
-that were not its by right (0), the guesser's hits against a uniform guess's expected
-hits, and the control (a dump after the end, every secret public, one binding planted:
-the checks must find them, and the guesser name it; a card planted among the host's reads:
-it must be counted). A mode whose controls found nothing fails.
+and in all: games, moves, dumps, objects walked, the players' sealed cards judged (a card
+counts once in each dump that holds it), the layer keys and token–card bindings found
+(which must be 0), the cards the host party read that were not its by right (0), the
+guesser's hits and the control (a dump after the end, every secret public, one binding
+planted: the checks must find them, and the guesser name it; a card planted among the
+host's reads: it must be counted). A mode whose controls found nothing fails.
+
+The guesser's trial is one card of one game (a token): its guess at the first dump that
+judges the token, however many dumps judge it after (one lucky guess at a card held through
+three dumps was three hits before, and a z of +2.7 on 50 games that chance explains). Its
+chance is that of the best guess from public knowledge alone at that dump (the candidate the
+deal left most copies of); the expected hits are the sum of those chances over the trials,
+the variance the sum of each chance times its complement, and z = (hits − expected) / √
+variance: near 0 is chance, a large positive z a guesser better than chance (a leak).
 
 Team games (``team``): a seat's teammates see its hand, so the host reads by right the cards
 in the hands of its bots' teammates. Those are counted apart (teammates' cards shown, and
@@ -62,7 +70,8 @@ CONTROLS = ("control_keys", "control_bindings", "control_hits", "control_reads")
 SCRIPT = Path(__file__).resolve().parent.parent / "tests" / "curioushost.py"
 COUNTS = (
     "games", "moves", "dumps", "objects", "scalars_tried", "tokens_judged", "keys_found",
-    "bindings", "host_reads_others", "tokens_shown", "shown_bound", "hits", "chance",
+    "bindings", "host_reads_others", "tokens_shown", "shown_bound", "tokens_guessed", "hits",
+    "chance",
     "variance", "control_keys", "control_bindings", "control_hits", "control_reads",
 )  # fmt: skip
 
@@ -134,9 +143,9 @@ def main() -> int:
         print(
             f"game {i}: {mode}, {seats} seats ({bots} host bots), {found['parties']} parties, "
             f"{found['moves']} moves, {found['tokens_judged']} cards judged, keys "
-            f"{found['keys_found']}, bindings {found['bindings']}, hits {found['hits']} "
-            f"(chance {found['chance']:.2f}), teammates' cards shown {found['tokens_shown']} "
-            f"({found['shown_bound']} bound)",
+            f"{found['keys_found']}, bindings {found['bindings']}, hits {found['hits']} of "
+            f"{found['tokens_guessed']} (chance {found['chance']:.2f}), teammates' cards shown "
+            f"{found['tokens_shown']} ({found['shown_bound']} bound)",
             flush=True,
         )
     for mode, row in sorted(totals.items(), key=lambda item: item[0] == "all"):
@@ -146,8 +155,9 @@ def main() -> int:
             f"{row['dumps']:.0f}, objects walked {row['objects']:.0f}, scalars tried "
             f"{row['scalars_tried']:.0f}, cards judged {row['tokens_judged']:.0f}, keys found "
             f"{row['keys_found']:.0f}, bindings {row['bindings']:.0f}, host read others' "
-            f"{row['host_reads_others']:.0f}, guesser hits {row['hits']:.0f} against "
-            f"{row['chance']:.1f} by chance (z {(row['hits'] - row['chance']) / spread:+.2f}), "
+            f"{row['host_reads_others']:.0f}, guesser hits {row['hits']:.0f} of "
+            f"{row['tokens_guessed']:.0f} cards against {row['chance']:.1f} by chance "
+            f"(z {(row['hits'] - row['chance']) / spread:+.2f}), "
             f"teammates' cards shown to the host {row['tokens_shown']:.0f} (found bound "
             f"{row['shown_bound']:.0f}), control keys {row['control_keys']:.0f} bindings "
             f"{row['control_bindings']:.0f} guesser hits {row['control_hits']:.0f} reads "

@@ -8,19 +8,23 @@ is read, each dump is judged against the truth for every sealed card a player's 
 unopened at that moment (but one a host bot's seat held before, which the host read then):
 
 - **keys**: no 32-byte string or big integer in the dump is a player's layer secret or its
-  inverse (``x·B == Y`` or ``x⁻¹·B == Y``). Either would read that player's cards, every
-  other layer being off them; nothing less reads them, short of solving the group's
-  discrete logarithm (fairness.md, "The curious host").
+  inverse (``x·B == Y`` or ``x⁻¹·B == Y``; with the secrets published at the end, that is
+  ``x`` equal to the secret or its inverse, B being of prime order). Either would read that
+  player's cards, every other layer being off them; nothing less reads them, short of
+  solving the group's discrete logarithm (fairness.md, "The curious host").
 - **bindings**: no dict maps the token to its card (or the card to the token), and no pair
   holds both.
 - **the host party's cards**: only its own seats' tokens (its bots'), and under team rules
   the cards in the hands of its seats' teammates, which teammates' parties seal to it.
-- **a guesser**: for each such token, the candidate names (its deal's cards, less those its
-  deal opened and those the host reads) scored by how often the dump refers to each, plus
-  every binding with the token; the best scored is the guess. Over many tokens, its hits
-  are compared with what the best guess from public knowledge alone would get (the
-  candidate the deal left most copies of: with every card different, one in as many as
-  are left).
+- **a guesser**: for each such token, once a game, at the first dump that judges it (a
+  trial is a (game, token) pair: the same token judged in every dump of its game would
+  otherwise count as many trials, the same lucky guess as many hits), the candidate names
+  (its deal's cards, less those its deal opened and those the host reads) scored by how
+  often the dump refers to each, plus every binding with the token; the best scored is the
+  guess. Over many trials, its hits are compared with what the best guess from public
+  knowledge alone would get (the candidate the deal left most copies of: with every card
+  different, one in as many as are left), trial by trial: the expected hits are the sum of
+  those chances, their variance the sum of each chance times its complement.
 
 Under team rules a seat's teammates see its hand (protocol/teamshare.py): when a host bot
 plays a seat, each card in the hand of a player on that seat's team is shown to the host by
@@ -44,7 +48,7 @@ import random
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +56,7 @@ from typing import Any
 import msgpack
 
 from protocol.errors import ProtocolError
-from protocol.ristretto import ORDER, mul_base, scalar_of
+from protocol.ristretto import ORDER, mul_base, scalar_of, value_of
 from protocol.sealeddeck import SealedDeck
 from risk_lan.net.host.hostconfig import HostConfig
 from risk_lan.net.host.hostdeck import HostDeck
@@ -101,9 +105,13 @@ class Findings:
     host_reads_others: int = 0  # tokens the host party read that were not its by right
     tokens_shown: int = 0  # (dump, token) pairs: a teammate's card shown to the host by right
     shown_bound: int = 0  # of those, the ones the dump binds to their card
-    hits: int = 0  # the guesser's
+    # The guesser's trials: one a (game, token) pair, its guess at the first dump that
+    # judges the token (a token judged in three dumps would otherwise count thrice, one lucky
+    # guess three hits, and the test overstate).
+    tokens_guessed: int = 0
+    hits: int = 0  # the guesser's, of those trials
     # The best guess from public knowledge alone (the candidate most often in the deal left)
-    # hits each token with at most this chance: its expected hits, and their variance.
+    # hits each trial's token with at most this chance: its expected hits, and their variance.
     chance: float = 0.0
     variance: float = 0.0
     # The control: a dump taken after the end, when every secret is public, with one
@@ -249,7 +257,9 @@ def candidates_of(ledger: SealedDeck, token: str, host_reads: dict[str, str]) ->
     return Counter(deal.cards) - known
 
 
-def take_dump(host: Host, record: Path, save: Path) -> tuple[Dump, int] | None:
+def take_dump(host: Host, record: Path, save: Path, both: bool) -> tuple[Dump, int] | None:
+    """A dump now, if a player's seat holds a sealed card to judge or one shown the host
+    (with ``both``, one of each), and the objects walked."""
     match = host.match
     if match is None or not isinstance(match.deck, WatchedDeck) or match.game is None:
         return None
@@ -264,7 +274,7 @@ def take_dump(host: Host, record: Path, save: Path) -> tuple[Dump, int] | None:
     excused = set(host_reads) | match.deck.shown
     held = {t: p for t, p in tokens_held(ledger, state).items() if t not in excused}
     shown = {t for t in tokens_held(ledger, state) if t in match.deck.shown}
-    if not held and not shown:
+    if (not held or not shown) if both else (not held and not shown):
         return None
     dump = Dump(match.n, held, {t: candidates_of(ledger, t, host_reads) for t in held}, shown)
     return dump, scan(dump, set(held) | shown, record, save)
@@ -295,16 +305,42 @@ def scan(dump: Dump, tokens: set[str], record: Path, save: Path) -> int:
     return walked
 
 
+def key_owners(ledger: SealedDeck) -> Callable[[int], str | None]:
+    """Whose layer secret, or its inverse, a scalar is (or None). With a secret published
+    at the end that is a lookup: B is of prime order, so ``x·B == s·B`` exactly when
+    ``x == s`` (mod the order), and ``x⁻¹·B == s·B`` when ``x == s⁻¹``. A layer whose
+    secret was never published (a party expelled before it shuffled) is tried the slow
+    way, against its public key."""
+    known: dict[int, str] = {}
+    unknown: dict[bytes, str] = {}
+    for p, q in ledger.parties.items():
+        if p == HOST:
+            continue
+        if p in ledger.secrets:
+            s = value_of(ledger.secrets[p])
+            known |= {s: p, pow(s, -1, ORDER): p}
+        else:
+            unknown[bytes(q.layer)] = p
+
+    def owner(x: int) -> str | None:
+        if x in known or not unknown:
+            return known.get(x)
+        for k in (mul_base(scalar_of(x)), mul_base(scalar_of(pow(x, -1, ORDER)))):
+            if k in unknown:
+                return unknown[k]
+        return None
+
+    return owner
+
+
 def judge(dump: Dump, ledger: SealedDeck, read: dict[str, str], findings: Findings,
-          rng: random.Random) -> None:  # fmt: skip
-    """One dump against the truth: the cards every token was, read at the end."""
-    players = {bytes(q.layer): p for p, q in ledger.parties.items() if p != HOST}
-    keyed = set()
-    for x in dump.scalars:
-        findings.scalars_tried += 1
-        inverse = pow(x, -1, ORDER)
-        keyed |= {players[k] for k in (mul_base(scalar_of(x)), mul_base(scalar_of(inverse)))
-                  if k in players}  # fmt: skip
+          rng: random.Random, guessed: set[str]) -> None:  # fmt: skip
+    """One dump against the truth: the cards every token was, read at the end. Keys and
+    bindings are looked for in every dump; the guesser names each token once a game, at the
+    first dump that judges it (``guessed``: the tokens named already)."""
+    owner = key_owners(ledger)
+    findings.scalars_tried += len(dump.scalars)
+    keyed = {p for p in map(owner, dump.scalars) if p is not None}
     findings.keys_found += len(keyed)  # players whose key the dump holds
     findings.problems += [f"move {dump.move}: {p}'s layer key in the dump" for p in sorted(keyed)]
     for token in dump.held:
@@ -313,20 +349,29 @@ def judge(dump: Dump, ledger: SealedDeck, read: dict[str, str], findings: Findin
         if f"{token} {truth}" in dump.pairs:
             findings.bindings += 1
             findings.problems.append(f"move {dump.move}: {token} bound to its card {truth}")
-        left = dump.candidates[token]
-        assert truth in left, (token, truth, left)
-        names = sorted(left)
-        bound = {p.partition(" ")[2] for p in dump.pairs if p.partition(" ")[0] == token}
-        scores = {n: dump.names[n] + 1000 * (n in bound) for n in names}
-        best = max(scores.values())
-        guess = rng.choice([n for n in names if scores[n] == best])
-        findings.hits += guess == truth
-        best_public = max(left.values()) / sum(left.values())
-        findings.chance += best_public
-        findings.variance += best_public * (1 - best_public)
+        if token not in guessed:
+            guessed.add(token)
+            guess(dump, token, truth, findings, rng)
     for token in dump.shown:
         findings.tokens_shown += 1
         findings.shown_bound += f"{token} {read[token]}" in dump.pairs
+
+
+def guess(dump: Dump, token: str, truth: str, findings: Findings, rng: random.Random) -> None:
+    """The guesser's one trial on ``token``: the candidate the dump refers to most (a
+    binding with the token counting for more), against the best guess from public knowledge
+    alone, which hits with the chance of the candidate the deal left most copies of."""
+    left = dump.candidates[token]
+    assert truth in left, (token, truth, left)
+    names = sorted(left)
+    bound = {p.partition(" ")[2] for p in dump.pairs if p.partition(" ")[0] == token}
+    scores = {n: dump.names[n] + 1000 * (n in bound) for n in names}
+    best = max(scores.values())
+    findings.tokens_guessed += 1
+    findings.hits += rng.choice([n for n in names if scores[n] == best]) == truth
+    best_public = max(left.values()) / sum(left.values())
+    findings.chance += best_public
+    findings.variance += best_public * (1 - best_public)
 
 
 async def curious_game(
@@ -338,9 +383,11 @@ async def curious_game(
     dumps: int,
     seconds: float,
     within: int = 250,
+    both: bool = False,
 ) -> Findings:
     """One game, with ``dumps`` dumps at moves drawn from 10 to ``within``, each taken at
-    the first move from there where a player's seat holds a sealed card."""
+    the first move from there where a player's seat holds a sealed card (with ``both``, a
+    card judged and a card team rules show the host at once)."""
     findings = Findings(mode, seats, bots)
     rng = random.Random(seed)
     record, save = folder / "game.rec", folder / "game.save"
@@ -373,7 +420,7 @@ async def curious_game(
             # team game holds no card before its first turns end, and is soon over).
             after = taken[-1].move if taken else -1
             if at and match is not None and match.n >= at[0] and match.n > after:
-                made = take_dump(host, record, save)
+                made = take_dump(host, record, save, both)
                 if made is not None:
                     at.pop(0)
                     taken.append(made[0])
@@ -406,9 +453,10 @@ async def curious_game(
     wrong = reads_of_others(party.cards, party.shared, ours, shown)
     findings.host_reads_others = len(wrong)
     findings.problems += [f"the host party read {t}, not its by right" for t in sorted(wrong)]
+    guessed: set[str] = set()
     for dump in taken:
         findings.dumps += 1
-        judge(dump, ledger, read, findings, rng)
+        judge(dump, ledger, read, findings, rng, guessed)
     control(host, taken, read, record, save, findings, rng)
     return findings
 
@@ -445,7 +493,7 @@ def control(host: Host, taken: list[Dump], read: dict[str, str], record: Path, s
     scanned = scan(after, set(first.held), record, save)
     del planted
     seen = Findings(findings.mode, findings.seats, findings.bots)
-    judge(after, ledger, read, seen, rng)
+    judge(after, ledger, read, seen, rng, set())
     findings.control_keys = seen.keys_found
     findings.control_bindings = seen.bindings
     findings.control_hits = seen.hits
@@ -461,12 +509,15 @@ def main() -> int:
     parser.add_argument("--dumps", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=240)
     parser.add_argument("--within", type=int, default=250, help="dumps before this move")
+    parser.add_argument(
+        "--both", action="store_true", help="dump only where a card is judged and one shown"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         findings = asyncio.run(
             curious_game(
                 Path(folder), args.mode, args.seats, args.bots, args.seed, args.dumps,
-                args.seconds, args.within,
+                args.seconds, args.within, args.both,
             )
         )  # fmt: skip
     print(json.dumps(asdict(findings)))
