@@ -47,15 +47,18 @@ def test_a_curious_hosts_memory_save_and_record_name_no_players_card() -> None:
 
 def test_a_curious_team_host_reads_its_teammates_cards_and_no_others() -> None:
     """team, five seats with one host bot (the fifth seat: team 1 with the first and third,
-    against the second and fourth): the cards of the host bot's teammate are the host's by right and
-    counted apart, those of the other team are judged, and no dump names them. A game with no
-    card of either kind in a dump is played again (up to three), as a team game is short. The
-    control's card is of the other team, and each check finds it."""
+    against the second and fourth): the cards of the host bot's teammates are the host's by
+    right and counted apart, those of the other team are judged, and no dump names them. Each
+    dump waits for a move where the host is shown a teammate's card and a card of the other
+    team is judged (``--both``), so one game is enough; a game that never had such a move is
+    played again (up to three), as a team game is short. The control's card is of the other
+    team, and each check finds it. The 50-game run (bench/curious_host.py) plays more."""
     games = []
     for attempt in range(3):
         out = subprocess.run(
             [sys.executable, str(SCRIPT), "--mode", "team", "--seats", "5", "--bots", "1",
-             "--seed", f"team-{attempt}", "--dumps", "5", "--seconds", "150"],
+             "--seed", f"team-{attempt}", "--dumps", "2", "--within", "100", "--both",
+             "--seconds", "150"],
             capture_output=True, text=True, timeout=240,
         )  # fmt: skip
         assert out.returncode == 0, out.stderr[-2000:]
