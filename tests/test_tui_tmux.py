@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -162,16 +163,24 @@ def claim_and_place(terminal: Terminal) -> None:
         t for t in mine if any(terminal.owners()[n][0] != "R" for n in BOARD.neighbours[t])
     )
     terminal.type_name(front)
-    while True:
-        now = wait_for(
-            lambda: terminal.now() if "Waiting" not in terminal.now() else "",
-            30,
-            "a placement",
-            terminal,
-        )
-        if "Place one army" not in now:
-            break
+    # Each army placed once the prompt counts one fewer left than before: the panel shows
+    # other steps between two (the others placing, or "Sent: waiting for the host's answer…"
+    # right after a key), and none of them is the setup's end; the last army is.
+    left = None
+    while left != 1:
+        now = wait_for(lambda seen=left: placing(terminal.now(), seen), 30, "a placement", terminal)
+        left = int(PLACING.search(now).group(1))
         terminal.keys("Enter", pause=0.3)
+
+
+PLACING = re.compile(r"Place one army on one of your territories \((\d+) left to place")
+
+
+def placing(now: str, before: int | None) -> str:
+    """``now`` when it asks for a starting army, fewer left than ``before`` (the last count
+    seen), else ''."""
+    found = PLACING.search(now)
+    return now if found and (before is None or int(found.group(1)) < before) else ""
 
 
 @pytest.fixture
