@@ -210,6 +210,12 @@ def test_the_whole_setup_with_the_setup_key(terminal: Terminal) -> None:
     print(f"the whole setup of a 4-player game took {presses} key presses")
 
 
+def blitz_over(now: str) -> bool:
+    """Whether the Now panel shows a step a blitz ends in: a conquest to move into, or the
+    attacks (or the manoeuvre) again, no longer the blitz set to go."""
+    return now.startswith(("Conquered", "Attack", "Manoeuvre")) and "F3 blitz" not in now
+
+
 def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
     terminal.start(f"{COMMAND} play --bots 2 --name tester")
     wait_for(lambda: "Players" in "\n".join(terminal.screen()), 30, "the game screen", terminal)
@@ -240,9 +246,10 @@ def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
     terminal.keys("Enter")
     wait_for(lambda: "F3 blitz" in terminal.now(), 10, "the attack to be set", terminal)
     terminal.keys("F3")
-    # The log may hold the bots' battles already: wait for this blitz's own result.
+    # The log may hold the bots' battles already: wait for this blitz's own result, a step
+    # the blitz leads to (not "Sent: waiting for the host's answer…", shown in between).
     now = wait_for(
-        lambda: next((t for t in [terminal.now()] if t and "F3 blitz" not in t), ""),
+        lambda: next((t for t in [terminal.now()] if blitz_over(t)), ""),
         20,
         "the blitz's result",
         terminal,
