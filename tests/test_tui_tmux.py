@@ -387,7 +387,7 @@ def test_a_standard_turn_takes_few_key_presses(terminal: Terminal) -> None:
     pick(enemy)
     wait_for(lambda: "F3 blitz" in terminal.now(), 10, "the attack set", terminal)
     press("F3")
-    now = wait_for(lambda: next((t for t in [terminal.now()] if t and "F3 blitz" not in t), ""),
+    now = wait_for(lambda: next((t for t in [terminal.now()] if blitz_over(t)), ""),
                    20, "the blitz's result", terminal)  # fmt: skip
     if "Conquered" in now:
         press("F6")  # half of those that may go, by default
