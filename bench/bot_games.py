@@ -5,7 +5,7 @@ won.
 
     .venv/bin/python bench/bot_games.py [--scale 1.0]
 
-``--scale`` multiplies every run's games. About 2 minutes of CPU at scale 1."""
+``--scale`` multiplies every run's games. About 30 s of CPU at scale 1 on a quiet machine."""
 
 from __future__ import annotations
 
