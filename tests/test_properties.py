@@ -202,14 +202,28 @@ def drive(game: Game, rng: random.Random, steps: int, bot_share: float) -> None:
         assert total_armies(game) == armies_before + army_change(events)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 10_000),
-    players=st.integers(3, 5),
-    preset=st.sampled_from(sorted(RULESETS)),
-    options=rule_options,
-    bot_share=st.sampled_from([0.0, 0.7, 0.95]),
-)
+# Each property's strategies, for the suite's few examples here and bench/properties.py's many
+# (a search for a rare case is a long run's; the suite's examples show each property holds).
+LEGAL_PLAY = {
+    "seed": st.integers(0, 10_000),
+    "players": st.integers(3, 5),
+    "preset": st.sampled_from(sorted(RULESETS)),
+    "options": rule_options,
+    "bot_share": st.sampled_from([0.0, 0.7, 0.95]),
+}
+WHOLE_GAMES = {"seed": st.integers(0, 10_000), "options": rule_options}
+REVISED_MIX = {
+    "seed": st.integers(0, 10_000),
+    "players": st.integers(2, 5),
+    "preset": st.sampled_from(["revised", "revised-objectives", "revised-support", "classic"]),
+    "options": revised_options,
+    "support": st.booleans(),
+    "bot_share": st.sampled_from([0.0, 0.7, 0.95]),
+}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**LEGAL_PLAY)
 def test_legal_play_keeps_every_invariant(seed, players, preset, options, bot_share) -> None:
     if RULESETS[preset].neutral_armies:
         options = {**options, "distribution": "deal"}  # a neutral army is dealt its pile
@@ -225,7 +239,7 @@ def test_legal_play_keeps_every_invariant(seed, players, preset, options, bot_sh
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10_000), options=rule_options)
+@given(**WHOLE_GAMES)
 def test_whole_bot_games_under_any_options_finish(seed, options) -> None:
     rules = RULESETS["classic"].with_options(**options)
     game, _ = Game.new(["a", "b", "c", "d"], SeededSource(seed), rules)
@@ -244,15 +258,8 @@ def test_whole_bot_games_under_any_options_finish(seed, options) -> None:
     assert game.state.count(game.winner) == 42
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 10_000),
-    players=st.integers(2, 5),
-    preset=st.sampled_from(["revised", "revised-objectives", "revised-support", "classic"]),
-    options=revised_options,
-    support=st.booleans(),
-    bot_share=st.sampled_from([0.0, 0.7, 0.95]),
-)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**REVISED_MIX)
 def test_rulebook_004s_options_in_any_mix_keep_every_invariant(
     seed, players, preset, options, support, bot_share
 ) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -162,16 +163,24 @@ def claim_and_place(terminal: Terminal) -> None:
         t for t in mine if any(terminal.owners()[n][0] != "R" for n in BOARD.neighbours[t])
     )
     terminal.type_name(front)
-    while True:
-        now = wait_for(
-            lambda: terminal.now() if "Waiting" not in terminal.now() else "",
-            30,
-            "a placement",
-            terminal,
-        )
-        if "Place one army" not in now:
-            break
+    # Each army placed once the prompt counts one fewer left than before: the panel shows
+    # other steps between two (the others placing, or "Sent: waiting for the host's answer…"
+    # right after a key), and none of them is the setup's end; the last army is.
+    left = None
+    while left != 1:
+        now = wait_for(lambda seen=left: placing(terminal.now(), seen), 30, "a placement", terminal)
+        left = int(PLACING.search(now).group(1))
         terminal.keys("Enter", pause=0.3)
+
+
+PLACING = re.compile(r"Place one army on one of your territories \((\d+) left to place")
+
+
+def placing(now: str, before: int | None) -> str:
+    """``now`` when it asks for a starting army, fewer left than ``before`` (the last count
+    seen), else ''."""
+    found = PLACING.search(now)
+    return now if found and (before is None or int(found.group(1)) < before) else ""
 
 
 @pytest.fixture
@@ -199,6 +208,12 @@ def test_the_whole_setup_with_the_setup_key(terminal: Terminal) -> None:
     # before the player may have taken some of its territories since).
     assert any(letter == "R" for letter, _ in terminal.owners().values())
     print(f"the whole setup of a 4-player game took {presses} key presses")
+
+
+def blitz_over(now: str) -> bool:
+    """Whether the Now panel shows a step a blitz ends in: a conquest to move into, or the
+    attacks (or the manoeuvre) again, no longer the blitz set to go."""
+    return now.startswith(("Conquered", "Attack", "Manoeuvre")) and "F3 blitz" not in now
 
 
 def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
@@ -231,9 +246,10 @@ def test_play_against_two_bots_in_a_real_terminal(terminal: Terminal) -> None:
     terminal.keys("Enter")
     wait_for(lambda: "F3 blitz" in terminal.now(), 10, "the attack to be set", terminal)
     terminal.keys("F3")
-    # The log may hold the bots' battles already: wait for this blitz's own result.
+    # The log may hold the bots' battles already: wait for this blitz's own result, a step
+    # the blitz leads to (not "Sent: waiting for the host's answer…", shown in between).
     now = wait_for(
-        lambda: next((t for t in [terminal.now()] if t and "F3 blitz" not in t), ""),
+        lambda: next((t for t in [terminal.now()] if blitz_over(t)), ""),
         20,
         "the blitz's result",
         terminal,
@@ -371,7 +387,7 @@ def test_a_standard_turn_takes_few_key_presses(terminal: Terminal) -> None:
     pick(enemy)
     wait_for(lambda: "F3 blitz" in terminal.now(), 10, "the attack set", terminal)
     press("F3")
-    now = wait_for(lambda: next((t for t in [terminal.now()] if t and "F3 blitz" not in t), ""),
+    now = wait_for(lambda: next((t for t in [terminal.now()] if blitz_over(t)), ""),
                    20, "the blitz's result", terminal)  # fmt: skip
     if "Conquered" in now:
         press("F6")  # half of those that may go, by default

@@ -1,8 +1,12 @@
 """Whole games of the real ``risk-lan play`` in a real terminal (tmux), from the deal to the
 end screen, at the smallest size the app plays in (100x30, its compact map) and at a roomy
-one (160x50): one game played by keys only (the arrows move the map's cursor, Enter does
-what the step needs there, End sets the most, F3 blitzes, F4 ends), one by mouse clicks
-only (on the territories, on the Now panel's amount buttons and on the footer's keys).
+one (160x50), played by keys only (the arrows move the map's cursor, Enter does what the
+step needs there, End sets the most, F3 blitzes, F4 ends) or by mouse clicks only (on the
+territories, on the Now panel's amount buttons and on the footer's keys). Each way of
+playing and each size has a whole game (clicks at 100x30, keys at 160x50); the other two
+pairs play from the deal until the player has played two turns and moved in after a
+conquest, every kind of step met on the way to the end answered at that size that way.
+``bench/tmux_games.py`` plays all four pairs to the end.
 
 Two players and a neutral army (``--mode two-player``, one bot) is the quickest game to its
 end. The player plays every turn of its own: all its reinforcements on its strongest
@@ -39,7 +43,6 @@ from risk_lan.tui.widgets.world_map import WorldMap
 # terminal tests, and beside the others on one worker they would make it the suite's last.
 pytestmark = [tmux.pytestmark[0], pytest.mark.xdist_group("tmux-games")]
 
-SIZES = [(100, 30), (160, 50)]
 BOARD = classic_board()
 # The bot's moves shown as they come (--pace 0): the player's side of a whole game is what
 # these games drive; the pacing has tests of its own (test_tui_pacing.py).
@@ -276,6 +279,7 @@ class Player:
     placed_in_setup: int = 0  # starting armies placed one by one, before the plan's turn
     turn_over: bool = False  # the last key or click ended the player's turn
     blitzes: int = 0  # this turn's
+    conquests: int = 0  # moved in after, since the game began
     clicked_key: str | None = None  # the footer key clicked for the step, if one was
 
     @property
@@ -389,6 +393,7 @@ class Player:
             self.go(self.front(owners), lines)
             return ("All placed", "Place your reinforcements")
         if now.startswith("Conquered!"):
+            self.conquests += 1
             self.most()  # all that may go, to attack on from there
             if self.by_keys:
                 table.press("Enter")  # Enter anywhere moves them in
@@ -462,9 +467,13 @@ class Player:
         return None
 
 
-def play_game(terminal: tmux.Terminal, by_keys: bool) -> tuple[Player, str, float]:
+def play_game(
+    terminal: tmux.Terminal, by_keys: bool, turns: int | None = None
+) -> tuple[Player, str | None, float]:
     """A whole game, its every step answered by keys or by clicks; returns the player, the
-    end screen's words of who won and the game's seconds."""
+    end screen's words of who won and the game's seconds. Given ``turns``, the game stops
+    sooner: once the player has played that many turns and moved in after a conquest (no
+    winner is returned then)."""
     terminal.start(GAME)
     started = time.monotonic()
     table = Table(terminal)
@@ -487,6 +496,8 @@ def play_game(terminal: tmux.Terminal, by_keys: bool) -> tuple[Player, str, floa
         if player.turn_over:
             player.turn_over = in_turn = False
             player.turns.append(player.presses - count_at)
+            if turns is not None and len(player.turns) >= turns and player.conquests:
+                return player, None, time.monotonic() - started
         if leave is not None and not table.answered(leave, 3, required=False):
             if player.clicked_key is not None:
                 player.key(player.clicked_key)  # (see key_answered)
@@ -519,34 +530,62 @@ def check_end(player: Player, winner: str) -> None:
     assert all(player.turns), player.turns
 
 
-def report(what: str, size: tuple[int, int], player: Player, won: str, seconds: float) -> None:
+def report(
+    what: str, size: tuple[int, int], player: Player, won: str | None, seconds: float
+) -> None:
     presses = player.presses
+    ended = f"{won} won" if won else "stopped"
     print(
-        f"whole game by {what} at {size[0]}x{size[1]}: {won} won in {seconds:.0f} s,"
+        f"game by {what} at {size[0]}x{size[1]}: {ended} in {seconds:.0f} s,"
         f" {len(player.turns)} turns of the player, {presses} {what} ({player.turns})"
     )
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
-def test_a_whole_game_by_keys(size: tuple[int, int]) -> None:
+def whole_game(size: tuple[int, int], by_keys: bool) -> None:
+    """A whole game at ``size`` by keys or by clicks, and its end screen."""
     terminal = tmux.Terminal(*size)
     try:
-        player, won, seconds = play_game(terminal, by_keys=True)
+        player, won, seconds = play_game(terminal, by_keys)
+        assert won is not None
         check_end(player, won)
-        assert player.table.clicks == 0
-        report("keys", size, player, won, seconds)
+        assert (player.table.clicks if by_keys else player.table.keys) == 0
+        report("keys" if by_keys else "clicks", size, player, won, seconds)
     finally:
         terminal.stop()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
-def test_a_whole_game_by_clicks(size: tuple[int, int]) -> None:
+# Keys and clicks, the compact map and the roomy one: each in a whole game.
+WHOLE = [((160, 50), True), ((100, 30), False)]
+# The other pairs: the setup, then two of the player's turns and a conquest moved in.
+TURNS = [((100, 30), True), ((160, 50), False)]
+
+
+def pair_id(pair: tuple[tuple[int, int], bool]) -> str:
+    (width, height), by_keys = pair
+    return f"{'keys' if by_keys else 'clicks'}-{width}x{height}"
+
+
+@pytest.mark.parametrize("pair", WHOLE, ids=pair_id)
+def test_a_whole_game(pair: tuple[tuple[int, int], bool]) -> None:
+    whole_game(*pair)
+
+
+@pytest.mark.parametrize("pair", TURNS, ids=pair_id)
+def test_the_setup_two_turns_and_a_conquest(pair: tuple[tuple[int, int], bool]) -> None:
+    """Every step up to a conquest moved in and the turn after, at this size this way: the
+    point of a whole game but its end, which the other size shows this way."""
+    size, by_keys = pair
     terminal = tmux.Terminal(*size)
     try:
-        player, won, seconds = play_game(terminal, by_keys=False)
-        check_end(player, won)
-        assert player.table.keys == 0
-        report("clicks", size, player, won, seconds)
+        player, won, seconds = play_game(terminal, by_keys, turns=2)
+        if won is not None:  # over before the point was seen: checked as a whole game
+            check_end(player, won)
+        else:
+            assert player.conquests and len(player.turns) >= 2, player.turns
+        # Every turn the test played took keys or clicks, and only those.
+        assert all(player.turns), player.turns
+        assert (player.table.clicks if by_keys else player.table.keys) == 0
+        report("keys" if by_keys else "clicks", size, player, won, seconds)
     finally:
         terminal.stop()
 
