@@ -136,13 +136,19 @@ STAR_TRADE_LIMIT = star_trades.__defaults__[0]  # the cards of a hand whose trad
 def listed_alike(game: Game, who: str, action: Action, offered: set[Action]) -> bool:
     """A trade by stars of a hand over the listed limit (``cards.star_trades``: past 10 cards
     the subsets are too many to list, and docs/engine.md says any other trade is as good)
-    is accepted unlisted when a listed trade gives as many stars."""
+    is accepted unlisted when a listed trade gives as many stars, and names a bonus
+    territory as it does (none: a trade of stars names none, ``stars.py``)."""
     hand = game.state.hands.get(who, [])
     if not isinstance(action, TradeCards) or len(hand) <= STAR_TRADE_LIMIT:
         return False
     board = game.state.board
     given = star_count(board, action.cards)
-    return any(isinstance(a, TradeCards) and star_count(board, a.cards) == given for a in offered)
+    return any(
+        isinstance(a, TradeCards)
+        and star_count(board, a.cards) == given
+        and a.bonus_territory == action.bonus_territory
+        for a in offered
+    )
 
 
 def drive(game: Game, rng: random.Random, steps: int, bot_share: float) -> None:
