@@ -100,7 +100,6 @@ class Client:
         self.joining = Joining(password, self.listener, self.log)
         self.witness: Witness | None = None  # from the welcome on
         self.deck: DeckSeat | None = None  # a sealed game's, from the start on
-        self.part_timer: asyncio.TimerHandle | None = None  # ``_wake_for_held_parts``
         self.players: list[dict[str, Any]] = []  # seat, name, kind, colour, from the start
         # The last signed messages sent: an expulsion for a forged one must name one of them.
         self.signed_sent: deque[dict[str, Any]] = deque(maxlen=16)
@@ -442,7 +441,7 @@ class Client:
             return
         for step in self.deck.owed(witness.ledger):
             self._send_signed({"type": "deck", "game": self.game_id, "step": step})
-        self._wake_for_held_parts()
+        self.deck.grace.call_when_due(self._held_parts_due)
         if witness.game is None:
             return
         told = self.deck.told_secret or self.seat in witness.ledger.secrets
@@ -467,20 +466,9 @@ class Client:
             # the latest, and the one before may show cards a move since then spent).
             self._play()
 
-    def _wake_for_held_parts(self) -> None:
-        """Come back when the first escrow part held back for a retired party's own unlayer
-        (``DeckSeat.next_part_in``) is to be sent, if nothing arrives before."""
-        delay = None if self.deck is None else self.deck.next_part_in()
-        if delay is None or self.part_timer is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # driven without a loop (a test): the next message asks again
-        self.part_timer = loop.call_later(delay, self._held_parts_due)
-
     def _held_parts_due(self) -> None:
-        self.part_timer = None
+        """The first escrow part held back for a retired party's own unlayer is due
+        (``RetiredGrace``), nothing having come before: sent now."""
         conn = self.conn
         try:
             self._send_deck_steps()

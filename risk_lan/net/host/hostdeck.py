@@ -117,7 +117,6 @@ class HostDeck:
         self.complaints: dict[tuple[str, str], dict[str, Any]] = {}
         self.starts: dict[str, TurnStart] = {}  # by seat: the hand its turn started with
         self.grace = RetiredGrace()  # its parts of retired parties' layers held back
-        self.part_timer: asyncio.TimerHandle | None = None  # ``_wake_for_held_parts``
 
     def bind(
         self, rolls: DeckRolls, waits: DeckWaits, state: Callable[[], GameState | None]
@@ -396,22 +395,10 @@ class HostDeck:
         made += [self.party.make(ledger, p) for p, _ in due if p.kind in MADE]
         for step in made:
             self._publish_own(step)
-        self._wake_for_held_parts()
+        self.grace.call_when_due(self._held_parts_due)
         return bool(made)
 
-    def _wake_for_held_parts(self) -> None:
-        """Come back when the first part held back is to be sent, if nothing comes before."""
-        delay = self.grace.next_in()
-        if delay is None or self.part_timer is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # driven without a loop (a test): the next step asks again
-        self.part_timer = loop.call_later(delay, self._held_parts_due)
-
     def _held_parts_due(self) -> None:
-        self.part_timer = None
         self._own_steps()
         self.arrived.set()  # ``settle`` looks again
 

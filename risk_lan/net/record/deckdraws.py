@@ -20,6 +20,7 @@ it.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Collection
 
@@ -185,6 +186,7 @@ class RetiredGrace:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.held: dict[OwedStep, float] = {}  # since when each part has been owed
+        self.timer: asyncio.TimerHandle | None = None  # ``call_when_due``'s
 
     def due(
         self,
@@ -214,6 +216,24 @@ class RetiredGrace:
         if not self.held:
             return None
         return max(0.0, min(self.held.values()) + RETIRED_GRACE - self.clock())
+
+    def call_when_due(self, due: Callable[[], None]) -> None:
+        """Have ``due`` called when the first part held back is to be sent, if nothing that
+        comes before asks again (once: not while a call is awaited already). Nothing without
+        a running loop: a test driving the holder by hand asks again itself."""
+        delay = self.next_in()
+        if delay is None or self.timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+
+        def fire() -> None:
+            self.timer = None
+            due()
+
+        self.timer = loop.call_later(delay, fire)
 
 
 def _waits_for_own(ledger: SealedDeck, step: Pending, unconnected: Collection[str]) -> bool:
