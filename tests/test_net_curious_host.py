@@ -20,20 +20,28 @@ SCRIPT = Path(__file__).resolve().parent / "curioushost.py"
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "curious_host.py"
 
 
-def test_a_curious_hosts_memory_save_and_record_name_no_players_card() -> None:
-    """secret-mission, four seats with one host bot (four parties): objectives and cards in
-    the players' seats at two random moves. The control (a dump after the end, when every
-    secret is public, with a binding planted) shows that each check finds what it looks
-    for."""
+def curious_game(*args: str) -> dict:
+    """One game of tests/curioushost.py in a process of its own, with ``args``: what it
+    found (its last line, in JSON)."""
     out = subprocess.run(
-        [sys.executable, str(SCRIPT), "--mode", "secret-mission", "--seats", "4",
-         "--bots", "1", "--seed", "curious", "--dumps", "2", "--within", "60",
-         "--seconds", "150"],
+        [sys.executable, str(SCRIPT), *args, "--seconds", "150"],
         capture_output=True, text=True, timeout=240,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr[-2000:]
     found = json.loads(out.stdout.strip().splitlines()[-1])
     print(found)
+    return found
+
+
+def test_a_curious_hosts_memory_save_and_record_name_no_players_card() -> None:
+    """secret-mission, four seats with one host bot (four parties): objectives and cards in
+    the players' seats at two random moves. The control (a dump after the end, when every
+    secret is public, with a binding planted) shows that each check finds what it looks
+    for."""
+    found = curious_game(
+        "--mode", "secret-mission", "--seats", "4", "--bots", "1", "--seed", "curious",
+        "--dumps", "2", "--within", "60",
+    )  # fmt: skip
     assert found["error"] is None and found["winner"], found
     assert found["parties"] == 4 and found["dumps"] == 2
     assert found["tokens_judged"] >= 3  # at least each player's objective, twice
@@ -58,15 +66,10 @@ def test_a_curious_team_host_reads_its_teammates_cards_and_no_others() -> None:
     team, and each check finds it. The 50-game run (bench/curious_host.py) plays more."""
     games = []
     for attempt in range(3):
-        out = subprocess.run(
-            [sys.executable, str(SCRIPT), "--mode", "team", "--seats", "5", "--bots", "1",
-             "--seed", f"team-{attempt}", "--dumps", "2", "--within", "100", "--both",
-             "--seconds", "150"],
-            capture_output=True, text=True, timeout=240,
+        found = curious_game(
+            "--mode", "team", "--seats", "5", "--bots", "1", "--seed", f"team-{attempt}",
+            "--dumps", "2", "--within", "100", "--both",
         )  # fmt: skip
-        assert out.returncode == 0, out.stderr[-2000:]
-        found = json.loads(out.stdout.strip().splitlines()[-1])
-        print(found)
         assert found["error"] is None and found["winner"], found
         assert found["parties"] == 5
         assert found["keys_found"] == 0 and found["bindings"] == 0, found["problems"]
