@@ -26,6 +26,15 @@ from risk_lan.net.record.recordfile import read_record
 from risk_lan.net.record.verify import closing_secret, verify_record
 
 
+def won_sealed_game(record: Path, clients: list[Client]) -> tuple[Host, list[Any]]:
+    """A sealed game of ``clients`` and one seat of a host bot, recorded in ``record`` and
+    played out: every client's game ended on a winner, none on an error."""
+    host = Host(HostConfig(seats=len(clients) + 1, bots=1, sealed=True, record=str(record)))
+    outcomes = asyncio.run(run(host, clients, 240))
+    assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+    return host, outcomes
+
+
 def ledger_facts(ledger: SealedDeck) -> tuple[Any, ...]:
     """What every peer's ledger must hold alike: the parties and their keys, each escrow."""
     return (
@@ -221,9 +230,7 @@ def test_a_whole_sealed_game_each_party_learns_its_own_cards_and_no_other(
     record = tmp_path / "game.rec"
     heard = [CardsLearnt() for _ in range(3)]
     clients = [Client(f"c{i}", ClassicBot(), listener=heard[i]) for i in range(3)]
-    host = Host(HostConfig(seats=4, bots=1, sealed=True, record=str(record)))
-    outcomes = asyncio.run(run(host, clients, 240))
-    assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+    host, outcomes = won_sealed_game(record, clients)
     assert len({o.transcript for o in outcomes}) == 1
     assert host.match is not None and host.match.deck is not None
     ledger = host.match.deck.ledger
@@ -494,9 +501,7 @@ def test_each_process_checks_each_shuffle_once_and_verify_checks_them_all(
     monkeypatch.setattr(sealeddeck, "check_committed_shuffle", counted)
     record = tmp_path / "game.rec"
     clients = [Client(f"c{i}", ClassicBot()) for i in range(2)]
-    host = Host(HostConfig(seats=3, bots=1, sealed=True, record=str(record)))
-    outcomes = asyncio.run(run(host, clients, 240))
-    assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+    won_sealed_game(record, clients)
     envelopes = list(read_record(record))
     shuffles = [
         b
@@ -573,9 +578,7 @@ def test_play_goes_on_while_a_drawn_cards_layers_come_off_and_every_peer_agrees(
     monkeypatch.setattr(HostGame, "_apply", spied)
     record = tmp_path / "game.rec"
     clients = [Client(f"c{i}", ClassicBot()) for i in range(3)]
-    host = Host(HostConfig(seats=4, bots=1, sealed=True, record=str(record)))
-    outcomes = asyncio.run(run(host, clients, 240))
-    assert all(o is not None and o.error is None and o.winner for o in outcomes), outcomes
+    host, outcomes = won_sealed_game(record, clients)
     assert len({o.transcript for o in outcomes}) == 1
     assert any(pending for _, pending in on_the_way), "every move waited for the deck"
     assert mover_waiting == []
